@@ -1,0 +1,1 @@
+//! VMAFx's C ABI over the vmafx engine (lands in its own change).

@@ -1,0 +1,5 @@
+//! The `vmafx` command line.
+
+fn main() {
+    println!("vmafx {}", vmafx::VERSION);
+}

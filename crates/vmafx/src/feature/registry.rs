@@ -1,0 +1,34 @@
+//! The table of every extractor this build has.
+
+use super::ExtractorInfo;
+use crate::error::{Error, Result};
+
+/// Every extractor, in a fixed order.
+pub fn all() -> Vec<&'static ExtractorInfo> {
+    let groups: &[&[ExtractorInfo]] = &[
+        super::psnr::EXTRACTORS,
+        super::vif::EXTRACTORS,
+        super::adm::EXTRACTORS,
+        super::motion::EXTRACTORS,
+    ];
+    groups.iter().flat_map(|g| g.iter()).collect()
+}
+
+/// The extractor selected by `name` (its libvmaf name or an alias).
+pub fn by_name(name: &str) -> Result<&'static ExtractorInfo> {
+    all().into_iter().find(|e| e.answers_to(name)).ok_or_else(|| {
+        let known: Vec<_> = all().iter().map(|e| e.name).collect();
+        Error::not_found(
+            name,
+            format!(
+                "no feature extractor named '{name}' (known: {})",
+                known.join(", ")
+            ),
+        )
+    })
+}
+
+/// The extractor that provides the long feature name `feature` (model lookup).
+pub fn by_feature(feature: &str) -> Option<&'static ExtractorInfo> {
+    all().into_iter().find(|e| e.provided.contains(&feature))
+}

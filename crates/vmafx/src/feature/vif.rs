@@ -1,0 +1,6 @@
+//! Placeholder: the vif extractor lands in its own change.
+
+use super::ExtractorInfo;
+
+/// The extractors this module defines.
+pub static EXTRACTORS: &[ExtractorInfo] = &[];

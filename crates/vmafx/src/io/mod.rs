@@ -1,0 +1,1 @@
+//! Placeholder: lands in its own change.
