@@ -11,21 +11,28 @@ pub fn all() -> Vec<&'static ExtractorInfo> {
         super::adm::EXTRACTORS,
         super::motion::EXTRACTORS,
     ];
-    groups.iter().flat_map(|g| g.iter()).collect()
+    #[allow(unused_mut)]
+    let mut v: Vec<&'static ExtractorInfo> = groups.iter().flat_map(|g| g.iter()).collect();
+    #[cfg(test)]
+    v.extend(crate::context::tests::TEST_EXTRACTORS.iter());
+    v
 }
 
 /// The extractor selected by `name` (its libvmaf name or an alias).
 pub fn by_name(name: &str) -> Result<&'static ExtractorInfo> {
-    all().into_iter().find(|e| e.answers_to(name)).ok_or_else(|| {
-        let known: Vec<_> = all().iter().map(|e| e.name).collect();
-        Error::not_found(
-            name,
-            format!(
-                "no feature extractor named '{name}' (known: {})",
-                known.join(", ")
-            ),
-        )
-    })
+    all()
+        .into_iter()
+        .find(|e| e.answers_to(name))
+        .ok_or_else(|| {
+            let known: Vec<_> = all().iter().map(|e| e.name).collect();
+            Error::not_found(
+                name,
+                format!(
+                    "no feature extractor named '{name}' (known: {})",
+                    known.join(", ")
+                ),
+            )
+        })
 }
 
 /// The extractor that provides the long feature name `feature` (model lookup).
