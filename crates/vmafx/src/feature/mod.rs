@@ -11,6 +11,7 @@ pub mod options;
 pub mod registry;
 
 pub mod adm;
+pub mod ciede;
 pub mod motion;
 pub mod psnr;
 pub mod vif;

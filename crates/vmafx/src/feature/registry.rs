@@ -10,6 +10,7 @@ pub fn all() -> Vec<&'static ExtractorInfo> {
         super::vif::EXTRACTORS,
         super::adm::EXTRACTORS,
         super::motion::EXTRACTORS,
+        super::ciede::EXTRACTORS,
     ];
     #[allow(unused_mut)]
     let mut v: Vec<&'static ExtractorInfo> = groups.iter().flat_map(|g| g.iter()).collect();
