@@ -12,6 +12,8 @@ pub mod registry;
 
 pub mod adm;
 pub mod ciede;
+pub mod float_ssim;
+pub mod iqa;
 pub mod motion;
 pub mod psnr;
 pub mod vif;

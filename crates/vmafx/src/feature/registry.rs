@@ -11,6 +11,7 @@ pub fn all() -> Vec<&'static ExtractorInfo> {
         super::adm::EXTRACTORS,
         super::motion::EXTRACTORS,
         super::ciede::EXTRACTORS,
+        super::float_ssim::EXTRACTORS,
     ];
     #[allow(unused_mut)]
     let mut v: Vec<&'static ExtractorInfo> = groups.iter().flat_map(|g| g.iter()).collect();
