@@ -1,7 +1,7 @@
 //! Float SSIM (`float_ssim`), as libvmaf computes it: luma only, downscaled by
 //! `round(min(w, h) / 256)` first, an 11x11 Gaussian window, single precision.
 
-use super::iqa::{decimate, luma_to_float, ssim, Image, GAUSSIAN_11};
+use super::iqa::{box_kernel, decimate, luma_to_float, ssim, Image, GAUSSIAN_11};
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,
     Ordering,
@@ -106,9 +106,10 @@ impl Extractor for FloatSsim {
         luma_to_float(input.reference, &mut self.r)?;
         luma_to_float(input.distorted, &mut self.d)?;
         let m = if self.scale > 1 {
+            let (n, k) = (self.scale, box_kernel(self.scale));
             ssim(
-                &decimate(&self.r, self.scale),
-                &decimate(&self.d, self.scale),
+                &decimate(&self.r, n, &k, n),
+                &decimate(&self.d, n, &k, n),
                 &GAUSSIAN_11,
             )
         } else {

@@ -102,39 +102,42 @@ fn mirror(i: isize, n: usize) -> usize {
     j as usize
 }
 
-/// Box-filters and subsamples by `factor` with mirrored borders, libvmaf's way (the output
-/// is `w / factor + (w & 1)` wide, and likewise high).
-pub fn decimate(img: &Image, factor: usize) -> Image {
+/// Filters with the square kernel `k` (`n x n`, row-major) and keeps every `factor`-th
+/// sample, mirroring at the borders, libvmaf's way: the output is `w / factor + (w & 1)`
+/// wide (and likewise high), and a window touching a border is mirrored as a whole.
+pub fn decimate(img: &Image, factor: usize, k: &[f32], n: usize) -> Image {
     let sw = img.w / factor + (img.w & 1);
     let sh = img.h / factor + (img.h & 1);
-    let half = factor / 2;
-    let even = if factor % 2 == 0 { 1 } else { 0 };
-    let weight = 1.0f32 / (factor * factor) as f32;
-    let (lo, hi_x, hi_y) = (
-        half,
-        img.w as isize - half as isize,
-        img.h as isize - half as isize,
-    );
+    let half = (n / 2) as isize;
+    let last = half - if n % 2 == 0 { 1 } else { 0 };
+    let (hi_x, hi_y) = (img.w as isize - half, img.h as isize - half);
     let mut px = Vec::with_capacity(sw * sh);
     for oy in 0..sh {
         for ox in 0..sw {
             let (x, y) = ((ox * factor) as isize, (oy * factor) as isize);
-            let edge = x < lo as isize || y < lo as isize || x >= hi_x || y >= hi_y;
+            let edge = x < half || y < half || x >= hi_x || y >= hi_y;
             let mut sum = 0f64;
-            for v in -(half as isize)..=(half as isize - even) {
-                for u in -(half as isize)..=(half as isize - even) {
+            let mut t = 0;
+            for v in -half..=last {
+                for u in -half..=last {
                     let (sx, sy) = if edge {
                         (mirror(x + u, img.w), mirror(y + v, img.h))
                     } else {
                         ((x + u) as usize, (y + v) as usize)
                     };
-                    sum += (img.px[sy * img.w + sx] * weight) as f64;
+                    sum += (img.px[sy * img.w + sx] * k[t]) as f64;
+                    t += 1;
                 }
             }
             px.push(sum as f32);
         }
     }
     Image { w: sw, h: sh, px }
+}
+
+/// A `factor x factor` box kernel of weight `1 / factor^2`.
+pub fn box_kernel(factor: usize) -> Vec<f32> {
+    vec![1.0f32 / (factor * factor) as f32; factor * factor]
 }
 
 /// Mean SSIM and its luminance, contrast and structure means over the Gaussian-windowed map.

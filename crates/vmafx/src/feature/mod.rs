@@ -12,6 +12,7 @@ pub mod registry;
 
 pub mod adm;
 pub mod ciede;
+pub mod float_ms_ssim;
 pub mod float_ssim;
 pub mod iqa;
 pub mod motion;

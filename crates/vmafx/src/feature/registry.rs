@@ -12,6 +12,7 @@ pub fn all() -> Vec<&'static ExtractorInfo> {
         super::motion::EXTRACTORS,
         super::ciede::EXTRACTORS,
         super::float_ssim::EXTRACTORS,
+        super::float_ms_ssim::EXTRACTORS,
     ];
     #[allow(unused_mut)]
     let mut v: Vec<&'static ExtractorInfo> = groups.iter().flat_map(|g| g.iter()).collect();
