@@ -17,6 +17,7 @@ pub mod float_ssim;
 pub mod iqa;
 pub mod motion;
 pub mod psnr;
+pub mod psnr_hvs;
 pub mod vif;
 
 use crate::error::Result;
