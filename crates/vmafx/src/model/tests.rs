@@ -440,3 +440,51 @@ fn refuses_unknown_versions_and_options() {
     let e = m.predict(&[0.5; 5]).unwrap_err();
     assert_eq!(e.message(), "model 'vmaf' takes 6 feature values, got 5");
 }
+
+#[test]
+fn enable_transform_and_disable_clip_change_scores_as_libvmaf() {
+    let x = [0.93, 3.5, 0.6, 0.9, 0.95, 0.97];
+    let LoadedModel::Single(plain) = load("version=vmaf_v0.6.1:disable_clip") else {
+        panic!()
+    };
+    let LoadedModel::Single(on) = load("version=vmaf_v0.6.1:enable_transform:disable_clip") else {
+        panic!()
+    };
+    let y = plain.predict(&x).unwrap();
+    let t = -0.00705305 * y * y + (1.70674692 + 1.72643844 * y);
+    let want = if t < y { y } else { t };
+    let got = on.predict(&x).unwrap();
+    assert!((got - want).abs() < 1e-12 && got != y, "{got} {want} {y}");
+    // A score above 100 (a perfect frame) is clipped unless disable_clip.
+    let high = [1.0, 5.0, 1.0, 1.0, 1.0, 1.0];
+    let LoadedModel::Single(clipped) = load("version=vmaf_v0.6.1") else {
+        panic!()
+    };
+    let raw = plain.predict(&high).unwrap();
+    assert!(raw > 100.0, "{raw}");
+    assert_eq!(clipped.predict(&high).unwrap(), 100.0);
+}
+
+#[test]
+fn feature_overloads_follow_the_registry() {
+    let e = LoadedModel::load(&ModelSpec::parse("version=vmaf_v0.6.1:nosuch.opt=1").unwrap())
+        .unwrap_err();
+    assert_eq!(
+        e.message(),
+        "overload nosuch.opt: no feature of this model is computed by extractor 'nosuch'"
+    );
+    // Where this build's registry has the vif extractor, the option lands on its features.
+    let spec = ModelSpec::parse("version=vmaf_b_v0.6.3:vif.vif_enhn_gain_limit=1.0").unwrap();
+    match crate::feature::registry::by_feature("VMAF_integer_feature_vif_scale0_score") {
+        Some(vif) if vif.name == "vif" => {
+            let m = LoadedModel::load(&spec).unwrap();
+            let with: Vec<_> = m
+                .features()
+                .iter()
+                .filter(|f| f.options == [("vif_enhn_gain_limit".to_string(), "1".to_string())])
+                .collect();
+            assert_eq!(with.len(), 4, "{:?}", m.features());
+        }
+        _ => assert!(LoadedModel::load(&spec).is_err()),
+    }
+}
