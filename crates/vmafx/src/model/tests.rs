@@ -164,11 +164,12 @@ fn clips_with(dir: &Path, config: &str) -> Vec<String> {
 }
 
 /// Predicts every frame of every clip logged for `config` and compares every output with
-/// libvmaf's. Returns (clips, frames, max |difference|).
-fn check_predictions(dir: &Path, config: &str, model: &LoadedModel) -> (usize, usize, f64) {
+/// libvmaf's. Returns (clips, frames, max |difference|, stddevs compared unscaled).
+fn check_predictions(dir: &Path, config: &str, model: &LoadedModel) -> (usize, usize, f64, usize) {
     let clips = clips_with(dir, config);
     let mut frames_seen = 0;
     let mut worst: f64 = 0.0;
+    let mut unscaled = 0;
     for clip in &clips {
         let log = crate::testutil::expected(dir, clip, config).unwrap();
         let frames = log["frames"].as_array().unwrap();
@@ -195,7 +196,10 @@ fn check_predictions(dir: &Path, config: &str, model: &LoadedModel) -> (usize, u
             for (name, ours) in &outputs {
                 let theirs = theirs_of(name);
                 let (a, b) = match stddev_slopes(model, &outputs, name, &theirs_of) {
-                    Some((our_slope, their_slope)) => (ours / our_slope, theirs / their_slope),
+                    Some((our_slope, their_slope)) => {
+                        unscaled += 1;
+                        (ours / our_slope, theirs / their_slope)
+                    }
                     None => (*ours, theirs),
                 };
                 let d = (a - b).abs();
@@ -208,7 +212,7 @@ fn check_predictions(dir: &Path, config: &str, model: &LoadedModel) -> (usize, u
             frames_seen += 1;
         }
     }
-    (clips.len(), frames_seen, worst)
+    (clips.len(), frames_seen, worst, unscaled)
 }
 
 /// For a collection's stddev near a clip bound: the transform slopes libvmaf scaled it by,
@@ -254,20 +258,20 @@ fn predictions_match_libvmaf_logs() {
     let mut report = Vec::new();
     for &(v, ..) in BUILTINS {
         let model = load(&format!("version={v}"));
-        let (clips, frames, worst) = check_predictions(&dir, v, &model);
+        let (clips, frames, worst, unscaled) = check_predictions(&dir, v, &model);
         if v.starts_with("vmaf_v1.0.16") && clips == 0 {
             continue;
         }
         assert!(clips >= 5 && frames > 0, "{v}: only {clips} clips logged");
         report.push(format!(
-            "{v}: {clips} clips, {frames} frames, max |diff| {worst:.3e}"
+            "{v}: {clips} clips, {frames} frames, max |diff| {worst:.3e}, {unscaled} stddevs unscaled"
         ));
     }
     // vmaf_4k_v0.6.1neg is not built in; load the reference copy by path.
     if let Some(models) = reference_models() {
         let path = models.join("vmaf_4k_v0.6.1neg.json");
         let model = load(&format!("path={}", path.display()));
-        let (clips, frames, worst) = check_predictions(&dir, "vmaf_4k_v0.6.1neg", &model);
+        let (clips, frames, worst, _) = check_predictions(&dir, "vmaf_4k_v0.6.1neg", &model);
         assert!(clips >= 5 && frames > 0);
         report.push(format!(
             "vmaf_4k_v0.6.1neg (path=): {clips} clips, {frames} frames, max |diff| {worst:.3e}"
