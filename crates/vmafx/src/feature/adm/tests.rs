@@ -76,47 +76,125 @@ fn run(options: &str, refs: &[Frame], dis: &[Frame]) -> Vec<(String, u64, f64)> 
     out.entries
 }
 
-#[test]
-fn matches_libvmaf_on_every_clip_and_configuration() {
-    let Some(dir) = conformance_dir() else { return };
-    let configs = configurations();
-    let mut counts = vec![(0usize, 0usize); configs.len()];
-    let mut mismatches = Vec::new();
-    for clip in clip_ids() {
-        let (refs, dis) = load_clip(&dir, clip);
-        for (c, (config, options)) in configs.iter().enumerate() {
-            let Some(log) = expected(&dir, clip, config) else {
+/// Matched and compared value counts per configuration, and the mismatches.
+struct Tally {
+    counts: Vec<(usize, usize)>,
+    mismatches: Vec<String>,
+}
+
+impl Tally {
+    fn new() -> Self {
+        Tally {
+            counts: vec![(0, 0); configurations().len()],
+            mismatches: Vec::new(),
+        }
+    }
+
+    /// Scores `clip` under every configuration libvmaf has a log for and compares.
+    fn compare(&mut self, dir: &std::path::Path, clip: &str, refs: &[Frame], dis: &[Frame]) {
+        for (c, (config, options)) in configurations().iter().enumerate() {
+            let Some(log) = expected(dir, clip, config) else {
                 continue;
             };
-            for (name, index, value) in run(options, &refs, &dis) {
+            for (name, index, value) in run(options, refs, dis) {
                 let key = alias(&name);
-                counts[c].1 += 1;
+                self.counts[c].1 += 1;
                 let want = expected_metric(&log, key).and_then(|v| v[index as usize]);
                 match want {
-                    Some(want) if same_at_6(value, want) => counts[c].0 += 1,
-                    _ => mismatches.push(format!(
+                    Some(want) if same_at_6(value, want) => self.counts[c].0 += 1,
+                    _ => self.mismatches.push(format!(
                         "{clip} {config} frame {index} {key}: ours {value:.6}, libvmaf {want:?}"
                     )),
                 }
             }
         }
     }
-    for ((config, _), (ok, total)) in configs.iter().zip(&counts) {
-        eprintln!("adm {config}: {ok}/{total} values match at 6 decimals");
+
+    fn report(&self, what: &str) {
+        for ((config, _), (ok, total)) in configurations().iter().zip(&self.counts) {
+            eprintln!("adm {what} {config}: {ok}/{total} values match at 6 decimals");
+        }
+        let total: usize = self.counts.iter().map(|c| c.1).sum();
+        assert!(total > 0, "no expected adm values found");
+        assert!(
+            self.mismatches.is_empty(),
+            "{} mismatches, first ones:\n{}",
+            self.mismatches.len(),
+            self.mismatches
+                .iter()
+                .take(30)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
     }
-    let total: usize = counts.iter().map(|c| c.1).sum();
-    assert!(total > 0, "no expected adm values found");
-    assert!(
-        mismatches.is_empty(),
-        "{} mismatches, first ones:\n{}",
-        mismatches.len(),
-        mismatches
-            .iter()
-            .take(30)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+}
+
+#[test]
+fn matches_libvmaf_on_every_clip_and_configuration() {
+    let Some(dir) = conformance_dir() else { return };
+    let mut tally = Tally::new();
+    for clip in clip_ids() {
+        let (refs, dis) = load_clip(&dir, clip);
+        tally.compare(&dir, clip, &refs, &dis);
+    }
+    tally.report("y4m");
+}
+
+/// Reads the luma of every frame of a raw 4:2:0 file (8-bit, or 16-bit little-endian words);
+/// chroma stays zero (ADM reads luma only).
+fn load_raw420(path: &std::path::Path, w: u32, h: u32, bpc: u32) -> Vec<Frame> {
+    let data = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let bytes = if bpc > 8 { 2 } else { 1 };
+    let (w_us, h_us) = (w as usize, h as usize);
+    let frame_len = (w_us * h_us + 2 * w_us.div_ceil(2) * h_us.div_ceil(2)) * bytes;
+    assert_eq!(data.len() % frame_len, 0, "{}", path.display());
+    data.chunks(frame_len)
+        .map(|f| {
+            let mut fb = FrameBuilder::new(PixelFormat::Yuv420p, bpc, w, h).unwrap();
+            let plane = fb.plane_mut(0);
+            let stride = plane.stride;
+            match plane.samples_mut().unwrap() {
+                SamplesMut::U8(s) => {
+                    for y in 0..h_us {
+                        s[y * stride..][..w_us].copy_from_slice(&f[y * w_us..][..w_us]);
+                    }
+                }
+                SamplesMut::U16(s) => {
+                    for y in 0..h_us {
+                        for x in 0..w_us {
+                            let k = 2 * (y * w_us + x);
+                            s[y * stride + x] = u16::from_le_bytes([f[k], f[k + 1]]);
+                        }
+                    }
+                }
+            }
+            fb.build()
+        })
+        .collect()
+}
+
+#[test]
+fn matches_libvmaf_on_raw_yuv_inputs() {
+    let Some(dir) = conformance_dir() else { return };
+    let mut tally = Tally::new();
+    for (file, clip, bpc) in [
+        (
+            "bbb_576x324_420p10le_crf35",
+            "bbb_576x324_420p8_crf35__yuv_420p10le",
+            10,
+        ),
+        (
+            "bbb_576x324_420p8_crf35",
+            "bbb_576x324_420p8_crf35__yuv_420p8",
+            8,
+        ),
+    ] {
+        let refs = load_raw420(&dir.join(format!("{file}_ref.yuv")), 576, 324, bpc);
+        let dis = load_raw420(&dir.join(format!("{file}_dis.yuv")), 576, 324, bpc);
+        tally.compare(&dir, clip, &refs, &dis);
+    }
+    tally.report("yuv");
 }
 
 /// A textured 8-bit or 10-bit frame.
