@@ -268,7 +268,7 @@ impl CsfParams {
     fn barten(&self, lambda: usize, scale_factor: f64) -> f32 {
         let r = self.resolution();
         let sf = (r as f64 / 2f64.powf((lambda + 1) as f64)) as f32;
-        let anchors: Vec<f32> = BARTEN_ANCHORS.iter().map(|&a| a as f32).collect();
+        let anchors = BARTEN_ANCHORS.map(|a| a as f32);
         let lum = CSF_LUMINANCE.clamp(anchors[0] as f64, anchors[5] as f64);
         let (mut li, mut ri) = (0, 0);
         for i in 0..5 {
@@ -305,7 +305,7 @@ fn barten_mtf(sf: f32) -> f32 {
 
 /// The luminance-dependent part of Barten's CSF.
 fn barten_rod_cone(lum: f32) -> f32 {
-    let sa: Vec<f32> = BARTEN_SA.iter().map(|&s| s as f32).collect();
+    let sa = BARTEN_SA.map(|s| s as f32);
     let inner = ((sa[1] / lum) as f64).powf(sa[2] as f64) + 1.0;
     (sa[0] as f64 * inner.powf(-sa[3] as f64)) as f32
 }

@@ -42,27 +42,48 @@ pub fn taps(n: usize) -> Vec<[usize; 4]> {
         .collect()
 }
 
-/// Level 0 of a `w` x `h` plane of samples (`u8` or `u16` with `bpc` bits) with row
-/// stride `stride`, into `out` (row stride `out_stride`). `tmp` holds 2·w values.
+/// The source indices of one level: per output row, per output column.
+#[derive(Debug, Clone, Default)]
+pub struct Taps {
+    /// Input width.
+    pub w: usize,
+    /// Four source rows per output row.
+    pub rows: Vec<[usize; 4]>,
+    /// Four source columns per output column.
+    pub cols: Vec<[usize; 4]>,
+}
+
+impl Taps {
+    /// The taps of a level over a `w` x `h` input.
+    pub fn new(w: usize, h: usize) -> Self {
+        Taps {
+            w,
+            rows: taps(h),
+            cols: taps(w),
+        }
+    }
+}
+
+/// Level 0 of a plane of samples (`u8` or `u16` with `bpc` bits) with row stride `stride`,
+/// over the input size `t` was made for, into `out` (row stride `out_stride`). `tmp` holds
+/// 2·w values.
 #[allow(clippy::too_many_arguments)]
 pub fn level0<S: Copy + Into<i32>>(
     src: &[S],
     stride: usize,
-    w: usize,
-    h: usize,
+    t: &Taps,
     bpc: u32,
     tmp: &mut [i32],
     out: &mut Bands<i16>,
     out_stride: usize,
 ) {
+    let w = t.w;
     // The vertical pass scales by the sample depth, bringing any depth to the same range.
     let shift_v = bpc;
     let round_v = 1i32 << (shift_v - 1);
     let offset = LO_SUM.wrapping_mul(round_v);
-    let ty = taps(h);
-    let tx = taps(w);
     let (lo, hi) = tmp[..2 * w].split_at_mut(w);
-    for (i, rows) in ty.iter().enumerate() {
+    for (i, rows) in t.rows.iter().enumerate() {
         for j in 0..w {
             let s = rows.map(|r| src[r * stride + j].into());
             let mut l = 0i32;
@@ -76,7 +97,7 @@ pub fn level0<S: Copy + Into<i32>>(
         }
         let row = i * out_stride;
         let [bh, bv, bd] = &mut out.hvd;
-        for (j, cols) in tx.iter().enumerate() {
+        for (j, cols) in t.cols.iter().enumerate() {
             let horizontal = |t: &[i32], f: &[i32; 4]| {
                 let mut acc = 0i32;
                 for k in 0..4 {
@@ -96,23 +117,21 @@ pub fn level0<S: Copy + Into<i32>>(
 const VERTICAL: [(i64, u32); 3] = [(0, 0), (32768, 16), (32768, 16)];
 const HORIZONTAL: [(i64, u32); 3] = [(16384, 15), (32768, 16), (16384, 15)];
 
-/// Level `scale` (1..=3) of the `w` x `h` low band `src` (row stride `stride`) into `out`
-/// (same stride). `tmp` holds 2·w values.
+/// Level `scale` (1..=3) of the low band `src` (row stride `stride`, of the size `t` was
+/// made for) into `out` (same stride). `tmp` holds 2·w values.
 pub fn level(
     src: &[i32],
     stride: usize,
-    w: usize,
-    h: usize,
+    t: &Taps,
     scale: usize,
     tmp: &mut [i64],
     out: &mut Bands<i32>,
 ) {
     let (add_v, shift_v) = VERTICAL[scale - 1];
     let (add_h, shift_h) = HORIZONTAL[scale - 1];
-    let ty = taps(h);
-    let tx = taps(w);
+    let w = t.w;
     let (lo, hi) = tmp[..2 * w].split_at_mut(w);
-    for (i, rows) in ty.iter().enumerate() {
+    for (i, rows) in t.rows.iter().enumerate() {
         for j in 0..w {
             let s = rows.map(|r| src[r * stride + j] as i64);
             let mut l = 0i64;
@@ -126,7 +145,7 @@ pub fn level(
         }
         let row = i * stride;
         let [bh, bv, bd] = &mut out.hvd;
-        for (j, cols) in tx.iter().enumerate() {
+        for (j, cols) in t.cols.iter().enumerate() {
             let horizontal = |t: &[i64], f: &[i32; 4]| {
                 let mut acc = 0i64;
                 for k in 0..4 {
@@ -161,7 +180,7 @@ mod tests {
         let src = vec![128u8; w * h];
         let mut out = Bands::<i16>::zeroed(5 * 4);
         let mut tmp = vec![0; 2 * w];
-        level0(&src, w, w, h, 8, &mut tmp, &mut out, 5);
+        level0(&src, w, &Taps::new(w, h), 8, &mut tmp, &mut out, 5);
         assert!(out.hvd.iter().all(|b| b.iter().all(|&x| x == 0)));
     }
 }

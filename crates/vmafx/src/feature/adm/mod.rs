@@ -68,11 +68,17 @@ pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     create: Adm::create,
 }];
 
-/// Parsed options.
-#[derive(Debug, Clone)]
+/// Parsed options, and the CSF weights they give.
+#[derive(Debug, Clone, Copy)]
 struct Settings {
     debug: bool,
     csf: CsfParams,
+    /// CSF weights (h, v, d) per scale.
+    factors: [[f32; 3]; 4],
+    /// Fixed-point weights of scale 0.
+    fixed0: [u16; 3],
+    /// Fixed-point weights of scales 1..3 (index 0 unused).
+    fixed: [[u32; 3]; 4],
     dlm_weight: f64,
     gain_limit: f64,
     noise_weight: f64,
@@ -91,6 +97,7 @@ struct Work {
     height: usize,
     bpc: u32,
     stride: usize,
+    taps: [dwt::Taps; 4],
     tmp0: Vec<i32>,
     tmp: Vec<i64>,
     ref0: Bands<i16>,
@@ -121,15 +128,25 @@ impl Adm {
     /// Makes an instance from parsed options; refuses viewing set-ups finer than libvmaf's
     /// 16-bit pipeline handles (norm_view_dist · ref_display_height below 3 · 1080).
     pub fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
+        let csf = CsfParams {
+            mode: opts.int("adm_csf_mode"),
+            norm_view_dist: opts.double("adm_norm_view_dist"),
+            ref_display_height: opts.int("adm_ref_display_height"),
+            csf_scale: opts.double("adm_csf_scale"),
+            csf_diag_scale: opts.double("adm_csf_diag_scale"),
+        };
         let settings = Settings {
             debug: opts.bool("debug"),
-            csf: CsfParams {
-                mode: opts.int("adm_csf_mode"),
-                norm_view_dist: opts.double("adm_norm_view_dist"),
-                ref_display_height: opts.int("adm_ref_display_height"),
-                csf_scale: opts.double("adm_csf_scale"),
-                csf_diag_scale: opts.double("adm_csf_diag_scale"),
-            },
+            csf,
+            factors: std::array::from_fn(|scale| csf.factors(scale)),
+            fixed0: weight::fixed0(&csf),
+            fixed: std::array::from_fn(|scale| {
+                if scale == 0 {
+                    [0; 3]
+                } else {
+                    weight::fixed123(&csf, scale)
+                }
+            }),
             dlm_weight: opts.double("adm_dlm_weight"),
             gain_limit: opts.double("adm_enhn_gain_limit"),
             noise_weight: opts.double("adm_noise_weight"),
@@ -206,6 +223,7 @@ impl Extractor for Adm {
             height: h,
             bpc: g.bpc,
             stride,
+            taps: level_taps(w, h),
             tmp0: vec![0; 2 * w],
             tmp: vec![0; 2 * w],
             ref0: Bands::zeroed(len),
@@ -232,7 +250,7 @@ impl Extractor for Adm {
         }
         self.check_frame(input.reference, "reference")?;
         self.check_frame(input.distorted, "distorted")?;
-        let s = self.settings.clone();
+        let s = self.settings;
         let scales = score_scales(&mut self.work, &s, input.reference, input.distorted);
         let (w, h) = (self.work.width as f64, self.work.height as f64);
         let limit = 1e-10 * (w * h) / (1920.0 * 1080.0);
@@ -270,6 +288,16 @@ impl Extractor for Adm {
     }
 }
 
+/// The DWT taps of the four levels of a `w` x `h` picture.
+fn level_taps(w: usize, h: usize) -> [dwt::Taps; 4] {
+    let (mut w, mut h) = (w, h);
+    std::array::from_fn(|_| {
+        let t = dwt::Taps::new(w, h);
+        (w, h) = (w.div_ceil(2), h.div_ceil(2));
+        t
+    })
+}
+
 /// Runs the four scales over one pair.
 fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Frame) -> ScaleScores {
     let (mut w, mut h) = (wk.width, wk.height);
@@ -277,10 +305,24 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
     for (frame, bands) in [(reference, &mut wk.ref0), (distorted, &mut wk.dis0)] {
         let plane = frame.plane(0);
         match plane.samples() {
-            Samples::U8(px) => dwt::level0(px, plane.stride, w, h, 8, &mut wk.tmp0, bands, stride),
-            Samples::U16(px) => {
-                dwt::level0(px, plane.stride, w, h, wk.bpc, &mut wk.tmp0, bands, stride)
-            }
+            Samples::U8(px) => dwt::level0(
+                px,
+                plane.stride,
+                &wk.taps[0],
+                8,
+                &mut wk.tmp0,
+                bands,
+                stride,
+            ),
+            Samples::U16(px) => dwt::level0(
+                px,
+                plane.stride,
+                &wk.taps[0],
+                wk.bpc,
+                &mut wk.tmp0,
+                bands,
+                stride,
+            ),
         }
     }
     for (low, bands) in [(&mut wk.ref_low, &wk.ref0), (&mut wk.dis_low, &wk.dis0)] {
@@ -296,8 +338,22 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
         scale0(wk, s, w, h)
     };
     for (scale, slot) in scores.iter_mut().enumerate().skip(1) {
-        dwt::level(&wk.ref_low, stride, w, h, scale, &mut wk.tmp, &mut wk.ref_n);
-        dwt::level(&wk.dis_low, stride, w, h, scale, &mut wk.tmp, &mut wk.dis_n);
+        dwt::level(
+            &wk.ref_low,
+            stride,
+            &wk.taps[scale],
+            scale,
+            &mut wk.tmp,
+            &mut wk.ref_n,
+        );
+        dwt::level(
+            &wk.dis_low,
+            stride,
+            &wk.taps[scale],
+            scale,
+            &mut wk.tmp,
+            &mut wk.dis_n,
+        );
         std::mem::swap(&mut wk.ref_low, &mut wk.ref_n.a);
         std::mem::swap(&mut wk.dis_low, &mut wk.dis_n.a);
         (w, h) = (w.div_ceil(2), h.div_ceil(2));
@@ -321,8 +377,8 @@ fn scale0(wk: &mut Work, s: &Settings, w: usize, h: usize) -> (f32, f32, f32) {
         region,
         s.gain_limit,
     );
-    let den = den::scale0(&wk.ref0.hvd, stride, w, h, s.csf.factors(0), s.noise_weight);
-    let rf = weight::fixed0(&s.csf);
+    let den = den::scale0(&wk.ref0.hvd, stride, w, h, s.factors[0], s.noise_weight);
+    let rf = s.fixed0;
     let mut masked = |source: &[Vec<i16>; 3], masker: &[Vec<i16>; 3], nw: f64| {
         let out = weight::Weighted {
             csf: &mut wk.csf0,
@@ -360,9 +416,9 @@ fn scale123(wk: &mut Work, s: &Settings, scale: usize, w: usize, h: usize) -> (f
         region,
         s.gain_limit,
     );
-    let factors = s.csf.factors(scale);
+    let factors = s.factors[scale];
     let den = den::scale123(&wk.ref_n.hvd, scale, stride, w, h, factors, s.noise_weight);
-    let rf = weight::fixed123(&s.csf, scale);
+    let rf = s.fixed[scale];
     let mut masked = |source: &[Vec<i32>; 3], masker: &[Vec<i32>; 3], nw: f64| {
         let out = weight::Weighted {
             csf: &mut wk.csf,
