@@ -330,3 +330,68 @@ fn out_of_range_samples_are_refused() {
     assert!(e.message().contains("1024"), "{e}");
     assert!(e.subject().contains("distorted frame 3"), "{e}");
 }
+
+/// A mono 8-bit frame of `w` x `h` with samples from `f(x, y)`.
+fn synthetic(w: u32, h: u32, f: impl Fn(usize, usize) -> u8) -> Frame {
+    let mut fb = FrameBuilder::new(PixelFormat::Yuv400p, 8, w, h).unwrap();
+    let plane = fb.plane_mut(0);
+    let stride = plane.stride;
+    let Some(SamplesMut::U8(s)) = plane.samples_mut() else {
+        panic!("8-bit plane")
+    };
+    for y in 0..h as usize {
+        for x in 0..w as usize {
+            s[y * stride + x] = f(x, y);
+        }
+    }
+    fb.build()
+}
+
+#[test]
+fn extreme_shapes_are_scored_without_panicking() {
+    for (w, h) in [(1, 216), (216, 1), (2, 300), (4000, 216), (216, 3000)] {
+        let f = synthetic(w, h, |x, y| (60 + (x + y) / 40) as u8);
+        let mut x = make(&[]).unwrap();
+        let got = run_clip(
+            x.as_mut(),
+            std::slice::from_ref(&f),
+            std::slice::from_ref(&f),
+        );
+        assert!(
+            got[0].2.is_finite() && got[0].2 >= 0.0,
+            "{w}x{h}: {}",
+            got[0].2
+        );
+    }
+}
+
+#[test]
+fn high_res_speedup_applies_from_1080p() {
+    // Flat bands one code value apart, 80 samples wide: banding at every scale.
+    let f = synthetic(1920, 1080, |x, _| (60 + x / 80) as u8);
+    let frames = std::slice::from_ref(&f);
+    let score = |opts: &[(&str, &str)]| run_clip(make(opts).unwrap().as_mut(), frames, frames)[0].2;
+    let full = score(&[]);
+    let fast = score(&[("cambi_high_res_speedup", "1080")]);
+    let off = score(&[("cambi_high_res_speedup", "1440")]);
+    assert!(full > 0.0 && fast > 0.0, "{full} {fast}");
+    assert_ne!(full, fast, "the speed-up decimates before the first scale");
+    assert_eq!(full, off, "1440 is above this picture: no speed-up");
+    // The maximum clips the score.
+    assert_eq!(score(&[("cambi_max_val", "0.001")]), 0.001_f64.min(full));
+}
+
+#[test]
+fn encoding_size_and_pq_change_the_score() {
+    let f = synthetic(640, 360, |x, _| (60 + x / 30) as u8);
+    let frames = std::slice::from_ref(&f);
+    let score = |opts: &[(&str, &str)]| run_clip(make(opts).unwrap().as_mut(), frames, frames)[0].2;
+    let base = score(&[]);
+    assert!(base > 0.0);
+    // Scoring at a smaller encoding size resamples by nearest neighbour.
+    let small = score(&[("enc_width", "320"), ("enc_height", "180")]);
+    assert!(small.is_finite() && small != base, "{base} {small}");
+    let pq = score(&[("eotf", "pq")]);
+    assert!(pq.is_finite() && pq != base, "{base} {pq}");
+    assert_eq!(score(&[("cambi_eotf", "pq")]), pq);
+}
