@@ -5,6 +5,14 @@
 //!
 //! With `full_ref` the reference is scored too (at the source size) and the excess of the
 //! distorted score over it is written as `cambi_full_reference`.
+//!
+//! Each frame is scored on its own ([`Ordering::Independent`]). With `heatmaps_path`, every
+//! instance creates (truncating) the five files in `init`, which the context calls for all
+//! instances before the first frame, and writes each frame at its own offset.
+//!
+//! Where a scale is narrower or shorter than half the window (only for aspect ratios beyond
+//! about 10:1), libvmaf's histogram pass reads samples outside the scaled picture (stale
+//! rows and columns of its working buffer); here the window is clipped to the picture.
 
 mod cvalues;
 mod heatmap;
