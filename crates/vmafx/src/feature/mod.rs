@@ -11,6 +11,7 @@ pub mod options;
 pub mod registry;
 
 pub mod adm;
+pub mod cambi;
 pub mod ciede;
 pub mod float_ms_ssim;
 pub mod float_ssim;
