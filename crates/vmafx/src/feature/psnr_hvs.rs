@@ -13,6 +13,7 @@ use crate::frame::{PixelFormat, Plane};
 type Csf = [[f32; 8]; 8];
 
 /// Contrast sensitivity of luma at the point of transparency (Xiph's table).
+#[allow(clippy::excessive_precision)] // Xiph's table, digit for digit.
 const CSF_Y: Csf = [
     [
         1.6193873005,
@@ -97,6 +98,7 @@ const CSF_Y: Csf = [
 ];
 
 /// Contrast sensitivity of Cb (libvmaf uses the 4:2:0 table for every format).
+#[allow(clippy::excessive_precision)] // Xiph's table, digit for digit.
 const CSF_CB: Csf = [
     [
         1.91113096927,
@@ -181,6 +183,7 @@ const CSF_CB: Csf = [
 ];
 
 /// Contrast sensitivity of Cr.
+#[allow(clippy::excessive_precision)] // Xiph's table, digit for digit.
 const CSF_CR: Csf = [
     [
         2.03871978502,
