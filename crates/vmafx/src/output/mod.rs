@@ -14,6 +14,8 @@ pub mod table;
 mod xml;
 
 #[cfg(test)]
+mod edge_tests;
+#[cfg(test)]
 mod tests;
 
 use std::fmt;

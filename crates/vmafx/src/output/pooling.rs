@@ -66,6 +66,11 @@ impl FromStr for PoolMethod {
 /// first value stays, later NaNs are passed over). Infinities and NaNs propagate through
 /// the sums. An empty slice gives libvmaf's results for no frames: 0 for min and max, NaN
 /// for the means.
+///
+/// `values` are the frames of the pooled range that subsampling keeps. One libvmaf quirk is
+/// left to the caller: when the range's first index is itself skipped by subsampling,
+/// libvmaf seeds min and max with 0 rather than the first kept value (its writers always
+/// pool from index 0, so they never meet it).
 pub fn pool(values: &[f64], method: PoolMethod) -> f64 {
     match method {
         PoolMethod::Min => extreme(values, |s, best| s < best),
