@@ -11,6 +11,10 @@ pub mod options;
 pub mod registry;
 
 pub mod adm;
+pub mod float_adm;
+pub mod float_common;
+pub mod float_motion;
+pub mod float_vif;
 pub mod motion;
 pub mod psnr;
 pub mod vif;

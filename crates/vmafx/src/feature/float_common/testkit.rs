@@ -1,0 +1,169 @@
+//! Test support for the float extractors: drives an extractor over a corpus clip the way
+//! the context does, and compares what it wrote with libvmaf's expected logs.
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::feature::{ExtractInput, ExtractorInfo, FrameScores, Geometry, Ordering, ScoreStore};
+use crate::frame::Frame;
+use crate::testutil;
+
+/// A `ScoreStore` over a map, as the collector would hold scores.
+#[derive(Debug, Default)]
+pub struct MapStore(pub HashMap<(String, u64), f64>);
+
+impl ScoreStore for MapStore {
+    fn get(&self, name: &str, index: u64) -> Option<f64> {
+        self.0.get(&(name.to_string(), index)).copied()
+    }
+    fn put(&mut self, name: &str, index: u64, value: f64) {
+        self.0.insert((name.to_string(), index), value);
+    }
+}
+
+/// Runs `info` with options `opts` (`name=value:...`) over the frame pairs, then flushes.
+pub fn run(info: &ExtractorInfo, opts: &str, refs: &[Frame], dis: &[Frame]) -> MapStore {
+    let pairs = crate::feature::options::split_option_string(opts).unwrap();
+    let values = info.parse_options(&pairs).unwrap();
+    let mut ex = (info.create)(&values).unwrap();
+    let f = &refs[0];
+    ex.init(Geometry {
+        format: f.format(),
+        bpc: f.bpc(),
+        width: f.width(),
+        height: f.height(),
+    })
+    .unwrap();
+    let mut store = MapStore::default();
+    for (i, (r, d)) in refs.iter().zip(dis).enumerate() {
+        let prev = |k: usize| (info.ordering == Ordering::PrevRef && i >= k).then(|| &refs[i - k]);
+        let input = ExtractInput {
+            reference: r,
+            distorted: d,
+            prev_reference: prev(1),
+            prev_prev_reference: prev(2),
+            index: i as u64,
+        };
+        let mut out = FrameScores::default();
+        ex.extract(&input, &mut out).unwrap();
+        for (name, idx, v) in out.entries {
+            store.put(&name, idx, v);
+        }
+    }
+    ex.flush(&mut store).unwrap();
+    store
+}
+
+/// Per-feature agreement with an expected log.
+#[derive(Debug, Default, Clone)]
+pub struct Agreement {
+    /// Values compared.
+    pub count: usize,
+    /// Values that print identically with 6 decimals.
+    pub same6: usize,
+    /// Largest absolute difference.
+    pub max_diff: f64,
+}
+
+/// Compares every metric of `log` that `store` wrote (by printed name, i.e. alias of the
+/// collector key), frame by frame; metrics for which `ours` is false are left out.
+/// Returns the agreement per metric and the mismatches (beyond 6 decimals and 1e-5).
+pub fn compare(
+    clip: &str,
+    config: &str,
+    log: &serde_json::Value,
+    store: &MapStore,
+    ours: &dyn Fn(&str) -> bool,
+    stats: &mut BTreeMap<String, Agreement>,
+) -> Vec<String> {
+    let mut printed: HashMap<(String, u64), f64> = HashMap::new();
+    for ((name, idx), v) in &store.0 {
+        printed.insert((crate::feature::name::alias(name).to_string(), *idx), *v);
+    }
+    let mut bad = Vec::new();
+    let frames = log["frames"].as_array().unwrap();
+    for (fi, frame) in frames.iter().enumerate() {
+        for (metric, value) in frame["metrics"].as_object().unwrap() {
+            if !ours(metric) {
+                continue;
+            }
+            let Some(&got) = printed.get(&(metric.clone(), fi as u64)) else {
+                bad.push(format!(
+                    "{clip} {config} frame {fi} {metric}: expected {value}, not written"
+                ));
+                continue;
+            };
+            let Some(want) = value.as_f64() else {
+                if got.is_finite() {
+                    bad.push(format!(
+                        "{clip} {config} frame {fi} {metric}: expected null, got {got:.6}"
+                    ));
+                }
+                continue;
+            };
+            let diff = (got - want).abs();
+            let st = stats.entry(metric.clone()).or_default();
+            st.count += 1;
+            let same = testutil::same_at_6(got, want);
+            if same {
+                st.same6 += 1;
+            }
+            if diff > st.max_diff {
+                st.max_diff = diff;
+            }
+            if !same && (diff > 1e-5 || diff.is_nan()) {
+                bad.push(format!(
+                    "{clip} {config} frame {fi} {metric}: expected {want:.6}, got {got:.6} (diff {diff:.3e})"
+                ));
+            }
+        }
+    }
+    bad
+}
+
+/// Prints the agreement table.
+pub fn report(title: &str, stats: &BTreeMap<String, Agreement>) {
+    eprintln!("{title}: feature, identical at 6 decimals / compared, max |diff|");
+    for (name, s) in stats {
+        eprintln!(
+            "  {name:<20} {:>5}/{:<5} {:.3e}",
+            s.same6, s.count, s.max_diff
+        );
+    }
+}
+
+/// Runs `info` over every corpus clip for the float configurations and checks every
+/// value `ours` selects: `float_features_debug` with `debug=true`, `vmaf_float_v0.6.1`
+/// at defaults and `vmaf_float_v0.6.1neg` with `neg_opts`. Prints the agreement table
+/// and fails naming every mismatch.
+pub fn check_corpus(info: &ExtractorInfo, neg_opts: &str, ours: &dyn Fn(&str) -> bool) {
+    let Some(dir) = testutil::conformance_dir() else {
+        return;
+    };
+    let mut stats = BTreeMap::new();
+    let mut bad = Vec::new();
+    let mut compared = 0;
+    for clip in testutil::clip_ids() {
+        let (refs, dis) = testutil::load_clip(&dir, clip);
+        for (config, opts) in [
+            ("float_features_debug", "debug=true"),
+            ("vmaf_float_v0.6.1", ""),
+            ("vmaf_float_v0.6.1neg", neg_opts),
+        ] {
+            let Some(log) = testutil::expected(&dir, clip, config) else {
+                continue;
+            };
+            let store = run(info, opts, &refs, &dis);
+            bad.extend(compare(clip, config, &log, &store, ours, &mut stats));
+            compared += 1;
+        }
+    }
+    report(info.name, &stats);
+    assert!(compared > 0, "no expected logs found for {}", info.name);
+    assert!(!stats.is_empty(), "no values compared for {}", info.name);
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
