@@ -19,19 +19,16 @@ pub fn all() -> Vec<&'static ExtractorInfo> {
 
 /// The extractor selected by `name` (its libvmaf name or an alias).
 pub fn by_name(name: &str) -> Result<&'static ExtractorInfo> {
-    all()
-        .into_iter()
-        .find(|e| e.answers_to(name))
-        .ok_or_else(|| {
-            let known: Vec<_> = all().iter().map(|e| e.name).collect();
-            Error::not_found(
-                name,
-                format!(
-                    "no feature extractor named '{name}' (known: {})",
-                    known.join(", ")
-                ),
-            )
-        })
+    all().into_iter().find(|e| e.answers_to(name)).ok_or_else(|| {
+        let known: Vec<_> = all().iter().map(|e| e.name).collect();
+        Error::not_found(
+            name,
+            format!(
+                "no feature extractor named '{name}' (known: {})",
+                known.join(", ")
+            ),
+        )
+    })
 }
 
 /// The extractor that provides the long feature name `feature` (model lookup).
