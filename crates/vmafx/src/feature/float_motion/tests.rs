@@ -8,7 +8,7 @@ fn info() -> &'static ExtractorInfo {
 
 #[test]
 fn float_motion_matches_libvmaf_on_corpus() {
-    testkit::check_corpus(info(), "", &|m| m.starts_with("motion"));
+    testkit::check_corpus(info(), "", &|m| m.starts_with("motion"), &|_| false);
 }
 
 #[test]
