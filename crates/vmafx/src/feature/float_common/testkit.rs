@@ -147,10 +147,60 @@ pub fn report(title: &str, stats: &BTreeMap<String, Agreement>) {
     }
 }
 
-/// Runs `info` over every corpus clip for the float configurations and checks every
-/// value `ours` selects: `float_features_debug` with `debug=true`, `vmaf_float_v0.6.1`
-/// at defaults and `vmaf_float_v0.6.1neg` with `neg_opts`. Prints the agreement table
-/// and fails naming every mismatch.
+/// Reads a raw planar 4:2:0 little-endian `.yuv` file of the corpus.
+fn load_yuv420(path: &std::path::Path, w: u32, h: u32, bpc: u32) -> Vec<Frame> {
+    use crate::frame::{FrameBuilder, PixelFormat, SamplesMut};
+    let data = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let bytes = if bpc > 8 { 2 } else { 1 };
+    let sizes = [(w, h), (w / 2, h / 2), (w / 2, h / 2)];
+    let frame_len: usize = sizes.iter().map(|(a, b)| (a * b) as usize * bytes).sum();
+    let mut frames = Vec::new();
+    for chunk in data.chunks_exact(frame_len) {
+        let mut fb = FrameBuilder::new(PixelFormat::Yuv420p, bpc, w, h).unwrap();
+        let mut pos = 0;
+        for (i, (pw, ph)) in sizes.iter().enumerate() {
+            let plane = fb.plane_mut(i);
+            let stride = plane.stride;
+            let (pw, ph) = (*pw as usize, *ph as usize);
+            match plane.samples_mut().unwrap() {
+                SamplesMut::U8(s) => {
+                    for y in 0..ph {
+                        s[y * stride..y * stride + pw]
+                            .copy_from_slice(&chunk[pos + y * pw..pos + (y + 1) * pw]);
+                    }
+                }
+                SamplesMut::U16(s) => {
+                    for y in 0..ph {
+                        for x in 0..pw {
+                            let o = pos + 2 * (y * pw + x);
+                            s[y * stride + x] = u16::from_le_bytes([chunk[o], chunk[o + 1]]);
+                        }
+                    }
+                }
+            }
+            pos += pw * ph * bytes;
+        }
+        frames.push(fb.build());
+    }
+    frames
+}
+
+/// The configurations checked, with the options each needs (`neg` for the NEG model).
+fn configs(neg_opts: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("float_features_debug", "debug=true".to_string()),
+        ("vmaf_float_v0.6.1", String::new()),
+        ("vmaf_float_4k_v0.6.1", String::new()),
+        ("vmaf_float_b_v0.6.3", String::new()),
+        ("vmaf_float_v0.6.1neg", neg_opts.to_string()),
+    ]
+}
+
+/// Runs `info` over every corpus clip (and the raw 8 and 10-bit `.yuv` twins of
+/// bbb_576x324) for the float configurations and checks every value `ours` selects:
+/// `float_features_debug` with `debug=true`, the float models at defaults, and
+/// `vmaf_float_v0.6.1neg` with `neg_opts`. Prints the agreement table and fails naming
+/// every mismatch.
 /// `f32_ulps` selects the metrics allowed two f32 ulps beyond 1e-5 (see [`compare`]).
 pub fn check_corpus(
     info: &ExtractorInfo,
@@ -164,19 +214,32 @@ pub fn check_corpus(
     let mut stats = BTreeMap::new();
     let mut bad = Vec::new();
     let mut compared = 0;
+    let mut clips: Vec<(String, Vec<Frame>, Vec<Frame>)> = Vec::new();
     for clip in testutil::clip_ids() {
-        let (refs, dis) = testutil::load_clip(&dir, clip);
-        for (config, opts) in [
-            ("float_features_debug", "debug=true"),
-            ("vmaf_float_v0.6.1", ""),
-            ("vmaf_float_v0.6.1neg", neg_opts),
-        ] {
+        let (r, d) = testutil::load_clip(&dir, clip);
+        clips.push((clip.to_string(), r, d));
+    }
+    for (tag, file, bpc) in [("420p10le", "420p10le", 10), ("420p8", "420p8", 8)] {
+        let f = |side: &str| dir.join(format!("bbb_576x324_{file}_crf35_{side}.yuv"));
+        if f("ref").is_file() && f("dis").is_file() {
+            let (r, d) = (
+                load_yuv420(&f("ref"), 576, 324, bpc),
+                load_yuv420(&f("dis"), 576, 324, bpc),
+            );
+            clips.push((format!("bbb_576x324_420p8_crf35__yuv_{tag}"), r, d));
+        }
+    }
+    for (clip, refs, dis) in &clips {
+        let mut runs: HashMap<String, MapStore> = HashMap::new();
+        for (config, opts) in configs(neg_opts) {
             let Some(log) = testutil::expected(&dir, clip, config) else {
                 continue;
             };
-            let store = run(info, opts, &refs, &dis);
+            let store = runs
+                .entry(opts.clone())
+                .or_insert_with(|| run(info, &opts, refs, dis));
             bad.extend(compare(
-                clip, config, &log, &store, ours, f32_ulps, &mut stats,
+                clip, config, &log, store, ours, f32_ulps, &mut stats,
             ));
             compared += 1;
         }
