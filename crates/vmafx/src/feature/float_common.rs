@@ -279,6 +279,48 @@ mod tests {
     }
 
     #[test]
+    fn picture_to_float_scales_like_picture_copy() {
+        use crate::frame::{FrameBuilder, PixelFormat, SamplesMut};
+        for (bpc, raw, want) in [
+            (8u32, 200u16, 72.0f32),
+            (10, 800, 72.0),
+            (12, 3201, 3201.0 / 16.0 - 128.0),
+            (16, 51200, 72.0),
+        ] {
+            let mut fb = FrameBuilder::new(PixelFormat::Yuv420p, bpc, 4, 2).unwrap();
+            match fb.plane_mut(0).samples_mut().unwrap() {
+                SamplesMut::U8(s) => s.fill(raw as u8),
+                SamplesMut::U16(s) => s.fill(raw),
+            }
+            let mut out = FloatPlane::default();
+            picture_to_float(&fb.build(), 0, -128.0, &mut out);
+            assert_eq!((out.width, out.height), (4, 2));
+            assert!(
+                out.data.iter().all(|&v| v == want),
+                "{bpc} bits: {:?}",
+                out.data
+            );
+        }
+    }
+
+    #[test]
+    fn float_extractors_are_registered() {
+        use crate::feature::registry;
+        for (name, feature) in [
+            ("float_vif", "VMAF_feature_vif_scale0_score"),
+            ("float_adm", "VMAF_feature_adm2_score"),
+            ("float_motion", "VMAF_feature_motion2_score"),
+        ] {
+            assert_eq!(registry::by_name(name).unwrap().name, name);
+            assert_eq!(registry::by_feature(feature).unwrap().name, name);
+        }
+        assert_eq!(
+            registry::by_name("float_motion").unwrap().ordering,
+            crate::feature::Ordering::Temporal
+        );
+    }
+
+    #[test]
     fn convolve_identity_filter_keeps_picture() {
         let mut p = FloatPlane::new(7, 5);
         for (i, v) in p.data.iter_mut().enumerate() {
