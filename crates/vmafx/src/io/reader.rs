@@ -170,6 +170,16 @@ impl VideoReader {
         })
     }
 
+    /// The remaining frames as an iterator; it ends after the first error it yields.
+    pub fn frames(&mut self) -> impl Iterator<Item = Result<Frame>> + '_ {
+        std::iter::from_fn(move || {
+            if matches!(self.state, State::Failed(_)) {
+                return None;
+            }
+            self.next_frame().transpose()
+        })
+    }
+
     /// Passes over up to `n` frames without decoding them (seeking where the file allows);
     /// returns how many were skipped, fewer than `n` only where the file ended. A frame cut
     /// short is an error here too.
@@ -236,17 +246,5 @@ impl VideoReader {
             ),
             _ => String::new(),
         }
-    }
-}
-
-impl Iterator for VideoReader {
-    type Item = Result<Frame>;
-
-    /// The next frame; after an error has been yielded once, `None`.
-    fn next(&mut self) -> Option<Self::Item> {
-        if matches!(self.state, State::Failed(_)) {
-            return None;
-        }
-        self.next_frame().transpose()
     }
 }
