@@ -7,8 +7,8 @@ use vmafx::context::{Context, ContextConfig};
 use vmafx::feature::options::split_option_string;
 use vmafx::io::{RawParams, VideoReader};
 use vmafx::model::{LoadedModel, ModelSpec};
-use vmafx::output::ReportInfo as Info;
 use vmafx::output::pooling::PoolMethod;
+use vmafx::output::ReportInfo as Info;
 use vmafx::output::{write_report, OutputFormat};
 
 use crate::args::ScoreArgs;
@@ -182,15 +182,19 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
     for (label, h) in &models {
         let names = h.model().output_names();
         let pooled = |suffix: &str| -> Result<f64, CliError> {
-            let name = names
-                .iter()
-                .find(|n| n.ends_with(suffix))
-                .ok_or_else(|| CliError::Input(format!("model {label} has no output ending in {suffix}")))?;
+            let name = names.iter().find(|n| n.ends_with(suffix)).ok_or_else(|| {
+                CliError::Input(format!("model {label} has no output ending in {suffix}"))
+            })?;
             Ok(ctx.feature_score_pooled(name, PoolMethod::Mean, 0, index - 1)?)
         };
         if names.len() > 1 {
             // A bootstrap collection: libvmaf prints the bagged score with its interval.
-            let (bag, lo, hi, sd) = (pooled("_bagging")?, pooled("_ci_p95_lo")?, pooled("_ci_p95_hi")?, pooled("_stddev")?);
+            let (bag, lo, hi, sd) = (
+                pooled("_bagging")?,
+                pooled("_ci_p95_lo")?,
+                pooled("_ci_p95_hi")?,
+                pooled("_stddev")?,
+            );
             if show {
                 println!("{label}: {bag:.6}, ci.p95: [{lo:.6}, {hi:.6}], stddev: {sd:.6}");
             }
