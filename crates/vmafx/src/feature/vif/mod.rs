@@ -2,9 +2,11 @@
 //! fixed-point arithmetic, bit-exact with its C code.
 //!
 //! Each scale compares the luma of the reference and distorted pictures under a Gaussian
-//! window ([`stats`]); between scales both are filtered and halved ([`subsample`]). Every
+//! window (`stats.rs`); between scales both are filtered and halved (`subsample.rs`). Every
 //! scale writes `num / den`; with `debug=true` the sums and their totals are written too.
-//! Pictures must be at least 8x8 (smaller ones leave libvmaf's fourth scale empty).
+//! Pictures must be at least 8x8: below that the fourth scale is empty, where libvmaf
+//! divides by zero (width) or reads outside its buffers (height); `init` refuses them.
+//! Nothing is carried from one frame to the next, so instances may take frames in any order.
 
 mod planes;
 mod stats;
