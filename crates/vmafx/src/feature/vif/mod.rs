@@ -2,9 +2,11 @@
 //! fixed-point arithmetic, bit-exact with its C code.
 //!
 //! Each scale compares the luma of the reference and distorted pictures under a Gaussian
-//! window ([`stats`]); between scales both are filtered and halved ([`subsample`]). Every
+//! window (`stats.rs`); between scales both are filtered and halved (`subsample.rs`). Every
 //! scale writes `num / den`; with `debug=true` the sums and their totals are written too.
-//! Pictures must be at least 8x8 (smaller ones leave libvmaf's fourth scale empty).
+//! Pictures must be at least 8x8: below that the fourth scale is empty, where libvmaf
+//! divides by zero (width) or reads outside its buffers (height); `init` refuses them.
+//! Nothing is carried from one frame to the next, so instances may take frames in any order.
 
 mod planes;
 mod stats;
@@ -139,50 +141,9 @@ impl State {
 
     /// Copies the luma of both frames into the scale-0 planes and mirrors their borders.
     fn load(&mut self, reference: &Frame, distorted: &Frame) -> Result<()> {
-        let (w, h) = (self.geometry.width as usize, self.geometry.height as usize);
-        let eight = self.geometry.bpc == 8;
-        for (frame, which) in [(reference, "reference"), (distorted, "distorted")] {
-            let plane = frame.plane(0);
-            let wrong = || {
-                Error::invalid(
-                    format!("{which} frame"),
-                    format!(
-                        "vif: luma holds {} samples, not the {}-bit samples it was set up for",
-                        match plane.samples() {
-                            Samples::U8(_) => "8-bit",
-                            Samples::U16(_) => "16-bit",
-                        },
-                        self.geometry.bpc
-                    ),
-                )
-            };
-            match (plane.samples(), eight) {
-                (Samples::U8(_), true) => {
-                    let dst = if which == "reference" {
-                        &mut self.ref8
-                    } else {
-                        &mut self.dis8
-                    };
-                    for y in 0..h {
-                        dst.row_mut(y)[..w].copy_from_slice(plane.row_u8(y as u32));
-                    }
-                    dst.mirror_rows(h, half_width(0));
-                }
-                (Samples::U16(_), false) => {
-                    let dst = if which == "reference" {
-                        &mut self.ref16
-                    } else {
-                        &mut self.dis16
-                    };
-                    for y in 0..h {
-                        dst.row_mut(y)[..w].copy_from_slice(plane.row_u16(y as u32));
-                    }
-                    dst.mirror_rows(h, half_width(0));
-                }
-                _ => return Err(wrong()),
-            }
-        }
-        Ok(())
+        let g = self.geometry;
+        load_luma(reference, "reference", &g, &mut self.ref8, &mut self.ref16)?;
+        load_luma(distorted, "distorted", &g, &mut self.dis8, &mut self.dis16)
     }
 
     /// Makes `scale` (1..=3) from the scale above, `width` x `height`.
@@ -247,6 +208,48 @@ impl State {
             scale_statistic(planes, width, height, scale, shift, gain_limit, s)
         }
     }
+}
+
+/// Copies the luma of `frame` into `plane8` (8-bit input) or `plane16` (deeper input)
+/// and mirrors its borders for the scale-0 filter.
+fn load_luma(
+    frame: &Frame,
+    which: &str,
+    g: &Geometry,
+    plane8: &mut PaddedPlane<u8>,
+    plane16: &mut PaddedPlane<u16>,
+) -> Result<()> {
+    let (w, h) = (g.width as usize, g.height as usize);
+    let luma = frame.plane(0);
+    match (luma.samples(), g.bpc == 8) {
+        (Samples::U8(_), true) => {
+            for y in 0..h {
+                plane8.row_mut(y)[..w].copy_from_slice(luma.row_u8(y as u32));
+            }
+            plane8.mirror_rows(h, half_width(0));
+        }
+        (Samples::U16(_), false) => {
+            for y in 0..h {
+                plane16.row_mut(y)[..w].copy_from_slice(luma.row_u16(y as u32));
+            }
+            plane16.mirror_rows(h, half_width(0));
+        }
+        (samples, _) => {
+            let held = if matches!(samples, Samples::U8(_)) {
+                "8-bit"
+            } else {
+                "16-bit"
+            };
+            return Err(Error::invalid(
+                format!("{which} frame"),
+                format!(
+                    "vif: luma holds {held} words, not those of {}-bit samples",
+                    g.bpc
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Checks that `frame` has the geometry `vif` was set up for.

@@ -151,6 +151,75 @@ fn matches_libvmaf_neg_logs() {
     tally.check("vmaf_v0.6.1neg");
 }
 
+/// The luma of every frame of a raw 4:2:0 file (little-endian words above 8 bits).
+fn load_yuv420_luma(path: &std::path::Path, w: u32, h: u32, bpc: u32) -> Vec<Frame> {
+    let data = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let bytes = if bpc > 8 { 2 } else { 1 };
+    let luma = (w * h) as usize * bytes;
+    let frame_len = luma + 2 * ((w / 2) * (h / 2)) as usize * bytes;
+    assert_eq!(
+        data.len() % frame_len,
+        0,
+        "{}: not whole frames",
+        path.display()
+    );
+    data.chunks_exact(frame_len)
+        .map(|chunk| {
+            let mut fb = FrameBuilder::new(PixelFormat::Yuv420p, bpc, w, h).unwrap();
+            let plane = fb.plane_mut(0);
+            let stride = plane.stride;
+            let rows = chunk[..luma].chunks_exact(w as usize * bytes);
+            match plane.samples_mut().unwrap() {
+                SamplesMut::U8(s) => {
+                    for (y, row) in rows.enumerate() {
+                        s[y * stride..y * stride + w as usize].copy_from_slice(row);
+                    }
+                }
+                SamplesMut::U16(s) => {
+                    for (y, row) in rows.enumerate() {
+                        for (x, px) in row.chunks_exact(2).enumerate() {
+                            s[y * stride + x] = u16::from_le_bytes([px[0], px[1]]);
+                        }
+                    }
+                }
+            }
+            fb.build()
+        })
+        .collect()
+}
+
+#[test]
+fn matches_libvmaf_on_raw_yuv_inputs() {
+    let Some(dir) = conformance_dir() else { return };
+    let neg: Vec<String> = SCALES
+        .iter()
+        .map(|s| format!("{}_egl_1", alias(s)))
+        .collect();
+    let neg: Vec<&str> = neg.iter().map(String::as_str).collect();
+    let mut tally = Tally::new();
+    for (file, bpc, log) in [
+        (
+            "bbb_576x324_420p10le_crf35",
+            10,
+            "bbb_576x324_420p8_crf35__yuv_420p10le",
+        ),
+        (
+            "bbb_576x324_420p8_crf35",
+            8,
+            "bbb_576x324_420p8_crf35__yuv_420p8",
+        ),
+    ] {
+        let refs = load_yuv420_luma(&dir.join(format!("{file}_ref.yuv")), 576, 324, bpc);
+        let diss = load_yuv420_luma(&dir.join(format!("{file}_dis.yuv")), 576, 324, bpc);
+        let got = run(&[("debug", "true")], &refs, &diss);
+        tally.compare(log, "vmaf_v0.6.1", &SCALES, &got);
+        tally.compare(log, "integer_features_debug", super::PROVIDED, &got);
+        let got = run(&[("vif_enhn_gain_limit", "1")], &refs, &diss);
+        tally.compare(log, "vmaf_v0.6.1neg", &neg, &got);
+    }
+    tally.check("raw yuv inputs (default, debug, neg)");
+}
+
 /// A frame whose luma is a fixed pseudo-random texture (block noise plus gradients).
 fn textured(bpc: u32, w: u32, h: u32, seed: u32) -> Frame {
     let mut fb = FrameBuilder::new(PixelFormat::Yuv420p, bpc, w, h).unwrap();
