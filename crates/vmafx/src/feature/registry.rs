@@ -14,6 +14,7 @@ pub fn all() -> Vec<&'static ExtractorInfo> {
         super::float_ssim::EXTRACTORS,
         super::float_ms_ssim::EXTRACTORS,
         super::psnr_hvs::EXTRACTORS,
+        super::speed::EXTRACTORS,
     ];
     #[allow(unused_mut)]
     let mut v: Vec<&'static ExtractorInfo> = groups.iter().flat_map(|g| g.iter()).collect();
