@@ -75,67 +75,177 @@ fn run(x: &mut dyn Extractor, rf: &[Frame], df: &[Frame]) -> Vec<FrameScores> {
         .collect()
 }
 
+/// Tallies of one configuration.
+#[derive(Default)]
+struct Tally {
+    same: usize,
+    total: usize,
+    nonzero: usize,
+    worst: f64,
+    refused: usize,
+    failures: Vec<String>,
+}
+
+impl Tally {
+    /// Compares every speed_chroma value of `log` with what the extractor gives.
+    fn compare(
+        &mut self,
+        clip: &str,
+        config: &str,
+        opts: &[(&str, &str)],
+        rf: &[Frame],
+        df: &[Frame],
+        log: &serde_json::Value,
+    ) {
+        let mut x = make("speed_chroma", opts).unwrap();
+        x.init(geometry(&rf[0]))
+            .unwrap_or_else(|e| panic!("{clip} {config}: init refused: {e}"));
+        let got = run(x.as_mut(), rf, df);
+        assert_eq!(
+            got.len(),
+            log["frames"].as_array().unwrap().len(),
+            "{clip} {config}"
+        );
+        for (k, entry) in got[0].entries.iter().enumerate() {
+            let name = &entry.0;
+            let want = expected_metric(log, name)
+                .unwrap_or_else(|| panic!("{clip} {config}: no '{name}' in the expected log"));
+            for (i, w) in want.iter().enumerate() {
+                let w = w.unwrap();
+                let g = got[i].entries[k].2;
+                self.worst = self.worst.max((g - w).abs());
+                self.total += 1;
+                self.nonzero += (w != 0.0) as usize;
+                if same_at_6(g, w) {
+                    self.same += 1;
+                } else if (g - w).abs() > 1e-5 {
+                    self.failures.push(format!(
+                        "{clip} {config} frame {i} {name}: vmafx {g:.6} libvmaf {w:.6}"
+                    ));
+                } else {
+                    eprintln!(
+                        "near: {clip} {config} frame {i} {name}: vmafx {g:.6} libvmaf {w:.6}"
+                    );
+                }
+            }
+        }
+    }
+
+    fn report(&self, what: &str) -> String {
+        format!(
+            "{what}: {}/{} identical at 6 decimals ({} of them non-zero), max |diff| {:e}, {} refused as libvmaf crashed",
+            self.same, self.total, self.nonzero, self.worst, self.refused
+        )
+    }
+}
+
+fn options(extra: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static str)> {
+    COMMON.iter().chain(extra.iter()).copied().collect()
+}
+
 #[test]
 fn speed_chroma_matches_libvmaf_v1_0_16_runs() {
     let Some(dir) = conformance_dir() else { return };
-    let mut report = Vec::new();
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.md")).unwrap();
+    let clips: Vec<_> = clip_ids()
+        .into_iter()
+        .map(|c| (c, load_clip(&dir, c)))
+        .collect();
     let mut failures = Vec::new();
     for (config, extra) in CONFIGS {
-        let opts: Vec<(&str, &str)> = COMMON.iter().chain(extra.iter()).copied().collect();
-        let (mut same, mut total, mut worst, mut refused) = (0, 0, 0f64, 0);
-        for clip in clip_ids() {
-            let (rf, df) = load_clip(&dir, clip);
-            let mut x = make("speed_chroma", &opts).unwrap();
-            let init = x.init(geometry(&rf[0]));
+        let opts = options(extra);
+        let mut t = Tally::default();
+        for (clip, (rf, df)) in &clips {
             let Some(log) = expected(&dir, clip, config) else {
                 // libvmaf failed on this clip: cambi (both sides below 216) or SpEED's own
                 // size check (SIGSEGV after 'image too small'), which init must refuse.
-                let manifest = std::fs::read_to_string(dir.join("MANIFEST.md")).unwrap();
                 let row = manifest
                     .lines()
                     .find(|l| l.contains(&format!("{clip}.{config}.json")))
                     .unwrap_or("");
                 if row.contains("SpEED: image too small") {
-                    let e = init.err().unwrap_or_else(|| {
+                    let mut x = make("speed_chroma", &opts).unwrap();
+                    let e = x.init(geometry(&rf[0])).err().unwrap_or_else(|| {
                         panic!("{clip} {config}: libvmaf crashed in SpEED, init accepted it")
                     });
                     assert!(e.message().contains("too small"), "{e}");
-                    refused += 1;
+                    t.refused += 1;
                 }
                 continue;
             };
-            init.unwrap_or_else(|e| panic!("{clip} {config}: init refused: {e}"));
-            let got = run(x.as_mut(), &rf, &df);
-            for (k, entry) in got[0].entries.iter().enumerate() {
-                let name = &entry.0;
-                let want = expected_metric(&log, name)
-                    .unwrap_or_else(|| panic!("{clip} {config}: no '{name}' in the expected log"));
-                for (i, w) in want.iter().enumerate() {
-                    let w = w.unwrap();
-                    let g = got[i].entries[k].2;
-                    worst = worst.max((g - w).abs());
-                    total += 1;
-                    if same_at_6(g, w) {
-                        same += 1;
-                    } else if (g - w).abs() > 1e-5 {
-                        failures.push(format!(
-                            "{clip} {config} frame {i} {name}: vmafx {g:.6} libvmaf {w:.6}"
-                        ));
-                    } else {
-                        eprintln!(
-                            "near: {clip} {config} frame {i} {name}: vmafx {g:.6} libvmaf {w:.6}"
-                        );
+            t.compare(clip, config, &opts, rf, df, &log);
+        }
+        eprintln!("speed_chroma {}", t.report(config));
+        failures.extend(t.failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Frames of a raw planar 4:2:0 file (8-bit, or 16-bit little-endian words).
+fn load_yuv420(path: &std::path::Path, w: u32, h: u32, bpc: u32) -> Vec<Frame> {
+    let data = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let bytes = if bpc > 8 { 2 } else { 1 };
+    let sizes = [(w, h), (w / 2, h / 2), (w / 2, h / 2)];
+    let frame_len: usize = sizes.iter().map(|(a, b)| (a * b) as usize * bytes).sum();
+    assert_eq!(data.len() % frame_len, 0, "{}", path.display());
+    data.chunks(frame_len)
+        .map(|mut chunk| {
+            let mut fb = FrameBuilder::new(PixelFormat::Yuv420p, bpc, w, h).unwrap();
+            for (i, (pw, ph)) in sizes.iter().enumerate() {
+                let (pw, ph) = (*pw as usize, *ph as usize);
+                let stride = fb.plane_mut(i).stride;
+                let (plane, rest) = chunk.split_at(pw * ph * bytes);
+                chunk = rest;
+                match fb.plane_mut(i).samples_mut().unwrap() {
+                    SamplesMut::U8(s) => {
+                        for y in 0..ph {
+                            s[y * stride..y * stride + pw].copy_from_slice(&plane[y * pw..][..pw]);
+                        }
+                    }
+                    SamplesMut::U16(s) => {
+                        for y in 0..ph {
+                            for x in 0..pw {
+                                let o = 2 * (y * pw + x);
+                                s[y * stride + x] = u16::from_le_bytes([plane[o], plane[o + 1]]);
+                            }
+                        }
                     }
                 }
             }
+            fb.build()
+        })
+        .collect()
+}
+
+#[test]
+fn speed_chroma_matches_libvmaf_on_raw_yuv_inputs() {
+    let Some(dir) = conformance_dir() else { return };
+    let mut failures = Vec::new();
+    for (file, bpc, logname) in [
+        (
+            "bbb_576x324_420p8_crf35",
+            8,
+            "bbb_576x324_420p8_crf35__yuv_420p8",
+        ),
+        (
+            "bbb_576x324_420p10le_crf35",
+            10,
+            "bbb_576x324_420p8_crf35__yuv_420p10le",
+        ),
+    ] {
+        let rf = load_yuv420(&dir.join(format!("{file}_ref.yuv")), 576, 324, bpc);
+        let df = load_yuv420(&dir.join(format!("{file}_dis.yuv")), 576, 324, bpc);
+        let mut t = Tally::default();
+        for (config, extra) in CONFIGS {
+            let log = expected(&dir, logname, config)
+                .unwrap_or_else(|| panic!("{logname}: no {config} log"));
+            t.compare(logname, config, &options(extra), &rf, &df, &log);
         }
-        report.push(format!(
-            "{config}: {same}/{total} identical at 6 decimals, max |diff| {worst:e}, \
-             {refused} refused as libvmaf crashed"
-        ));
-    }
-    for r in &report {
-        eprintln!("speed_chroma {r}");
+        eprintln!(
+            "speed_chroma {}",
+            t.report(&format!("{logname} (5 configurations)"))
+        );
+        failures.extend(t.failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
