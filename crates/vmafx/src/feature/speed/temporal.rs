@@ -1,5 +1,10 @@
 //! `speed_temporal`: SpEED of the luma difference between each frame and the one before
 //! (0 at the first frame).
+//!
+//! libvmaf keeps the last two frames in buffers picked by index parity, so it is only
+//! defined when indices run 0, 1, 2, ...; where they do not (a first index above 0, or
+//! gaps) this differences against the previous frame it was given and writes 0 for the
+//! first one, instead of reading a buffer never written.
 
 use super::core::{copy_plane, Speed};
 use super::filter::subtract;
@@ -32,7 +37,8 @@ struct State {
     prev_d: Vec<f32>,
     cur_r: Vec<f32>,
     cur_d: Vec<f32>,
-    next_index: u64,
+    /// Index of the previous frame, if any.
+    last: Option<u64>,
 }
 
 struct SpeedTemporal {
@@ -58,7 +64,7 @@ impl Extractor for SpeedTemporal {
             cur_d: speed.plane(),
             speed,
             size: (g.width, g.height),
-            next_index: 0,
+            last: None,
         });
         Ok(())
     }
@@ -67,12 +73,12 @@ impl Extractor for SpeedTemporal {
         let Some(st) = self.state.as_mut() else {
             return Err(Error::invalid(NAME, "extract called before init"));
         };
-        if input.index != st.next_index {
+        if let Some(last) = st.last.filter(|&l| input.index <= l) {
             return Err(Error::invalid(
                 NAME,
                 format!(
-                    "frames must come in order: got index {}, expected {}",
-                    input.index, st.next_index
+                    "frames must come in increasing index order: got index {} after {last}",
+                    input.index
                 ),
             ));
         }
@@ -91,14 +97,15 @@ impl Extractor for SpeedTemporal {
                 ));
             }
         }
-        st.next_index += 1;
+        let first = st.last.is_none();
+        st.last = Some(input.index);
         std::mem::swap(&mut st.prev_r, &mut st.cur_r);
         std::mem::swap(&mut st.prev_d, &mut st.cur_d);
         let s = st.speed.stride;
         copy_plane(input.reference, 0, &mut st.cur_r, s);
         copy_plane(input.distorted, 0, &mut st.cur_d, s);
-        if input.index == 0 {
-            out.put(&self.name, 0, 0.0);
+        if first {
+            out.put(&self.name, input.index, 0.0);
             return Ok(());
         }
         let (w, h) = (st.size.0 as usize, st.size.1 as usize);

@@ -356,4 +356,15 @@ fn speed_temporal_is_zero_for_identical_clips_and_positive_otherwise() {
     let diff = run(t.as_mut(), &rf[..4], &df[..4]);
     assert_eq!(diff[0].entries[0].2, 0.0);
     assert!(diff[1..].iter().all(|o| o.entries[0].2 > 0.0), "{diff:?}");
+    // Indices must increase.
+    let mut out = FrameScores::default();
+    let again = ExtractInput {
+        reference: &rf[0],
+        distorted: &df[0],
+        prev_reference: None,
+        prev_prev_reference: None,
+        index: 3,
+    };
+    let e = t.extract(&again, &mut out).unwrap_err();
+    assert!(e.message().contains("increasing"), "{e}");
 }
