@@ -1,6 +1,6 @@
 //! `speed_chroma`: SpEED of the U and V planes, and their mean.
 
-use super::core::{copy_plane, Speed};
+use super::compute::{copy_plane, Speed};
 use super::params;
 use crate::error::{Error, Result};
 use crate::feature::name::feature_name;
@@ -36,7 +36,7 @@ struct State {
 }
 
 struct SpeedChroma {
-    p: super::core::Params,
+    p: super::compute::Params,
     names: [String; 3],
     max_val: f64,
     state: Option<State>,

@@ -8,7 +8,7 @@
 //! plane's covariance is singular libvmaf (and this) use a zero solution.
 
 mod chroma;
-mod core;
+mod compute;
 mod estimate;
 mod filter;
 mod linalg;
@@ -127,8 +127,8 @@ static TEMPORAL_OPTIONS: &[OptSpec] = &[
 ];
 
 /// The SpEED parameters an option set gives (the method is checked here).
-fn params(extractor: &str, o: &OptValues, weight_var_mode: i64) -> Result<core::Params> {
-    Ok(core::Params {
+fn params(extractor: &str, o: &OptValues, weight_var_mode: i64) -> Result<compute::Params> {
+    Ok(compute::Params {
         kernelscale: o.double("speed_kernelscale"),
         prescale: o.double("speed_prescale"),
         method: scale::Method::parse(extractor, o.string("speed_prescale_method"))?,

@@ -37,7 +37,7 @@ impl Method {
     }
 }
 
-/// A source or destination plane: size and row stride in samples.
+/// The size of a source or destination region, in samples.
 #[derive(Debug, Clone, Copy)]
 pub struct Size {
     /// Width.

@@ -6,7 +6,7 @@
 //! gaps) this differences against the previous frame it was given and writes 0 for the
 //! first one, instead of reading a buffer never written.
 
-use super::core::{copy_plane, Speed};
+use super::compute::{copy_plane, Speed};
 use super::filter::subtract;
 use super::params;
 use crate::error::{Error, Result};
@@ -42,7 +42,7 @@ struct State {
 }
 
 struct SpeedTemporal {
-    p: super::core::Params,
+    p: super::compute::Params,
     name: String,
     use_ref_diff: bool,
     state: Option<State>,
