@@ -202,7 +202,9 @@ mod tests {
     #[test]
     fn expired_wait_is_timeout_naming_fence() {
         let f = Fence::new();
-        let e = f.wait(Duration::from_millis(2), "acquire fence").unwrap_err();
+        let e = f
+            .wait(Duration::from_millis(2), "acquire fence")
+            .unwrap_err();
         assert_eq!(e.status(), Status::Timeout);
         assert_eq!(e.subject(), "acquire fence");
     }

@@ -21,7 +21,10 @@ pub fn conformance_dir() -> Option<PathBuf> {
     if std::env::var("CI").as_deref() == Ok("true") {
         panic!("conformance corpus missing at {} (CI=true)", dir.display());
     }
-    eprintln!("skipping: conformance corpus not found at {}", dir.display());
+    eprintln!(
+        "skipping: conformance corpus not found at {}",
+        dir.display()
+    );
     None
 }
 
@@ -86,10 +89,13 @@ pub fn load_y4m(path: &std::path::Path) -> Vec<Frame> {
                 let row = &data[pos + y * *fw as usize * bytes..][..*fw as usize * bytes];
                 if y < ph {
                     match plane.samples_mut().unwrap() {
-                        SamplesMut::U8(s) => s[y * stride..y * stride + pw].copy_from_slice(&row[..pw]),
+                        SamplesMut::U8(s) => {
+                            s[y * stride..y * stride + pw].copy_from_slice(&row[..pw])
+                        }
                         SamplesMut::U16(s) => {
                             for x in 0..pw {
-                                s[y * stride + x] = u16::from_le_bytes([row[2 * x], row[2 * x + 1]]);
+                                s[y * stride + x] =
+                                    u16::from_le_bytes([row[2 * x], row[2 * x + 1]]);
                             }
                         }
                     }

@@ -11,8 +11,18 @@ pub mod options;
 pub mod registry;
 
 pub mod adm;
+pub mod cambi;
+pub mod ciede;
+pub mod float_adm;
+pub mod float_common;
+pub mod float_motion;
+pub mod float_ms_ssim;
+pub mod float_ssim;
+pub mod float_vif;
+pub mod iqa;
 pub mod motion;
 pub mod psnr;
+pub mod psnr_hvs;
 pub mod vif;
 
 use crate::error::Result;

@@ -28,15 +28,39 @@ const ALIASES: &[(&str, &str)] = &[
     ("VMAF_integer_feature_motion_score", "integer_motion"),
     ("VMAF_integer_feature_motion2_score", "integer_motion2"),
     ("VMAF_integer_feature_motion3_score", "integer_motion3"),
-    ("VMAF_integer_feature_vif_scale0_score", "integer_vif_scale0"),
-    ("VMAF_integer_feature_vif_scale1_score", "integer_vif_scale1"),
-    ("VMAF_integer_feature_vif_scale2_score", "integer_vif_scale2"),
-    ("VMAF_integer_feature_vif_scale3_score", "integer_vif_scale3"),
+    (
+        "VMAF_integer_feature_vif_scale0_score",
+        "integer_vif_scale0",
+    ),
+    (
+        "VMAF_integer_feature_vif_scale1_score",
+        "integer_vif_scale1",
+    ),
+    (
+        "VMAF_integer_feature_vif_scale2_score",
+        "integer_vif_scale2",
+    ),
+    (
+        "VMAF_integer_feature_vif_scale3_score",
+        "integer_vif_scale3",
+    ),
     ("Cambi_feature_cambi_score", "cambi"),
-    ("Speed_chroma_feature_speed_chroma_u_score", "speed_chroma_u"),
-    ("Speed_chroma_feature_speed_chroma_v_score", "speed_chroma_v"),
-    ("Speed_chroma_feature_speed_chroma_uv_score", "speed_chroma_uv"),
-    ("Speed_temporal_feature_speed_temporal_score", "speed_temporal"),
+    (
+        "Speed_chroma_feature_speed_chroma_u_score",
+        "speed_chroma_u",
+    ),
+    (
+        "Speed_chroma_feature_speed_chroma_v_score",
+        "speed_chroma_v",
+    ),
+    (
+        "Speed_chroma_feature_speed_chroma_uv_score",
+        "speed_chroma_uv",
+    ),
+    (
+        "Speed_temporal_feature_speed_temporal_score",
+        "speed_temporal",
+    ),
 ];
 
 /// The short name outputs print for `name` (itself when it has no alias).
@@ -72,7 +96,10 @@ mod tests {
 
     #[test]
     fn default_keeps_long_name_and_params_alias_it() {
-        assert_eq!(feature_name("VMAF_integer_feature_adm2_score", &[]), "VMAF_integer_feature_adm2_score");
+        assert_eq!(
+            feature_name("VMAF_integer_feature_adm2_score", &[]),
+            "VMAF_integer_feature_adm2_score"
+        );
         assert_eq!(
             feature_name(
                 "VMAF_integer_feature_adm2_score",
@@ -80,7 +107,10 @@ mod tests {
             ),
             "integer_adm2_egl_1"
         );
-        assert_eq!(alias("VMAF_integer_feature_motion2_score"), "integer_motion2");
+        assert_eq!(
+            alias("VMAF_integer_feature_motion2_score"),
+            "integer_motion2"
+        );
         assert_eq!(alias("psnr_y"), "psnr_y");
     }
 }

@@ -145,7 +145,10 @@ impl OptValues {
         let bad = |what: &str| {
             Error::invalid(
                 subject.clone(),
-                format!("'{text}' is not {what} (option '{name}' of '{}')", self.extractor),
+                format!(
+                    "'{text}' is not {what} (option '{name}' of '{}')",
+                    self.extractor
+                ),
             )
         };
         let range = |x: f64| -> Result<()> {
@@ -190,7 +193,12 @@ impl OptValues {
         self.specs
             .iter()
             .position(|s| s.name == name)
-            .unwrap_or_else(|| panic!("option '{name}' is not in the table of '{}'", self.extractor))
+            .unwrap_or_else(|| {
+                panic!(
+                    "option '{name}' is not in the table of '{}'",
+                    self.extractor
+                )
+            })
     }
 
     /// A boolean option's value. Panics if `name` is not a boolean option of the table
@@ -261,7 +269,13 @@ pub fn format_g(x: f64) -> String {
         return "0".into();
     }
     if !x.is_finite() {
-        return if x.is_nan() { "nan".into() } else if x > 0.0 { "inf".into() } else { "-inf".into() };
+        return if x.is_nan() {
+            "nan".into()
+        } else if x > 0.0 {
+            "inf".into()
+        } else {
+            "-inf".into()
+        };
     }
     let exp = x.abs().log10().floor() as i32;
     // Round to 6 significant digits first; the exponent may move (9.999995 -> 10).
@@ -309,15 +323,22 @@ mod tests {
         let pairs = split_option_string("debug=true:vif_enhn_gain_limit=1.0").unwrap();
         let v = OptValues::parse("vif", SPECS, &pairs).unwrap();
         assert!(v.bool("debug"));
-        assert_eq!(v.non_default_params(), vec![("egl".into(), "1".into(), false)]);
+        assert_eq!(
+            v.non_default_params(),
+            vec![("egl".into(), "1".into(), false)]
+        );
     }
 
     #[test]
     fn unknown_and_out_of_range_refused() {
         let e = OptValues::parse("vif", SPECS, &[("nope".into(), "1".into())]).unwrap_err();
         assert!(e.message().contains("unknown option 'nope'"), "{e}");
-        let e = OptValues::parse("vif", SPECS, &[("vif_enhn_gain_limit".into(), "0.5".into())])
-            .unwrap_err();
+        let e = OptValues::parse(
+            "vif",
+            SPECS,
+            &[("vif_enhn_gain_limit".into(), "0.5".into())],
+        )
+        .unwrap_err();
         assert_eq!(e.status(), crate::error::Status::Range);
         let e = OptValues::parse("vif", SPECS, &[("debug".into(), "maybe".into())]).unwrap_err();
         assert!(e.message().contains("not a boolean"), "{e}");

@@ -10,22 +10,37 @@ pub fn all() -> Vec<&'static ExtractorInfo> {
         super::vif::EXTRACTORS,
         super::adm::EXTRACTORS,
         super::motion::EXTRACTORS,
+        super::ciede::EXTRACTORS,
+        super::float_ssim::EXTRACTORS,
+        super::float_ms_ssim::EXTRACTORS,
+        super::psnr_hvs::EXTRACTORS,
+        super::cambi::EXTRACTORS,
+        super::float_vif::EXTRACTORS,
+        super::float_adm::EXTRACTORS,
+        super::float_motion::EXTRACTORS,
     ];
-    groups.iter().flat_map(|g| g.iter()).collect()
+    #[allow(unused_mut)]
+    let mut v: Vec<&'static ExtractorInfo> = groups.iter().flat_map(|g| g.iter()).collect();
+    #[cfg(test)]
+    v.extend(crate::context::tests::TEST_EXTRACTORS.iter());
+    v
 }
 
 /// The extractor selected by `name` (its libvmaf name or an alias).
 pub fn by_name(name: &str) -> Result<&'static ExtractorInfo> {
-    all().into_iter().find(|e| e.answers_to(name)).ok_or_else(|| {
-        let known: Vec<_> = all().iter().map(|e| e.name).collect();
-        Error::not_found(
-            name,
-            format!(
-                "no feature extractor named '{name}' (known: {})",
-                known.join(", ")
-            ),
-        )
-    })
+    all()
+        .into_iter()
+        .find(|e| e.answers_to(name))
+        .ok_or_else(|| {
+            let known: Vec<_> = all().iter().map(|e| e.name).collect();
+            Error::not_found(
+                name,
+                format!(
+                    "no feature extractor named '{name}' (known: {})",
+                    known.join(", ")
+                ),
+            )
+        })
 }
 
 /// The extractor that provides the long feature name `feature` (model lookup).

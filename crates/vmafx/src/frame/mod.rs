@@ -336,7 +336,11 @@ impl FrameBuilder {
         if sizes.len() != planes.len() {
             return Err(Error::invalid(
                 "planes",
-                format!("{format} needs {} planes, got {}", sizes.len(), planes.len()),
+                format!(
+                    "{format} needs {} planes, got {}",
+                    sizes.len(),
+                    planes.len()
+                ),
             ));
         }
         for (i, ((w, h), p)) in sizes.iter().zip(&planes).enumerate() {
@@ -348,13 +352,19 @@ impl FrameBuilder {
             let have = match p.samples() {
                 Samples::U8(s) => {
                     if bpc > 8 {
-                        return Err(Error::invalid(format!("plane {i}"), "8-bit storage for a deep frame"));
+                        return Err(Error::invalid(
+                            format!("plane {i}"),
+                            "8-bit storage for a deep frame",
+                        ));
                     }
                     s.len()
                 }
                 Samples::U16(s) => {
                     if bpc == 8 {
-                        return Err(Error::invalid(format!("plane {i}"), "16-bit storage for an 8-bit frame"));
+                        return Err(Error::invalid(
+                            format!("plane {i}"),
+                            "16-bit storage for an 8-bit frame",
+                        ));
                     }
                     s.len()
                 }
@@ -504,11 +514,15 @@ mod tests {
 
     #[test]
     fn bad_geometry_is_named() {
-        let e = FrameBuilder::new(PixelFormat::Yuv420p, 8, 0, 10).err().unwrap();
+        let e = FrameBuilder::new(PixelFormat::Yuv420p, 8, 0, 10)
+            .err()
+            .unwrap();
         assert_eq!(e.subject(), "width");
         let e = FrameBuilder::new(PixelFormat::Nv12, 8, 2, 2).err().unwrap();
         assert_eq!(e.subject(), "pixel format");
-        let e = FrameBuilder::new(PixelFormat::Yuv420p, 17, 2, 2).err().unwrap();
+        let e = FrameBuilder::new(PixelFormat::Yuv420p, 17, 2, 2)
+            .err()
+            .unwrap();
         assert_eq!(e.subject(), "bit depth");
     }
 }

@@ -1,0 +1,418 @@
+//! Running extractors over frame pairs: in index order, on the caller's thread or on workers.
+//!
+//! Submissions may arrive out of order within a window; a reorder buffer releases them in
+//! index order, so previous-reference extractors get the right neighbours and temporal ones
+//! see strictly increasing indices. With threads, independent extractors run on N workers
+//! (each with its own instances) fed through a bounded queue, so a fast producer blocks
+//! rather than buffering frames without bound; temporal extractors run on one thread of
+//! their own in order. Every score is ranked by registration, so results and their order
+//! do not depend on the thread count.
+
+use std::collections::BTreeMap;
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use super::collector::{FeatureCollector, FlushStore, Rank};
+use super::config::ContextConfig;
+use crate::error::{Error, Result, Status};
+use crate::feature::{
+    ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering,
+};
+use crate::frame::Frame;
+
+/// A registered feature: its extractor, options and collector key for deduplication.
+#[derive(Debug, Clone)]
+pub(crate) struct Registration {
+    pub info: &'static ExtractorInfo,
+    pub options: OptValues,
+}
+
+/// One pair to score, with the previous references it may need.
+struct Job {
+    index: u64,
+    reference: Frame,
+    distorted: Frame,
+    prev: Option<Frame>,
+    prev_prev: Option<Frame>,
+}
+
+/// Instances of a subset of the registered features (`None` where another lane owns it).
+struct Lane {
+    instances: Vec<Option<Box<dyn Extractor>>>,
+}
+
+struct Shared {
+    collector: Mutex<FeatureCollector>,
+    error: Mutex<Option<Error>>,
+}
+
+impl Shared {
+    fn fail(&self, e: Error) {
+        let mut g = self.error.lock().unwrap_or_else(|p| p.into_inner());
+        g.get_or_insert(e);
+    }
+}
+
+fn make_instance(reg: &Registration, geometry: Geometry) -> Result<Box<dyn Extractor>> {
+    let mut x = (reg.info.create)(&reg.options)?;
+    x.init(geometry)
+        .map_err(|e| e.context(format_args!("feature '{}'", reg.info.name)))?;
+    Ok(x)
+}
+
+impl Lane {
+    fn new(regs: &[Registration], geometry: Geometry, temporal: bool) -> Result<Lane> {
+        let mut instances = Vec::with_capacity(regs.len());
+        for reg in regs {
+            let mine = (reg.info.ordering == Ordering::Temporal) == temporal;
+            instances.push(if mine {
+                Some(make_instance(reg, geometry)?)
+            } else {
+                None
+            });
+        }
+        Ok(Lane { instances })
+    }
+
+    fn run(&mut self, job: &Job, regs: &[Registration], subsample: u32, shared: &Shared) {
+        for (i, inst) in self.instances.iter_mut().enumerate() {
+            let Some(x) = inst else { continue };
+            let ordering = regs[i].info.ordering;
+            // libvmaf subsamples only extractors that need no neighbouring frames.
+            if ordering == Ordering::Independent
+                && subsample > 1
+                && job.index % subsample as u64 != 0
+            {
+                continue;
+            }
+            let prev_ok = ordering == Ordering::PrevRef;
+            let input = ExtractInput {
+                reference: &job.reference,
+                distorted: &job.distorted,
+                prev_reference: if prev_ok { job.prev.as_ref() } else { None },
+                prev_prev_reference: if prev_ok {
+                    job.prev_prev.as_ref()
+                } else {
+                    None
+                },
+                index: job.index,
+            };
+            let mut out = FrameScores::default();
+            if let Err(e) = x.extract(&input, &mut out) {
+                shared.fail(e.context(format_args!(
+                    "feature '{}' at frame {}",
+                    regs[i].info.name, job.index
+                )));
+                return;
+            }
+            let mut c = shared.collector.lock().unwrap_or_else(|p| p.into_inner());
+            for (pos, (name, index, value)) in out.entries.into_iter().enumerate() {
+                let rank = Rank {
+                    phase: 0,
+                    writer: i,
+                    index: job.index,
+                    position: pos,
+                };
+                if let Err(e) = c.put(&name, index, value, rank) {
+                    shared.fail(e);
+                }
+            }
+        }
+    }
+}
+
+struct Workers {
+    sender: Option<SyncSender<Job>>,
+    handles: Vec<JoinHandle<Lane>>,
+}
+
+fn spawn_lane(
+    lane: Lane,
+    rx: Arc<Mutex<Receiver<Job>>>,
+    regs: Arc<Vec<Registration>>,
+    subsample: u32,
+    shared: Arc<Shared>,
+) -> Result<JoinHandle<Lane>> {
+    std::thread::Builder::new()
+        .name("vmafx-worker".into())
+        .spawn(move || {
+            let mut lane = lane;
+            loop {
+                let job = {
+                    let guard = rx.lock().unwrap_or_else(|p| p.into_inner());
+                    guard.recv()
+                };
+                match job {
+                    Ok(job) => lane.run(&job, &regs, subsample, &shared),
+                    Err(_) => return lane,
+                }
+            }
+        })
+        .map_err(|e| {
+            Error::new(
+                Status::NoMem,
+                "threads",
+                format!("cannot start a worker: {e}"),
+            )
+        })
+}
+
+impl Workers {
+    fn start(
+        lanes: Vec<Lane>,
+        capacity: usize,
+        regs: &Arc<Vec<Registration>>,
+        subsample: u32,
+        shared: &Arc<Shared>,
+    ) -> Result<Workers> {
+        let (tx, rx) = sync_channel::<Job>(capacity);
+        let rx = Arc::new(Mutex::new(rx));
+        let mut handles = Vec::new();
+        for lane in lanes {
+            handles.push(spawn_lane(
+                lane,
+                rx.clone(),
+                regs.clone(),
+                subsample,
+                shared.clone(),
+            )?);
+        }
+        Ok(Workers {
+            sender: Some(tx),
+            handles,
+        })
+    }
+
+    fn send(&self, job: Job) -> Result<()> {
+        self.sender
+            .as_ref()
+            .expect("workers are running until joined")
+            .send(job)
+            .map_err(|_| Error::new(Status::Internal, "threads", "a worker thread stopped"))
+    }
+
+    fn join(mut self) -> Result<Vec<Lane>> {
+        self.sender.take();
+        self.handles
+            .drain(..)
+            .map(|h| {
+                h.join().map_err(|_| {
+                    Error::new(Status::Internal, "threads", "a worker thread panicked")
+                })
+            })
+            .collect()
+    }
+}
+
+/// The running state of a context, made at its first frame.
+pub(crate) struct Scheduler {
+    regs: Arc<Vec<Registration>>,
+    geometry: Geometry,
+    subsample: u32,
+    window: usize,
+    shared: Arc<Shared>,
+    pending: BTreeMap<u64, (Frame, Frame)>,
+    next_index: u64,
+    prev: Option<(u64, Frame)>,
+    prev_prev: Option<(u64, Frame)>,
+    inline: Option<(Lane, Lane)>,
+    workers: Option<Workers>,
+    temporal: Option<Workers>,
+}
+
+impl Scheduler {
+    pub fn start(
+        regs: Vec<Registration>,
+        geometry: Geometry,
+        config: &ContextConfig,
+    ) -> Result<Scheduler> {
+        let regs = Arc::new(regs);
+        let shared = Arc::new(Shared {
+            collector: Mutex::new(FeatureCollector::new()),
+            error: Mutex::new(None),
+        });
+        let subsample = config.subsample;
+        let mut s = Scheduler {
+            regs: regs.clone(),
+            geometry,
+            subsample,
+            window: config.reorder_window,
+            shared: shared.clone(),
+            pending: BTreeMap::new(),
+            next_index: 0,
+            prev: None,
+            prev_prev: None,
+            inline: None,
+            workers: None,
+            temporal: None,
+        };
+        if config.threads <= 1 {
+            s.inline = Some((
+                Lane::new(&regs, geometry, false)?,
+                Lane::new(&regs, geometry, true)?,
+            ));
+        } else {
+            let lanes = (0..config.threads)
+                .map(|_| Lane::new(&regs, geometry, false))
+                .collect::<Result<Vec<_>>>()?;
+            let cap = if config.max_frames_in_flight == 0 {
+                config.threads * 2
+            } else {
+                config.max_frames_in_flight
+            };
+            s.workers = Some(Workers::start(lanes, cap, &regs, subsample, &shared)?);
+            let has_temporal = regs.iter().any(|r| r.info.ordering == Ordering::Temporal);
+            if has_temporal {
+                let lane = Lane::new(&regs, geometry, true)?;
+                s.temporal = Some(Workers::start(vec![lane], cap, &regs, subsample, &shared)?);
+            }
+        }
+        Ok(s)
+    }
+
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    pub fn take_error(&self) -> Result<()> {
+        match self
+            .shared
+            .error
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+        {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    pub fn submit(&mut self, reference: Frame, distorted: Frame, index: u64) -> Result<()> {
+        self.take_error()?;
+        if index < self.next_index || self.pending.contains_key(&index) {
+            return Err(Error::invalid(
+                format!("frame {index}"),
+                "this index was already submitted",
+            ));
+        }
+        if index - self.next_index >= self.window as u64 {
+            return Err(Error::range(
+                format!("frame {index}"),
+                format!(
+                    "index is {} ahead of the next index in order ({}); the reorder window is {}",
+                    index - self.next_index,
+                    self.next_index,
+                    self.window
+                ),
+            ));
+        }
+        self.pending.insert(index, (reference, distorted));
+        while let Some(entry) = self.pending.first_entry() {
+            if *entry.key() != self.next_index {
+                break;
+            }
+            let (index, (r, d)) = entry.remove_entry();
+            self.dispatch(index, r, d)?;
+            self.next_index = index + 1;
+        }
+        self.take_error()
+    }
+
+    fn neighbour(slot: &Option<(u64, Frame)>, want: Option<u64>) -> Option<Frame> {
+        match (slot, want) {
+            (Some((i, f)), Some(w)) if *i == w => Some(f.clone()),
+            _ => None,
+        }
+    }
+
+    fn dispatch(&mut self, index: u64, reference: Frame, distorted: Frame) -> Result<()> {
+        let prev = Self::neighbour(&self.prev, index.checked_sub(1));
+        let prev_prev = Self::neighbour(&self.prev_prev, index.checked_sub(2))
+            .or_else(|| Self::neighbour(&self.prev, index.checked_sub(2)));
+        let job = Job {
+            index,
+            reference: reference.clone(),
+            distorted,
+            prev,
+            prev_prev,
+        };
+        self.prev_prev = self.prev.take();
+        self.prev = Some((index, reference));
+        if let Some((lane, tlane)) = &mut self.inline {
+            lane.run(&job, &self.regs, self.subsample, &self.shared);
+            tlane.run(&job, &self.regs, self.subsample, &self.shared);
+            return Ok(());
+        }
+        if let Some(t) = &self.temporal {
+            t.send(Job {
+                index,
+                reference: job.reference.clone(),
+                distorted: job.distorted.clone(),
+                prev: job.prev.clone(),
+                prev_prev: job.prev_prev.clone(),
+            })?;
+        }
+        self.workers
+            .as_ref()
+            .expect("workers run when not inline")
+            .send(job)
+    }
+
+    /// Scores what is still buffered, stops the workers, flushes every feature once and
+    /// hands back the collector.
+    pub fn finish(mut self) -> Result<FeatureCollector> {
+        // Frames left behind a gap are scored in order; their missing neighbours are None.
+        while let Some((index, (r, d))) = self.pending.pop_first() {
+            self.dispatch(index, r, d)?;
+            self.next_index = index + 1;
+        }
+        self.prev = None;
+        self.prev_prev = None;
+        let mut lanes: Vec<Lane> = Vec::new();
+        if let Some((a, b)) = self.inline.take() {
+            lanes.push(a);
+            lanes.push(b);
+        }
+        if let Some(w) = self.workers.take() {
+            lanes.extend(w.join()?);
+        }
+        if let Some(t) = self.temporal.take() {
+            lanes.extend(t.join()?);
+        }
+        self.take_error()?;
+        let mut collector = std::mem::take(
+            &mut *self
+                .shared
+                .collector
+                .lock()
+                .unwrap_or_else(|p| p.into_inner()),
+        );
+        // Flush each feature once, on the first lane holding an instance of it.
+        for i in 0..self.regs.len() {
+            let Some(x) = lanes.iter_mut().find_map(|l| l.instances[i].as_mut()) else {
+                continue;
+            };
+            let mut store = FlushStore {
+                collector: &mut collector,
+                rank: Rank {
+                    phase: 1,
+                    writer: i,
+                    index: 0,
+                    position: 0,
+                },
+                error: None,
+            };
+            x.flush(&mut store).map_err(|e| {
+                e.context(format_args!(
+                    "flushing feature '{}'",
+                    self.regs[i].info.name
+                ))
+            })?;
+            if let Some(e) = store.error {
+                return Err(e);
+            }
+        }
+        Ok(collector)
+    }
+}

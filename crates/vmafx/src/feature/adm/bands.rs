@@ -1,0 +1,26 @@
+//! Band buffers: one DWT level of a picture, and the decoupled and weighted bands.
+
+/// The four subbands of one DWT level, row-major with a shared stride.
+#[derive(Debug, Clone, Default)]
+pub struct Bands<T> {
+    /// Low-pass both ways (the next level's input).
+    pub a: Vec<T>,
+    /// Detail bands in libvmaf's orientation order: horizontal (high-pass vertical),
+    /// vertical (high-pass horizontal), diagonal.
+    pub hvd: [Vec<T>; 3],
+}
+
+impl<T: Copy + Default> Bands<T> {
+    /// Zeroed bands of `len` samples each.
+    pub fn zeroed(len: usize) -> Self {
+        Bands {
+            a: vec![T::default(); len],
+            hvd: std::array::from_fn(|_| vec![T::default(); len]),
+        }
+    }
+}
+
+/// Three zeroed orientation bands (h, v, d) of `len` samples each.
+pub fn zeroed_hvd<T: Copy + Default>(len: usize) -> [Vec<T>; 3] {
+    std::array::from_fn(|_| vec![T::default(); len])
+}

@@ -1,0 +1,183 @@
+//! Contrast masking: the ADM numerator of one scale.
+//!
+//! Each CSF-weighted value of the source bands is reduced by a masking threshold (the
+//! activity of the masker in the 3x3 neighbourhood over all three orientations, the centre
+//! counted at half weight) and its 3-norm is taken over the scored region. Neighbours past
+//! the top or left edge mirror (-1 reads 1); past the bottom or right edge they repeat the
+//! last row or column, as libvmaf's border cases do.
+//!
+//! For the detail-loss measure the source is the restored band and the masker the additive
+//! one; for AIM the roles swap.
+
+use super::border::scored;
+use super::cnum::{ceil_u32, half_of_shift};
+use super::den::noise_floor;
+
+/// The bands one masking sum reads.
+pub struct Masking<'a, T> {
+    /// Bands whose masked energy is measured (h, v, d).
+    pub source: &'a [Vec<T>; 3],
+    /// CSF-weighted masker bands.
+    pub masker: &'a [Vec<T>; 3],
+    /// Masking activity of the masker.
+    pub activity: &'a [Vec<T>; 3],
+}
+
+/// Neighbour rows or columns of `i` over `n`: (before, after).
+fn around(i: usize, n: usize) -> (usize, usize) {
+    (
+        if i == 0 { 1 } else { i - 1 },
+        if i + 1 == n { i } else { i + 1 },
+    )
+}
+
+/// The masking threshold at (i, j): the eight neighbours' activity plus the centre's term.
+#[allow(clippy::too_many_arguments)]
+fn threshold<T: Copy + Into<i64>>(
+    activity: &[Vec<T>; 3],
+    masker: &[Vec<T>; 3],
+    center: impl Fn(i64) -> i32,
+    stride: usize,
+    (up, i, down): (usize, usize, usize),
+    (l, j, r): (usize, usize, usize),
+) -> i32 {
+    let mut thr = 0i32;
+    for t in 0..3 {
+        let f = &activity[t];
+        let at = |y: usize, x: usize| f[y * stride + x].into() as i32;
+        let mut sum = 0i32;
+        for y in [up, down] {
+            for x in [l, j, r] {
+                sum = sum.wrapping_add(at(y, x));
+            }
+        }
+        sum = sum.wrapping_add(at(i, l)).wrapping_add(at(i, r));
+        sum = sum.wrapping_add(center(masker[t][i * stride + j].into()));
+        thr = thr.wrapping_add(sum);
+    }
+    thr
+}
+
+/// The masked cube of one value: max(|x| - thr, 0)^3 with libvmaf's rounding shifts.
+fn masked_cube(x: i32, thr: i32, sq: (i64, u32), cub: (i64, u32)) -> i64 {
+    let x = x.wrapping_abs().wrapping_sub(thr).max(0);
+    let x_sq = ((x as i64 * x as i64 + sq.0) >> sq.1) as i32;
+    (x_sq as i64 * x as i64 + cub.0).wrapping_shr(cub.1)
+}
+
+/// Sums the three orientations' 3-norms plus the noise floor.
+fn combine(f_accum: [f32; 3], floor: f32) -> f32 {
+    let mut total = 0.0f32;
+    for a in f_accum {
+        total += a.powf(1.0f32 / 3.0f32) + floor;
+    }
+    total
+}
+
+/// Scale 0 (`i16` bands of `w` x `h`), with the scale-0 fixed-point weights `rf`.
+pub fn scale0(
+    m: Masking<'_, i16>,
+    stride: usize,
+    w: usize,
+    h: usize,
+    rf: [u16; 3],
+    noise_weight: f64,
+) -> f32 {
+    const SHIFT_SQ: [u32; 3] = [29, 29, 30];
+    const SHIFT_SUB: [u32; 3] = [10, 10, 12];
+    const ONE_BY_15: i64 = 8738;
+    let lw = (w as f64).log2();
+    let shift_cub = [ceil_u32(lw - 4.0), ceil_u32(lw - 4.0), ceil_u32(lw - 3.0)];
+    let shift_inner = ceil_u32((h as f64).log2());
+    let round_inner = half_of_shift(shift_inner) as i64;
+    let center = |v: i64| ((ONE_BY_15 * v.abs() + 2048) >> 12) as i16 as i32;
+    let r = scored(w, h);
+    let mut accum = [0i64; 3];
+    for i in r.top..r.bottom {
+        let (up, down) = around(i, h);
+        let mut inner = [0i64; 3];
+        for j in r.left..r.right {
+            let (lc, rc) = around(j, w);
+            let thr = threshold(
+                m.activity,
+                m.masker,
+                center,
+                stride,
+                (up, i, down),
+                (lc, j, rc),
+            );
+            for t in 0..3 {
+                let x = (m.source[t][i * stride + j] as i32).wrapping_mul(rf[t] as i32);
+                let sq = (1i64 << (SHIFT_SQ[t] - 1), SHIFT_SQ[t]);
+                let cub = (half_of_shift(shift_cub[t]) as i64, shift_cub[t]);
+                inner[t] =
+                    inner[t].wrapping_add(masked_cube(x, thr.wrapping_shl(SHIFT_SUB[t]), sq, cub));
+            }
+        }
+        for t in 0..3 {
+            accum[t] =
+                accum[t].wrapping_add(inner[t].wrapping_add(round_inner).wrapping_shr(shift_inner));
+        }
+    }
+    const BASE: [u32; 3] = [52, 52, 57];
+    let f_accum: [f32; 3] = std::array::from_fn(|t| {
+        let exp = BASE[t].wrapping_sub(shift_cub[t]).wrapping_sub(shift_inner);
+        (accum[t] as f64 / 2f64.powf(exp as f64)) as f32
+    });
+    combine(f_accum, noise_floor(r.area(), noise_weight))
+}
+
+/// Scales 1..3 (`i32` bands of `w` x `h`), with that scale's fixed-point weights `rf`.
+#[allow(clippy::too_many_arguments)]
+pub fn scale123(
+    m: Masking<'_, i32>,
+    scale: usize,
+    stride: usize,
+    w: usize,
+    h: usize,
+    rf: [u32; 3],
+    noise_weight: f64,
+) -> f32 {
+    const ONE_BY_15: i64 = 286331153;
+    // As in the weighting: libvmaf's rounding term is 1u << 31 in an int32_t, i.e. -2^31.
+    const ROUND_CENTER: i64 = i32::MIN as i64;
+    const BASE: [u32; 3] = [45, 39, 36];
+    let shift_cub = ceil_u32((w as f64).log2());
+    let cub = (half_of_shift(shift_cub) as i64, shift_cub);
+    let shift_inner = ceil_u32((h as f64).log2());
+    let round_inner = half_of_shift(shift_inner) as i64;
+    let exp = BASE[scale - 1]
+        .wrapping_sub(shift_cub)
+        .wrapping_sub(shift_inner);
+    let final_shift = 2f64.powf(exp as f64) as f32;
+    let center = |v: i64| ((ONE_BY_15 * v.abs() + ROUND_CENTER) >> 32) as i32;
+    let sq = (1i64 << 29, 30);
+    let r = scored(w, h);
+    let mut accum = [0i64; 3];
+    for i in r.top..r.bottom {
+        let (up, down) = around(i, h);
+        let mut inner = [0i64; 3];
+        for j in r.left..r.right {
+            let (lc, rc) = around(j, w);
+            let thr = threshold(
+                m.activity,
+                m.masker,
+                center,
+                stride,
+                (up, i, down),
+                (lc, j, rc),
+            );
+            for t in 0..3 {
+                let src = m.source[t][i * stride + j] as i64;
+                let x = ((src * rf[t] as i64 + (1 << 27)) >> 28) as i32;
+                inner[t] = inner[t].wrapping_add(masked_cube(x, thr, sq, cub));
+            }
+        }
+        for t in 0..3 {
+            accum[t] =
+                accum[t].wrapping_add(inner[t].wrapping_add(round_inner).wrapping_shr(shift_inner));
+        }
+    }
+    let f_accum: [f32; 3] = std::array::from_fn(|t| accum[t] as f32 / final_shift);
+    combine(f_accum, noise_floor(r.area(), noise_weight))
+}

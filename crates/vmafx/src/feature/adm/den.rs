@@ -1,0 +1,99 @@
+//! The ADM denominator of one scale: the CSF-weighted energy (3-norm) of the reference
+//! detail bands over the scored region, plus a noise floor.
+
+use super::border::scored;
+use super::cnum::{ceil_u32, half_of_shift};
+
+/// The noise-floor term: (area · noise weight)^(1/3) in float.
+pub fn noise_floor(area: i32, noise_weight: f64) -> f32 {
+    ((area as f64 * noise_weight) as f32).powf(1.0f32 / 3.0f32)
+}
+
+/// Sums the three orientations' 3-norms (in float) from their fixed-point cube sums.
+fn combine(accum: [u64; 3], shift: f64, factors: [f32; 3], floor: f32) -> f32 {
+    let mut total = 0.0f32;
+    for t in 0..3 {
+        let csf = (accum[t] as f64 / shift) * (factors[t] as f64).powf(3.0);
+        total += (csf as f32).powf(1.0f32 / 3.0f32) + floor;
+    }
+    total
+}
+
+/// Scale 0 (`i16` bands of `w` x `h`).
+pub fn scale0(
+    bands: &[Vec<i16>; 3],
+    stride: usize,
+    w: usize,
+    h: usize,
+    factors: [f32; 3],
+    noise_weight: f64,
+) -> f32 {
+    let r = scored(w, h);
+    let area = r.area();
+    let shift = ((area as f64).log2() - 20.0).ceil() as i32;
+    let shift = shift.max(0) as u32;
+    let round = if shift > 0 { 1u64 << (shift - 1) } else { 0 };
+    let mut accum = [0u64; 3];
+    for i in r.top..r.bottom {
+        for t in 0..3 {
+            let row = &bands[t][i * stride..];
+            let mut inner = 0u64;
+            for &x in &row[r.left..r.right] {
+                let a = (x as i32).unsigned_abs() as u16 as u64;
+                inner = inner.wrapping_add(a * a * a);
+            }
+            accum[t] = accum[t].wrapping_add(inner.wrapping_add(round) >> shift);
+        }
+    }
+    let unit = 2f64.powf((18 - shift as i32) as f64);
+    combine(accum, unit, factors, noise_floor(area, noise_weight))
+}
+
+/// Scales 1..3 (`i32` bands of `w` x `h`).
+#[allow(clippy::too_many_arguments)]
+pub fn scale123(
+    bands: &[Vec<i32>; 3],
+    scale: usize,
+    stride: usize,
+    w: usize,
+    h: usize,
+    factors: [f32; 3],
+    noise_weight: f64,
+) -> f32 {
+    const SHIFT_SQ: [u32; 3] = [31, 30, 31];
+    const TO_FLOAT: [u32; 3] = [32, 27, 23];
+    let shift_sq = SHIFT_SQ[scale - 1];
+    // libvmaf adds 1 << shift here, not half of it.
+    let round_sq = 1u64 << shift_sq;
+    let r = scored(w, h);
+    let shift_cub = ceil_u32(((r.right - r.left) as f64).log2());
+    let round_cub = half_of_shift(shift_cub) as u64;
+    let shift_acc = ceil_u32(((r.bottom - r.top) as f64).log2());
+    let round_acc = half_of_shift(shift_acc) as u64;
+    let mut accum = [0u64; 3];
+    for i in r.top..r.bottom {
+        for t in 0..3 {
+            let row = &bands[t][i * stride..];
+            let mut inner = 0u64;
+            for &x in &row[r.left..r.right] {
+                let a = x.unsigned_abs() as u64;
+                let sq = a.wrapping_mul(a).wrapping_add(round_sq) >> shift_sq;
+                let cube = sq
+                    .wrapping_mul(a)
+                    .wrapping_add(round_cub)
+                    .wrapping_shr(shift_cub);
+                inner = inner.wrapping_add(cube);
+            }
+            accum[t] = accum[t].wrapping_add(inner.wrapping_add(round_acc).wrapping_shr(shift_acc));
+        }
+    }
+    let exp = TO_FLOAT[scale - 1]
+        .wrapping_sub(shift_acc)
+        .wrapping_sub(shift_cub);
+    combine(
+        accum,
+        2f64.powf(exp as f64),
+        factors,
+        noise_floor(r.area(), noise_weight),
+    )
+}

@@ -1,0 +1,186 @@
+//! The integer Daubechies-2 DWT of ADM: one level splits a plane into four half-size bands.
+//!
+//! Each level filters columns first (four taps, into two rows of temporaries) and then rows,
+//! keeping every second output. Taps beyond the picture are mirrored (index -1 reads 1,
+//! index n reads n-1, n+1 reads n-2). Level 0 reads 8- or 16-bit samples and writes `i16`;
+//! levels 1..3 read the previous level's `i32` low band and write `i32`, each with its own
+//! rounding shifts.
+
+use super::bands::Bands;
+
+/// Low-pass and high-pass taps in Q15.
+const LO: [i32; 4] = [15826, 27411, 7345, -4240];
+const HI: [i32; 4] = [-4240, -7345, 27411, -15826];
+/// Sum of the low-pass taps: removes the DC offset of unsigned input.
+const LO_SUM: i32 = 46342;
+
+/// The mirrored source index of tap `k` (-1..=n+1) over `n` samples.
+fn mirror(k: isize, n: usize) -> usize {
+    let n = n as isize;
+    let m = if k < 0 {
+        -k
+    } else if k >= n {
+        2 * n - k - 1
+    } else {
+        k
+    };
+    m as usize
+}
+
+/// For each output position of a level over `n` inputs, its four source indices.
+pub fn taps(n: usize) -> Vec<[usize; 4]> {
+    (0..n.div_ceil(2))
+        .map(|i| {
+            let c = 2 * i as isize;
+            [
+                mirror(c - 1, n),
+                mirror(c, n),
+                mirror(c + 1, n),
+                mirror(c + 2, n),
+            ]
+        })
+        .collect()
+}
+
+/// The source indices of one level: per output row, per output column.
+#[derive(Debug, Clone, Default)]
+pub struct Taps {
+    /// Input width.
+    pub w: usize,
+    /// Four source rows per output row.
+    pub rows: Vec<[usize; 4]>,
+    /// Four source columns per output column.
+    pub cols: Vec<[usize; 4]>,
+}
+
+impl Taps {
+    /// The taps of a level over a `w` x `h` input.
+    pub fn new(w: usize, h: usize) -> Self {
+        Taps {
+            w,
+            rows: taps(h),
+            cols: taps(w),
+        }
+    }
+}
+
+/// Level 0 of a plane of samples (`u8` or `u16` with `bpc` bits) with row stride `stride`,
+/// over the input size `t` was made for, into `out` (row stride `out_stride`). `tmp` holds
+/// 2·w values.
+#[allow(clippy::too_many_arguments)]
+pub fn level0<S: Copy + Into<i32>>(
+    src: &[S],
+    stride: usize,
+    t: &Taps,
+    bpc: u32,
+    tmp: &mut [i32],
+    out: &mut Bands<i16>,
+    out_stride: usize,
+) {
+    let w = t.w;
+    // The vertical pass scales by the sample depth, bringing any depth to the same range.
+    let shift_v = bpc;
+    let round_v = 1i32 << (shift_v - 1);
+    let offset = LO_SUM.wrapping_mul(round_v);
+    let (lo, hi) = tmp[..2 * w].split_at_mut(w);
+    for (i, rows) in t.rows.iter().enumerate() {
+        for j in 0..w {
+            let s = rows.map(|r| src[r * stride + j].into());
+            let mut l = 0i32;
+            let mut g = 0i32;
+            for k in 0..4 {
+                l = l.wrapping_add(LO[k].wrapping_mul(s[k]));
+                g = g.wrapping_add(HI[k].wrapping_mul(s[k]));
+            }
+            lo[j] = (l.wrapping_sub(offset).wrapping_add(round_v) >> shift_v) as i16 as i32;
+            hi[j] = (g.wrapping_add(round_v) >> shift_v) as i16 as i32;
+        }
+        let row = i * out_stride;
+        let [bh, bv, bd] = &mut out.hvd;
+        for (j, cols) in t.cols.iter().enumerate() {
+            let horizontal = |t: &[i32], f: &[i32; 4]| {
+                let mut acc = 0i32;
+                for k in 0..4 {
+                    acc = acc.wrapping_add(f[k].wrapping_mul(t[cols[k]]));
+                }
+                (acc.wrapping_add(32768) >> 16) as i16
+            };
+            out.a[row + j] = horizontal(lo, &LO);
+            bv[row + j] = horizontal(lo, &HI);
+            bh[row + j] = horizontal(hi, &LO);
+            bd[row + j] = horizontal(hi, &HI);
+        }
+    }
+}
+
+/// Rounding (add, shift) of the vertical and horizontal passes of levels 1..3.
+const VERTICAL: [(i64, u32); 3] = [(0, 0), (32768, 16), (32768, 16)];
+const HORIZONTAL: [(i64, u32); 3] = [(16384, 15), (32768, 16), (16384, 15)];
+
+/// Level `scale` (1..=3) of the low band `src` (row stride `stride`, of the size `t` was
+/// made for) into `out` (same stride). `tmp` holds 2·w values.
+pub fn level(
+    src: &[i32],
+    stride: usize,
+    t: &Taps,
+    scale: usize,
+    tmp: &mut [i64],
+    out: &mut Bands<i32>,
+) {
+    let (add_v, shift_v) = VERTICAL[scale - 1];
+    let (add_h, shift_h) = HORIZONTAL[scale - 1];
+    let w = t.w;
+    let (lo, hi) = tmp[..2 * w].split_at_mut(w);
+    for (i, rows) in t.rows.iter().enumerate() {
+        for j in 0..w {
+            let s = rows.map(|r| src[r * stride + j] as i64);
+            let mut l = 0i64;
+            let mut g = 0i64;
+            for k in 0..4 {
+                l += LO[k] as i64 * s[k];
+                g += HI[k] as i64 * s[k];
+            }
+            lo[j] = ((l + add_v) >> shift_v) as i32 as i64;
+            hi[j] = ((g + add_v) >> shift_v) as i32 as i64;
+        }
+        let row = i * stride;
+        let [bh, bv, bd] = &mut out.hvd;
+        for (j, cols) in t.cols.iter().enumerate() {
+            let horizontal = |t: &[i64], f: &[i32; 4]| {
+                let mut acc = 0i64;
+                for k in 0..4 {
+                    acc += f[k] as i64 * t[cols[k]];
+                }
+                ((acc + add_h) >> shift_h) as i32
+            };
+            out.a[row + j] = horizontal(lo, &LO);
+            bv[row + j] = horizontal(lo, &HI);
+            bh[row + j] = horizontal(hi, &LO);
+            bd[row + j] = horizontal(hi, &HI);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn taps_mirror_at_both_ends() {
+        assert_eq!(
+            taps(7),
+            vec![[1, 0, 1, 2], [1, 2, 3, 4], [3, 4, 5, 6], [5, 6, 6, 5]]
+        );
+        assert_eq!(taps(6)[2], [3, 4, 5, 5]);
+    }
+
+    #[test]
+    fn flat_picture_has_no_detail() {
+        let (w, h) = (9, 7);
+        let src = vec![128u8; w * h];
+        let mut out = Bands::<i16>::zeroed(5 * 4);
+        let mut tmp = vec![0; 2 * w];
+        level0(&src, w, &Taps::new(w, h), 8, &mut tmp, &mut out, 5);
+        assert!(out.hvd.iter().all(|b| b.iter().all(|&x| x == 0)));
+    }
+}

@@ -1,0 +1,442 @@
+//! libvmaf's integer ADM extractor (`adm`): detail loss (adm2), additive impairment (aim),
+//! their blend (adm3) and the per-scale ratios, bit-exact with libvmaf's fixed-point path.
+//!
+//! Per frame pair the luma planes go through four DWT levels. At each level the distorted
+//! detail bands are decoupled into restored and additive parts, CSF-weighted, masked by
+//! each other, and summed as 3-norms over the picture less a 10% border. The kernels are
+//! scalar row loops: the reference for later SIMD versions.
+
+mod bands;
+mod border;
+mod cm;
+mod cnum;
+mod csf;
+mod decouple;
+mod den;
+mod dwt;
+mod options;
+mod weight;
+
+#[cfg(test)]
+mod tests;
+
+use super::name::feature_name;
+use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering};
+use crate::error::{Error, Result};
+use crate::frame::{Frame, Samples};
+
+use bands::{zeroed_hvd, Bands};
+use border::with_taps;
+use csf::CsfParams;
+
+/// Features the extractor writes, in libvmaf's order (the last eleven only with `debug`).
+pub const PROVIDED: &[&str] = &[
+    "VMAF_integer_feature_adm2_score",
+    "VMAF_integer_feature_aim_score",
+    "VMAF_integer_feature_adm3_score",
+    "integer_adm_scale0",
+    "integer_adm_scale1",
+    "integer_adm_scale2",
+    "integer_adm_scale3",
+    "integer_adm",
+    "integer_adm_num",
+    "integer_adm_den",
+    "integer_adm_num_scale0",
+    "integer_adm_den_scale0",
+    "integer_adm_num_scale1",
+    "integer_adm_den_scale1",
+    "integer_adm_num_scale2",
+    "integer_adm_den_scale2",
+    "integer_adm_num_scale3",
+    "integer_adm_den_scale3",
+];
+
+/// Number of features written without `debug`.
+const NON_DEBUG: usize = 7;
+
+/// Smallest width and height: libvmaf's index tables need at least 5 inputs at the
+/// coarsest level (33 → 17 → 9 → 5) and read outside the picture below that.
+pub const MIN_DIMENSION: u32 = 33;
+
+/// The extractors this module defines.
+pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+    name: "adm",
+    aliases: &[],
+    provided: PROVIDED,
+    options: options::OPTIONS,
+    ordering: Ordering::Independent,
+    create: Adm::create,
+}];
+
+/// Parsed options, and the CSF weights they give.
+#[derive(Debug, Clone, Copy)]
+struct Settings {
+    debug: bool,
+    csf: CsfParams,
+    /// CSF weights (h, v, d) per scale.
+    factors: [[f32; 3]; 4],
+    /// Fixed-point weights of scale 0.
+    fixed0: [u16; 3],
+    /// Fixed-point weights of scales 1..3 (index 0 unused).
+    fixed: [[u32; 3]; 4],
+    dlm_weight: f64,
+    gain_limit: f64,
+    noise_weight: f64,
+    skip_aim: bool,
+    skip_scale0: bool,
+    min_val: f64,
+}
+
+/// Per-scale results: (numerator, denominator, AIM numerator), as libvmaf's floats.
+type ScaleScores = [(f32, f32, f32); 4];
+
+/// Working buffers, sized in `init`.
+#[derive(Debug, Default)]
+struct Work {
+    width: usize,
+    height: usize,
+    bpc: u32,
+    stride: usize,
+    taps: [dwt::Taps; 4],
+    tmp0: Vec<i32>,
+    tmp: Vec<i64>,
+    ref0: Bands<i16>,
+    dis0: Bands<i16>,
+    restored0: [Vec<i16>; 3],
+    additive0: [Vec<i16>; 3],
+    csf0: [Vec<i16>; 3],
+    activity0: [Vec<i16>; 3],
+    ref_n: Bands<i32>,
+    dis_n: Bands<i32>,
+    ref_low: Vec<i32>,
+    dis_low: Vec<i32>,
+    restored: [Vec<i32>; 3],
+    additive: [Vec<i32>; 3],
+    csf: [Vec<i32>; 3],
+    activity: [Vec<i32>; 3],
+}
+
+/// An `adm` extractor instance.
+#[derive(Debug)]
+pub struct Adm {
+    settings: Settings,
+    names: Vec<String>,
+    work: Work,
+}
+
+impl Adm {
+    /// Makes an instance from parsed options; refuses viewing set-ups finer than libvmaf's
+    /// 16-bit pipeline handles (norm_view_dist · ref_display_height below 3 · 1080).
+    pub fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
+        let csf = CsfParams {
+            mode: opts.int("adm_csf_mode"),
+            norm_view_dist: opts.double("adm_norm_view_dist"),
+            ref_display_height: opts.int("adm_ref_display_height"),
+            csf_scale: opts.double("adm_csf_scale"),
+            csf_diag_scale: opts.double("adm_csf_diag_scale"),
+        };
+        let settings = Settings {
+            debug: opts.bool("debug"),
+            csf,
+            factors: std::array::from_fn(|scale| csf.factors(scale)),
+            fixed0: weight::fixed0(&csf),
+            fixed: std::array::from_fn(|scale| {
+                if scale == 0 {
+                    [0; 3]
+                } else {
+                    weight::fixed123(&csf, scale)
+                }
+            }),
+            dlm_weight: opts.double("adm_dlm_weight"),
+            gain_limit: opts.double("adm_enhn_gain_limit"),
+            noise_weight: opts.double("adm_noise_weight"),
+            skip_aim: opts.bool("adm_skip_aim"),
+            skip_scale0: opts.bool("adm_skip_scale0"),
+            min_val: opts.double("adm_min_val"),
+        };
+        let c = &settings.csf;
+        if c.norm_view_dist * (c.ref_display_height as f64) < 3.0 * 1080.0 {
+            return Err(Error::invalid(
+                "adm:adm_norm_view_dist",
+                format!(
+                    "adm_norm_view_dist ({}) x adm_ref_display_height ({}) is below 3240: \
+                     libvmaf's integer ADM cannot score angular frequencies finer than 1080 \
+                     lines at 3 heights",
+                    c.norm_view_dist, c.ref_display_height
+                ),
+            ));
+        }
+        let params = opts.non_default_params();
+        let names = PROVIDED.iter().map(|p| feature_name(p, &params)).collect();
+        Ok(Box::new(Adm {
+            settings,
+            names,
+            work: Work::default(),
+        }))
+    }
+
+    fn check_frame(&self, frame: &Frame, what: &str) -> Result<()> {
+        let w = &self.work;
+        if frame.width() as usize != w.width
+            || frame.height() as usize != w.height
+            || frame.bpc() != w.bpc
+        {
+            return Err(Error::invalid(
+                format!("adm:{what}"),
+                format!(
+                    "{what} frame is {}x{} at {} bits; the extractor was set up for {}x{} at {} bits",
+                    frame.width(),
+                    frame.height(),
+                    frame.bpc(),
+                    w.width,
+                    w.height,
+                    w.bpc
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Extractor for Adm {
+    fn init(&mut self, g: Geometry) -> Result<()> {
+        if g.width < MIN_DIMENSION || g.height < MIN_DIMENSION {
+            return Err(Error::range(
+                "adm",
+                format!(
+                    "adm needs pictures of at least {MIN_DIMENSION}x{MIN_DIMENSION}; got {}x{}",
+                    g.width, g.height
+                ),
+            ));
+        }
+        if !(8..=16).contains(&g.bpc) {
+            return Err(Error::range(
+                "adm",
+                format!("adm reads 8 to 16 bits; got {}", g.bpc),
+            ));
+        }
+        let (w, h) = (g.width as usize, g.height as usize);
+        let stride = w.div_ceil(2);
+        let len = stride * h.div_ceil(2);
+        self.work = Work {
+            width: w,
+            height: h,
+            bpc: g.bpc,
+            stride,
+            taps: level_taps(w, h),
+            tmp0: vec![0; 2 * w],
+            tmp: vec![0; 2 * w],
+            ref0: Bands::zeroed(len),
+            dis0: Bands::zeroed(len),
+            restored0: zeroed_hvd(len),
+            additive0: zeroed_hvd(len),
+            csf0: zeroed_hvd(len),
+            activity0: zeroed_hvd(len),
+            ref_n: Bands::zeroed(len),
+            dis_n: Bands::zeroed(len),
+            ref_low: vec![0; len],
+            dis_low: vec![0; len],
+            restored: zeroed_hvd(len),
+            additive: zeroed_hvd(len),
+            csf: zeroed_hvd(len),
+            activity: zeroed_hvd(len),
+        };
+        Ok(())
+    }
+
+    fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
+        if self.work.width == 0 {
+            return Err(Error::invalid("adm", "extract called before init"));
+        }
+        self.check_frame(input.reference, "reference")?;
+        self.check_frame(input.distorted, "distorted")?;
+        let s = self.settings;
+        let scales = score_scales(&mut self.work, &s, input.reference, input.distorted);
+        let (w, h) = (self.work.width as f64, self.work.height as f64);
+        let limit = 1e-10 * (w * h) / (1920.0 * 1080.0);
+        let mut num = 0f64;
+        let mut den = 0f64;
+        let mut aim_num = 0f64;
+        for &(n, d, a) in &scales {
+            num += n as f64;
+            den += d as f64;
+            aim_num += a as f64;
+        }
+        let num = if num < limit { 0.0 } else { num };
+        let den = if den < limit { 0.0 } else { den };
+        // libvmaf leaves the AIM score unset when the denominator vanishes; 0 here.
+        let (score, aim) = if den == 0.0 {
+            (1.0, 0.0)
+        } else {
+            (num / den, aim_num / den)
+        };
+        let blend = score * s.dlm_weight + (1.0 - aim) * (1.0 - s.dlm_weight);
+        let adm3 = if blend > s.min_val { blend } else { s.min_val };
+        let mut values = vec![score, aim, adm3];
+        values.extend(scales.iter().map(|&(n, d, _)| n as f64 / d as f64));
+        if s.debug {
+            values.extend([score, num, den]);
+            for &(n, d, _) in &scales {
+                values.extend([n as f64, d as f64]);
+            }
+        }
+        let count = if s.debug { PROVIDED.len() } else { NON_DEBUG };
+        for (name, v) in self.names.iter().zip(values).take(count) {
+            out.put(name, input.index, v);
+        }
+        Ok(())
+    }
+}
+
+/// The DWT taps of the four levels of a `w` x `h` picture.
+fn level_taps(w: usize, h: usize) -> [dwt::Taps; 4] {
+    let (mut w, mut h) = (w, h);
+    std::array::from_fn(|_| {
+        let t = dwt::Taps::new(w, h);
+        (w, h) = (w.div_ceil(2), h.div_ceil(2));
+        t
+    })
+}
+
+/// Runs the four scales over one pair.
+fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Frame) -> ScaleScores {
+    let (mut w, mut h) = (wk.width, wk.height);
+    let stride = wk.stride;
+    for (frame, bands) in [(reference, &mut wk.ref0), (distorted, &mut wk.dis0)] {
+        let plane = frame.plane(0);
+        match plane.samples() {
+            Samples::U8(px) => dwt::level0(
+                px,
+                plane.stride,
+                &wk.taps[0],
+                8,
+                &mut wk.tmp0,
+                bands,
+                stride,
+            ),
+            Samples::U16(px) => dwt::level0(
+                px,
+                plane.stride,
+                &wk.taps[0],
+                wk.bpc,
+                &mut wk.tmp0,
+                bands,
+                stride,
+            ),
+        }
+    }
+    for (low, bands) in [(&mut wk.ref_low, &wk.ref0), (&mut wk.dis_low, &wk.dis0)] {
+        for (d, &a) in low.iter_mut().zip(&bands.a) {
+            *d = a as i32;
+        }
+    }
+    (w, h) = (w.div_ceil(2), h.div_ceil(2));
+    let mut scores: ScaleScores = [(0.0, 0.0, 0.0); 4];
+    scores[0] = if s.skip_scale0 {
+        (0.0, 1e-10, 0.0)
+    } else {
+        scale0(wk, s, w, h)
+    };
+    for (scale, slot) in scores.iter_mut().enumerate().skip(1) {
+        dwt::level(
+            &wk.ref_low,
+            stride,
+            &wk.taps[scale],
+            scale,
+            &mut wk.tmp,
+            &mut wk.ref_n,
+        );
+        dwt::level(
+            &wk.dis_low,
+            stride,
+            &wk.taps[scale],
+            scale,
+            &mut wk.tmp,
+            &mut wk.dis_n,
+        );
+        std::mem::swap(&mut wk.ref_low, &mut wk.ref_n.a);
+        std::mem::swap(&mut wk.dis_low, &mut wk.dis_n.a);
+        (w, h) = (w.div_ceil(2), h.div_ceil(2));
+        *slot = scale123(wk, s, scale, w, h);
+    }
+    scores
+}
+
+/// Decoupling, weighting and masking of scale 0 (`w` x `h` bands).
+fn scale0(wk: &mut Work, s: &Settings, w: usize, h: usize) -> (f32, f32, f32) {
+    let stride = wk.stride;
+    let region = with_taps(w, h);
+    decouple::scale0(
+        decouple::Decouple {
+            reference: &wk.ref0.hvd,
+            distorted: &wk.dis0.hvd,
+            restored: &mut wk.restored0,
+            additive: &mut wk.additive0,
+        },
+        stride,
+        region,
+        s.gain_limit,
+    );
+    let den = den::scale0(&wk.ref0.hvd, stride, w, h, s.factors[0], s.noise_weight);
+    let rf = s.fixed0;
+    let mut masked = |source: &[Vec<i16>; 3], masker: &[Vec<i16>; 3], nw: f64| {
+        let out = weight::Weighted {
+            csf: &mut wk.csf0,
+            activity: &mut wk.activity0,
+        };
+        weight::scale0(masker, out, stride, region, rf);
+        let m = cm::Masking {
+            source,
+            masker: &wk.csf0,
+            activity: &wk.activity0,
+        };
+        cm::scale0(m, stride, w, h, rf, nw)
+    };
+    let num = masked(&wk.restored0, &wk.additive0, s.noise_weight);
+    let aim = if s.skip_aim {
+        0.0
+    } else {
+        masked(&wk.additive0, &wk.restored0, 0.0)
+    };
+    (num, den, aim)
+}
+
+/// Decoupling, weighting and masking of scale `scale` (1..=3, `w` x `h` bands).
+fn scale123(wk: &mut Work, s: &Settings, scale: usize, w: usize, h: usize) -> (f32, f32, f32) {
+    let stride = wk.stride;
+    let region = with_taps(w, h);
+    decouple::scale123(
+        decouple::Decouple {
+            reference: &wk.ref_n.hvd,
+            distorted: &wk.dis_n.hvd,
+            restored: &mut wk.restored,
+            additive: &mut wk.additive,
+        },
+        stride,
+        region,
+        s.gain_limit,
+    );
+    let factors = s.factors[scale];
+    let den = den::scale123(&wk.ref_n.hvd, scale, stride, w, h, factors, s.noise_weight);
+    let rf = s.fixed[scale];
+    let mut masked = |source: &[Vec<i32>; 3], masker: &[Vec<i32>; 3], nw: f64| {
+        let out = weight::Weighted {
+            csf: &mut wk.csf,
+            activity: &mut wk.activity,
+        };
+        weight::scale123(masker, out, stride, region, rf);
+        let m = cm::Masking {
+            source,
+            masker: &wk.csf,
+            activity: &wk.activity,
+        };
+        cm::scale123(m, scale, stride, w, h, rf, nw)
+    };
+    let num = masked(&wk.restored, &wk.additive, s.noise_weight);
+    let aim = if s.skip_aim {
+        0.0
+    } else {
+        masked(&wk.additive, &wk.restored, 0.0)
+    };
+    (num, den, aim)
+}

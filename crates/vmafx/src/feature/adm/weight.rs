@@ -1,0 +1,86 @@
+//! CSF weighting of detail bands, and the masking activity (|weighted| / 30) derived from it.
+//!
+//! Scale 0 works in `i16` with 16-bit fixed-point weights (2^21 for h/v, 2^23 for d; exact
+//! constants for the default display), scales 1..3 in `i32` with 2^32 weights.
+
+use super::border::Region;
+use super::cnum::{f64_to_u16, f64_to_u32};
+use super::csf::CsfParams;
+
+/// The scale-0 fixed-point weights.
+pub fn fixed0(p: &CsfParams) -> [u16; 3] {
+    let default_display =
+        (p.norm_view_dist * p.ref_display_height as f64 - 3.0 * 1080.0).abs() < 1.0e-8;
+    if default_display && p.mode == 0 {
+        return [36453, 36453, 49417];
+    }
+    let f = p.factors(0);
+    let (q21, q23) = (2f64.powf(21.0), 2f64.powf(23.0));
+    [
+        f64_to_u16(f[0] as f64 * q21),
+        f64_to_u16(f[1] as f64 * q21),
+        f64_to_u16(f[2] as f64 * q23),
+    ]
+}
+
+/// The fixed-point weights of scale `scale` (1..=3).
+pub fn fixed123(p: &CsfParams, scale: usize) -> [u32; 3] {
+    let q32 = 2f64.powf(32.0);
+    p.factors(scale).map(|f| f64_to_u32(f as f64 * q32))
+}
+
+/// Output bands of a weighting: the weighted values and their masking activity.
+pub struct Weighted<'a, T> {
+    /// CSF-weighted bands (h, v, d).
+    pub csf: &'a mut [Vec<T>; 3],
+    /// Masking activity of each weighted value.
+    pub activity: &'a mut [Vec<T>; 3],
+}
+
+/// Scale 0.
+pub fn scale0(
+    src: &[Vec<i16>; 3],
+    out: Weighted<'_, i16>,
+    stride: usize,
+    region: Region,
+    rf: [u16; 3],
+) {
+    const SHIFT: [u32; 3] = [15, 15, 17];
+    const ROUND: [i32; 3] = [16384, 16384, 65535];
+    const ONE_BY_30: i32 = 4369;
+    for t in 0..3 {
+        for i in region.top..region.bottom {
+            for j in region.left..region.right {
+                let p = i * stride + j;
+                let v = rf[t] as i32 * src[t][p] as i32;
+                let c = ((v + ROUND[t]) >> SHIFT[t]) as i16;
+                out.csf[t][p] = c;
+                out.activity[t][p] = ((ONE_BY_30 * (c as i32).abs() + 2048) >> 12) as i16;
+            }
+        }
+    }
+}
+
+/// Scales 1..3.
+pub fn scale123(
+    src: &[Vec<i32>; 3],
+    out: Weighted<'_, i32>,
+    stride: usize,
+    region: Region,
+    rf: [u32; 3],
+) {
+    const ONE_BY_30: i64 = 143165577;
+    // libvmaf's rounding term is 1u << 31 stored in an int32_t: it subtracts 2^31.
+    const ROUND_ACTIVITY: i64 = i32::MIN as i64;
+    for t in 0..3 {
+        for i in region.top..region.bottom {
+            for j in region.left..region.right {
+                let p = i * stride + j;
+                let c = ((rf[t] as i64 * src[t][p] as i64 + (1 << 27)) >> 28) as i32;
+                out.csf[t][p] = c;
+                out.activity[t][p] =
+                    ((ONE_BY_30 * c.unsigned_abs() as i64 + ROUND_ACTIVITY) >> 32) as i32;
+            }
+        }
+    }
+}

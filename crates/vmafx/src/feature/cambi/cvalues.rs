@@ -1,0 +1,214 @@
+//! Per-sample banding confidence ("c-values"): for each masked sample, a sliding-window
+//! histogram of the masked samples around it, and the strongest weighted contrast between
+//! its own level and a level `d` code values away, `d` up to the largest contrast.
+
+use std::sync::OnceLock;
+
+use super::Picture;
+
+/// Entries of libvmaf's reciprocal table (it refuses windows of this many samples or more).
+pub const RECIPROCAL_LUT_SIZE: usize = 4226;
+
+/// Suprathreshold contrast response: the weight of a step of `d + 1` code values.
+pub const CONTRAST_WEIGHTS: [i32; 32] = [
+    1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
+];
+
+/// libvmaf's table of reciprocals in single precision. Its entries are `1/i` written with
+/// nine significant digits and read back as `float`, which differs from `1.0f / i` in the
+/// last bit for some `i` (82 for one), so the table is rebuilt the same way.
+fn reciprocal_lut() -> &'static [f32] {
+    static LUT: OnceLock<Vec<f32>> = OnceLock::new();
+    LUT.get_or_init(|| {
+        let mut v = vec![0f32; RECIPROCAL_LUT_SIZE];
+        for (i, r) in v.iter_mut().enumerate().skip(1) {
+            let text = format!("{:.8e}", 1.0f64 / i as f64);
+            *r = text.parse().unwrap_or(1.0 / i as f32);
+        }
+        v
+    })
+}
+
+/// The contrast tables of one run: steps `1..=num_diffs`, their weights and, per step, the
+/// largest level (offset by `num_diffs`) at which the step is visible.
+#[derive(Debug, Clone)]
+pub struct Contrast {
+    /// Number of contrast steps (`2^max_log_contrast`).
+    pub num_diffs: usize,
+    /// Visibility limit per step, in levels offset by `num_diffs`.
+    pub tvi_for_diff: Vec<u16>,
+    /// Darkest visible level (0 when every level is).
+    pub vlt_luma: u16,
+}
+
+impl Contrast {
+    /// First level whose samples can matter to any c-value.
+    fn band_base(&self) -> u16 {
+        let lo = self.vlt_luma as i32 - 3 * self.num_diffs as i32 + 1;
+        lo.max(0) as u16
+    }
+
+    /// Number of levels, from [`Self::band_base`], that can matter to any c-value.
+    fn band_size(&self) -> usize {
+        (self.tvi_for_diff[self.num_diffs - 1] as usize + 1)
+            .saturating_sub(self.band_base() as usize)
+    }
+}
+
+/// Column histograms of levels over a window, one row of `width` counts per level.
+struct Histograms {
+    counts: Vec<u16>,
+    width: usize,
+    pad: usize,
+    base: u16,
+    size: usize,
+}
+
+impl Histograms {
+    /// Adds (`up`) or removes the masked in-band samples of `row` to the columns their
+    /// windows cover.
+    fn update_row(&mut self, image: &Picture, mask: &Picture, row: usize, up: bool) {
+        let w = self.width;
+        for j in 0..w {
+            if mask.data[row * w + j] == 0 {
+                continue;
+            }
+            let level = image.data[row * w + j].wrapping_sub(self.base) as usize;
+            if level >= self.size {
+                continue;
+            }
+            let (left, right) = (j.saturating_sub(self.pad), (j + self.pad + 1).min(w));
+            let cells = &mut self.counts[level * w + left..level * w + right];
+            if up {
+                cells.iter_mut().for_each(|c| *c += 1);
+            } else {
+                cells.iter_mut().for_each(|c| *c -= 1);
+            }
+        }
+    }
+
+    /// The count of `level` at `col`; levels outside the band hold none.
+    #[inline]
+    fn get(&self, level: usize, col: usize) -> u16 {
+        if level < self.size {
+            self.counts[level * self.width + col]
+        } else {
+            0
+        }
+    }
+}
+
+/// The c-value of one sample of level `value` at column `col`.
+#[inline]
+fn c_value(h: &Histograms, value: u16, col: usize, c: &Contrast, recip: &[f32]) -> f32 {
+    let level = value.wrapping_sub(h.base) as usize;
+    if level >= h.size {
+        return 0.0;
+    }
+    // libvmaf compares the level offset by num_diffs with the thresholds.
+    let offset_value = value as i32 + c.num_diffs as i32;
+    let p0 = h.get(level, col) as i32;
+    let mut best = 0f32;
+    let steps = c.tvi_for_diff.iter().zip(CONTRAST_WEIGHTS).enumerate();
+    for (d, (&tvi, weight)) in steps {
+        let step = d as i32 + 1;
+        if offset_value <= tvi as i32 && offset_value + step > c.vlt_luma as i32 {
+            let up = level + d + 1;
+            let p1 = h.get(up, col) as i32;
+            let p2 = if level > d {
+                h.get(level - d - 1, col) as i32
+            } else {
+                0
+            };
+            let p = p1.max(p2);
+            let val = (weight * p0 * p) as f32 * recip[(p + p0) as usize];
+            if val > best {
+                best = val;
+            }
+        }
+    }
+    best
+}
+
+/// The c-values of `image` (masked by `mask`) with a `window`-sample square window, row
+/// after row into `out` (`width * height`; zero where the mask is off).
+pub fn c_values(image: &Picture, mask: &Picture, window: usize, c: &Contrast, out: &mut Vec<f32>) {
+    let (w, h) = (image.width, image.height);
+    let pad = window / 2;
+    let recip = reciprocal_lut();
+    let size = c.band_size();
+    let mut hist = Histograms {
+        counts: vec![0u16; size * w],
+        width: w,
+        pad,
+        base: c.band_base(),
+        size,
+    };
+    out.clear();
+    out.resize(w * h, 0.0);
+    for row in 0..(pad + 1).min(h) {
+        hist.update_row(image, mask, row, true);
+    }
+    for i in 0..h {
+        if i > 0 {
+            if i + pad < h {
+                hist.update_row(image, mask, i + pad, true);
+            }
+            if i > pad {
+                hist.update_row(image, mask, i - pad - 1, false);
+            }
+        }
+        for col in 0..w {
+            if mask.data[i * w + col] != 0 {
+                out[i * w + col] = c_value(&hist, image.data[i * w + col], col, c, recip);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[allow(clippy::excessive_precision)] // libvmaf's literals, digit for digit
+    fn reciprocal_table_reads_like_libvmafs() {
+        let r = reciprocal_lut();
+        assert_eq!(r[0], 0.0);
+        assert_eq!(r[1], 1.0);
+        assert_eq!(r[3], 0.333333333f32);
+        // Entries written with nine digits that do not round back to 1.0f / i.
+        assert_eq!(r[82], 0.012195122f32);
+        assert_ne!(r[82], 1.0f32 / 82.0);
+        assert_eq!(r[4225], 0.000236686391f32);
+    }
+
+    #[test]
+    fn two_level_step_gives_weighted_contrast() {
+        // Left half level 100, right half 101, all masked: at the boundary both levels
+        // are present in the window.
+        let (w, h) = (8, 3);
+        let mut img = Picture::new(w, h);
+        for i in 0..h {
+            for j in 4..w {
+                img.data[i * w + j] = 101;
+            }
+        }
+        for v in img.data.iter_mut().filter(|v| **v == 0) {
+            *v = 100;
+        }
+        let mut mask = Picture::new(w, h);
+        mask.data.fill(1);
+        let c = Contrast {
+            num_diffs: 4,
+            tvi_for_diff: vec![900, 900, 900, 900],
+            vlt_luma: 0,
+        };
+        let mut out = Vec::new();
+        c_values(&img, &mask, 3, &c, &mut out);
+        // Column 3 of the middle row: 6 samples at 100, 3 at 101; weight 1.
+        let want = (6 * 3) as f32 * reciprocal_lut()[9];
+        assert_eq!(out[w + 3], want);
+        assert_eq!(out[w], 0.0);
+    }
+}

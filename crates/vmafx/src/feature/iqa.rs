@@ -1,0 +1,199 @@
+//! The IQA-library steps that libvmaf's float SSIM and MS-SSIM are built on: luma to
+//! float, separable convolution over the fully covered region, box decimation with mirrored
+//! borders, and the SSIM map. Single-precision products are summed in double, as there.
+
+use crate::error::{Error, Result};
+use crate::frame::Frame;
+
+/// 11-tap Gaussian (sigma 1.5) used by SSIM, both directions.
+pub const GAUSSIAN_11: [f32; 11] = [
+    0.001028, 0.007599, 0.036001, 0.109361, 0.213006, 0.266012, 0.213006, 0.109361, 0.036001,
+    0.007599, 0.001028,
+];
+
+/// A dense single-precision image, stride equal to width.
+#[derive(Debug, Clone, Default)]
+pub struct Image {
+    /// Width.
+    pub w: usize,
+    /// Height.
+    pub h: usize,
+    /// Samples, row-major.
+    pub px: Vec<f32>,
+}
+
+/// The divisor libvmaf's `picture_copy` applies for a bit depth (8-bit samples as they are).
+pub fn float_scaler(bpc: u32) -> Result<f32> {
+    match bpc {
+        8 => Ok(1.0),
+        10 => Ok(4.0),
+        12 => Ok(16.0),
+        16 => Ok(256.0),
+        b => Err(Error::invalid(
+            "bit depth",
+            format!("{b}-bit input: libvmaf's float features take 8, 10, 12 or 16 bits"),
+        )),
+    }
+}
+
+/// The luma plane of `frame` as floats scaled to the 8-bit range, as libvmaf copies it.
+pub fn luma_to_float(frame: &Frame, out: &mut Image) -> Result<()> {
+    let scaler = float_scaler(frame.bpc())?;
+    let p = frame.plane(0);
+    out.w = p.width as usize;
+    out.h = p.height as usize;
+    out.px.clear();
+    out.px.reserve(out.w * out.h);
+    for y in 0..p.height {
+        if frame.bpc() == 8 {
+            out.px.extend(p.row_u8(y).iter().map(|&v| v as f32));
+        } else {
+            out.px
+                .extend(p.row_u16(y).iter().map(|&v| v as f32 / scaler));
+        }
+    }
+    Ok(())
+}
+
+/// Convolves `img` with the separable kernel `k` (odd length, applied both ways) where it is fully covered,
+/// giving an image smaller by `k.len() - 1` each way.
+pub fn convolve(img: &Image, k: &[f32], out: &mut Image) {
+    let n = k.len();
+    let half = n / 2;
+    let dw = img.w + 1 - n;
+    let dh = img.h + 1 - n;
+    let mut cache = vec![0f32; dw * img.h];
+    for y in 0..img.h {
+        let row = &img.px[y * img.w..(y + 1) * img.w];
+        for x in 0..dw {
+            let c = x + half;
+            let mut sum = 0f64;
+            for (t, &kt) in k.iter().enumerate() {
+                sum += (row[c + t - half] * kt) as f64;
+            }
+            cache[y * dw + x] = sum as f32;
+        }
+    }
+    out.w = dw;
+    out.h = dh;
+    out.px.clear();
+    out.px.resize(dw * dh, 0.0);
+    for y in 0..dh {
+        let c = y + half;
+        for x in 0..dw {
+            let mut sum = 0f64;
+            for (t, &kt) in k.iter().enumerate() {
+                sum += (cache[(c + t - half) * dw + x] * kt) as f64;
+            }
+            out.px[y * dw + x] = sum as f32;
+        }
+    }
+}
+
+fn mirror(i: isize, n: usize) -> usize {
+    let n = n as isize;
+    let j = if i < 0 {
+        -1 - i
+    } else if i >= n {
+        n - (i - n) - 1
+    } else {
+        i
+    };
+    j as usize
+}
+
+/// Filters with the square kernel `k` (`n x n`, row-major) and keeps every `factor`-th
+/// sample, mirroring at the borders, libvmaf's way: the output is `w / factor + (w & 1)`
+/// wide (and likewise high), and a window touching a border is mirrored as a whole.
+pub fn decimate(img: &Image, factor: usize, k: &[f32], n: usize) -> Image {
+    let sw = img.w / factor + (img.w & 1);
+    let sh = img.h / factor + (img.h & 1);
+    let half = (n / 2) as isize;
+    let last = half - if n % 2 == 0 { 1 } else { 0 };
+    let (hi_x, hi_y) = (img.w as isize - half, img.h as isize - half);
+    let mut px = Vec::with_capacity(sw * sh);
+    for oy in 0..sh {
+        for ox in 0..sw {
+            let (x, y) = ((ox * factor) as isize, (oy * factor) as isize);
+            let edge = x < half || y < half || x >= hi_x || y >= hi_y;
+            let mut sum = 0f64;
+            let mut t = 0;
+            for v in -half..=last {
+                for u in -half..=last {
+                    let (sx, sy) = if edge {
+                        (mirror(x + u, img.w), mirror(y + v, img.h))
+                    } else {
+                        ((x + u) as usize, (y + v) as usize)
+                    };
+                    sum += (img.px[sy * img.w + sx] * k[t]) as f64;
+                    t += 1;
+                }
+            }
+            px.push(sum as f32);
+        }
+    }
+    Image { w: sw, h: sh, px }
+}
+
+/// A `factor x factor` box kernel of weight `1 / factor^2`.
+pub fn box_kernel(factor: usize) -> Vec<f32> {
+    vec![1.0f32 / (factor * factor) as f32; factor * factor]
+}
+
+/// Mean SSIM and its luminance, contrast and structure means over the Gaussian-windowed map.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SsimMeans {
+    /// SSIM.
+    pub ssim: f32,
+    /// Luminance term.
+    pub l: f32,
+    /// Contrast term.
+    pub c: f32,
+    /// Structure term.
+    pub s: f32,
+}
+
+/// libvmaf's `_iqa_ssim` with its default parameters (K1 0.01, K2 0.03, L 255).
+pub fn ssim(r: &Image, d: &Image, window: &[f32]) -> SsimMeans {
+    let c1 = (0.01f32 * 255.0) * (0.01f32 * 255.0);
+    let c2 = (0.03f32 * 255.0) * (0.03f32 * 255.0);
+    let c3 = c2 / 2.0;
+    let mut mu_r = Image::default();
+    let mut mu_d = Image::default();
+    convolve(r, window, &mut mu_r);
+    convolve(d, window, &mut mu_d);
+    let sq = |a: &Image, b: &Image| Image {
+        w: a.w,
+        h: a.h,
+        px: a.px.iter().zip(&b.px).map(|(x, y)| x * y).collect(),
+    };
+    let (mut s_rr, mut s_dd, mut s_rd) = (Image::default(), Image::default(), Image::default());
+    convolve(&sq(r, r), window, &mut s_rr);
+    convolve(&sq(d, d), window, &mut s_dd);
+    convolve(&sq(r, d), window, &mut s_rd);
+    let (mut sum, mut ls, mut cs, mut ss) = (0f64, 0f64, 0f64, 0f64);
+    for i in 0..mu_r.px.len() {
+        let (m1, m2) = (mu_r.px[i], mu_d.px[i]);
+        let v1 = (s_rr.px[i] - m1 * m1).max(0.0);
+        let v2 = (s_dd.px[i] - m2 * m2).max(0.0);
+        let cov = s_rd.px[i] - m1 * m2;
+        let sd = ((v1 * v2) as f64).sqrt() as f32;
+        let l = (2.0 * m1 as f64 * m2 as f64 + c1 as f64) / (m1 * m1 + m2 * m2 + c1) as f64;
+        let c = (2.0 * sd as f64 + c2 as f64) / (v1 + v2 + c2) as f64;
+        // A flat window of identical inputs can leave a tiny negative covariance; libvmaf
+        // clamps it so such windows score a structure of exactly 1.
+        let cov = if cov < 0.0 && sd <= 0.0 { 0.0 } else { cov };
+        let s = ((cov + c3) / (sd + c3)) as f64;
+        sum += l * c * s;
+        ls += l;
+        cs += c;
+        ss += s;
+    }
+    let n = mu_r.px.len() as f64;
+    SsimMeans {
+        ssim: (sum / n) as f32,
+        l: (ls / n) as f32,
+        c: (cs / n) as f32,
+        s: (ss / n) as f32,
+    }
+}

@@ -1,0 +1,143 @@
+//! The motion kernel: the sum of absolute values of the blurred difference of two luma
+//! planes (libvmaf's scalar pipeline, the reference for any SIMD twin).
+//!
+//! The blur is libvmaf's separable 5-tap integer filter with mirrored borders, applied to
+//! `prev - cur`. Each output row is made in two steps: a vertical pass over the difference
+//! (rounded and shifted by the bit depth, so 8-bit and deeper input land on the same
+//! scale) into a row buffer, then a horizontal pass over that buffer (rounded, shifted by
+//! 16) whose absolute values are summed.
+
+/// The blur taps (they sum to 65536).
+pub const FILTER: [i32; 5] = [3571, 16004, 26386, 16004, 3571];
+
+/// Distance from the centre tap to the outer ones.
+const RADIUS: usize = FILTER.len() / 2;
+
+/// The smallest width and height the mirrored 5-tap filter can read.
+pub const MIN_DIMENSION: u32 = 3;
+
+/// Index `i - RADIUS + k` reflected into `0..n` (the edge sample itself is not repeated).
+/// Needs `n >= MIN_DIMENSION`.
+#[inline]
+fn mirror(i: usize, k: usize, n: usize) -> usize {
+    let t = i + k;
+    if t < RADIUS {
+        RADIUS - t
+    } else if t - RADIUS >= n {
+        2 * n + RADIUS - t - 2
+    } else {
+        t - RADIUS
+    }
+}
+
+/// A sample type the kernel reads.
+pub trait MotionSample: Copy + Send + Sync + 'static {
+    /// One vertical pass: `out[j]` gets the filtered `prev - cur` of column `j` over the
+    /// five rows given, rounded and shifted right by `shift`.
+    fn vertical(prev: [&[Self]; 5], cur: [&[Self]; 5], shift: u32, out: &mut [i32]);
+}
+
+impl MotionSample for u8 {
+    #[inline]
+    fn vertical(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) {
+        // 8-bit differences times the taps stay within i32, as in libvmaf's 8-bit path.
+        let round = 1i32 << (shift - 1);
+        for (j, o) in out.iter_mut().enumerate() {
+            let mut acc = 0i32;
+            for k in 0..5 {
+                acc += FILTER[k] * (prev[k][j] as i32 - cur[k][j] as i32);
+            }
+            *o = (acc + round) >> shift;
+        }
+    }
+}
+
+impl MotionSample for u16 {
+    #[inline]
+    fn vertical(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) {
+        let round = 1i64 << (shift - 1);
+        for (j, o) in out.iter_mut().enumerate() {
+            let mut acc = 0i64;
+            for k in 0..5 {
+                acc += FILTER[k] as i64 * (prev[k][j] as i64 - cur[k][j] as i64);
+            }
+            *o = ((acc + round) >> shift) as i32;
+        }
+    }
+}
+
+/// One luma plane as the kernel reads it: samples, width, height, stride in samples.
+#[derive(Debug, Clone, Copy)]
+pub struct LumaView<'a, T> {
+    /// The samples, row after row `stride` apart.
+    pub samples: &'a [T],
+    /// Width in samples.
+    pub width: usize,
+    /// Height in rows.
+    pub height: usize,
+    /// Row distance in samples.
+    pub stride: usize,
+}
+
+impl<T> LumaView<'_, T> {
+    #[inline]
+    fn row(&self, y: usize) -> &[T] {
+        &self.samples[y * self.stride..y * self.stride + self.width]
+    }
+}
+
+/// The horizontal pass over one row buffer: the sum of `|filtered|`, wrapping at 32 bits
+/// as libvmaf's per-row accumulator does. Needs `row.len() >= MIN_DIMENSION`.
+#[inline]
+fn horizontal_abs_sum(row: &[i32]) -> u32 {
+    #[inline]
+    fn abs_rounded(acc: i64) -> u32 {
+        (((acc + (1 << 15)) >> 16) as i32).unsigned_abs()
+    }
+    let w = row.len();
+    let edge = |j: usize| -> u32 {
+        let acc: i64 = (0..FILTER.len())
+            .map(|k| FILTER[k] as i64 * row[mirror(j, k, w)] as i64)
+            .sum();
+        abs_rounded(acc)
+    };
+    // Columns whose taps leave the row, then the interior, one window per column.
+    let right = w.saturating_sub(RADIUS).max(RADIUS);
+    let mut sum = (0..RADIUS)
+        .chain(right..w)
+        .fold(0u32, |s, j| s.wrapping_add(edge(j)));
+    for win in row.windows(FILTER.len()) {
+        let acc: i64 = (0..FILTER.len())
+            .map(|k| FILTER[k] as i64 * win[k] as i64)
+            .sum();
+        sum = sum.wrapping_add(abs_rounded(acc));
+    }
+    sum
+}
+
+/// The SAD of the blurred `prev - cur` over the whole plane. `row_buf` holds at least
+/// `width` values; both views share a size of at least [`MIN_DIMENSION`] each way, and `bpc`
+/// is 8..=16.
+pub fn blurred_sad<T: MotionSample>(
+    prev: LumaView<'_, T>,
+    cur: LumaView<'_, T>,
+    bpc: u32,
+    row_buf: &mut [i32],
+) -> u64 {
+    let (w, h) = (cur.width, cur.height);
+    debug_assert!(w >= MIN_DIMENSION as usize && h >= MIN_DIMENSION as usize);
+    debug_assert_eq!((prev.width, prev.height), (w, h));
+    let row_buf = &mut row_buf[..w];
+    let mut sad = 0u64;
+    for i in 0..h {
+        let rows: [usize; 5] = std::array::from_fn(|k| mirror(i, k, h));
+        let p = rows.map(|r| prev.row(r));
+        let c = rows.map(|r| cur.row(r));
+        T::vertical(p, c, bpc, row_buf);
+        if row_buf.iter().all(|&v| v == 0) {
+            continue;
+        }
+        sad += horizontal_abs_sum(row_buf) as u64;
+    }
+    sad
+}

@@ -1,0 +1,142 @@
+//! libvmaf's integer motion extractor (`motion`), and VMAFx's `motion_v2` name for its
+//! per-frame value.
+//!
+//! Per frame, `motion` writes the SAD score: the mean absolute blurred difference between
+//! the luma of this reference and of the previous one (two back with
+//! `motion_five_frame_window`), divided by 256, weighted by `motion_fps_weight` and capped
+//! at `motion_max_val`; 0 on the first frame(s). With `debug` the same value is also
+//! written as `VMAF_integer_feature_motion_score`. After the last frame, `flush` derives
+//! `motion2` (the smaller SAD of a frame and the next) and `motion3` (motion2 blended
+//! towards `motion_blend_offset`, capped, optionally averaged with the previous frame's)
+//! from the collected SAD scores, as libvmaf's flush does.
+//!
+//! `motion_v2` is a second entry with the same options and kernel that writes the
+//! per-frame SAD *instead* under `VMAF_integer_feature_motion_v2_sad_score` and nothing
+//! else (no debug copy, no motion2/motion3), so it can run beside `motion` without the two
+//! writing the same names. It is a separate entry, not an alias of `motion`, because the
+//! create function sees only options.
+
+mod extractor;
+mod kernel;
+mod temporal;
+
+#[cfg(test)]
+mod tests;
+
+pub use kernel::{blurred_sad, LumaView, MotionSample, FILTER, MIN_DIMENSION};
+
+use super::{ExtractorInfo, OptKind, OptSpec, Ordering};
+
+/// The per-frame SAD score `motion` writes.
+pub const SAD: &str = "VMAF_integer_feature_motion_sad_score";
+/// The debug copy of the per-frame score.
+pub const MOTION: &str = "VMAF_integer_feature_motion_score";
+/// min(SAD of this frame, SAD of the next), written by flush.
+pub const MOTION2: &str = "VMAF_integer_feature_motion2_score";
+/// Blended, capped (and optionally averaged) motion2, written by flush.
+pub const MOTION3: &str = "VMAF_integer_feature_motion3_score";
+/// The per-frame SAD score under VMAFx's `motion_v2` name.
+pub const V2_SAD: &str = "VMAF_integer_feature_motion_v2_sad_score";
+
+/// Default of `motion_max_val` (also its largest value).
+pub const DEFAULT_MAX_VAL: f64 = 10000.0;
+
+const fn param(
+    name: &'static str,
+    alias: &'static str,
+    kind: OptKind,
+    min: f64,
+    max: f64,
+    help: &'static str,
+) -> OptSpec {
+    OptSpec {
+        name,
+        alias: Some(alias),
+        kind,
+        min,
+        max,
+        feature_param: true,
+        help,
+    }
+}
+
+/// libvmaf's option table of the motion extractor (defaults, ranges, aliases, flags).
+pub static OPTIONS: &[OptSpec] = &[
+    param(
+        "motion_force_zero",
+        "force_0",
+        OptKind::Bool(false),
+        0.0,
+        1.0,
+        "forcing motion score to zero",
+    ),
+    param(
+        "motion_blend_factor",
+        "mbf",
+        OptKind::Double(1.0),
+        0.0,
+        1.0,
+        "blend motion score given an offset",
+    ),
+    param(
+        "motion_blend_offset",
+        "mbo",
+        OptKind::Double(40.0),
+        0.0,
+        1000.0,
+        "blend motion score starting from this offset",
+    ),
+    param(
+        "motion_fps_weight",
+        "mfw",
+        OptKind::Double(1.0),
+        0.0,
+        5.0,
+        "fps-aware multiplicative weight/correction",
+    ),
+    param(
+        "motion_max_val",
+        "mmxv",
+        OptKind::Double(DEFAULT_MAX_VAL),
+        0.0,
+        DEFAULT_MAX_VAL,
+        "maximum value allowed; larger values will be clipped to this value",
+    ),
+    param(
+        "motion_five_frame_window",
+        "mffw",
+        OptKind::Bool(false),
+        0.0,
+        1.0,
+        "use five-frame temporal window",
+    ),
+    param(
+        "motion_moving_average",
+        "mma",
+        OptKind::Bool(false),
+        0.0,
+        1.0,
+        "use moving average for motion scores after first frame",
+    ),
+    OptSpec::flag("debug", false, "debug mode: enable additional output"),
+];
+
+/// The extractors this module defines: `motion`, then `motion_v2`.
+pub static EXTRACTORS: &[ExtractorInfo] = &[
+    ExtractorInfo {
+        name: "motion",
+        aliases: &[],
+        provided: &[SAD, MOTION, MOTION2, MOTION3],
+        options: OPTIONS,
+        ordering: Ordering::PrevRef,
+        create: extractor::create_motion,
+    },
+    ExtractorInfo {
+        name: "motion_v2",
+        aliases: &[],
+        provided: &[V2_SAD],
+        options: OPTIONS,
+        ordering: Ordering::PrevRef,
+        create: extractor::create_motion_v2,
+    },
+];

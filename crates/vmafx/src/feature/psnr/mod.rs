@@ -1,0 +1,216 @@
+//! libvmaf's integer PSNR extractor (`psnr`): `psnr_y`, `psnr_cb`, `psnr_cr` per frame.
+//!
+//! PSNR is `10 log10(peak² / mse)` per plane, with `mse` floored at 1e-16 and the result
+//! capped at `6 * bpc + 12` dB (60 at 8 bits, 72 at 10), or with `min_sse` at the PSNR
+//! that SSE gives, rounded up. The peak is `2^bpc - 1`, or `255 << (bpc - 8)` with
+//! `reduced_hbd_peak`. 4:0:0 input has luma only. `enable_mse` adds `mse_y/cb/cr`.
+//!
+//! Differences from libvmaf: libvmaf scores only 8, 10, 12 and 16 bits; this scores every
+//! depth 8..=16 with the same formula. `enable_apsnr` (a whole-run aggregate, which the
+//! [`ScoreStore`](super::ScoreStore) cannot hold) is refused with a not-supported error
+//! rather than ignored; libvmaf's extractor is temporal only for that aggregate, so with it
+//! refused each pair is scored on its own.
+
+mod sse;
+
+#[cfg(test)]
+mod tests;
+
+pub use sse::{sse_u16, sse_u8};
+
+use super::{
+    ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,
+    Ordering,
+};
+use crate::error::{Error, Result};
+use crate::frame::{plane_sizes, Frame, PixelFormat, Samples};
+
+/// Per-plane PSNR names.
+pub const PSNR_NAMES: [&str; 3] = ["psnr_y", "psnr_cb", "psnr_cr"];
+/// Per-plane MSE names (with `enable_mse`).
+pub const MSE_NAMES: [&str; 3] = ["mse_y", "mse_cb", "mse_cr"];
+
+/// libvmaf's option table of the psnr extractor.
+pub static OPTIONS: &[OptSpec] = &[
+    OptSpec::flag(
+        "enable_chroma",
+        true,
+        "enable calculation for chroma channels",
+    ),
+    OptSpec::flag("enable_mse", false, "enable MSE calculation"),
+    OptSpec::flag("enable_apsnr", false, "enable APSNR calculation"),
+    OptSpec::flag(
+        "reduced_hbd_peak",
+        false,
+        "reduce hbd peak value to align with scaled 8-bit content",
+    ),
+    OptSpec {
+        name: "min_sse",
+        alias: None,
+        kind: OptKind::Double(0.0),
+        min: 0.0,
+        max: f64::MAX,
+        feature_param: false,
+        help: "constrain the minimum possible sse",
+    },
+];
+
+/// The extractors this module defines.
+pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+    name: "psnr",
+    aliases: &[],
+    provided: &PSNR_NAMES,
+    options: OPTIONS,
+    ordering: Ordering::Independent,
+    create,
+}];
+
+/// Set up for one geometry.
+#[derive(Debug, Clone, Copy)]
+struct Setup {
+    geometry: Geometry,
+    planes: usize,
+    peak_sq: f64,
+    psnr_max: [f64; 3],
+}
+
+/// The psnr extractor.
+#[derive(Debug)]
+pub struct Psnr {
+    enable_chroma: bool,
+    enable_mse: bool,
+    reduced_hbd_peak: bool,
+    min_sse: f64,
+    setup: Option<Setup>,
+}
+
+fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
+    if opts.bool("enable_apsnr") {
+        return Err(Error::not_supported(
+            "psnr:enable_apsnr",
+            "aggregate PSNR over the whole run is not supported: per-frame scores only",
+        ));
+    }
+    Ok(Box::new(Psnr {
+        enable_chroma: opts.bool("enable_chroma"),
+        enable_mse: opts.bool("enable_mse"),
+        reduced_hbd_peak: opts.bool("reduced_hbd_peak"),
+        min_sse: opts.double("min_sse"),
+        setup: None,
+    }))
+}
+
+/// `min(a, b)` as C's `MIN` macro picks.
+fn c_min(a: f64, b: f64) -> f64 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+impl Extractor for Psnr {
+    fn init(&mut self, g: Geometry) -> Result<()> {
+        crate::frame::validate_geometry(g.format, g.bpc, g.width, g.height)?;
+        let peak: u32 = if self.reduced_hbd_peak {
+            255 << (g.bpc - 8)
+        } else {
+            (1 << g.bpc) - 1
+        };
+        let peak_sq = peak.wrapping_mul(peak) as f64;
+        let chroma = self.enable_chroma && g.format != PixelFormat::Yuv400p;
+        let mut psnr_max = [(6 * g.bpc + 12) as f64; 3];
+        if self.min_sse != 0.0 {
+            let sub_w = g.format != PixelFormat::Yuv444p;
+            let sub_h = g.format == PixelFormat::Yuv420p;
+            for (i, m) in psnr_max.iter_mut().enumerate() {
+                let w = if i > 0 && sub_w { g.width / 2 } else { g.width };
+                let h = if i > 0 && sub_h {
+                    g.height / 2
+                } else {
+                    g.height
+                };
+                let mse = self.min_sse / (w as f64 * h as f64);
+                *m = (10.0 * (peak_sq / mse).log10()).ceil();
+            }
+        }
+        self.setup = Some(Setup {
+            geometry: g,
+            planes: if chroma { 3 } else { 1 },
+            peak_sq,
+            psnr_max,
+        });
+        Ok(())
+    }
+
+    fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
+        let Some(s) = self.setup else {
+            return Err(Error::invalid("psnr", "extract called before init"));
+        };
+        let g = s.geometry;
+        check(input.reference, g, "reference")?;
+        check(input.distorted, g, "distorted")?;
+        let sizes = plane_sizes(g.format, g.width, g.height);
+        for (p, &(w, h)) in sizes.iter().enumerate().take(s.planes) {
+            let (r, d) = (input.reference.plane(p), input.distorted.plane(p));
+            let (wu, hu) = (w as usize, h as usize);
+            let fits = |len: usize, stride: usize| {
+                stride >= wu && (hu == 0 || len >= (hu - 1) * stride + wu)
+            };
+            let sse = match (r.samples(), d.samples()) {
+                (Samples::U8(a), Samples::U8(b))
+                    if fits(a.len(), r.stride) && fits(b.len(), d.stride) =>
+                {
+                    sse_u8(a, r.stride, b, d.stride, wu, hu)
+                }
+                (Samples::U16(a), Samples::U16(b))
+                    if fits(a.len(), r.stride) && fits(b.len(), d.stride) =>
+                {
+                    sse_u16(a, r.stride, b, d.stride, wu, hu)
+                }
+                _ => {
+                    return Err(Error::invalid(
+                        format!("plane {p}"),
+                        "reference and distorted planes do not hold the frame's samples",
+                    ))
+                }
+            };
+            let mse = sse as f64 / (w as f64 * h as f64);
+            let floor = if mse > 1e-16 { mse } else { 1e-16 };
+            let psnr = c_min(10.0 * (s.peak_sq / floor).log10(), s.psnr_max[p]);
+            out.put(PSNR_NAMES[p], input.index, psnr);
+            if self.enable_mse {
+                out.put(MSE_NAMES[p], input.index, mse);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Checks a frame against the geometry given at init.
+fn check(frame: &Frame, g: Geometry, what: &str) -> Result<()> {
+    let got = (frame.format(), frame.bpc(), frame.width(), frame.height());
+    if got != (g.format, g.bpc, g.width, g.height) {
+        return Err(Error::invalid(
+            what,
+            format!(
+                "frame is {} {}x{} at {} bits; psnr was set up for {} {}x{} at {} bits",
+                got.0, got.2, got.3, got.1, g.format, g.width, g.height, g.bpc
+            ),
+        ));
+    }
+    let sizes = plane_sizes(g.format, g.width, g.height);
+    let planes = frame.planes();
+    if planes.len() != sizes.len()
+        || planes
+            .iter()
+            .zip(&sizes)
+            .any(|(p, &s)| (p.width, p.height) != s)
+    {
+        return Err(Error::invalid(
+            what,
+            "plane sizes do not match the frame's format",
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,45 @@
+//! Sums of squared differences between two planes, with libvmaf's integer widths.
+
+/// SSE of two 8-bit planes of `width` x `height` (strides in samples). Each row is summed
+/// in 32 bits, wrapping as libvmaf's per-row accumulator does, then added in 64 bits.
+pub fn sse_u8(
+    a: &[u8],
+    a_stride: usize,
+    b: &[u8],
+    b_stride: usize,
+    width: usize,
+    height: usize,
+) -> u64 {
+    (0..height)
+        .map(|y| {
+            let (ra, rb) = (&a[y * a_stride..][..width], &b[y * b_stride..][..width]);
+            ra.iter().zip(rb).fold(0u32, |s, (&x, &z)| {
+                let e = x as i32 - z as i32;
+                s.wrapping_add((e * e) as u32)
+            }) as u64
+        })
+        .sum()
+}
+
+/// SSE of two 9- to 16-bit planes: each squared difference fits 32 bits, the sum is 64.
+pub fn sse_u16(
+    a: &[u16],
+    a_stride: usize,
+    b: &[u16],
+    b_stride: usize,
+    width: usize,
+    height: usize,
+) -> u64 {
+    (0..height)
+        .map(|y| {
+            let (ra, rb) = (&a[y * a_stride..][..width], &b[y * b_stride..][..width]);
+            ra.iter()
+                .zip(rb)
+                .map(|(&x, &z)| {
+                    let e = x.abs_diff(z) as u32;
+                    (e * e) as u64
+                })
+                .sum::<u64>()
+        })
+        .sum()
+}

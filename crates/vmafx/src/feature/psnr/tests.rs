@@ -1,0 +1,246 @@
+//! PSNR against libvmaf's outputs on the conformance corpus, and its edge cases.
+
+use super::{sse_u16, sse_u8, EXTRACTORS, MSE_NAMES, PSNR_NAMES};
+use crate::error::Status;
+use crate::feature::options::split_option_string;
+use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry};
+use crate::frame::{Frame, FrameBuilder, PixelFormat, SamplesMut};
+use crate::testutil::{clip_ids, conformance_dir, expected, expected_metric, load_clip, same_at_6};
+
+fn make(opts: &str, frame: &Frame) -> Box<dyn Extractor> {
+    let info = &EXTRACTORS[0];
+    let opts = info
+        .parse_options(&split_option_string(opts).unwrap())
+        .unwrap();
+    let mut ex = (info.create)(&opts).unwrap();
+    ex.init(Geometry {
+        format: frame.format(),
+        bpc: frame.bpc(),
+        width: frame.width(),
+        height: frame.height(),
+    })
+    .unwrap();
+    ex
+}
+
+fn score(ex: &mut dyn Extractor, r: &Frame, d: &Frame, index: u64) -> FrameScores {
+    let input = ExtractInput {
+        reference: r,
+        distorted: d,
+        prev_reference: None,
+        prev_prev_reference: None,
+        index,
+    };
+    let mut out = FrameScores::default();
+    ex.extract(&input, &mut out).unwrap();
+    out
+}
+
+fn value(out: &FrameScores, name: &str) -> Option<f64> {
+    out.entries.iter().find(|e| e.0 == name).map(|e| e.2)
+}
+
+#[test]
+fn matches_libvmaf_on_every_clip() {
+    let Some(dir) = conformance_dir() else { return };
+    let (mut bad, mut counts) = (Vec::new(), Vec::new());
+    for clip in clip_ids() {
+        let (refs, dis) = load_clip(&dir, clip);
+        let log = expected(&dir, clip, "extra_features").expect("extra_features log");
+        let mut ex = make("", &refs[0]);
+        let outs: Vec<_> = (0..refs.len())
+            .map(|i| score(ex.as_mut(), &refs[i], &dis[i], i as u64))
+            .collect();
+        let mut n = 0;
+        for name in PSNR_NAMES {
+            let want = expected_metric(&log, name)
+                .unwrap_or_else(|| panic!("{clip}: no {name} in the expected log"));
+            assert_eq!(want.len(), outs.len(), "{clip}: frame count");
+            for (i, (w, out)) in want.iter().zip(&outs).enumerate() {
+                let w = w.unwrap_or_else(|| panic!("{clip} frame {i} {name}: null"));
+                let Some(got) = value(out, name) else {
+                    bad.push(format!("{clip} frame {i} {name}: not written"));
+                    continue;
+                };
+                n += 1;
+                if !same_at_6(got, w) {
+                    bad.push(format!(
+                        "{clip} extra_features frame {i} {name}: got {got:.6}, libvmaf {w:.6}"
+                    ));
+                }
+            }
+        }
+        counts.push(format!("{clip}: {n}"));
+    }
+    eprintln!("psnr values compared:\n  {}", counts.join("\n  "));
+    assert!(
+        bad.is_empty(),
+        "{} mismatches:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+/// A frame whose every plane holds `f(plane, x, y)`.
+fn frame(
+    format: PixelFormat,
+    bpc: u32,
+    w: u32,
+    h: u32,
+    f: impl Fn(usize, u32, u32) -> u32,
+) -> Frame {
+    let mut b = FrameBuilder::new(format, bpc, w, h).unwrap();
+    for p in 0..format.plane_count() {
+        let plane = b.plane_mut(p);
+        let (pw, ph, stride) = (plane.width, plane.height, plane.stride);
+        let at = |x: u32, y: u32| y as usize * stride + x as usize;
+        match plane.samples_mut().unwrap() {
+            SamplesMut::U8(s) => {
+                (0..ph).for_each(|y| (0..pw).for_each(|x| s[at(x, y)] = f(p, x, y) as u8))
+            }
+            SamplesMut::U16(s) => {
+                (0..ph).for_each(|y| (0..pw).for_each(|x| s[at(x, y)] = f(p, x, y) as u16))
+            }
+        }
+    }
+    b.build()
+}
+
+#[test]
+fn identical_input_is_capped_and_mono_has_luma_only() {
+    for (bpc, cap) in [(8, 60.0), (10, 72.0), (12, 84.0), (16, 108.0)] {
+        let f = frame(PixelFormat::Yuv420p, bpc, 17, 9, |p, x, y| {
+            (p as u32 + 3 * x + y) & 255
+        });
+        let out = score(make("enable_mse=true", &f).as_mut(), &f, &f, 0);
+        for p in 0..3 {
+            assert_eq!(value(&out, PSNR_NAMES[p]), Some(cap), "{bpc} bits");
+            assert_eq!(value(&out, MSE_NAMES[p]), Some(0.0), "{bpc} bits");
+        }
+    }
+    let a = frame(PixelFormat::Yuv400p, 8, 8, 8, |_, x, _| x);
+    let b = frame(PixelFormat::Yuv400p, 8, 8, 8, |_, x, _| x + 1);
+    let out = score(make("", &a).as_mut(), &a, &b, 3);
+    // Every sample off by one: mse 1, psnr 10 log10(255²).
+    assert_eq!(
+        out.entries,
+        vec![("psnr_y".to_string(), 3, 10.0 * 65025f64.log10())]
+    );
+    let out = score(
+        make(
+            "enable_chroma=false",
+            &frame(PixelFormat::Yuv444p, 8, 4, 4, |_, _, _| 0),
+        )
+        .as_mut(),
+        &frame(PixelFormat::Yuv444p, 8, 4, 4, |_, _, _| 0),
+        &frame(PixelFormat::Yuv444p, 8, 4, 4, |_, _, _| 9),
+        0,
+    );
+    assert_eq!(out.entries.len(), 1);
+}
+
+#[test]
+fn peak_options_follow_libvmaf() {
+    // 10 bits, every luma sample off by 4: mse 16.
+    let a = frame(PixelFormat::Yuv420p, 10, 8, 8, |_, _, _| 100);
+    let b = frame(PixelFormat::Yuv420p, 10, 8, 8, |p, _, _| {
+        if p == 0 {
+            104
+        } else {
+            100
+        }
+    });
+    let y = |opts: &str| value(&score(make(opts, &a).as_mut(), &a, &b, 0), "psnr_y").unwrap();
+    assert_eq!(y(""), 10.0 * (1023.0f64 * 1023.0 / 16.0).log10());
+    assert_eq!(
+        y("reduced_hbd_peak=true"),
+        10.0 * (1020.0f64 * 1020.0 / 16.0).log10()
+    );
+    // min_sse 64 over 64 luma samples caps luma at ceil(10 log10(1023² / 1)) = 61 dB; chroma
+    // (16 samples) at ceil(10 log10(1023² / 4)) = 55 dB.
+    let cb = value(
+        &score(make("min_sse=64", &a).as_mut(), &a, &a, 0),
+        "psnr_cb",
+    )
+    .unwrap();
+    assert_eq!(cb, 55.0);
+    assert_eq!(
+        value(&score(make("min_sse=64", &a).as_mut(), &a, &a, 0), "psnr_y"),
+        Some(61.0)
+    );
+}
+
+#[test]
+fn sse_kernels_wrap_and_widen_like_libvmaf() {
+    let a = [0u8, 255, 10, 0, 0, 0];
+    let b = [255u8, 0, 13, 0, 0, 0];
+    assert_eq!(sse_u8(&a, 3, &b, 3, 3, 2), 2 * 65025 + 9);
+    let a = [0u16, 65535];
+    let b = [65535u16, 0];
+    assert_eq!(sse_u16(&a, 2, &b, 2, 2, 1), 2 * 65535u64 * 65535);
+}
+
+#[test]
+fn bad_options_and_inputs_refused() {
+    let info = &EXTRACTORS[0];
+    for (opts, status) in [
+        ("min_sse=-1", Status::Range),
+        ("enable_chroma=yes", Status::Invalid),
+        ("peak=255", Status::NotFound),
+    ] {
+        let e = info
+            .parse_options(&split_option_string(opts).unwrap())
+            .unwrap_err();
+        assert_eq!(e.status(), status, "{opts}: {e}");
+        assert!(e.subject().starts_with("psnr:"), "{opts}: {e}");
+    }
+    let opts = info
+        .parse_options(&split_option_string("enable_apsnr=true").unwrap())
+        .unwrap();
+    let e = (info.create)(&opts).err().expect("apsnr refused");
+    assert_eq!(
+        (e.status(), e.subject()),
+        (Status::NotSup, "psnr:enable_apsnr")
+    );
+
+    let a = frame(PixelFormat::Yuv420p, 8, 8, 8, |_, _, _| 1);
+    let opts = info.parse_options(&[]).unwrap();
+    let mut ex = (info.create)(&opts).unwrap();
+    let input = ExtractInput {
+        reference: &a,
+        distorted: &a,
+        prev_reference: None,
+        prev_prev_reference: None,
+        index: 0,
+    };
+    let mut out = FrameScores::default();
+    assert!(ex
+        .extract(&input, &mut out)
+        .unwrap_err()
+        .message()
+        .contains("before init"));
+    ex = make("", &a);
+    let other = frame(PixelFormat::Yuv444p, 8, 8, 8, |_, _, _| 1);
+    let e = ex
+        .extract(
+            &ExtractInput {
+                distorted: &other,
+                ..input
+            },
+            &mut out,
+        )
+        .unwrap_err();
+    assert_eq!(e.subject(), "distorted");
+    let deep = frame(PixelFormat::Yuv420p, 10, 8, 8, |_, _, _| 1);
+    let e = ex
+        .extract(
+            &ExtractInput {
+                reference: &deep,
+                ..input
+            },
+            &mut out,
+        )
+        .unwrap_err();
+    assert_eq!(e.subject(), "reference");
+    assert!(out.entries.is_empty());
+}

@@ -1,0 +1,282 @@
+//! The libsvm model text embedded in a VMAF model (`model_dict.model`) and its RBF ν-SVR
+//! prediction.
+//!
+//! The text is libsvm's save format: a header of `key value` tokens (`svm_type nu_svr`,
+//! `kernel_type rbf`, `gamma`, `nr_class`, `total_sv`, `rho`, ...) ended by the token `SV`,
+//! then one line per support vector: its coefficient followed by sparse `index:value` pairs.
+//! Prediction is `Σ coef_i · exp(-γ‖x − sv_i‖²) − ρ`, accumulated in libsvm's order so the
+//! result is bit-identical.
+
+use crate::error::{Error, Result};
+
+/// One sparse component of a support vector (libsvm's 1-based feature index).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Node {
+    index: i64,
+    value: f64,
+}
+
+/// A regression SVM with an RBF kernel, as libvmaf's models carry it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Svm {
+    gamma: f64,
+    rho: f64,
+    coefs: Vec<f64>,
+    vectors: Vec<Vec<Node>>,
+}
+
+/// Header keys libsvm writes; any other token before `SV` is an error (as in libsvm).
+const KNOWN_KEYS: &[&str] = &[
+    "svm_type",
+    "kernel_type",
+    "degree",
+    "gamma",
+    "coef0",
+    "nr_class",
+    "total_sv",
+    "rho",
+    "label",
+    "probA",
+    "probB",
+    "nr_sv",
+];
+
+impl Svm {
+    /// Parses libsvm's model text. `subject` names the model in errors.
+    pub fn parse(subject: &str, text: &str) -> Result<Svm> {
+        let bad = |msg: String| Error::invalid(subject, format!("model_dict.model: {msg}"));
+        let mut lines = text.lines();
+        let mut header: Vec<&str> = Vec::new();
+        let mut found_sv = false;
+        for line in lines.by_ref() {
+            let mut toks = line.split_whitespace().peekable();
+            while let Some(t) = toks.next() {
+                if t == "SV" {
+                    found_sv = true;
+                    if toks.peek().is_some() {
+                        return Err(bad("text after 'SV' on its line".into()));
+                    }
+                    break;
+                }
+                header.push(t);
+            }
+            if found_sv {
+                break;
+            }
+        }
+        if !found_sv {
+            return Err(bad("no 'SV' line (not a libsvm model)".into()));
+        }
+
+        let mut svm_type = None;
+        let mut kernel = None;
+        let mut gamma = None;
+        let mut nr_class: Option<i64> = None;
+        let mut total_sv: Option<usize> = None;
+        let mut rho: Option<f64> = None;
+        let mut i = 0;
+        let next = |i: &mut usize, key: &str| -> Result<&str> {
+            *i += 1;
+            header
+                .get(*i - 1)
+                .copied()
+                .ok_or_else(|| bad(format!("header key '{key}' has no value")))
+        };
+        while i < header.len() {
+            let key = header[i];
+            i += 1;
+            if !KNOWN_KEYS.contains(&key) {
+                return Err(bad(format!("unknown header token '{key}'")));
+            }
+            match key {
+                "svm_type" => svm_type = Some(next(&mut i, key)?),
+                "kernel_type" => kernel = Some(next(&mut i, key)?),
+                "gamma" => gamma = Some(parse_finite(&bad, "gamma", next(&mut i, key)?)?),
+                "nr_class" => {
+                    let v = next(&mut i, key)?;
+                    nr_class = Some(
+                        v.parse()
+                            .map_err(|_| bad(format!("nr_class '{v}' is not an integer")))?,
+                    );
+                }
+                "total_sv" => {
+                    let v = next(&mut i, key)?;
+                    total_sv = Some(v.parse().map_err(|_| {
+                        bad(format!("total_sv '{v}' is not a non-negative integer"))
+                    })?);
+                }
+                "rho" => rho = Some(parse_finite(&bad, "rho", next(&mut i, key)?)?),
+                // Single-valued for regression; unused by prediction.
+                "degree" | "coef0" | "probA" | "probB" => {
+                    next(&mut i, key)?;
+                }
+                // One value per class.
+                "label" | "nr_sv" => {
+                    let n =
+                        nr_class.ok_or_else(|| bad(format!("'{key}' comes before 'nr_class'")))?;
+                    for _ in 0..n.max(0) {
+                        next(&mut i, key)?;
+                    }
+                }
+                _ => unreachable!("key checked against KNOWN_KEYS"),
+            }
+        }
+
+        match svm_type {
+            Some("nu_svr") | Some("epsilon_svr") => {}
+            Some(t) => {
+                return Err(Error::not_supported(
+                    subject,
+                    format!("model_dict.model: svm_type '{t}' (only nu_svr is supported)"),
+                ))
+            }
+            None => return Err(bad("missing header key 'svm_type'".into())),
+        }
+        match kernel {
+            Some("rbf") => {}
+            Some(k) => {
+                return Err(Error::not_supported(
+                    subject,
+                    format!("model_dict.model: kernel_type '{k}' (only rbf is supported)"),
+                ))
+            }
+            None => return Err(bad("missing header key 'kernel_type'".into())),
+        }
+        if nr_class != Some(2) {
+            return Err(bad(format!(
+                "nr_class must be 2 for regression, found {nr_class:?}"
+            )));
+        }
+        let gamma = gamma.ok_or_else(|| bad("missing header key 'gamma'".into()))?;
+        if gamma < 0.0 {
+            return Err(bad(format!("gamma {gamma} is negative")));
+        }
+        let rho = rho.ok_or_else(|| bad("missing header key 'rho'".into()))?;
+        let total = total_sv.ok_or_else(|| bad("missing header key 'total_sv'".into()))?;
+
+        let mut coefs = Vec::with_capacity(total);
+        let mut vectors = Vec::with_capacity(total);
+        for n in 0..total {
+            let line = lines.next().ok_or_else(|| {
+                bad(format!(
+                    "total_sv is {total} but only {n} support vectors follow"
+                ))
+            })?;
+            let mut toks = line.split_whitespace();
+            let what = || format!("support vector {}", n + 1);
+            let c = toks
+                .next()
+                .ok_or_else(|| bad(format!("{}: empty line", what())))?;
+            coefs.push(parse_finite(&bad, &format!("{}: coefficient", what()), c)?);
+            let mut sv = Vec::new();
+            for t in toks {
+                let (idx, val) = t
+                    .split_once(':')
+                    .ok_or_else(|| bad(format!("{}: '{t}' is not index:value", what())))?;
+                let index = idx
+                    .parse()
+                    .map_err(|_| bad(format!("{}: index '{idx}' is not an integer", what())))?;
+                let value = parse_finite(&bad, &format!("{}: value of {idx}", what()), val)?;
+                sv.push(Node { index, value });
+            }
+            vectors.push(sv);
+        }
+        Ok(Svm {
+            gamma,
+            rho,
+            coefs,
+            vectors,
+        })
+    }
+
+    /// The number of support vectors.
+    pub fn support_vectors(&self) -> usize {
+        self.vectors.len()
+    }
+
+    /// The regression value for the dense input `x` (feature `i` has libsvm index `i + 1`).
+    pub fn predict(&self, x: &[f64]) -> f64 {
+        let mut sum = 0.0;
+        for (coef, sv) in self.coefs.iter().zip(&self.vectors) {
+            sum += coef * self.rbf(x, sv);
+        }
+        sum - self.rho
+    }
+
+    /// `exp(-γ‖x − sv‖²)`, with the squared distance summed in libsvm's merge order.
+    fn rbf(&self, x: &[f64], sv: &[Node]) -> f64 {
+        let mut sum = 0.0;
+        let (mut a, mut b) = (0usize, 0usize);
+        while a < x.len() && b < sv.len() {
+            let ai = a as i64 + 1;
+            let (bi, bv) = (sv[b].index, sv[b].value);
+            if ai == bi {
+                let d = x[a] - bv;
+                sum += d * d;
+                a += 1;
+                b += 1;
+            } else if ai > bi {
+                sum += bv * bv;
+                b += 1;
+            } else {
+                sum += x[a] * x[a];
+                a += 1;
+            }
+        }
+        for v in &x[a..] {
+            sum += v * v;
+        }
+        for n in &sv[b..] {
+            sum += n.value * n.value;
+        }
+        (-self.gamma * sum).exp()
+    }
+}
+
+fn parse_finite(bad: &dyn Fn(String) -> Error, what: &str, text: &str) -> Result<f64> {
+    let v: f64 = text
+        .parse()
+        .map_err(|_| bad(format!("{what} '{text}' is not a number")))?;
+    if !v.is_finite() {
+        return Err(bad(format!("{what} is not finite ({text})")));
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TINY: &str = "svm_type nu_svr\nkernel_type rbf\ngamma 0.5\nnr_class 2\ntotal_sv 2\nrho 0.25\nSV\n1 1:0.5 2:1 \n-2 2:0.5 \n";
+
+    #[test]
+    fn predicts_by_hand() {
+        let svm = Svm::parse("tiny", TINY).unwrap();
+        assert_eq!(svm.support_vectors(), 2);
+        let x = [1.0, 0.0];
+        // ‖x − sv1‖² = 0.25 + 1; ‖x − sv2‖² = 1 + 0.25 (index 1 only in x).
+        let want = (-0.5f64 * 1.25).exp() - 2.0 * (-0.5f64 * 1.25).exp() - 0.25;
+        assert_eq!(svm.predict(&x), want);
+    }
+
+    #[test]
+    fn refuses_bad_text() {
+        let e = Svm::parse("m", &TINY.replace("1 1:0.5", "nan 1:0.5")).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("support vector 1: coefficient is not finite"),
+            "{e}"
+        );
+        let e = Svm::parse("m", &TINY.replace("rbf", "linear")).unwrap_err();
+        assert!(e.to_string().contains("kernel_type 'linear'"), "{e}");
+        let e = Svm::parse("m", &TINY.replace("total_sv 2", "total_sv 3")).unwrap_err();
+        assert!(e.to_string().contains("only 2 support vectors"), "{e}");
+        let e = Svm::parse("m", &TINY.replace("gamma", "gamna")).unwrap_err();
+        assert!(
+            e.to_string().contains("unknown header token 'gamna'"),
+            "{e}"
+        );
+        let e = Svm::parse("m", "svm_type nu_svr\n").unwrap_err();
+        assert!(e.to_string().contains("no 'SV' line"), "{e}");
+    }
+}
