@@ -258,3 +258,36 @@ impl SubjectKind {
         (SubjectKind::Fence, "VMAFX_SUBJECT_FENCE"),
     ];
 }
+
+/// `VmafxLogCallback`: receives one log line; thread-safe, must not call back.
+pub type VmafxLogCallback =
+    Option<unsafe extern "C" fn(level: u32, message: *const c_char, user: *mut c_void)>;
+
+/// `VmafxContextConfig`: how a context runs.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxContextConfig {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// A `VmafxLogLevel`.
+    pub log_level: u32,
+    /// Worker threads; 0 extracts on the calling thread.
+    pub n_threads: u32,
+    /// Score every n-th frame; 0 and 1 every frame.
+    pub n_subsample: u32,
+    /// CPU instruction-set bits to disable.
+    pub cpumask: u64,
+    /// GPU dispatch bits to disable.
+    pub gpumask: u64,
+    /// Receives the context's log lines (ABI 0.1.1).
+    pub log_callback: VmafxLogCallback,
+    /// Passed to `log_callback` (ABI 0.1.1).
+    pub log_user: *mut c_void,
+    /// Longest host wait before the import rule's one retry; 0 is 10 s (ABI 0.1.3).
+    pub import_retry_wait_ns: u64,
+}
+
+impl MinSize for VmafxContextConfig {
+    /// ABI 0.1.0: through `gpumask`.
+    const MIN_SIZE: usize = std::mem::offset_of!(VmafxContextConfig, log_callback);
+}

@@ -7,6 +7,7 @@
 //! function does not compile. The `tests` module regenerates every header and fails when a
 //! checked-in file differs (`VMAFX_BLESS=1` rewrites them).
 
+mod context_h;
 mod emit;
 mod frame_h;
 mod items;
@@ -25,6 +26,7 @@ pub fn all() -> Vec<(&'static str, String)> {
         misc_h::error_h(),
         misc_h::device_h(),
         frame_h::frame_h(),
+        context_h::context_h(),
         misc_h::hooks_h(),
     ] {
         v.push((h.path, render(&h)));

@@ -11,7 +11,7 @@ use crate::frame::{into_handle, release_callback};
 use crate::{fence, sized};
 
 /// Converts the caller's descriptor (read up to `size` bytes) to the engine's.
-fn convert(d: &VmafxFrameImport, size: usize) -> CResult<FrameImport> {
+pub(crate) fn convert(d: &VmafxFrameImport, size: usize) -> CResult<FrameImport> {
     if d.memory == MEMORY_GL_TEXTURE {
         return Err(fail(
             Status::NotSup,

@@ -10,6 +10,7 @@
 //! [`headers`] (a test fails when the checked-in files drift).
 
 pub mod abi;
+pub mod context;
 pub mod device;
 pub mod error;
 pub mod fence;
@@ -18,6 +19,8 @@ pub mod headers;
 pub mod hooks;
 mod host_buffer;
 pub mod import;
+pub mod import_rule;
+pub mod options;
 pub mod pool;
 mod sized;
 pub mod version;

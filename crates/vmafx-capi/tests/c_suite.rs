@@ -81,6 +81,11 @@ fn import() {
 }
 
 #[test]
+fn context() {
+    run_c_test("test_context");
+}
+
+#[test]
 fn pools() {
     run_c_test("test_pools");
 }

@@ -79,6 +79,12 @@ typedef enum VmafxBackend {
     VMAFX_BACKEND_HIP = 4,
 } VmafxBackend;
 
+/** Feature options: string keys and values (libvmaf's feature dictionary). */
+typedef struct VmafxOptions VmafxOptions;
+
+/** Receives one log line (`level` a VmafxLogLevel); may run on any thread at once, so it must be thread-safe, and must not call back into the context. */
+typedef void (*VmafxLogCallback)(uint32_t level, const char *message, void *user);
+
 /** Pixel layouts (libvmaf's planar values; 16 and up are import-only). */
 typedef enum VmafxPixelFormat {
     /** Not set; refused. */

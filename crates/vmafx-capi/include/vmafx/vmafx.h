@@ -15,6 +15,7 @@
 #include <vmafx/error.h>
 #include <vmafx/device.h>
 #include <vmafx/frame.h>
+#include <vmafx/context.h>
 
 #ifdef __cplusplus
 extern "C" {

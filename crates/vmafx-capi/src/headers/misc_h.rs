@@ -27,6 +27,7 @@ pub fn vmafx_h() -> Header {
             "<vmafx/error.h>",
             "<vmafx/device.h>",
             "<vmafx/frame.h>",
+            "<vmafx/context.h>",
         ],
         items: vec![],
     }
@@ -166,6 +167,8 @@ pub fn types_h() -> Header {
                 typedef: true,
                 values: Backend::ALL.iter().map(|b| (format!("VMAFX_BACKEND_{}", b.name().to_uppercase()), *b as i64, String::new())).collect(),
             },
+            Item::Opaque { name: "VmafxOptions", doc: "Feature options: string keys and values (libvmaf's feature dictionary)." },
+            Item::Raw("/** Receives one log line (`level` a VmafxLogLevel); may run on any thread at once, so it must be thread-safe, and must not call back into the context. */\ntypedef void (*VmafxLogCallback)(uint32_t level, const char *message, void *user);".into()),
             Item::Enum { name: "VmafxPixelFormat", doc: "Pixel layouts (libvmaf's planar values; 16 and up are import-only).", typedef: true, values: pixel_values() },
         ],
     }
