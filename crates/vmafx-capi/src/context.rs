@@ -298,9 +298,16 @@ pub unsafe extern "C" fn vmafx_submit(
             let c = get(context)?;
             let r = r.ok_or_else(|| null("reference"))?;
             let d = d.ok_or_else(|| null("distorted"))?;
+            // The planted defect of the fence tests: release signalled as submit returns.
+            let early = vmafx::hooks::switch(vmafx::hooks::EARLY_RELEASE)
+                .then(|| [r.release_fence(), d.release_fence()]);
             let mut inner = c.lock();
             inner.registered = true;
-            inner.ctx.submit(r, d, index)?;
+            let submitted = inner.ctx.submit(r, d, index);
+            for f in early.iter().flatten() {
+                f.signal();
+            }
+            submitted?;
             Ok(Status::Ok)
         })
     }

@@ -60,6 +60,8 @@ pub fn classify(subject: &str, status: Status) -> SubjectKind {
         "pool" | "frame" => SubjectKind::Frame,
         "context" => SubjectKind::Context,
         "path" => SubjectKind::Path,
+        // Admission names the frame's memory and, in the message, each refusing extractor.
+        s if s.starts_with("frame in ") => SubjectKind::Extractor,
         s if s.starts_with("desc.plane[") || s.starts_with("planes.") => SubjectKind::Plane,
         s if s.starts_with("desc.acquire") || s.starts_with("fence") => SubjectKind::Fence,
         _ => SubjectKind::Parameter,

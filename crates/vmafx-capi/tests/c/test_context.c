@@ -200,6 +200,43 @@ int main(void)
             CHECK(vmafx_fence_destroy(&rel[i][k], NULL) == VMAFX_OK);
         }
     CHECK(vmafx_context_destroy(host, NULL) == VMAFX_OK);
+
+    /* Item 9: a frame claiming device memory is refused by the CPU extractor, named. */
+    VmafxContext *c9 = psnr_context();
+    vmafx_test_set_import_residency(VMAFX_BACKEND_CUDA);
+    imp = nv12_desc(nv12[0][0]);
+    CHECK(vmafx_frame_import(NULL, &imp, &f, NULL) == VMAFX_OK);
+    vmafx_test_set_import_residency(VMAFX_TEST_RESIDENCY_OFF);
+    CHECK(vmafx_context_admit(c9, f, &err) == VMAFX_E_NOTSUP && err &&
+          strstr(vmafx_error_message(err), "psnr") && strstr(vmafx_error_message(err), "host copy"));
+    vmafx_error_free(err);
+    err = NULL;
+    vmafx_frame_unref(f);
+    vmafx_test_reset_counters();
+    vmafx_test_set_import_residency(VMAFX_BACKEND_CUDA);
+    FAILS(vmafx_context_import_frame(c9, NULL, &imp, "main", &f, &err), VMAFX_E_NOTSUP, &err,
+          "frame in VMAFX_MEMORY_DEVICE_POINTER", VMAFX_SUBJECT_EXTRACTOR);
+    vmafx_test_set_import_residency(VMAFX_TEST_RESIDENCY_OFF);
+    CHECK(f == NULL && vmafx_test_import_attempts() == 1u && vmafx_test_host_copies() == 0u);
+    CHECK(vmafx_context_destroy(c9, NULL) == VMAFX_OK);
+
+    /* Item 13: the planted early release is visible to a release-fence check. */
+    VmafxContext *c13 = NULL;
+    cfg = (VmafxContextConfig)VMAFX_CONTEXT_CONFIG_INIT;
+    cfg.n_threads = 2;
+    CHECK(vmafx_context_create(&cfg, &c13, NULL) == VMAFX_OK);
+    CHECK(vmafx_context_use_feature(c13, "psnr", NULL, NULL) == VMAFX_OK);
+    VmafxFrame *r13 = host_frame(planar[0][0]), *d13 = host_frame(planar[0][1]);
+    VmafxFence f13 = VMAFX_FENCE_INIT;
+    CHECK(vmafx_frame_release_fence(r13, VMAFX_FENCE_HOST, &f13, NULL) == VMAFX_OK);
+    VmafxFrame *keep = vmafx_frame_ref(r13);
+    vmafx_test_set_switches(VMAFX_TEST_EARLY_RELEASE);
+    CHECK(vmafx_submit(c13, r13, d13, 0u, NULL) == VMAFX_OK);
+    vmafx_test_set_switches(0u);
+    CHECK(vmafx_fence_wait(&f13, 0u, NULL) == VMAFX_OK); /* signalled while `keep` holds it */
+    vmafx_frame_unref(keep);
+    CHECK(vmafx_flush(c13, NULL) == VMAFX_OK && vmafx_context_destroy(c13, NULL) == VMAFX_OK);
+    CHECK(vmafx_fence_destroy(&f13, NULL) == VMAFX_OK);
     CHECK(vmafx_context_admit(NULL, NULL, NULL) == VMAFX_E_INVALID);
     CHECK(vmafx_submit(NULL, NULL, NULL, 0u, NULL) == VMAFX_E_INVALID);
     return check_finish("test_context");

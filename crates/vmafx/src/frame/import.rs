@@ -457,7 +457,7 @@ pub unsafe fn import_host(d: &FrameImport, device: &DeviceInfo) -> Result<Frame>
     let hook_guard = guard.clone();
     drop(guard);
     Ok(
-        FrameBuilder::from_planes(target, bpc, d.width, d.height, MemoryKind::Host, planes)?
+        FrameBuilder::from_planes(target, bpc, d.width, d.height, residency(), planes)?
             .with_release_fence(fence)
             .on_release(Box::new(move |planes| {
                 drop(planes);
@@ -465,6 +465,16 @@ pub unsafe fn import_host(d: &FrameImport, device: &DeviceInfo) -> Result<Frame>
             }))
             .build(),
     )
+}
+
+/// Where an imported frame says it lives: host memory, unless the residency test hook
+/// makes it claim a device backend's memory (so admission of device frames is testable on
+/// the CPU).
+fn residency() -> MemoryKind {
+    match hooks::import_residency() {
+        hooks::RESIDENCY_OFF | 0 => MemoryKind::Host,
+        _ => MemoryKind::DevicePointer,
+    }
 }
 
 fn split_chroma(src: &[u8], s: &PlaneSpan, shift: u32, cb: &mut Plane, cr: &mut Plane) {

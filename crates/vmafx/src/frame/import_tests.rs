@@ -305,3 +305,18 @@ fn wrapped_host_planes_run_release_once() {
     assert_eq!(e.subject(), "planes.data[1]");
     assert_eq!(calls.load(Ordering::SeqCst), 1, "no release on failure");
 }
+
+#[test]
+fn residency_hook_makes_imports_claim_device_memory() {
+    let _g = hooks::test_lock();
+    let buf = planar8();
+    let d = planar_desc(&buf);
+    hooks::set_import_residency(crate::device::Backend::Cuda as u32);
+    // SAFETY: `buf` outlives the frame.
+    let f = unsafe { import_host(&d, &cpu()) };
+    hooks::set_import_residency(hooks::RESIDENCY_OFF);
+    assert_eq!(f.unwrap().memory(), MemoryKind::DevicePointer);
+    // SAFETY: as above.
+    let g = unsafe { import_host(&d, &cpu()) }.unwrap();
+    assert_eq!(g.memory(), MemoryKind::Host);
+}
