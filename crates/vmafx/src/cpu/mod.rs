@@ -10,6 +10,8 @@
 //!   dispatched kernel as its scalar twin. A level above what the CPU has is lowered to
 //!   what it has; an unknown value is ignored (see [`env_override`]).
 //!
+//! * [`with_level`], a cap on the calling thread only, for side-by-side comparisons.
+//!
 //! Extractors read [`level`] once in `init` and pick their kernel tables from it, so a
 //! change made here affects instances initialised afterwards.
 
@@ -18,6 +20,8 @@ use std::sync::OnceLock;
 
 use crate::error::{Error, Result};
 
+#[cfg(test)]
+mod bench;
 #[cfg(test)]
 pub(crate) mod twin_rng;
 
@@ -184,13 +188,35 @@ fn env_cap() -> Option<CpuLevel> {
     *CAP.get_or_init(|| env_override().ok().flatten())
 }
 
-/// The level kernels run at now: detected, less the cpumask, capped by `VMAFX_CPU`.
-pub fn level() -> CpuLevel {
-    let by_mask = level_of_flags(cpu_flags() & !cpumask());
-    match env_cap() {
-        Some(cap) => by_mask.min(cap),
-        None => by_mask,
+thread_local! {
+    static THREAD_CAP: std::cell::Cell<Option<CpuLevel>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with the level capped at `cap` on this thread only (instances initialised
+/// inside `f` pick their kernels from it): benchmarks and tests compare levels side by
+/// side with it without touching other threads.
+pub fn with_level<R>(cap: CpuLevel, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<CpuLevel>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            THREAD_CAP.with(|c| c.set(self.0));
+        }
     }
+    let _restore = Restore(THREAD_CAP.with(|c| c.replace(Some(cap))));
+    f()
+}
+
+/// The level kernels run at now: detected, less the cpumask, capped by `VMAFX_CPU` and
+/// by [`with_level`] on this thread.
+pub fn level() -> CpuLevel {
+    let mut l = level_of_flags(cpu_flags() & !cpumask());
+    for cap in [env_cap(), THREAD_CAP.with(|c| c.get())]
+        .into_iter()
+        .flatten()
+    {
+        l = l.min(cap);
+    }
+    l
 }
 
 /// `wanted`, lowered to what this CPU runs (kernel tables never hold code it lacks).
@@ -229,5 +255,8 @@ mod tests {
         assert!(level() <= detected());
         assert_eq!(clamp(CpuLevel::Avx512), detected());
         assert_eq!(supported().last(), Some(&detected()));
+        assert_eq!(with_level(CpuLevel::Scalar, level), CpuLevel::Scalar);
+        let inner = with_level(CpuLevel::Avx512, || with_level(CpuLevel::Scalar, level));
+        assert_eq!(inner, CpuLevel::Scalar);
     }
 }
