@@ -45,19 +45,30 @@ pub fn scale0(
     region: Region,
     rf: [u16; 3],
 ) {
+    for t in 0..3 {
+        for i in region.top..region.bottom {
+            let (a, b) = (i * stride + region.left, i * stride + region.right);
+            scale0_row(
+                &src[t][a..b],
+                &mut out.csf[t][a..b],
+                &mut out.activity[t][a..b],
+                t,
+                rf[t],
+            );
+        }
+    }
+}
+
+/// Scale 0 over one row of band `t` (weight `rf`): the three slices run in step.
+pub(super) fn scale0_row(src: &[i16], csf: &mut [i16], activity: &mut [i16], t: usize, rf: u16) {
     const SHIFT: [u32; 3] = [15, 15, 17];
     const ROUND: [i32; 3] = [16384, 16384, 65535];
     const ONE_BY_30: i32 = 4369;
-    for t in 0..3 {
-        for i in region.top..region.bottom {
-            for j in region.left..region.right {
-                let p = i * stride + j;
-                let v = rf[t] as i32 * src[t][p] as i32;
-                let c = ((v + ROUND[t]) >> SHIFT[t]) as i16;
-                out.csf[t][p] = c;
-                out.activity[t][p] = ((ONE_BY_30 * (c as i32).abs() + 2048) >> 12) as i16;
-            }
-        }
+    for ((&s, c), a) in src.iter().zip(csf).zip(activity) {
+        let v = rf as i32 * s as i32;
+        let w = ((v + ROUND[t]) >> SHIFT[t]) as i16;
+        *c = w;
+        *a = ((ONE_BY_30 * (w as i32).abs() + 2048) >> 12) as i16;
     }
 }
 

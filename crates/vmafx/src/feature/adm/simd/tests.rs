@@ -1,0 +1,125 @@
+//! Every ADM kernel level against its scalar twin on random inputs, bit for bit.
+
+use super::super::bands::Bands;
+use super::super::border::Region;
+use super::super::dwt::Taps;
+use super::super::weight::Weighted;
+use super::Kernels;
+use crate::cpu::{self, twin_rng::TwinRng, CpuLevel};
+
+/// The levels above scalar this CPU runs, with their tables.
+fn simd_tables() -> Vec<Kernels> {
+    cpu::supported()
+        .into_iter()
+        .filter(|&l| l != CpuLevel::Scalar)
+        .map(Kernels::for_level)
+        .collect()
+}
+
+/// Random samples below `2^bpc`: uniform, extremes only, or a smooth ramp with noise.
+fn samples(rng: &mut TwinRng, n: usize, bpc: u32) -> Vec<u16> {
+    let max = (1i64 << bpc) - 1;
+    match rng.next_u64() % 3 {
+        0 => (0..n).map(|_| rng.range(0, max) as u16).collect(),
+        1 => (0..n)
+            .map(|_| {
+                if rng.next_u64() % 2 == 0 {
+                    0
+                } else {
+                    max as u16
+                }
+            })
+            .collect(),
+        _ => (0..n)
+            .map(|i| ((i as i64 * 7 % (max + 1)) + rng.range(-3, 3)).clamp(0, max) as u16)
+            .collect(),
+    }
+}
+
+fn band_eq(got: &Bands<i16>, want: &Bands<i16>) -> Option<&'static str> {
+    if got.a != want.a {
+        return Some("a");
+    }
+    ["h", "v", "d"]
+        .into_iter()
+        .zip(got.hvd.iter().zip(&want.hvd))
+        .find(|(_, (g, w))| g != w)
+        .map(|(n, _)| n)
+}
+
+#[test]
+fn dwt_level0_matches_scalar_at_every_level_and_depth() {
+    let mut rng = TwinRng::new(0xad3d);
+    for k in simd_tables() {
+        for case in 0..200 {
+            let bpc = [8u32, 10, 12, 16][case % 4];
+            let (w, h) = (rng.size(2, 140), rng.size(2, 24));
+            let stride = w + rng.range(0, 11) as usize;
+            let px = samples(&mut rng, stride * h, bpc);
+            let t = Taps::new(w, h);
+            let os = w.div_ceil(2) + rng.range(0, 3) as usize;
+            let len = os * h.div_ceil(2);
+            let (mut got, mut want) = (Bands::<i16>::zeroed(len), Bands::<i16>::zeroed(len));
+            let (mut tg, mut tw) = (vec![0; 2 * w], vec![0; 2 * w]);
+            if bpc == 8 {
+                let px: Vec<u8> = px.iter().map(|&v| v as u8).collect();
+                (k.dwt0_u8)(&px, stride, &t, bpc, &mut tg, &mut got, os);
+                (Kernels::SCALAR.dwt0_u8)(&px, stride, &t, bpc, &mut tw, &mut want, os);
+            } else {
+                (k.dwt0_u16)(&px, stride, &t, bpc, &mut tg, &mut got, os);
+                (Kernels::SCALAR.dwt0_u16)(&px, stride, &t, bpc, &mut tw, &mut want, os);
+            }
+            if let Some(band) = band_eq(&got, &want) {
+                panic!(
+                    "case {case}: {:?} DWT level 0 band {band} differs at {w}x{h}, {bpc} bits",
+                    k.level
+                );
+            }
+        }
+    }
+}
+
+/// A random region inside a `w` x `h` band.
+fn region(rng: &mut TwinRng, w: usize, h: usize) -> Region {
+    let (top, left) = (
+        rng.range(0, h as i64 / 3) as usize,
+        rng.range(0, w as i64 / 3) as usize,
+    );
+    Region {
+        top,
+        bottom: rng.range(top as i64, h as i64) as usize,
+        left,
+        right: rng.range(left as i64, w as i64) as usize,
+    }
+}
+
+#[test]
+fn weight_scale0_matches_scalar() {
+    let mut rng = TwinRng::new(7);
+    for k in simd_tables() {
+        for case in 0..200 {
+            let (w, h) = (rng.size(1, 120), rng.size(1, 20));
+            let stride = w + rng.range(0, 5) as usize;
+            let src: [Vec<i16>; 3] = std::array::from_fn(|_| {
+                (0..stride * h)
+                    .map(|_| rng.range(-32768, 32767) as i16)
+                    .collect()
+            });
+            let rf = [0; 3].map(|_: u16| rng.range(0, 65535) as u16);
+            let r = region(&mut rng, w, h);
+            let fresh = || -> [Vec<i16>; 3] { std::array::from_fn(|_| vec![5; stride * h]) };
+            let (mut cg, mut ag, mut cw, mut aw) = (fresh(), fresh(), fresh(), fresh());
+            let out = |c, a| Weighted {
+                csf: c,
+                activity: a,
+            };
+            (k.weight0)(&src, out(&mut cg, &mut ag), stride, r, rf);
+            (Kernels::SCALAR.weight0)(&src, out(&mut cw, &mut aw), stride, r, rf);
+            assert!(
+                cg == cw && ag == aw,
+                "case {case}: {:?} scale-0 weighting differs at {w}x{h}, region {r:?}, rf {rf:?}",
+                k.level
+            );
+        }
+    }
+}
