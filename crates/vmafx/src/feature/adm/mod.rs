@@ -395,7 +395,7 @@ fn scale0(wk: &mut Work, s: &Settings, w: usize, h: usize) -> (f32, f32, f32) {
             masker: &wk.csf0,
             activity: &wk.activity0,
         };
-        cm::scale0(m, stride, w, h, rf, nw)
+        cm::scale0(m, stride, (w, h), rf, nw, k.cm0_row)
     };
     let num = masked(&wk.restored0, &wk.additive0, s.noise_weight);
     let aim = if s.skip_aim {

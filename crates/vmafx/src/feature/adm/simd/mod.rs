@@ -4,6 +4,8 @@
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 #[cfg(target_arch = "x86_64")]
+mod avx2_cm;
+#[cfg(target_arch = "x86_64")]
 mod avx2_dwt;
 
 #[cfg(test)]
@@ -11,6 +13,7 @@ mod tests;
 
 use super::bands::Bands;
 use super::border::Region;
+use super::cm::{self, Row0Fn};
 use super::dwt::{self, Taps};
 use super::weight::{self, Weighted};
 use crate::cpu::{self, CpuLevel};
@@ -33,6 +36,8 @@ pub struct Kernels {
     pub dwt0_u16: Dwt0Fn<u16>,
     /// Scale-0 weighting.
     pub weight0: Weight0Fn,
+    /// One row of scale-0 contrast masking.
+    pub cm0_row: Row0Fn,
 }
 
 impl Default for Kernels {
@@ -48,6 +53,7 @@ impl Kernels {
         dwt0_u8: dwt::level0::<u8>,
         dwt0_u16: dwt::level0::<u16>,
         weight0: weight::scale0,
+        cm0_row: cm::scale0_row,
     };
 
     /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 uses the AVX2
@@ -61,6 +67,7 @@ impl Kernels {
                 dwt0_u8: avx2_dwt::level0::<u8>,
                 dwt0_u16: avx2_dwt::level0::<u16>,
                 weight0: avx2::weight0,
+                cm0_row: avx2_cm::scale0_row_avx2,
             },
             #[cfg(not(target_arch = "x86_64"))]
             _ => Kernels::SCALAR,

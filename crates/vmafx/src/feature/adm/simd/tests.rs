@@ -123,3 +123,60 @@ fn weight_scale0_matches_scalar() {
         }
     }
 }
+
+/// Random `i16` bands: full range, or the small values real activity takes.
+fn bands16(rng: &mut TwinRng, n: usize) -> [Vec<i16>; 3] {
+    std::array::from_fn(|_| {
+        let lim = if rng.next_u64() % 2 == 0 { 32767 } else { 300 };
+        (0..n).map(|_| rng.range(-lim - 1, lim) as i16).collect()
+    })
+}
+
+#[test]
+fn masking_row_scale0_matches_scalar() {
+    use super::super::cm::{around, Masking, Row0};
+    let mut rng = TwinRng::new(0xc0ffee);
+    for k in simd_tables() {
+        for case in 0..400 {
+            let (w, h) = (rng.size(2, 130), rng.size(2, 6));
+            let stride = w + rng.range(0, 5) as usize;
+            let n = stride * h;
+            let (source, masker, activity) = (
+                bands16(&mut rng, n),
+                bands16(&mut rng, n),
+                bands16(&mut rng, n),
+            );
+            let i = rng.range(0, h as i64 - 1) as usize;
+            let (up, down) = around(i, h);
+            let left = rng.range(0, w as i64 / 2) as usize;
+            let right = rng.range(left as i64, w as i64) as usize;
+            let shift_cub = if rng.next_u64() % 2 == 0 {
+                [0; 3].map(|_: u32| rng.range(0, 40) as u32)
+            } else {
+                let lw = (w as f64).log2();
+                let c = |d: f64| super::super::cnum::ceil_u32(lw - d);
+                [c(4.0), c(4.0), c(3.0)]
+            };
+            let row = Row0 {
+                stride,
+                w,
+                rows: (up, i, down),
+                left,
+                right,
+                rf: [0; 3].map(|_: u16| rng.range(0, 65535) as u16),
+                shift_cub,
+            };
+            let m = Masking {
+                source: &source,
+                masker: &masker,
+                activity: &activity,
+            };
+            let (got, want) = ((k.cm0_row)(&m, &row), (Kernels::SCALAR.cm0_row)(&m, &row));
+            assert_eq!(
+                got, want,
+                "case {case}: {:?} scale-0 masking row {row:?}",
+                k.level
+            );
+        }
+    }
+}
