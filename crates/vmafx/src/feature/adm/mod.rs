@@ -370,7 +370,7 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
 fn scale0(wk: &mut Work, s: &Settings, w: usize, h: usize) -> (f32, f32, f32) {
     let stride = wk.stride;
     let region = with_taps(w, h);
-    decouple::scale0(
+    (wk.kernels.decouple0)(
         decouple::Decouple {
             reference: &wk.ref0.hvd,
             distorted: &wk.dis0.hvd,

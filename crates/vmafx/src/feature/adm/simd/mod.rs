@@ -6,6 +6,8 @@ mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx2_cm;
 #[cfg(target_arch = "x86_64")]
+mod avx2_decouple;
+#[cfg(target_arch = "x86_64")]
 mod avx2_dwt;
 
 #[cfg(test)]
@@ -14,6 +16,7 @@ mod tests;
 use super::bands::Bands;
 use super::border::Region;
 use super::cm::{self, Row0Fn};
+use super::decouple::{self, Decouple};
 use super::dwt::{self, Taps};
 use super::weight::{self, Weighted};
 use crate::cpu::{self, CpuLevel};
@@ -23,6 +26,9 @@ pub type Dwt0Fn<S> = fn(&[S], usize, &Taps, u32, &mut [i32], &mut Bands<i16>, us
 
 /// The scale-0 CSF weighting (see [`weight::scale0`]).
 pub type Weight0Fn = fn(&[Vec<i16>; 3], Weighted<'_, i16>, usize, Region, [u16; 3]);
+
+/// Scale-0 decoupling (see [`decouple::scale0`]).
+pub type Decouple0Fn = fn(Decouple<'_, i16>, usize, Region, f64);
 
 /// The kernels one ADM instance runs.
 #[derive(Debug, Clone, Copy)]
@@ -34,6 +40,8 @@ pub struct Kernels {
     pub dwt0_u8: Dwt0Fn<u8>,
     /// DWT level 0 of 9..16-bit pictures.
     pub dwt0_u16: Dwt0Fn<u16>,
+    /// Scale-0 decoupling.
+    pub decouple0: Decouple0Fn,
     /// Scale-0 weighting.
     pub weight0: Weight0Fn,
     /// One row of scale-0 contrast masking.
@@ -52,6 +60,7 @@ impl Kernels {
         level: CpuLevel::Scalar,
         dwt0_u8: dwt::level0::<u8>,
         dwt0_u16: dwt::level0::<u16>,
+        decouple0: decouple::scale0,
         weight0: weight::scale0,
         cm0_row: cm::scale0_row,
     };
@@ -66,6 +75,7 @@ impl Kernels {
                 level: CpuLevel::Avx2,
                 dwt0_u8: avx2_dwt::level0::<u8>,
                 dwt0_u16: avx2_dwt::level0::<u16>,
+                decouple0: avx2_decouple::scale0,
                 weight0: avx2::weight0,
                 cm0_row: avx2_cm::scale0_row_avx2,
             },

@@ -180,3 +180,56 @@ fn masking_row_scale0_matches_scalar() {
         }
     }
 }
+
+#[test]
+fn decouple_scale0_matches_scalar() {
+    use super::super::decouple::Decouple;
+    let mut rng = TwinRng::new(0xdec0);
+    for k in simd_tables() {
+        for case in 0..300 {
+            let (w, h) = (rng.size(1, 100), rng.size(1, 8));
+            let stride = w + rng.range(0, 5) as usize;
+            let n = stride * h;
+            let reference = bands16(&mut rng, n);
+            // Distorted bands: independent, or near the reference (small angles, gains
+            // around one), with zeros sprinkled in both.
+            let mut distorted = bands16(&mut rng, n);
+            let mut reference = reference;
+            if rng.next_u64() % 2 == 0 {
+                for t in 0..3 {
+                    for (d, &o) in distorted[t].iter_mut().zip(&reference[t]) {
+                        let g = rng.range(50, 150);
+                        *d = (o as i64 * g / 100 + rng.range(-2, 2)).clamp(-32768, 32767) as i16;
+                    }
+                }
+            }
+            for b in reference.iter_mut().chain(distorted.iter_mut()) {
+                for v in b.iter_mut() {
+                    if rng.next_u64() % 7 == 0 {
+                        *v = 0;
+                    }
+                }
+            }
+            let egl = [1.0, 100.0, rng.range(100, 10000) as f64 / 100.0][case % 3];
+            let r = region(&mut rng, w, h);
+            let fresh = || -> [Vec<i16>; 3] { std::array::from_fn(|_| vec![9; n]) };
+            let (mut rg, mut ag, mut rw, mut aw) = (fresh(), fresh(), fresh(), fresh());
+            let run = |f: super::Decouple0Fn, restored, additive| {
+                let b = Decouple {
+                    reference: &reference,
+                    distorted: &distorted,
+                    restored,
+                    additive,
+                };
+                f(b, stride, r, egl)
+            };
+            run(k.decouple0, &mut rg, &mut ag);
+            run(Kernels::SCALAR.decouple0, &mut rw, &mut aw);
+            assert!(
+                rg == rw && ag == aw,
+                "case {case}: {:?} scale-0 decoupling differs at {w}x{h}, region {r:?}, egl {egl}",
+                k.level
+            );
+        }
+    }
+}
