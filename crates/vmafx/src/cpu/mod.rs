@@ -23,6 +23,8 @@ use crate::error::{Error, Result};
 #[cfg(test)]
 mod bench;
 #[cfg(test)]
+mod cross_level;
+#[cfg(test)]
 pub(crate) mod twin_rng;
 
 /// libvmaf's x86 flag bits (`VMAF_X86_CPU_FLAG_*`), as `--cpumask` names them.
