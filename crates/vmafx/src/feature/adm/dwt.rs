@@ -149,8 +149,8 @@ pub(super) fn level0_horizontal(
 }
 
 /// Rounding (add, shift) of the vertical and horizontal passes of levels 1..3.
-const VERTICAL: [(i64, u32); 3] = [(0, 0), (32768, 16), (32768, 16)];
-const HORIZONTAL: [(i64, u32); 3] = [(16384, 15), (32768, 16), (16384, 15)];
+pub(super) const VERTICAL: [(i64, u32); 3] = [(0, 0), (32768, 16), (32768, 16)];
+pub(super) const HORIZONTAL: [(i64, u32); 3] = [(16384, 15), (32768, 16), (16384, 15)];
 
 /// Level `scale` (1..=3) of the low band `src` (row stride `stride`, of the size `t` was
 /// made for) into `out` (same stride). `tmp` holds 2·w values.
@@ -162,37 +162,72 @@ pub fn level(
     tmp: &mut [i64],
     out: &mut Bands<i32>,
 ) {
-    let (add_v, shift_v) = VERTICAL[scale - 1];
-    let (add_h, shift_h) = HORIZONTAL[scale - 1];
     let w = t.w;
+    let n = t.cols.len();
     let (lo, hi) = tmp[..2 * w].split_at_mut(w);
     for (i, rows) in t.rows.iter().enumerate() {
-        for j in 0..w {
-            let s = rows.map(|r| src[r * stride + j] as i64);
-            let mut l = 0i64;
-            let mut g = 0i64;
-            for k in 0..4 {
-                l += LO[k] as i64 * s[k];
-                g += HI[k] as i64 * s[k];
-            }
-            lo[j] = ((l + add_v) >> shift_v) as i32 as i64;
-            hi[j] = ((g + add_v) >> shift_v) as i32 as i64;
-        }
+        level_vertical(src, stride, rows, scale, lo, hi, 0);
         let row = i * stride;
         let [bh, bv, bd] = &mut out.hvd;
-        for (j, cols) in t.cols.iter().enumerate() {
-            let horizontal = |t: &[i64], f: &[i32; 4]| {
-                let mut acc = 0i64;
-                for k in 0..4 {
-                    acc += f[k] as i64 * t[cols[k]];
-                }
-                ((acc + add_h) >> shift_h) as i32
-            };
-            out.a[row + j] = horizontal(lo, &LO);
-            bv[row + j] = horizontal(lo, &HI);
-            bh[row + j] = horizontal(hi, &LO);
-            bd[row + j] = horizontal(hi, &HI);
+        let bands = [
+            &mut out.a[row..row + n],
+            &mut bv[row..row + n],
+            &mut bh[row..row + n],
+            &mut bd[row..row + n],
+        ];
+        level_horizontal(lo, hi, &t.cols, scale, bands, 0..n);
+    }
+}
+
+/// The vertical pass of level `scale` over columns `from..lo.len()`.
+pub(super) fn level_vertical(
+    src: &[i32],
+    stride: usize,
+    rows: &[usize; 4],
+    scale: usize,
+    lo: &mut [i64],
+    hi: &mut [i64],
+    from: usize,
+) {
+    let (add_v, shift_v) = VERTICAL[scale - 1];
+    for j in from..lo.len() {
+        let s = rows.map(|r| src[r * stride + j] as i64);
+        let mut l = 0i64;
+        let mut g = 0i64;
+        for k in 0..4 {
+            l += LO[k] as i64 * s[k];
+            g += HI[k] as i64 * s[k];
         }
+        lo[j] = ((l + add_v) >> shift_v) as i32 as i64;
+        hi[j] = ((g + add_v) >> shift_v) as i32 as i64;
+    }
+}
+
+/// The horizontal pass of level `scale` for output columns `range` into bands
+/// (a, v, h, d).
+pub(super) fn level_horizontal(
+    lo: &[i64],
+    hi: &[i64],
+    cols: &[[usize; 4]],
+    scale: usize,
+    bands: [&mut [i32]; 4],
+    range: std::ops::Range<usize>,
+) {
+    let (add_h, shift_h) = HORIZONTAL[scale - 1];
+    let [a, v, h, d] = bands;
+    for j in range {
+        let c = &cols[j];
+        let horizontal = |t: &[i64], f: &[i32; 4]| {
+            let mut acc = 0i64;
+            for k in 0..4 {
+                acc += f[k] as i64 * t[c[k]];
+            }
+            ((acc + add_h) >> shift_h) as i32
+        };
+        a[j] = horizontal(lo, &LO);
+        v[j] = horizontal(lo, &HI);
+        h[j] = horizontal(hi, &LO);
+        d[j] = horizontal(hi, &HI);
     }
 }
 

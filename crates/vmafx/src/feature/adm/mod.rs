@@ -342,7 +342,7 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
         scale0(wk, s, w, h)
     };
     for (scale, slot) in scores.iter_mut().enumerate().skip(1) {
-        dwt::level(
+        (wk.kernels.dwt)(
             &wk.ref_low,
             stride,
             &wk.taps[scale],
@@ -350,7 +350,7 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
             &mut wk.tmp,
             &mut wk.ref_n,
         );
-        dwt::level(
+        (wk.kernels.dwt)(
             &wk.dis_low,
             stride,
             &wk.taps[scale],

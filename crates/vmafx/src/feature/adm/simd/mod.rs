@@ -27,6 +27,9 @@ pub type Dwt0Fn<S> = fn(&[S], usize, &Taps, u32, &mut [i32], &mut Bands<i16>, us
 /// The scale-0 CSF weighting (see [`weight::scale0`]).
 pub type Weight0Fn = fn(&[Vec<i16>; 3], Weighted<'_, i16>, usize, Region, [u16; 3]);
 
+/// DWT levels 1..3 (see [`dwt::level`]).
+pub type DwtFn = fn(&[i32], usize, &Taps, usize, &mut [i64], &mut Bands<i32>);
+
 /// Scale-0 decoupling (see [`decouple::scale0`]).
 pub type Decouple0Fn = fn(Decouple<'_, i16>, usize, Region, f64);
 
@@ -40,6 +43,8 @@ pub struct Kernels {
     pub dwt0_u8: Dwt0Fn<u8>,
     /// DWT level 0 of 9..16-bit pictures.
     pub dwt0_u16: Dwt0Fn<u16>,
+    /// DWT levels 1..3.
+    pub dwt: DwtFn,
     /// Scale-0 decoupling.
     pub decouple0: Decouple0Fn,
     /// Scale-0 weighting.
@@ -60,6 +65,7 @@ impl Kernels {
         level: CpuLevel::Scalar,
         dwt0_u8: dwt::level0::<u8>,
         dwt0_u16: dwt::level0::<u16>,
+        dwt: dwt::level,
         decouple0: decouple::scale0,
         weight0: weight::scale0,
         cm0_row: cm::scale0_row,
@@ -75,6 +81,7 @@ impl Kernels {
                 level: CpuLevel::Avx2,
                 dwt0_u8: avx2_dwt::level0::<u8>,
                 dwt0_u16: avx2_dwt::level0::<u16>,
+                dwt: avx2_dwt::level,
                 decouple0: avx2_decouple::scale0,
                 weight0: avx2::weight0,
                 cm0_row: avx2_cm::scale0_row_avx2,
