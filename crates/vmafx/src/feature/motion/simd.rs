@@ -117,7 +117,8 @@ mod avx2 {
         let count = _mm_cvtsi32_si128(shift as i32);
         let mut j = 0;
         while j + 8 <= n {
-            let x: [__m256i; 5] = std::array::from_fn(|k| {
+            let mut x = [_mm256_setzero_si256(); 5];
+            for (k, v) in x.iter_mut().enumerate() {
                 // SAFETY: rows hold at least n >= j + 8 samples (checked by the caller);
                 // the 8-byte loads are unaligned-safe.
                 let (p, c) = unsafe {
@@ -126,8 +127,8 @@ mod avx2 {
                         _mm_loadl_epi64(cur[k].as_ptr().add(j) as *const __m128i),
                     )
                 };
-                _mm256_sub_epi32(_mm256_cvtepu8_epi32(p), _mm256_cvtepu8_epi32(c))
-            });
+                *v = _mm256_sub_epi32(_mm256_cvtepu8_epi32(p), _mm256_cvtepu8_epi32(c));
+            }
             let acc = _mm256_add_epi32(tap_sum(x, f), round);
             let v = _mm256_sra_epi32(acc, count);
             // SAFETY: out holds n >= j + 8 values.
@@ -155,8 +156,12 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     fn split_filter(x: [__m256i; 5], f: [__m256i; 3], round: __m256i, rest: __m128i) -> __m256i {
         let low_mask = _mm256_set1_epi32(255);
-        let hi = x.map(|v| _mm256_srai_epi32::<8>(v));
-        let lo = x.map(|v| _mm256_and_si256(v, low_mask));
+        let mut hi = x;
+        let mut lo = x;
+        for k in 0..5 {
+            hi[k] = _mm256_srai_epi32::<8>(x[k]);
+            lo[k] = _mm256_and_si256(x[k], low_mask);
+        }
         let a = tap_sum(hi, f);
         let b = _mm256_add_epi32(tap_sum(lo, f), round);
         _mm256_sra_epi32(_mm256_add_epi32(a, _mm256_srai_epi32::<8>(b)), rest)
@@ -176,7 +181,8 @@ mod avx2 {
         let rest = _mm_cvtsi32_si128(shift as i32 - 8);
         let mut j = 0;
         while j + 8 <= n {
-            let x: [__m256i; 5] = std::array::from_fn(|k| {
+            let mut x = [_mm256_setzero_si256(); 5];
+            for (k, v) in x.iter_mut().enumerate() {
                 // SAFETY: rows hold at least n >= j + 8 samples (checked by the caller).
                 let (p, c) = unsafe {
                     (
@@ -184,8 +190,8 @@ mod avx2 {
                         _mm_loadu_si128(cur[k].as_ptr().add(j) as *const __m128i),
                     )
                 };
-                _mm256_sub_epi32(_mm256_cvtepu16_epi32(p), _mm256_cvtepu16_epi32(c))
-            });
+                *v = _mm256_sub_epi32(_mm256_cvtepu16_epi32(p), _mm256_cvtepu16_epi32(c));
+            }
             let v = split_filter(x, f, round, rest);
             // SAFETY: out holds n >= j + 8 values.
             unsafe { _mm256_storeu_si256(out.as_mut_ptr().add(j) as *mut __m256i, v) };
@@ -223,10 +229,11 @@ mod avx2 {
         let mut s = 0;
         // Windows s..s+8 read row[s..s+12].
         while s + 12 <= w {
-            let x: [__m256i; 5] = std::array::from_fn(|k| {
+            let mut x = [_mm256_setzero_si256(); 5];
+            for (k, v) in x.iter_mut().enumerate() {
                 // SAFETY: s + k + 8 <= s + 12 <= w.
-                unsafe { _mm256_loadu_si256(row.as_ptr().add(s + k) as *const __m256i) }
-            });
+                *v = unsafe { _mm256_loadu_si256(row.as_ptr().add(s + k) as *const __m256i) };
+            }
             let v = split_filter(x, f, round, rest);
             acc = _mm256_add_epi32(acc, _mm256_abs_epi32(v));
             s += 8;

@@ -151,13 +151,15 @@ unsafe fn row0(
     let mut j = left;
     while j + 8 <= right {
         let p = row + j;
-        // SAFETY: every band holds `row + right > p + 7` values (checked by `fits`).
-        let (o, d) = unsafe {
-            (
-                [0, 1, 2].map(|t| load8(b.reference[t].as_ptr().add(p))),
-                [0, 1, 2].map(|t| load8(b.distorted[t].as_ptr().add(p))),
-            )
-        };
+        let mut o = [zero; 3];
+        let mut d = [zero; 3];
+        for t in 0..3 {
+            // SAFETY: every band holds `row + right > p + 7` values (checked by `fits`).
+            unsafe {
+                o[t] = load8(b.reference[t].as_ptr().add(p));
+                d[t] = load8(b.distorted[t].as_ptr().add(p));
+            }
+        }
         let a_lo = angle4(
             half_pd::<0>(o[0]),
             half_pd::<0>(o[1]),

@@ -123,8 +123,11 @@ unsafe fn vertical<S: Load8>(
     let hi_taps = HI.map(|f| _mm256_set1_epi32(f));
     let mut j = 0;
     while j + 8 <= w {
-        // SAFETY: each row holds `w >= j + 8` samples from `r * stride` (checked by `fits`).
-        let s = rows.map(|r| unsafe { S::load8(src.as_ptr().add(r * stride + j)) });
+        let mut s = [_mm256_setzero_si256(); 4];
+        for (v, &r) in s.iter_mut().zip(rows) {
+            // SAFETY: each row holds `w >= j + 8` samples from `r * stride` (`fits`).
+            *v = unsafe { S::load8(src.as_ptr().add(r * stride + j)) };
+        }
         let mut l = _mm256_setzero_si256();
         let mut g = _mm256_setzero_si256();
         for k in 0..4 {
@@ -319,12 +322,13 @@ unsafe fn vertical_n(
     let hi_taps = HI.map(|f| _mm256_set1_epi64x(f as i64));
     let mut j = 0;
     while j + 4 <= w {
-        // SAFETY: each row holds `w >= j + 4` values from `r * stride` (checked by `fits_n`).
-        let s = rows.map(|r| unsafe {
-            _mm256_cvtepi32_epi64(_mm_loadu_si128(
-                src.as_ptr().add(r * stride + j) as *const __m128i
-            ))
-        });
+        let mut s = [_mm256_setzero_si256(); 4];
+        for (v, &r) in s.iter_mut().zip(rows) {
+            // SAFETY: each row holds `w >= j + 4` values from `r * stride` (`fits_n`).
+            let p = unsafe { src.as_ptr().add(r * stride + j) };
+            // SAFETY: as above.
+            *v = _mm256_cvtepi32_epi64(unsafe { _mm_loadu_si128(p as *const __m128i) });
+        }
         let l = _mm256_cvtepi32_epi64(taps64(s, &lo_taps, add, shift));
         let g = _mm256_cvtepi32_epi64(taps64(s, &hi_taps, add, shift));
         // SAFETY: lo and hi hold `w >= j + 4` values.
