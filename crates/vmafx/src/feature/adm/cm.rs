@@ -181,52 +181,98 @@ pub fn scale0(
     combine(f_accum, noise_floor(r.area(), noise_weight))
 }
 
-/// Scales 1..3 (`i32` bands of `w` x `h`), with that scale's fixed-point weights `rf`.
+/// 1/15 in Q32, the centre's weight at scales 1..3.
+pub(super) const ONE_BY_15_Q32: i64 = 286331153;
+/// As in the weighting: libvmaf's rounding term is 1u << 31 in an int32_t, i.e. -2^31.
+pub(super) const ROUND_CENTER: i64 = i32::MIN as i64;
+
+/// One row of a scale-1..3 masking sum (as [`Row0`], with that scale's constants).
+#[derive(Debug, Clone, Copy)]
+pub struct Row123 {
+    /// Band row stride.
+    pub stride: usize,
+    /// Band width.
+    pub w: usize,
+    /// The row, and the rows above and below it.
+    pub rows: (usize, usize, usize),
+    /// First column.
+    pub left: usize,
+    /// One past the last column.
+    pub right: usize,
+    /// Fixed-point weights.
+    pub rf: [u32; 3],
+    /// Cube shift.
+    pub shift_cub: u32,
+}
+
+/// A scale-1..3 row kernel: the three orientations' wrapping sums of masked cubes.
+pub type Row123Fn = fn(&Masking<'_, i32>, &Row123) -> [i64; 3];
+
+/// The scale-1..3 centre term of the threshold.
+#[inline]
+pub(super) fn center123(v: i64) -> i32 {
+    ((ONE_BY_15_Q32 * v.abs() + ROUND_CENTER) >> 32) as i32
+}
+
+/// The scalar row kernel of scales 1..3 (the reference twin).
+pub fn scale123_row(m: &Masking<'_, i32>, r: &Row123) -> [i64; 3] {
+    let (up, i, down) = r.rows;
+    let sq = (1i64 << 29, 30);
+    let cub = (half_of_shift(r.shift_cub) as i64, r.shift_cub);
+    let mut inner = [0i64; 3];
+    for j in r.left..r.right {
+        let (lc, rc) = around(j, r.w);
+        let thr = threshold(
+            m.activity,
+            m.masker,
+            center123,
+            r.stride,
+            (up, i, down),
+            (lc, j, rc),
+        );
+        for (t, sum) in inner.iter_mut().enumerate() {
+            let src = m.source[t][i * r.stride + j] as i64;
+            let x = ((src * r.rf[t] as i64 + (1 << 27)) >> 28) as i32;
+            *sum = sum.wrapping_add(masked_cube(x, thr, sq, cub));
+        }
+    }
+    inner
+}
+
+/// Scales 1..3 (`i32` bands of `w` x `h`), with that scale's fixed-point weights `rf`;
+/// each row's sums come from `row` (the scalar [`scale123_row`] or a vector twin).
 #[allow(clippy::too_many_arguments)]
 pub fn scale123(
     m: Masking<'_, i32>,
     scale: usize,
     stride: usize,
-    w: usize,
-    h: usize,
+    (w, h): (usize, usize),
     rf: [u32; 3],
     noise_weight: f64,
+    row: Row123Fn,
 ) -> f32 {
-    const ONE_BY_15: i64 = 286331153;
-    // As in the weighting: libvmaf's rounding term is 1u << 31 in an int32_t, i.e. -2^31.
-    const ROUND_CENTER: i64 = i32::MIN as i64;
     const BASE: [u32; 3] = [45, 39, 36];
     let shift_cub = ceil_u32((w as f64).log2());
-    let cub = (half_of_shift(shift_cub) as i64, shift_cub);
     let shift_inner = ceil_u32((h as f64).log2());
     let round_inner = half_of_shift(shift_inner) as i64;
     let exp = BASE[scale - 1]
         .wrapping_sub(shift_cub)
         .wrapping_sub(shift_inner);
     let final_shift = 2f64.powf(exp as f64) as f32;
-    let center = |v: i64| ((ONE_BY_15 * v.abs() + ROUND_CENTER) >> 32) as i32;
-    let sq = (1i64 << 29, 30);
     let r = scored(w, h);
     let mut accum = [0i64; 3];
     for i in r.top..r.bottom {
         let (up, down) = around(i, h);
-        let mut inner = [0i64; 3];
-        for j in r.left..r.right {
-            let (lc, rc) = around(j, w);
-            let thr = threshold(
-                m.activity,
-                m.masker,
-                center,
-                stride,
-                (up, i, down),
-                (lc, j, rc),
-            );
-            for t in 0..3 {
-                let src = m.source[t][i * stride + j] as i64;
-                let x = ((src * rf[t] as i64 + (1 << 27)) >> 28) as i32;
-                inner[t] = inner[t].wrapping_add(masked_cube(x, thr, sq, cub));
-            }
-        }
+        let ctx = Row123 {
+            stride,
+            w,
+            rows: (up, i, down),
+            left: r.left,
+            right: r.right,
+            rf,
+            shift_cub,
+        };
+        let inner = row(&m, &ctx);
         for t in 0..3 {
             accum[t] =
                 accum[t].wrapping_add(inner[t].wrapping_add(round_inner).wrapping_shr(shift_inner));

@@ -424,6 +424,7 @@ fn scale123(wk: &mut Work, s: &Settings, scale: usize, w: usize, h: usize) -> (f
     let factors = s.factors[scale];
     let den = den::scale123(&wk.ref_n.hvd, scale, stride, w, h, factors, s.noise_weight);
     let rf = s.fixed[scale];
+    let k = wk.kernels;
     let mut masked = |source: &[Vec<i32>; 3], masker: &[Vec<i32>; 3], nw: f64| {
         let out = weight::Weighted {
             csf: &mut wk.csf,
@@ -435,7 +436,7 @@ fn scale123(wk: &mut Work, s: &Settings, scale: usize, w: usize, h: usize) -> (f
             masker: &wk.csf,
             activity: &wk.activity,
         };
-        cm::scale123(m, scale, stride, w, h, rf, nw)
+        cm::scale123(m, scale, stride, (w, h), rf, nw, k.cm123_row)
     };
     let num = masked(&wk.restored, &wk.additive, s.noise_weight);
     let aim = if s.skip_aim {

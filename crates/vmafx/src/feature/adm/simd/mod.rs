@@ -15,7 +15,7 @@ mod tests;
 
 use super::bands::Bands;
 use super::border::Region;
-use super::cm::{self, Row0Fn};
+use super::cm::{self, Row0Fn, Row123Fn};
 use super::decouple::{self, Decouple};
 use super::dwt::{self, Taps};
 use super::weight::{self, Weighted};
@@ -51,6 +51,8 @@ pub struct Kernels {
     pub weight0: Weight0Fn,
     /// One row of scale-0 contrast masking.
     pub cm0_row: Row0Fn,
+    /// One row of scale-1..3 contrast masking.
+    pub cm123_row: Row123Fn,
 }
 
 impl Default for Kernels {
@@ -69,6 +71,7 @@ impl Kernels {
         decouple0: decouple::scale0,
         weight0: weight::scale0,
         cm0_row: cm::scale0_row,
+        cm123_row: cm::scale123_row,
     };
 
     /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 uses the AVX2
@@ -85,6 +88,7 @@ impl Kernels {
                 decouple0: avx2_decouple::scale0,
                 weight0: avx2::weight0,
                 cm0_row: avx2_cm::scale0_row_avx2,
+                cm123_row: avx2_cm::scale123_row_avx2,
             },
             #[cfg(not(target_arch = "x86_64"))]
             _ => Kernels::SCALAR,

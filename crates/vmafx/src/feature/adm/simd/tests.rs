@@ -261,3 +261,51 @@ fn dwt_levels_1_to_3_match_scalar() {
         }
     }
 }
+
+#[test]
+fn masking_row_scales_1_to_3_match_scalar() {
+    use super::super::cm::{around, Masking, Row123};
+    let mut rng = TwinRng::new(0x123c);
+    for k in simd_tables() {
+        for case in 0..400 {
+            let (w, h) = (rng.size(2, 130), rng.size(2, 6));
+            let stride = w + rng.range(0, 5) as usize;
+            let n = stride * h;
+            let mut band = |rng: &mut TwinRng| -> [Vec<i32>; 3] {
+                std::array::from_fn(|_| {
+                    let lim = [1i64 << 31, 1 << 20, 1 << 12][rng.range(0, 2) as usize];
+                    (0..n).map(|_| rng.range(-lim, lim - 1) as i32).collect()
+                })
+            };
+            let (source, masker, activity) = (band(&mut rng), band(&mut rng), band(&mut rng));
+            let i = rng.range(0, h as i64 - 1) as usize;
+            let (up, down) = around(i, h);
+            let left = rng.range(0, w as i64 / 2) as usize;
+            let right = rng.range(left as i64, w as i64) as usize;
+            let shift_cub = if rng.next_u64() % 2 == 0 {
+                rng.range(0, 40) as u32
+            } else {
+                super::super::cnum::ceil_u32((w as f64).log2())
+            };
+            let row = Row123 {
+                stride,
+                w,
+                rows: (up, i, down),
+                left,
+                right,
+                rf: [0; 3].map(|_: u32| rng.range(0, u32::MAX as i64) as u32),
+                shift_cub,
+            };
+            let m = Masking {
+                source: &source,
+                masker: &masker,
+                activity: &activity,
+            };
+            let (got, want) = (
+                (k.cm123_row)(&m, &row),
+                (Kernels::SCALAR.cm123_row)(&m, &row),
+            );
+            assert_eq!(got, want, "case {case}: {:?} masking row {row:?}", k.level);
+        }
+    }
+}
