@@ -271,7 +271,7 @@ fn masking_row_scales_1_to_3_match_scalar() {
             let (w, h) = (rng.size(2, 130), rng.size(2, 6));
             let stride = w + rng.range(0, 5) as usize;
             let n = stride * h;
-            let mut band = |rng: &mut TwinRng| -> [Vec<i32>; 3] {
+            let band = |rng: &mut TwinRng| -> [Vec<i32>; 3] {
                 std::array::from_fn(|_| {
                     let lim = [1i64 << 31, 1 << 20, 1 << 12][rng.range(0, 2) as usize];
                     (0..n).map(|_| rng.range(-lim, lim - 1) as i32).collect()
