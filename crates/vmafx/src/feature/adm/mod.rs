@@ -430,7 +430,7 @@ fn scale123(wk: &mut Work, s: &Settings, scale: usize, w: usize, h: usize) -> (f
             csf: &mut wk.csf,
             activity: &mut wk.activity,
         };
-        weight::scale123(masker, out, stride, region, rf);
+        (k.weight123)(masker, out, stride, region, rf);
         let m = cm::Masking {
             source,
             masker: &wk.csf,

@@ -98,12 +98,11 @@ fn join_high(even: __m256i, odd: __m256i) -> __m256i {
     _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(even), odd)
 }
 
-/// `((ONE_BY_15 · |v| - 2^31) >> 32) as i32` of eight lanes: |v| fits 32 unsigned bits,
-/// and the low dword of the shifted sum is its high dword.
+/// `((c · |v| - 2^31) >> 32) as i32` of eight lanes (`c` in every 64-bit lane): |v| fits
+/// 32 unsigned bits, and the low dword of the shifted sum is its high dword.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn center123_lanes(v: __m256i) -> __m256i {
-    let c = _mm256_set1_epi64x(ONE_BY_15_Q32);
+pub(super) fn scaled_abs_q32(v: __m256i, c: __m256i) -> __m256i {
     let round = _mm256_set1_epi64x(ROUND_CENTER);
     let a = _mm256_abs_epi32(v);
     let even = _mm256_add_epi64(_mm256_mul_epu32(a, c), round);
@@ -115,7 +114,7 @@ fn center123_lanes(v: __m256i) -> __m256i {
 /// product, negated where `src` is negative, in 64-bit lanes.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn weighted123(src: __m256i, rf: __m256i) -> __m256i {
+pub(super) fn weighted123(src: __m256i, rf: __m256i) -> __m256i {
     let round = _mm256_set1_epi64x(1 << 27);
     let a = _mm256_abs_epi32(src);
     let neg = _mm256_cmpgt_epi32(_mm256_setzero_si256(), src);
@@ -163,6 +162,7 @@ unsafe fn columns123(
     let cub_round = _mm256_set1_epi64x(half_of_shift(r.shift_cub) as i64);
     let cub = r.shift_cub & 63;
     let rf = r.rf.map(|f| _mm256_set1_epi64x(f as i64));
+    let one_by_15 = _mm256_set1_epi64x(ONE_BY_15_Q32);
     let mut j = start;
     while j + 8 <= stop {
         let mut thr = _mm256_setzero_si256();
@@ -181,7 +181,7 @@ unsafe fn columns123(
                 sum = _mm256_add_epi32(sum, load8x32(a.add(i * s + j + 1)));
                 (sum, load8x32(m.masker[t].as_ptr().add(i * s + j)))
             };
-            thr = _mm256_add_epi32(thr, _mm256_add_epi32(sum, center123_lanes(v)));
+            thr = _mm256_add_epi32(thr, _mm256_add_epi32(sum, scaled_abs_q32(v, one_by_15)));
         }
         for t in 0..3 {
             // SAFETY: as above, for the source band.

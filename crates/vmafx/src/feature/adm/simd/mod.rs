@@ -33,6 +33,9 @@ pub type DwtFn = fn(&[i32], usize, &Taps, usize, &mut [i64], &mut Bands<i32>);
 /// Scale-0 decoupling (see [`decouple::scale0`]).
 pub type Decouple0Fn = fn(Decouple<'_, i16>, usize, Region, f64);
 
+/// The scale-1..3 CSF weighting (see [`weight::scale123`]).
+pub type Weight123Fn = fn(&[Vec<i32>; 3], Weighted<'_, i32>, usize, Region, [u32; 3]);
+
 /// The kernels one ADM instance runs.
 #[derive(Debug, Clone, Copy)]
 pub struct Kernels {
@@ -49,6 +52,8 @@ pub struct Kernels {
     pub decouple0: Decouple0Fn,
     /// Scale-0 weighting.
     pub weight0: Weight0Fn,
+    /// Scale-1..3 weighting.
+    pub weight123: Weight123Fn,
     /// One row of scale-0 contrast masking.
     pub cm0_row: Row0Fn,
     /// One row of scale-1..3 contrast masking.
@@ -70,6 +75,7 @@ impl Kernels {
         dwt: dwt::level,
         decouple0: decouple::scale0,
         weight0: weight::scale0,
+        weight123: weight::scale123,
         cm0_row: cm::scale0_row,
         cm123_row: cm::scale123_row,
     };
@@ -87,6 +93,7 @@ impl Kernels {
                 dwt: avx2_dwt::level,
                 decouple0: avx2_decouple::scale0,
                 weight0: avx2::weight0,
+                weight123: avx2::weight123,
                 cm0_row: avx2_cm::scale0_row_avx2,
                 cm123_row: avx2_cm::scale123_row_avx2,
             },

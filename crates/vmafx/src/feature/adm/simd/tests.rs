@@ -309,3 +309,35 @@ fn masking_row_scales_1_to_3_match_scalar() {
         }
     }
 }
+
+#[test]
+fn weight_scales_1_to_3_match_scalar() {
+    let mut rng = TwinRng::new(0x3e16);
+    for k in simd_tables() {
+        for case in 0..200 {
+            let (w, h) = (rng.size(1, 120), rng.size(1, 20));
+            let stride = w + rng.range(0, 5) as usize;
+            let lim = [1i64 << 31, 1 << 24, 1 << 12][case % 3];
+            let src: [Vec<i32>; 3] = std::array::from_fn(|_| {
+                (0..stride * h)
+                    .map(|_| rng.range(-lim, lim - 1) as i32)
+                    .collect()
+            });
+            let rf = [0; 3].map(|_: u32| rng.range(0, u32::MAX as i64) as u32);
+            let r = region(&mut rng, w, h);
+            let fresh = || -> [Vec<i32>; 3] { std::array::from_fn(|_| vec![5; stride * h]) };
+            let (mut cg, mut ag, mut cw, mut aw) = (fresh(), fresh(), fresh(), fresh());
+            let out = |c, a| Weighted {
+                csf: c,
+                activity: a,
+            };
+            (k.weight123)(&src, out(&mut cg, &mut ag), stride, r, rf);
+            (Kernels::SCALAR.weight123)(&src, out(&mut cw, &mut aw), stride, r, rf);
+            assert!(
+                cg == cw && ag == aw,
+                "case {case}: {:?} scale-1..3 weighting differs at {w}x{h}, region {r:?}, rf {rf:?}",
+                k.level
+            );
+        }
+    }
+}
