@@ -203,13 +203,14 @@ mod avx2 {
     /// The AVX2 horizontal pass and absolute sum of one row buffer.
     pub fn abs_sum(row: &[i32]) -> u32 {
         let w = row.len();
-        if w < 5 + 8 || row.iter().any(|v| !(-(1 << 16)..(1 << 16)).contains(v)) {
-            // Narrow rows, or values the vertical pass cannot make (the split needs 17
-            // bits): the scalar twin.
+        if w < 5 + 8 {
             return horizontal_abs_sum(row);
         }
-        // SAFETY: AVX2 was detected before this kernel was listed; the row was checked.
-        let (mut sum, done) = unsafe { windows_abs_sum_avx2(row) };
+        // SAFETY: AVX2 was detected before this kernel was listed; the row holds w >= 13.
+        let Some((mut sum, done)) = (unsafe { windows_abs_sum_avx2(row) }) else {
+            // Values the vertical pass cannot make (the split needs 17 bits).
+            return horizontal_abs_sum(row);
+        };
         sum = sum.wrapping_add(edges_abs_sum(row));
         for win in row[done..].windows(FILTER.len()) {
             sum = sum.wrapping_add(window_abs(win));
@@ -217,31 +218,41 @@ mod avx2 {
         sum
     }
 
-    /// The wrapping sum of `|window output|` over windows `0..8·k`; returns it and where
-    /// the remaining windows start.
+    /// The wrapping sum of `|window output|` over windows `0..8·k`, and where the
+    /// remaining windows start; `None` if a value it read is outside -2^16..2^16.
     #[target_feature(enable = "avx2")]
-    unsafe fn windows_abs_sum_avx2(row: &[i32]) -> (u32, usize) {
+    unsafe fn windows_abs_sum_avx2(row: &[i32]) -> Option<(u32, usize)> {
         let w = row.len();
         let f = taps();
         let round = _mm256_set1_epi32(1 << 15);
         let rest = _mm_cvtsi32_si128(8);
         let mut acc = _mm256_setzero_si256();
+        let (mut low, mut high) = (_mm256_setzero_si256(), _mm256_setzero_si256());
         let mut s = 0;
-        // Windows s..s+8 read row[s..s+12].
+        // Windows s..s+8 read row[s..s+12], which x[0] and x[4] cover.
         while s + 12 <= w {
             let mut x = [_mm256_setzero_si256(); 5];
             for (k, v) in x.iter_mut().enumerate() {
                 // SAFETY: s + k + 8 <= s + 12 <= w.
                 *v = unsafe { _mm256_loadu_si256(row.as_ptr().add(s + k) as *const __m256i) };
             }
+            low = _mm256_min_epi32(low, _mm256_min_epi32(x[0], x[4]));
+            high = _mm256_max_epi32(high, _mm256_max_epi32(x[0], x[4]));
             let v = split_filter(x, f, round, rest);
             acc = _mm256_add_epi32(acc, _mm256_abs_epi32(v));
             s += 8;
+        }
+        let out_of_range = _mm256_or_si256(
+            _mm256_cmpgt_epi32(_mm256_set1_epi32(-(1 << 16)), low),
+            _mm256_cmpgt_epi32(high, _mm256_set1_epi32((1 << 16) - 1)),
+        );
+        if _mm256_testz_si256(out_of_range, out_of_range) == 0 {
+            return None;
         }
         let mut lanes = [0u32; 8];
         // SAFETY: lanes has room for 8 values.
         unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, acc) };
         let sum = lanes.iter().fold(0u32, |a, &b| a.wrapping_add(b));
-        (sum, s)
+        Some((sum, s))
     }
 }

@@ -136,7 +136,11 @@ fn vertical_and_horizontal_kernels_match_scalar() {
             if n >= 3 {
                 // The vertical output, and extreme row values of either sign.
                 let extreme: Vec<i32> = (0..n).map(|_| rng.range(-65535, 65535) as i32).collect();
-                for row in [&want, &extreme] {
+                // Values no vertical pass makes: the kernel must still agree.
+                let wild: Vec<i32> = (0..n)
+                    .map(|_| rng.range(i32::MIN as i64, i32::MAX as i64) as i32)
+                    .collect();
+                for row in [&want, &extreme, &wild] {
                     let (g, s) = ((k.abs_sum)(row), (Kernels::SCALAR.abs_sum)(row));
                     assert_eq!(
                         g, s,
