@@ -1,6 +1,6 @@
 //! Per-frame time of the dispatched extractors (adm, motion) at 1080p at each CPU level.
 //!
-//! `cargo test -p vmafx --release bench_levels -- --ignored --nocapture` prints the
+//! `cargo test -p vmafx bench_levels -- --ignored --nocapture` prints the
 //! timings and the speed-up of each level over scalar (no assertion: a measurement). It
 //! reads the 1080p pair at `/work/bench/1080_{ref,dis}.y4m`, or `VMAFX_BENCH_DIR`.
 

@@ -258,7 +258,12 @@ mod tests {
         assert_eq!(clamp(CpuLevel::Avx512), detected());
         assert_eq!(supported().last(), Some(&detected()));
         if let Ok(Some(cap)) = env_override() {
-            assert!(level() <= cap, "{ENV_VAR}={} but level is {:?}", cap.name(), level());
+            assert!(
+                level() <= cap,
+                "{ENV_VAR}={} but level is {:?}",
+                cap.name(),
+                level()
+            );
         }
         assert_eq!(with_level(CpuLevel::Scalar, level), CpuLevel::Scalar);
         let inner = with_level(CpuLevel::Avx512, || with_level(CpuLevel::Scalar, level));
