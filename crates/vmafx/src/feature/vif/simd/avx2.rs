@@ -1,0 +1,362 @@
+//! AVX2 twins of `vif`'s row kernels: eight columns at a time, in exactly the integer
+//! arithmetic of the scalar code (64-bit sums where it sums in 64 bits), with the scalar
+//! code finishing the columns left over.
+
+use std::arch::x86_64::*;
+
+use super::Kernels;
+use crate::cpu::CpuLevel;
+use crate::feature::vif::planes::PaddedPlane;
+use crate::feature::vif::stats::{
+    horizontal_columns, mirror_scratch, vertical_columns, StatScratch, Sums, VerticalShift,
+};
+use crate::feature::vif::subsample::{down_horizontal_columns, down_vertical_columns, DownScratch};
+use crate::feature::vif::tables::{log2_table, MAX_HALF, TAPS};
+
+/// The AVX2 kernel table. Only [`Kernels::for_level`] hands it out, and only when the
+/// processor has AVX2.
+pub(super) const KERNELS: Kernels = Kernels {
+    level: CpuLevel::Avx2,
+    vertical_u8: vertical::<u8>,
+    vertical_u16: vertical::<u16>,
+    horizontal,
+    down_vertical_u8: down_vertical::<u8>,
+    down_vertical_u16: down_vertical::<u16>,
+    down_horizontal,
+};
+
+/// Samples the kernels read: widened to eight 32-bit lanes.
+trait Pixel: Copy + Into<u32> {
+    /// The eight samples of `s` (exactly eight long) as 32-bit lanes.
+    ///
+    /// # Safety
+    /// The processor must support AVX2.
+    unsafe fn widen8(s: &[Self]) -> __m256i;
+}
+
+impl Pixel for u8 {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn widen8(s: &[u8]) -> __m256i {
+        let s = &s[..8];
+        // SAFETY: `s` holds eight bytes, the eight `_mm_loadl_epi64` reads (unaligned).
+        unsafe { _mm256_cvtepu8_epi32(_mm_loadl_epi64(s.as_ptr() as *const __m128i)) }
+    }
+}
+
+impl Pixel for u16 {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn widen8(s: &[u16]) -> __m256i {
+        let s = &s[..8];
+        // SAFETY: `s` holds sixteen bytes, the sixteen `_mm_loadu_si128` reads (unaligned).
+        unsafe { _mm256_cvtepu16_epi32(_mm_loadu_si128(s.as_ptr() as *const __m128i)) }
+    }
+}
+
+/// Eight 32-bit words of `s` from `at` (bounds-checked).
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn load8(s: &[u32], at: usize) -> __m256i {
+    let s = &s[at..at + 8];
+    // SAFETY: `s` holds the 32 bytes read (unaligned load).
+    unsafe { _mm256_loadu_si256(s.as_ptr() as *const __m256i) }
+}
+
+/// Stores eight 32-bit lanes at `at` in `d` (bounds-checked).
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn store8(d: &mut [u32], at: usize, v: __m256i) {
+    let d = &mut d[at..at + 8];
+    // SAFETY: `d` holds the 32 bytes written (unaligned store).
+    unsafe { _mm256_storeu_si256(d.as_mut_ptr() as *mut __m256i, v) }
+}
+
+/// Joins the low 32 bits of the 64-bit lanes of `even` (columns 0, 2, ..) and `odd`
+/// (columns 1, 3, ..) back into eight 32-bit lanes in column order.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn interleave(even: __m256i, odd: __m256i) -> __m256i {
+    _mm256_blend_epi32::<0b1010_1010>(even, _mm256_slli_epi64::<32>(odd))
+}
+
+/// `(x + round) >> count` on 64-bit lanes (`round` is half of `1 << count`, or 0).
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn round_shift64(x: __m256i, round: __m256i, count: __m128i) -> __m256i {
+    _mm256_srl_epi64(_mm256_add_epi64(x, round), count)
+}
+
+/// A 64-bit rounding term and shift count for `shift`.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn shift64(shift: u32) -> (__m256i, __m128i) {
+    let round = (1u64 << shift) >> 1;
+    (
+        _mm256_set1_epi64x(round as i64),
+        _mm_cvtsi32_si128(shift as i32),
+    )
+}
+
+fn vertical<T: Pixel>(
+    reference: &PaddedPlane<T>,
+    distorted: &PaddedPlane<T>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    // SAFETY: this table is only handed out when the processor has AVX2.
+    unsafe { vertical_avx2(reference, distorted, y, width, scale, shift, s) }
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn vertical_avx2<T: Pixel>(
+    reference: &PaddedPlane<T>,
+    distorted: &PaddedPlane<T>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    let taps = TAPS[scale];
+    let half = taps.len() / 2;
+    let mut rows_r: [&[T]; 2 * MAX_HALF + 1] = [&[]; 2 * MAX_HALF + 1];
+    let mut rows_d: [&[T]; 2 * MAX_HALF + 1] = [&[]; 2 * MAX_HALF + 1];
+    let mut coef = [_mm256_setzero_si256(); 2 * MAX_HALF + 1];
+    for (k, &c) in taps.iter().enumerate() {
+        let row = y as isize - half as isize + k as isize;
+        rows_r[k] = &reference.row(row)[..width];
+        rows_d[k] = &distorted.row(row)[..width];
+        coef[k] = _mm256_set1_epi64x(c as i64);
+    }
+    // SAFETY: AVX2 is enabled here.
+    let ((mean_round, mean_count), (mom_round, mom_count)) =
+        unsafe { (shift64(shift.mean), shift64(shift.moment)) };
+    let low16 = _mm256_set1_epi32(0xFFFF);
+    let n8 = width / 8 * 8;
+    for j in (0..n8).step_by(8) {
+        let zero = _mm256_setzero_si256();
+        let (mut m1e, mut m1o, mut m2e, mut m2o) = (zero, zero, zero, zero);
+        let (mut xxe, mut xxo, mut yye, mut yyo, mut xye, mut xyo) =
+            (zero, zero, zero, zero, zero, zero);
+        for k in 0..taps.len() {
+            let c = coef[k];
+            // SAFETY: AVX2 is enabled here; the slices are eight samples long.
+            let (a, b) = unsafe { (T::widen8(&rows_r[k][j..]), T::widen8(&rows_d[k][j..])) };
+            let (ao, bo) = (_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
+            // c * sample fits in 32 bits; its 64-bit product with a sample is exact.
+            let (cae, cao) = (_mm256_mul_epu32(c, a), _mm256_mul_epu32(c, ao));
+            let (cbe, cbo) = (_mm256_mul_epu32(c, b), _mm256_mul_epu32(c, bo));
+            m1e = _mm256_add_epi64(m1e, cae);
+            m1o = _mm256_add_epi64(m1o, cao);
+            m2e = _mm256_add_epi64(m2e, cbe);
+            m2o = _mm256_add_epi64(m2o, cbo);
+            xxe = _mm256_add_epi64(xxe, _mm256_mul_epu32(cae, a));
+            xxo = _mm256_add_epi64(xxo, _mm256_mul_epu32(cao, ao));
+            yye = _mm256_add_epi64(yye, _mm256_mul_epu32(cbe, b));
+            yyo = _mm256_add_epi64(yyo, _mm256_mul_epu32(cbo, bo));
+            xye = _mm256_add_epi64(xye, _mm256_mul_epu32(cae, b));
+            xyo = _mm256_add_epi64(xyo, _mm256_mul_epu32(cao, bo));
+        }
+        // SAFETY: AVX2 is enabled here.
+        unsafe {
+            let mean = |e, o| {
+                let e = round_shift64(e, mean_round, mean_count);
+                let o = round_shift64(o, mean_round, mean_count);
+                _mm256_and_si256(interleave(e, o), low16)
+            };
+            let moment = |e, o| {
+                interleave(
+                    round_shift64(e, mom_round, mom_count),
+                    round_shift64(o, mom_round, mom_count),
+                )
+            };
+            store8(s.mu1.body_mut(), j, mean(m1e, m1o));
+            store8(s.mu2.body_mut(), j, mean(m2e, m2o));
+            store8(s.ref_sq.body_mut(), j, moment(xxe, xxo));
+            store8(s.dis_sq.body_mut(), j, moment(yye, yyo));
+            store8(s.ref_dis.body_mut(), j, moment(xye, xyo));
+        }
+    }
+    vertical_columns(reference, distorted, y, n8, width, scale, shift, s);
+    mirror_scratch(s, width, scale);
+}
+
+fn horizontal(s: &StatScratch, width: usize, scale: usize, gain_limit: f64, sums: &mut Sums) {
+    // SAFETY: this table is only handed out when the processor has AVX2.
+    unsafe { horizontal_avx2(s, width, scale, gain_limit, sums) }
+}
+
+/// `(a * b + 2^31) >> 32` per 32-bit lane, wrapping as the scalar code does.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn square(a: __m256i, b: __m256i) -> __m256i {
+    let round = _mm256_set1_epi64x(1 << 31);
+    let e = _mm256_add_epi64(_mm256_mul_epu32(a, b), round);
+    let o = _mm256_mul_epu32(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
+    let o = _mm256_add_epi64(o, round);
+    // SAFETY: AVX2 is enabled here.
+    unsafe { interleave(_mm256_srli_epi64::<32>(e), _mm256_srli_epi64::<32>(o)) }
+}
+
+/// `(sum + 32768) >> 16` of 64-bit sums split in even and odd columns, as 32-bit lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn moment(e: __m256i, o: __m256i) -> __m256i {
+    let round = _mm256_set1_epi64x(32768);
+    let e = _mm256_srli_epi64::<16>(_mm256_add_epi64(e, round));
+    let o = _mm256_srli_epi64::<16>(_mm256_add_epi64(o, round));
+    // SAFETY: AVX2 is enabled here.
+    unsafe { interleave(e, o) }
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn horizontal_avx2(
+    s: &StatScratch,
+    width: usize,
+    scale: usize,
+    gain_limit: f64,
+    sums: &mut Sums,
+) {
+    let table = log2_table();
+    let taps = TAPS[scale];
+    let first = MAX_HALF - taps.len() / 2;
+    let (m1, m2) = (s.mu1.padded(), s.mu2.padded());
+    let (xx, yy, xy) = (s.ref_sq.padded(), s.dis_sq.padded(), s.ref_dis.padded());
+    let mut coef = [_mm256_setzero_si256(); 2 * MAX_HALF + 1];
+    for (k, &c) in taps.iter().enumerate() {
+        coef[k] = _mm256_set1_epi32(c as i32);
+    }
+    let zero = _mm256_setzero_si256();
+    let n8 = width / 8 * 8;
+    let (mut s1, mut s2, mut s12) = ([0i32; 8], [0i32; 8], [0i32; 8]);
+    for j in (0..n8).step_by(8) {
+        let at = first + j;
+        let (mut a1, mut a2) = (zero, zero);
+        let (mut xxe, mut xxo, mut yye, mut yyo, mut xye, mut xyo) =
+            (zero, zero, zero, zero, zero, zero);
+        for (k, &c) in coef.iter().take(taps.len()).enumerate() {
+            let i = at + k;
+            // SAFETY: AVX2 is enabled here; the loads are bounds-checked.
+            unsafe {
+                a1 = _mm256_add_epi32(a1, _mm256_mullo_epi32(c, load8(m1, i)));
+                a2 = _mm256_add_epi32(a2, _mm256_mullo_epi32(c, load8(m2, i)));
+                let (x, y2, z) = (load8(xx, i), load8(yy, i), load8(xy, i));
+                xxe = _mm256_add_epi64(xxe, _mm256_mul_epu32(c, x));
+                xxo = _mm256_add_epi64(xxo, _mm256_mul_epu32(c, _mm256_srli_epi64::<32>(x)));
+                yye = _mm256_add_epi64(yye, _mm256_mul_epu32(c, y2));
+                yyo = _mm256_add_epi64(yyo, _mm256_mul_epu32(c, _mm256_srli_epi64::<32>(y2)));
+                xye = _mm256_add_epi64(xye, _mm256_mul_epu32(c, z));
+                xyo = _mm256_add_epi64(xyo, _mm256_mul_epu32(c, _mm256_srli_epi64::<32>(z)));
+            }
+        }
+        // SAFETY: AVX2 is enabled here; the stores go to local arrays of eight lanes.
+        unsafe {
+            let sigma1 = _mm256_sub_epi32(moment(xxe, xxo), square(a1, a1));
+            let sigma2 = _mm256_sub_epi32(moment(yye, yyo), square(a2, a2));
+            let sigma2 = _mm256_max_epi32(sigma2, zero);
+            let sigma12 = _mm256_sub_epi32(moment(xye, xyo), square(a1, a2));
+            _mm256_storeu_si256(s1.as_mut_ptr() as *mut __m256i, sigma1);
+            _mm256_storeu_si256(s2.as_mut_ptr() as *mut __m256i, sigma2);
+            _mm256_storeu_si256(s12.as_mut_ptr() as *mut __m256i, sigma12);
+        }
+        for l in 0..8 {
+            sums.add_sigmas(table, gain_limit, s1[l], s2[l], s12[l]);
+        }
+    }
+    horizontal_columns(s, n8, width, scale, gain_limit, sums);
+}
+
+fn down_vertical<T: Pixel>(
+    src: &PaddedPlane<T>,
+    y: isize,
+    width: usize,
+    next_scale: usize,
+    shift: u32,
+    s: &mut DownScratch,
+) {
+    // SAFETY: this table is only handed out when the processor has AVX2.
+    unsafe { down_vertical_avx2(src, y, width, next_scale, shift, s) }
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn down_vertical_avx2<T: Pixel>(
+    src: &PaddedPlane<T>,
+    y: isize,
+    width: usize,
+    next_scale: usize,
+    shift: u32,
+    s: &mut DownScratch,
+) {
+    let taps = TAPS[next_scale];
+    let half = taps.len() / 2;
+    let mut rows: [&[T]; 2 * MAX_HALF + 1] = [&[]; 2 * MAX_HALF + 1];
+    let mut coef = [_mm256_setzero_si256(); 2 * MAX_HALF + 1];
+    for (k, &c) in taps.iter().enumerate() {
+        rows[k] = &src.row(y - half as isize + k as isize)[..width];
+        coef[k] = _mm256_set1_epi32(c as i32);
+    }
+    let round = _mm256_set1_epi32((1u32 << (shift - 1)) as i32);
+    let count = _mm_cvtsi32_si128(shift as i32);
+    let low16 = _mm256_set1_epi32(0xFFFF);
+    let n8 = width / 8 * 8;
+    let body = s.convol.body_mut();
+    for j in (0..n8).step_by(8) {
+        let mut acc = _mm256_setzero_si256();
+        for k in 0..taps.len() {
+            // SAFETY: AVX2 is enabled here; the slice is eight samples long.
+            let px = unsafe { T::widen8(&rows[k][j..]) };
+            acc = _mm256_add_epi32(acc, _mm256_mullo_epi32(coef[k], px));
+        }
+        let v = _mm256_srl_epi32(_mm256_add_epi32(acc, round), count);
+        // SAFETY: AVX2 is enabled here; the store is bounds-checked.
+        unsafe { store8(body, j, _mm256_and_si256(v, low16)) };
+    }
+    down_vertical_columns(src, y, n8, width, next_scale, shift, s);
+}
+
+fn down_horizontal(conv: &[u32], next_scale: usize, out: &mut [u16]) {
+    // SAFETY: this table is only handed out when the processor has AVX2.
+    unsafe { down_horizontal_avx2(conv, next_scale, out) }
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn down_horizontal_avx2(conv: &[u32], next_scale: usize, out: &mut [u16]) {
+    let taps = TAPS[next_scale];
+    let first = MAX_HALF - taps.len() / 2;
+    let mut coef = [_mm256_setzero_si256(); 2 * MAX_HALF + 1];
+    for (k, &c) in taps.iter().enumerate() {
+        coef[k] = _mm256_set1_epi32(c as i32);
+    }
+    let round = _mm256_set1_epi32(32768);
+    let evens = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    let n8 = out.len() / 8 * 8;
+    for ox in (0..n8).step_by(8) {
+        let at = first + 2 * ox;
+        let (mut lo, mut hi) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        for (k, &c) in coef.iter().take(taps.len()).enumerate() {
+            // SAFETY: AVX2 is enabled here; the loads are bounds-checked.
+            unsafe {
+                lo = _mm256_add_epi32(lo, _mm256_mullo_epi32(c, load8(conv, at + k)));
+                hi = _mm256_add_epi32(hi, _mm256_mullo_epi32(c, load8(conv, at + 8 + k)));
+            }
+        }
+        let lo = _mm256_srli_epi32::<16>(_mm256_add_epi32(lo, round));
+        let hi = _mm256_srli_epi32::<16>(_mm256_add_epi32(hi, round));
+        let lo = _mm256_permutevar8x32_epi32(lo, evens);
+        let hi = _mm256_permutevar8x32_epi32(hi, evens);
+        let kept = _mm256_permute2x128_si256::<0x20>(lo, hi);
+        // Every lane is below 2^16, so the saturating pack keeps it as is.
+        let words = _mm_packus_epi32(
+            _mm256_castsi256_si128(kept),
+            _mm256_extracti128_si256::<1>(kept),
+        );
+        let dst = &mut out[ox..ox + 8];
+        // SAFETY: `dst` holds the sixteen bytes written (unaligned store).
+        unsafe { _mm_storeu_si128(dst.as_mut_ptr() as *mut __m128i, words) };
+    }
+    down_horizontal_columns(conv, next_scale, n8, out);
+}
