@@ -93,6 +93,14 @@ pub(super) struct Sums {
 }
 
 impl Sums {
+    /// Adds sums gathered elsewhere (by a SIMD kernel, in any order: they are integers).
+    pub(super) fn add_totals(&mut self, num_log: i64, den_log: i64, num_flat: i64, den_flat: i64) {
+        self.num_log += num_log;
+        self.den_log += den_log;
+        self.num_flat += num_flat;
+        self.den_flat += den_flat;
+    }
+
     /// Scales the sums to the scale's numerator and denominator.
     pub(super) fn finish(self) -> NumDen {
         let num = self.num_log as f64 / 2048.0

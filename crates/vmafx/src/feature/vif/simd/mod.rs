@@ -14,7 +14,23 @@ mod tests;
 
 use super::stats::{horizontal, vertical, HorizontalFn, VerticalFn};
 use super::subsample::{down_horizontal, down_vertical, DownHorizontalFn, DownVerticalFn};
+use super::tables::log2_table;
 use crate::cpu::{self, CpuLevel};
+use std::sync::OnceLock;
+
+/// The log2 table widened to 32-bit entries for gathers: all 65536 of them, so any 16-bit
+/// index is in bounds.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(super) fn log2_table_i32() -> &'static [i32; 65536] {
+    static TABLE: OnceLock<Box<[i32; 65536]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([0i32; 65536]);
+        for (dst, &v) in t.iter_mut().zip(log2_table()) {
+            *dst = v as i32;
+        }
+        t
+    })
+}
 
 /// `vif`'s kernels for one CPU level.
 #[derive(Debug, Clone, Copy)]
