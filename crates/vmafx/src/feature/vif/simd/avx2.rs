@@ -17,7 +17,7 @@ use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
 /// processor has AVX2.
 pub(super) const KERNELS: Kernels = Kernels {
     level: CpuLevel::Avx2,
-    vertical_u8: vertical::<u8>,
+    vertical_u8,
     vertical_u16: vertical::<u16>,
     horizontal,
     down_vertical_u8: down_vertical::<u8>,
@@ -27,40 +27,61 @@ pub(super) const KERNELS: Kernels = Kernels {
 
 /// Samples the kernels read: widened to eight 32-bit lanes.
 trait Pixel: Copy + Into<u32> {
-    /// The eight samples of `s` (exactly eight long) as 32-bit lanes.
+    /// The eight samples from `p` as 32-bit lanes.
     ///
     /// # Safety
-    /// The processor must support AVX2.
-    unsafe fn widen8(s: &[Self]) -> __m256i;
+    /// The processor must support AVX2 and eight samples from `p` must be readable.
+    unsafe fn widen8(p: *const Self) -> __m256i;
 }
 
 impl Pixel for u8 {
     #[inline]
     #[target_feature(enable = "avx2")]
-    unsafe fn widen8(s: &[u8]) -> __m256i {
-        let s = &s[..8];
-        // SAFETY: `s` holds eight bytes, the eight `_mm_loadl_epi64` reads (unaligned).
-        unsafe { _mm256_cvtepu8_epi32(_mm_loadl_epi64(s.as_ptr() as *const __m128i)) }
+    unsafe fn widen8(p: *const u8) -> __m256i {
+        // SAFETY: the caller makes the eight bytes read (unaligned) readable.
+        unsafe { _mm256_cvtepu8_epi32(_mm_loadl_epi64(p as *const __m128i)) }
     }
 }
 
 impl Pixel for u16 {
     #[inline]
     #[target_feature(enable = "avx2")]
-    unsafe fn widen8(s: &[u16]) -> __m256i {
-        let s = &s[..8];
-        // SAFETY: `s` holds sixteen bytes, the sixteen `_mm_loadu_si128` reads (unaligned).
-        unsafe { _mm256_cvtepu16_epi32(_mm_loadu_si128(s.as_ptr() as *const __m128i)) }
+    unsafe fn widen8(p: *const u16) -> __m256i {
+        // SAFETY: the caller makes the sixteen bytes read (unaligned) readable.
+        unsafe { _mm256_cvtepu16_epi32(_mm_loadu_si128(p as *const __m128i)) }
     }
 }
 
-/// Eight 32-bit words of `s` from `at` (bounds-checked).
+/// Eight 32-bit words from `p`.
+///
+/// # Safety
+/// AVX2, and eight words from `p` readable.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn load8(s: &[u32], at: usize) -> __m256i {
-    let s = &s[at..at + 8];
-    // SAFETY: `s` holds the 32 bytes read (unaligned load).
-    unsafe { _mm256_loadu_si256(s.as_ptr() as *const __m256i) }
+unsafe fn load8_at(p: *const u32) -> __m256i {
+    // SAFETY: the caller makes the 32 bytes read (unaligned) readable.
+    unsafe { _mm256_loadu_si256(p as *const __m256i) }
+}
+
+/// Runs `$f::<N>` for the filter length `N` of `$scale`, so that each length gets its own
+/// unrolled loop.
+macro_rules! by_taps {
+    ($scale:expr, $f:ident $(::<$t:ty>)?, ($($arg:expr),*)) => {
+        match TAPS[$scale].len() {
+            17 => $f::<$($t,)? 17>($($arg),*),
+            9 => $f::<$($t,)? 9>($($arg),*),
+            5 => $f::<$($t,)? 5>($($arg),*),
+            _ => $f::<$($t,)? 3>($($arg),*),
+        }
+    };
+}
+
+/// The taps of `scale` as an array of `N`.
+#[inline]
+fn taps_of<const N: usize>(scale: usize) -> &'static [u16; N] {
+    TAPS[scale]
+        .try_into()
+        .expect("filter length matches the scale")
 }
 
 /// Stores eight 32-bit lanes at `at` in `d` (bounds-checked).
@@ -108,11 +129,18 @@ fn vertical<T: Pixel>(
     s: &mut StatScratch,
 ) {
     // SAFETY: this table is only handed out when the processor has AVX2.
-    unsafe { vertical_avx2(reference, distorted, y, width, scale, shift, s) }
+    unsafe {
+        by_taps!(
+            scale,
+            vertical_avx2::<T>,
+            (reference, distorted, y, width, scale, shift, s)
+        )
+    }
+    mirror_scratch(s, width, scale);
 }
 
 #[target_feature(enable = "avx2")]
-unsafe fn vertical_avx2<T: Pixel>(
+unsafe fn vertical_avx2<T: Pixel, const N: usize>(
     reference: &PaddedPlane<T>,
     distorted: &PaddedPlane<T>,
     y: usize,
@@ -121,15 +149,16 @@ unsafe fn vertical_avx2<T: Pixel>(
     shift: VerticalShift,
     s: &mut StatScratch,
 ) {
-    let taps = TAPS[scale];
-    let half = taps.len() / 2;
-    let mut rows_r: [&[T]; 2 * MAX_HALF + 1] = [&[]; 2 * MAX_HALF + 1];
-    let mut rows_d: [&[T]; 2 * MAX_HALF + 1] = [&[]; 2 * MAX_HALF + 1];
-    let mut coef = [_mm256_setzero_si256(); 2 * MAX_HALF + 1];
+    let taps = taps_of::<N>(scale);
+    let half = N / 2;
+    // Each row is at least `width` long: the loads below stay within `..width`.
+    let mut rows_r = [std::ptr::null::<T>(); N];
+    let mut rows_d = [std::ptr::null::<T>(); N];
+    let mut coef = [_mm256_setzero_si256(); N];
     for (k, &c) in taps.iter().enumerate() {
         let row = y as isize - half as isize + k as isize;
-        rows_r[k] = &reference.row(row)[..width];
-        rows_d[k] = &distorted.row(row)[..width];
+        rows_r[k] = reference.row(row)[..width].as_ptr();
+        rows_d[k] = distorted.row(row)[..width].as_ptr();
         coef[k] = _mm256_set1_epi64x(c as i64);
     }
     // SAFETY: AVX2 is enabled here.
@@ -142,10 +171,10 @@ unsafe fn vertical_avx2<T: Pixel>(
         let (mut m1e, mut m1o, mut m2e, mut m2o) = (zero, zero, zero, zero);
         let (mut xxe, mut xxo, mut yye, mut yyo, mut xye, mut xyo) =
             (zero, zero, zero, zero, zero, zero);
-        for k in 0..taps.len() {
+        for k in 0..N {
             let c = coef[k];
-            // SAFETY: AVX2 is enabled here; the slices are eight samples long.
-            let (a, b) = unsafe { (T::widen8(&rows_r[k][j..]), T::widen8(&rows_d[k][j..])) };
+            // SAFETY: AVX2 is enabled here; j + 8 <= width, the length of each row.
+            let (a, b) = unsafe { (T::widen8(rows_r[k].add(j)), T::widen8(rows_d[k].add(j))) };
             let (ao, bo) = (_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
             // c * sample fits in 32 bits; its 64-bit product with a sample is exact.
             let (cae, cao) = (_mm256_mul_epu32(c, a), _mm256_mul_epu32(c, ao));
@@ -182,12 +211,90 @@ unsafe fn vertical_avx2<T: Pixel>(
         }
     }
     vertical_columns(reference, distorted, y, n8, width, scale, shift, s);
+}
+
+/// The 8-bit vertical pass. At scale 0 of 8-bit input (no moment shift) every sum fits
+/// 32 bits (`c * a * a < 2^29`, taps summing to 2^16 over samples below 2^8), so it runs
+/// in 32-bit lanes; otherwise it takes the general 64-bit path.
+fn vertical_u8(
+    reference: &PaddedPlane<u8>,
+    distorted: &PaddedPlane<u8>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    if shift.moment != 0 {
+        return vertical::<u8>(reference, distorted, y, width, scale, shift, s);
+    }
+    // SAFETY: this table is only handed out when the processor has AVX2.
+    unsafe {
+        by_taps!(
+            scale,
+            vertical_u8_avx2,
+            (reference, distorted, y, width, scale, shift, s)
+        )
+    }
     mirror_scratch(s, width, scale);
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn vertical_u8_avx2<const N: usize>(
+    reference: &PaddedPlane<u8>,
+    distorted: &PaddedPlane<u8>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    let taps = taps_of::<N>(scale);
+    let half = N / 2;
+    // Each row is at least `width` long: the loads below stay within `..width`.
+    let mut rows_r = [std::ptr::null::<u8>(); N];
+    let mut rows_d = [std::ptr::null::<u8>(); N];
+    let mut coef = [_mm256_setzero_si256(); N];
+    for (k, &c) in taps.iter().enumerate() {
+        let row = y as isize - half as isize + k as isize;
+        rows_r[k] = reference.row(row)[..width].as_ptr();
+        rows_d[k] = distorted.row(row)[..width].as_ptr();
+        coef[k] = _mm256_set1_epi32(c as i32);
+    }
+    let round = _mm256_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
+    let count = _mm_cvtsi32_si128(shift.mean as i32);
+    let low16 = _mm256_set1_epi32(0xFFFF);
+    let n8 = width / 8 * 8;
+    for j in (0..n8).step_by(8) {
+        let zero = _mm256_setzero_si256();
+        let (mut m1, mut m2, mut xx, mut yy, mut xy) = (zero, zero, zero, zero, zero);
+        for k in 0..N {
+            let c = coef[k];
+            // SAFETY: AVX2 is enabled here; j + 8 <= width, the length of each row.
+            let (a, b) = unsafe { (u8::widen8(rows_r[k].add(j)), u8::widen8(rows_d[k].add(j))) };
+            let (ca, cb) = (_mm256_mullo_epi32(c, a), _mm256_mullo_epi32(c, b));
+            m1 = _mm256_add_epi32(m1, ca);
+            m2 = _mm256_add_epi32(m2, cb);
+            xx = _mm256_add_epi32(xx, _mm256_mullo_epi32(ca, a));
+            yy = _mm256_add_epi32(yy, _mm256_mullo_epi32(cb, b));
+            xy = _mm256_add_epi32(xy, _mm256_mullo_epi32(ca, b));
+        }
+        let mean = |m| _mm256_and_si256(_mm256_srl_epi32(_mm256_add_epi32(m, round), count), low16);
+        // SAFETY: AVX2 is enabled here; the stores are bounds-checked.
+        unsafe {
+            store8(s.mu1.body_mut(), j, mean(m1));
+            store8(s.mu2.body_mut(), j, mean(m2));
+            store8(s.ref_sq.body_mut(), j, xx);
+            store8(s.dis_sq.body_mut(), j, yy);
+            store8(s.ref_dis.body_mut(), j, xy);
+        }
+    }
+    vertical_columns(reference, distorted, y, n8, width, scale, shift, s);
 }
 
 fn horizontal(s: &StatScratch, width: usize, scale: usize, gain_limit: f64, sums: &mut Sums) {
     // SAFETY: this table is only handed out when the processor has AVX2.
-    unsafe { horizontal_avx2(s, width, scale, gain_limit, sums) }
+    unsafe { by_taps!(scale, horizontal_avx2, (s, width, scale, gain_limit, sums)) }
 }
 
 /// `(a * b + 2^31) >> 32` per 32-bit lane, wrapping as the scalar code does.
@@ -214,7 +321,7 @@ unsafe fn moment(e: __m256i, o: __m256i) -> __m256i {
 }
 
 #[target_feature(enable = "avx2")]
-unsafe fn horizontal_avx2(
+unsafe fn horizontal_avx2<const N: usize>(
     s: &StatScratch,
     width: usize,
     scale: usize,
@@ -225,28 +332,32 @@ unsafe fn horizontal_avx2(
     let gain = _mm256_set1_pd(gain_limit);
     // SAFETY: AVX2 is enabled here.
     let mut acc = unsafe { ScoreSums::new() };
-    let taps = TAPS[scale];
-    let first = MAX_HALF - taps.len() / 2;
-    let (m1, m2) = (s.mu1.padded(), s.mu2.padded());
-    let (xx, yy, xy) = (s.ref_sq.padded(), s.dis_sq.padded(), s.ref_dis.padded());
-    let mut coef = [_mm256_setzero_si256(); 2 * MAX_HALF + 1];
+    let taps = taps_of::<N>(scale);
+    let first = MAX_HALF - N / 2;
+    let n8 = width / 8 * 8;
+    // Output columns 0..n8 read columns first..first + n8 + N - 1 of the padded rows.
+    let span = first..first + n8 + N - 1;
+    let (m1, m2) = (&s.mu1.padded()[span.clone()], &s.mu2.padded()[span.clone()]);
+    let xx = &s.ref_sq.padded()[span.clone()];
+    let (yy, xy) = (&s.dis_sq.padded()[span.clone()], &s.ref_dis.padded()[span]);
+    let mut coef = [_mm256_setzero_si256(); N];
     for (k, &c) in taps.iter().enumerate() {
         coef[k] = _mm256_set1_epi32(c as i32);
     }
     let zero = _mm256_setzero_si256();
-    let n8 = width / 8 * 8;
     for j in (0..n8).step_by(8) {
-        let at = first + j;
         let (mut a1, mut a2) = (zero, zero);
         let (mut xxe, mut xxo, mut yye, mut yyo, mut xye, mut xyo) =
             (zero, zero, zero, zero, zero, zero);
-        for (k, &c) in coef.iter().take(taps.len()).enumerate() {
-            let i = at + k;
-            // SAFETY: AVX2 is enabled here; the loads are bounds-checked.
+        for (k, &c) in coef.iter().enumerate() {
+            let i = j + k;
+            // SAFETY: AVX2 is enabled here; i + 8 <= n8 + N - 1, the length of every
+            // row slice.
             unsafe {
-                a1 = _mm256_add_epi32(a1, _mm256_mullo_epi32(c, load8(m1, i)));
-                a2 = _mm256_add_epi32(a2, _mm256_mullo_epi32(c, load8(m2, i)));
-                let (x, y2, z) = (load8(xx, i), load8(yy, i), load8(xy, i));
+                let at = |r: &[u32]| load8_at(r.as_ptr().add(i));
+                a1 = _mm256_add_epi32(a1, _mm256_mullo_epi32(c, at(m1)));
+                a2 = _mm256_add_epi32(a2, _mm256_mullo_epi32(c, at(m2)));
+                let (x, y2, z) = (at(xx), at(yy), at(xy));
                 xxe = _mm256_add_epi64(xxe, _mm256_mul_epu32(c, x));
                 xxo = _mm256_add_epi64(xxo, _mm256_mul_epu32(c, _mm256_srli_epi64::<32>(x)));
                 yye = _mm256_add_epi64(yye, _mm256_mul_epu32(c, y2));
@@ -428,11 +539,17 @@ fn down_vertical<T: Pixel>(
     s: &mut DownScratch,
 ) {
     // SAFETY: this table is only handed out when the processor has AVX2.
-    unsafe { down_vertical_avx2(src, y, width, next_scale, shift, s) }
+    unsafe {
+        by_taps!(
+            next_scale,
+            down_vertical_avx2::<T>,
+            (src, y, width, next_scale, shift, s)
+        )
+    }
 }
 
 #[target_feature(enable = "avx2")]
-unsafe fn down_vertical_avx2<T: Pixel>(
+unsafe fn down_vertical_avx2<T: Pixel, const N: usize>(
     src: &PaddedPlane<T>,
     y: isize,
     width: usize,
@@ -440,12 +557,13 @@ unsafe fn down_vertical_avx2<T: Pixel>(
     shift: u32,
     s: &mut DownScratch,
 ) {
-    let taps = TAPS[next_scale];
-    let half = taps.len() / 2;
-    let mut rows: [&[T]; 2 * MAX_HALF + 1] = [&[]; 2 * MAX_HALF + 1];
-    let mut coef = [_mm256_setzero_si256(); 2 * MAX_HALF + 1];
+    let taps = taps_of::<N>(next_scale);
+    let half = N / 2;
+    // Each row is at least `width` long: the loads below stay within `..width`.
+    let mut rows = [std::ptr::null::<T>(); N];
+    let mut coef = [_mm256_setzero_si256(); N];
     for (k, &c) in taps.iter().enumerate() {
-        rows[k] = &src.row(y - half as isize + k as isize)[..width];
+        rows[k] = src.row(y - half as isize + k as isize)[..width].as_ptr();
         coef[k] = _mm256_set1_epi32(c as i32);
     }
     let round = _mm256_set1_epi32((1u32 << (shift - 1)) as i32);
@@ -455,9 +573,9 @@ unsafe fn down_vertical_avx2<T: Pixel>(
     let body = s.convol.body_mut();
     for j in (0..n8).step_by(8) {
         let mut acc = _mm256_setzero_si256();
-        for k in 0..taps.len() {
-            // SAFETY: AVX2 is enabled here; the slice is eight samples long.
-            let px = unsafe { T::widen8(&rows[k][j..]) };
+        for k in 0..N {
+            // SAFETY: AVX2 is enabled here; j + 8 <= width, the length of each row.
+            let px = unsafe { T::widen8(rows[k].add(j)) };
             acc = _mm256_add_epi32(acc, _mm256_mullo_epi32(coef[k], px));
         }
         let v = _mm256_srl_epi32(_mm256_add_epi32(acc, round), count);
@@ -469,14 +587,14 @@ unsafe fn down_vertical_avx2<T: Pixel>(
 
 fn down_horizontal(conv: &[u32], next_scale: usize, out: &mut [u16]) {
     // SAFETY: this table is only handed out when the processor has AVX2.
-    unsafe { down_horizontal_avx2(conv, next_scale, out) }
+    unsafe { by_taps!(next_scale, down_horizontal_avx2, (conv, next_scale, out)) }
 }
 
 #[target_feature(enable = "avx2")]
-unsafe fn down_horizontal_avx2(conv: &[u32], next_scale: usize, out: &mut [u16]) {
-    let taps = TAPS[next_scale];
-    let first = MAX_HALF - taps.len() / 2;
-    let mut coef = [_mm256_setzero_si256(); 2 * MAX_HALF + 1];
+unsafe fn down_horizontal_avx2<const N: usize>(conv: &[u32], next_scale: usize, out: &mut [u16]) {
+    let taps = taps_of::<N>(next_scale);
+    let first = MAX_HALF - N / 2;
+    let mut coef = [_mm256_setzero_si256(); N];
     for (k, &c) in taps.iter().enumerate() {
         coef[k] = _mm256_set1_epi32(c as i32);
     }
@@ -485,12 +603,15 @@ unsafe fn down_horizontal_avx2(conv: &[u32], next_scale: usize, out: &mut [u16])
     let n8 = out.len() / 8 * 8;
     for ox in (0..n8).step_by(8) {
         let at = first + 2 * ox;
+        // The sixteen positions of this block and the filter's reach past them.
+        let window = &conv[at..at + 16 + N - 1];
         let (mut lo, mut hi) = (_mm256_setzero_si256(), _mm256_setzero_si256());
-        for (k, &c) in coef.iter().take(taps.len()).enumerate() {
-            // SAFETY: AVX2 is enabled here; the loads are bounds-checked.
+        for (k, &c) in coef.iter().enumerate() {
+            // SAFETY: AVX2 is enabled here; k + 16 <= window.len().
             unsafe {
-                lo = _mm256_add_epi32(lo, _mm256_mullo_epi32(c, load8(conv, at + k)));
-                hi = _mm256_add_epi32(hi, _mm256_mullo_epi32(c, load8(conv, at + 8 + k)));
+                let p = window.as_ptr().add(k);
+                lo = _mm256_add_epi32(lo, _mm256_mullo_epi32(c, load8_at(p)));
+                hi = _mm256_add_epi32(hi, _mm256_mullo_epi32(c, load8_at(p.add(8))));
             }
         }
         let lo = _mm256_srli_epi32::<16>(_mm256_add_epi32(lo, round));
