@@ -349,14 +349,34 @@ unsafe fn horizontal_avx2<const N: usize>(
         let (mut a1, mut a2) = (zero, zero);
         let (mut xxe, mut xxo, mut yye, mut yyo, mut xye, mut xyo) =
             (zero, zero, zero, zero, zero, zero);
+        // The filter is symmetric: the means take each pair of mirrored taps with one
+        // product. Their sums are exact below 2^32, and wrapping 32-bit lanes give the same
+        // bits as the scalar sum in any grouping.
+        for (k, &c) in coef.iter().take(N / 2).enumerate() {
+            let (i, m) = (j + k, j + N - 1 - k);
+            // SAFETY: AVX2 is enabled here; i, m + 8 <= n8 + N - 1, the length of every
+            // row slice.
+            unsafe {
+                let pair = |r: &[u32]| {
+                    let p = r.as_ptr();
+                    _mm256_add_epi32(load8_at(p.add(i)), load8_at(p.add(m)))
+                };
+                a1 = _mm256_add_epi32(a1, _mm256_mullo_epi32(c, pair(m1)));
+                a2 = _mm256_add_epi32(a2, _mm256_mullo_epi32(c, pair(m2)));
+            }
+        }
+        // SAFETY: as above, for the centre tap.
+        unsafe {
+            let centre = |r: &[u32]| load8_at(r.as_ptr().add(j + N / 2));
+            a1 = _mm256_add_epi32(a1, _mm256_mullo_epi32(coef[N / 2], centre(m1)));
+            a2 = _mm256_add_epi32(a2, _mm256_mullo_epi32(coef[N / 2], centre(m2)));
+        }
         for (k, &c) in coef.iter().enumerate() {
             let i = j + k;
             // SAFETY: AVX2 is enabled here; i + 8 <= n8 + N - 1, the length of every
             // row slice.
             unsafe {
                 let at = |r: &[u32]| load8_at(r.as_ptr().add(i));
-                a1 = _mm256_add_epi32(a1, _mm256_mullo_epi32(c, at(m1)));
-                a2 = _mm256_add_epi32(a2, _mm256_mullo_epi32(c, at(m2)));
                 let (x, y2, z) = (at(xx), at(yy), at(xy));
                 xxe = _mm256_add_epi64(xxe, _mm256_mul_epu32(c, x));
                 xxo = _mm256_add_epi64(xxo, _mm256_mul_epu32(c, _mm256_srli_epi64::<32>(x)));

@@ -426,3 +426,11 @@ fn vif_timing_1080p() {
         );
     }
 }
+
+#[test]
+fn filters_are_symmetric_as_the_kernels_assume() {
+    for taps in crate::feature::vif::tables::TAPS {
+        let reversed: Vec<u16> = taps.iter().rev().copied().collect();
+        assert_eq!(taps, &reversed[..]);
+    }
+}
