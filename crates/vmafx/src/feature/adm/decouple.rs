@@ -114,37 +114,43 @@ fn best15(x: u32) -> (u16, u32) {
 }
 
 /// Scales 1..3: `i32` bands; the reciprocal is looked up from the divisor's leading bits.
-pub fn scale123(b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
+pub fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
     let div = reciprocals();
     let cos_sq = cos_sq_one_degree();
     for i in region.top..region.bottom {
         for j in region.left..region.right {
-            let p = i * stride + j;
-            let o = [0, 1, 2].map(|t| b.reference[t][p] as i64);
-            let d = [0, 1, 2].map(|t| b.distorted[t][p] as i64);
-            let angle = within_one_degree(cos_sq, o[0], o[1], d[0], d[1]);
-            for t in 0..3 {
-                let k = if o[t] == 0 {
-                    32768
-                } else {
-                    let abs = (o[t] as i32).unsigned_abs();
-                    let (msb, shift) = if abs < 32768 {
-                        (abs as u16, 0)
-                    } else {
-                        best15(abs)
-                    };
-                    let sign = if o[t] < 0 { -1 } else { 1 };
-                    let q = div[msb as usize + 32768] as i64 * d[t] * sign;
-                    ((q + (1i64 << (14 + shift))) >> (15 + shift)).clamp(0, 32768)
-                };
-                let mut rst = ((k * o[t] + 16384) >> 15) as i32;
-                if angle {
-                    rst = limit_gain(rst as f64, k, o[t], d[t] as f64, egl) as i32;
-                }
-                b.restored[t][p] = rst;
-                b.additive[t][p] = (d[t] as i32).wrapping_sub(rst);
-            }
+            scale123_at(&mut b, i * stride + j, egl, div, cos_sq);
         }
+    }
+}
+
+/// Scale-1..3 decoupling of band position `p` (`div` from [`reciprocals`], `cos_sq` from
+/// [`cos_sq_one_degree`]).
+#[inline]
+pub(super) fn scale123_at(b: &mut Decouple<'_, i32>, p: usize, egl: f64, div: &[i32], cos_sq: f32) {
+    let o = [0, 1, 2].map(|t| b.reference[t][p] as i64);
+    let d = [0, 1, 2].map(|t| b.distorted[t][p] as i64);
+    let angle = within_one_degree(cos_sq, o[0], o[1], d[0], d[1]);
+    for t in 0..3 {
+        let k = if o[t] == 0 {
+            32768
+        } else {
+            let abs = (o[t] as i32).unsigned_abs();
+            let (msb, shift) = if abs < 32768 {
+                (abs as u16, 0)
+            } else {
+                best15(abs)
+            };
+            let sign = if o[t] < 0 { -1 } else { 1 };
+            let q = div[msb as usize + 32768] as i64 * d[t] * sign;
+            ((q + (1i64 << (14 + shift))) >> (15 + shift)).clamp(0, 32768)
+        };
+        let mut rst = ((k * o[t] + 16384) >> 15) as i32;
+        if angle {
+            rst = limit_gain(rst as f64, k, o[t], d[t] as f64, egl) as i32;
+        }
+        b.restored[t][p] = rst;
+        b.additive[t][p] = (d[t] as i32).wrapping_sub(rst);
     }
 }
 

@@ -19,14 +19,62 @@ fn combine(accum: [u64; 3], shift: f64, factors: [f32; 3], floor: f32) -> f32 {
     total
 }
 
-/// Scale 0 (`i16` bands of `w` x `h`).
+/// The shifts and roundings of one scale-1..3 cube sum.
+#[derive(Debug, Clone, Copy)]
+pub struct Cube {
+    /// Shift of the square.
+    pub shift_sq: u32,
+    /// Rounding added to the square.
+    pub round_sq: u64,
+    /// Shift of the cube (C's shift: taken modulo 64).
+    pub shift_cub: u32,
+    /// Rounding added to the cube.
+    pub round_cub: u64,
+}
+
+/// A row's wrapping sum of `|x|^3` at scale 0.
+pub type Row0Fn = fn(&[i16]) -> u64;
+
+/// A row's wrapping sum of the rounded, shifted cubes at scales 1..3.
+pub type Row123Fn = fn(&[i32], Cube) -> u64;
+
+/// One scale-0 row: the wrapping sum of `|x|^3` (`|x|` as `u16`).
+pub fn cubes0_row(row: &[i16]) -> u64 {
+    let mut inner = 0u64;
+    for &x in row {
+        let a = (x as i32).unsigned_abs() as u16 as u64;
+        inner = inner.wrapping_add(a * a * a);
+    }
+    inner
+}
+
+/// One scale-1..3 row: the wrapping sum of `((|x|^2 + r) >> s) · |x|`, rounded and shifted.
+pub fn cubes123_row(row: &[i32], c: Cube) -> u64 {
+    let mut inner = 0u64;
+    for &x in row {
+        inner = inner.wrapping_add(cube123(x, c));
+    }
+    inner
+}
+
+/// The rounded, shifted cube of one scale-1..3 value.
+#[inline]
+pub fn cube123(x: i32, c: Cube) -> u64 {
+    let a = x.unsigned_abs() as u64;
+    let sq = a.wrapping_mul(a).wrapping_add(c.round_sq) >> c.shift_sq;
+    sq.wrapping_mul(a)
+        .wrapping_add(c.round_cub)
+        .wrapping_shr(c.shift_cub)
+}
+
+/// Scale 0 (`i16` bands of `w` x `h`), each row summed by `cubes`.
 pub fn scale0(
     bands: &[Vec<i16>; 3],
     stride: usize,
-    w: usize,
-    h: usize,
+    (w, h): (usize, usize),
     factors: [f32; 3],
     noise_weight: f64,
+    cubes: Row0Fn,
 ) -> f32 {
     let r = scored(w, h);
     let area = r.area();
@@ -37,11 +85,7 @@ pub fn scale0(
     for i in r.top..r.bottom {
         for t in 0..3 {
             let row = &bands[t][i * stride..];
-            let mut inner = 0u64;
-            for &x in &row[r.left..r.right] {
-                let a = (x as i32).unsigned_abs() as u16 as u64;
-                inner = inner.wrapping_add(a * a * a);
-            }
+            let inner = cubes(&row[r.left..r.right]);
             accum[t] = accum[t].wrapping_add(inner.wrapping_add(round) >> shift);
         }
     }
@@ -49,16 +93,14 @@ pub fn scale0(
     combine(accum, unit, factors, noise_floor(area, noise_weight))
 }
 
-/// Scales 1..3 (`i32` bands of `w` x `h`).
-#[allow(clippy::too_many_arguments)]
+/// Scales 1..3 (`i32` bands of `w` x `h`), each row summed by `cubes`.
 pub fn scale123(
     bands: &[Vec<i32>; 3],
-    scale: usize,
-    stride: usize,
-    w: usize,
-    h: usize,
+    (scale, stride): (usize, usize),
+    (w, h): (usize, usize),
     factors: [f32; 3],
     noise_weight: f64,
+    cubes: Row123Fn,
 ) -> f32 {
     const SHIFT_SQ: [u32; 3] = [31, 30, 31];
     const TO_FLOAT: [u32; 3] = [32, 27, 23];
@@ -70,20 +112,17 @@ pub fn scale123(
     let round_cub = half_of_shift(shift_cub) as u64;
     let shift_acc = ceil_u32(((r.bottom - r.top) as f64).log2());
     let round_acc = half_of_shift(shift_acc) as u64;
+    let c = Cube {
+        shift_sq,
+        round_sq,
+        shift_cub,
+        round_cub,
+    };
     let mut accum = [0u64; 3];
     for i in r.top..r.bottom {
         for t in 0..3 {
             let row = &bands[t][i * stride..];
-            let mut inner = 0u64;
-            for &x in &row[r.left..r.right] {
-                let a = x.unsigned_abs() as u64;
-                let sq = a.wrapping_mul(a).wrapping_add(round_sq) >> shift_sq;
-                let cube = sq
-                    .wrapping_mul(a)
-                    .wrapping_add(round_cub)
-                    .wrapping_shr(shift_cub);
-                inner = inner.wrapping_add(cube);
-            }
+            let inner = cubes(&row[r.left..r.right], c);
             accum[t] = accum[t].wrapping_add(inner.wrapping_add(round_acc).wrapping_shr(shift_acc));
         }
     }

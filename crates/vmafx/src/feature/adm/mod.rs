@@ -381,9 +381,16 @@ fn scale0(wk: &mut Work, s: &Settings, w: usize, h: usize) -> (f32, f32, f32) {
         region,
         s.gain_limit,
     );
-    let den = den::scale0(&wk.ref0.hvd, stride, w, h, s.factors[0], s.noise_weight);
-    let rf = s.fixed0;
     let k = wk.kernels;
+    let den = den::scale0(
+        &wk.ref0.hvd,
+        stride,
+        (w, h),
+        s.factors[0],
+        s.noise_weight,
+        k.den0_row,
+    );
+    let rf = s.fixed0;
     let mut masked = |source: &[Vec<i16>; 3], masker: &[Vec<i16>; 3], nw: f64| {
         let out = weight::Weighted {
             csf: &mut wk.csf0,
@@ -410,7 +417,8 @@ fn scale0(wk: &mut Work, s: &Settings, w: usize, h: usize) -> (f32, f32, f32) {
 fn scale123(wk: &mut Work, s: &Settings, scale: usize, w: usize, h: usize) -> (f32, f32, f32) {
     let stride = wk.stride;
     let region = with_taps(w, h);
-    decouple::scale123(
+    let k = wk.kernels;
+    (k.decouple123)(
         decouple::Decouple {
             reference: &wk.ref_n.hvd,
             distorted: &wk.dis_n.hvd,
@@ -422,9 +430,15 @@ fn scale123(wk: &mut Work, s: &Settings, scale: usize, w: usize, h: usize) -> (f
         s.gain_limit,
     );
     let factors = s.factors[scale];
-    let den = den::scale123(&wk.ref_n.hvd, scale, stride, w, h, factors, s.noise_weight);
+    let den = den::scale123(
+        &wk.ref_n.hvd,
+        (scale, stride),
+        (w, h),
+        factors,
+        s.noise_weight,
+        k.den123_row,
+    );
     let rf = s.fixed[scale];
-    let k = wk.kernels;
     let mut masked = |source: &[Vec<i32>; 3], masker: &[Vec<i32>; 3], nw: f64| {
         let out = weight::Weighted {
             csf: &mut wk.csf,

@@ -14,7 +14,7 @@ use super::super::border::Region;
 use super::super::decouple::{self, cos_sq_one_degree, reciprocals, scale0_at, Decouple};
 
 /// Whether every band holds the region's rows.
-fn fits(b: &Decouple<'_, i16>, stride: usize, r: Region) -> bool {
+pub(super) fn fits<T>(b: &Decouple<'_, T>, stride: usize, r: Region) -> bool {
     if r.top >= r.bottom || r.left >= r.right {
         return true;
     }
@@ -78,7 +78,7 @@ fn low16(x: __m256i) -> __m256i {
 /// The low (`HIGH = false`) or high four `i32` lanes as `f64`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn half_pd<const HIGH: i32>(v: __m256i) -> __m256d {
+pub(super) fn half_pd<const HIGH: i32>(v: __m256i) -> __m256d {
     _mm256_cvtepi32_pd(_mm256_extracti128_si256::<HIGH>(v))
 }
 
@@ -116,10 +116,37 @@ fn angle4(oh: __m256d, ov: __m256d, th: __m256d, tv: __m256d, cos_sq: __m256d) -
     )
 }
 
+/// The one-degree test of eight positions as `i32` lane masks.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn angle8(
+    oh: __m256i,
+    ov: __m256i,
+    th: __m256i,
+    tv: __m256i,
+    cos_sq: __m256d,
+) -> __m256i {
+    let lo = angle4(
+        half_pd::<0>(oh),
+        half_pd::<0>(ov),
+        half_pd::<0>(th),
+        half_pd::<0>(tv),
+        cos_sq,
+    );
+    let hi = angle4(
+        half_pd::<1>(oh),
+        half_pd::<1>(ov),
+        half_pd::<1>(th),
+        half_pd::<1>(tv),
+        cos_sq,
+    );
+    _mm256_set_m128i(mask_pd_to_epi32(hi), mask_pd_to_epi32(lo))
+}
+
 /// `min(rst·egl, t)` and `max(rst·egl, t)` of eight lanes, truncated to `i32`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn limits(rst: __m256i, t: __m256i, egl: __m256d) -> (__m256i, __m256i) {
+pub(super) fn limits(rst: __m256i, t: __m256i, egl: __m256d) -> (__m256i, __m256i) {
     let lo_x = _mm256_mul_pd(half_pd::<0>(rst), egl);
     let hi_x = _mm256_mul_pd(half_pd::<1>(rst), egl);
     let (lo_t, hi_t) = (half_pd::<0>(t), half_pd::<1>(t));
@@ -160,21 +187,7 @@ unsafe fn row0(
                 d[t] = load8(b.distorted[t].as_ptr().add(p));
             }
         }
-        let a_lo = angle4(
-            half_pd::<0>(o[0]),
-            half_pd::<0>(o[1]),
-            half_pd::<0>(d[0]),
-            half_pd::<0>(d[1]),
-            cos,
-        );
-        let a_hi = angle4(
-            half_pd::<1>(o[0]),
-            half_pd::<1>(o[1]),
-            half_pd::<1>(d[0]),
-            half_pd::<1>(d[1]),
-            cos,
-        );
-        let angle = _mm256_set_m128i(mask_pd_to_epi32(a_hi), mask_pd_to_epi32(a_lo));
+        let angle = angle8(o[0], o[1], d[0], d[1], cos);
         for t in 0..3 {
             let idx = _mm256_add_epi32(o[t], one);
             // SAFETY: indices are o + 32768 with o an i16, so 0..=65535 < div.len().

@@ -8,6 +8,10 @@ mod avx2_cm;
 #[cfg(target_arch = "x86_64")]
 mod avx2_decouple;
 #[cfg(target_arch = "x86_64")]
+mod avx2_decouple123;
+#[cfg(target_arch = "x86_64")]
+mod avx2_den;
+#[cfg(target_arch = "x86_64")]
 mod avx2_dwt;
 
 #[cfg(test)]
@@ -17,6 +21,7 @@ use super::bands::Bands;
 use super::border::Region;
 use super::cm::{self, Row0Fn, Row123Fn};
 use super::decouple::{self, Decouple};
+use super::den;
 use super::dwt::{self, Taps};
 use super::weight::{self, Weighted};
 use crate::cpu::{self, CpuLevel};
@@ -32,6 +37,9 @@ pub type DwtFn = fn(&[i32], usize, &Taps, usize, &mut [i64], &mut Bands<i32>);
 
 /// Scale-0 decoupling (see [`decouple::scale0`]).
 pub type Decouple0Fn = fn(Decouple<'_, i16>, usize, Region, f64);
+
+/// Scale-1..3 decoupling (see [`decouple::scale123`]).
+pub type Decouple123Fn = fn(Decouple<'_, i32>, usize, Region, f64);
 
 /// The scale-1..3 CSF weighting (see [`weight::scale123`]).
 pub type Weight123Fn = fn(&[Vec<i32>; 3], Weighted<'_, i32>, usize, Region, [u32; 3]);
@@ -50,6 +58,12 @@ pub struct Kernels {
     pub dwt: DwtFn,
     /// Scale-0 decoupling.
     pub decouple0: Decouple0Fn,
+    /// Scale-1..3 decoupling.
+    pub decouple123: Decouple123Fn,
+    /// One row of the scale-0 denominator's cube sum.
+    pub den0_row: den::Row0Fn,
+    /// One row of the scale-1..3 denominator's cube sum.
+    pub den123_row: den::Row123Fn,
     /// Scale-0 weighting.
     pub weight0: Weight0Fn,
     /// Scale-1..3 weighting.
@@ -74,6 +88,9 @@ impl Kernels {
         dwt0_u16: dwt::level0::<u16>,
         dwt: dwt::level,
         decouple0: decouple::scale0,
+        decouple123: decouple::scale123,
+        den0_row: den::cubes0_row,
+        den123_row: den::cubes123_row,
         weight0: weight::scale0,
         weight123: weight::scale123,
         cm0_row: cm::scale0_row,
@@ -92,6 +109,9 @@ impl Kernels {
                 dwt0_u16: avx2_dwt::level0::<u16>,
                 dwt: avx2_dwt::level,
                 decouple0: avx2_decouple::scale0,
+                decouple123: avx2_decouple123::scale123,
+                den0_row: avx2_den::cubes0_row,
+                den123_row: avx2_den::cubes123_row,
                 weight0: avx2::weight0,
                 weight123: avx2::weight123,
                 cm0_row: avx2_cm::scale0_row_avx2,

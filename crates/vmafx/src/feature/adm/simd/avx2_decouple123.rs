@@ -1,0 +1,144 @@
+//! AVX2 scale-1..3 decoupling: eight positions a step.
+//!
+//! The step runs only where every reference and distorted value of the three bands lies
+//! below 2^24 in magnitude (else the scalar twin does those eight positions). In that
+//! range the divisor's leading bits come exactly from its `f32` exponent, the angle
+//! test's `f64` products are exact (so `cvtpd_ps` rounds them as the scalar `i64 as f32`
+//! does), and every 64-bit product fits. The gain's rounding shift is per lane
+//! (`srlv_epi64`); a negative sum clamps to 0 before it, so a logical shift is exact.
+
+use std::arch::x86_64::*;
+
+use super::super::border::Region;
+use super::super::decouple::{self, cos_sq_one_degree, reciprocals, scale123_at, Decouple};
+use super::avx2_decouple::{angle8, fits, limits};
+
+/// Scale-1..3 decoupling (see [`decouple::scale123`]) with AVX2.
+pub fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
+    if !fits(&b, stride, region) {
+        return decouple::scale123(b, stride, region, egl);
+    }
+    let div = reciprocals();
+    let cos_sq = cos_sq_one_degree();
+    for i in region.top..region.bottom {
+        let row = i * stride;
+        let mut j = region.left;
+        while j + 8 <= region.right {
+            // SAFETY: AVX2 was detected before this kernel was listed; `fits` checked
+            // that every band holds this row's columns up to `right > j + 7`, and the
+            // table has 65537 entries.
+            let done = unsafe { step(&mut b, row + j, egl, div, cos_sq) };
+            if !done {
+                for p in row + j..row + j + 8 {
+                    scale123_at(&mut b, p, egl, div, cos_sq);
+                }
+            }
+            j += 8;
+        }
+        for p in row + j..row + region.right {
+            scale123_at(&mut b, p, egl, div, cos_sq);
+        }
+    }
+}
+
+/// The 64-bit lanes' low dwords of `even` and of `odd` joined into eight `i32` lanes
+/// (`odd`'s results belong to the odd `i32` positions).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn join(even: __m256i, odd: __m256i) -> __m256i {
+    _mm256_blend_epi32::<0b1010_1010>(even, _mm256_slli_epi64::<32>(odd))
+}
+
+/// `clamp((r·d + 2^(14+s)) >> (15+s), 0, 32768)` in the 64-bit lanes (the low dwords of
+/// `r`, `d` and `s`).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn gain64(r: __m256i, d: __m256i, s: __m256i) -> __m256i {
+    let one = _mm256_set1_epi64x(1);
+    let cap = _mm256_set1_epi64x(32768);
+    let low = _mm256_set1_epi64x(0xffff_ffff);
+    let s = _mm256_and_si256(s, low);
+    let x = _mm256_add_epi64(
+        _mm256_mul_epi32(r, d),
+        _mm256_sllv_epi64(one, _mm256_add_epi64(s, _mm256_set1_epi64x(14))),
+    );
+    let negative = _mm256_cmpgt_epi64(_mm256_setzero_si256(), x);
+    let y = _mm256_srlv_epi64(x, _mm256_add_epi64(s, _mm256_set1_epi64x(15)));
+    let y = _mm256_blendv_epi8(y, cap, _mm256_cmpgt_epi64(y, cap));
+    _mm256_andnot_si256(negative, y)
+}
+
+/// `(k·o + 16384) >> 15`, truncated to `i32`, of eight lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn restore(k: __m256i, o: __m256i) -> __m256i {
+    let half = _mm256_set1_epi64x(16384);
+    let even = _mm256_srli_epi64::<15>(_mm256_add_epi64(_mm256_mul_epi32(k, o), half));
+    let odd = _mm256_srli_epi64::<15>(_mm256_add_epi64(
+        _mm256_mul_epi32(_mm256_srli_epi64::<32>(k), _mm256_srli_epi64::<32>(o)),
+        half,
+    ));
+    join(even, odd)
+}
+
+/// Eight positions from `p`; false (nothing written) where a value is out of range.
+#[target_feature(enable = "avx2")]
+unsafe fn step(b: &mut Decouple<'_, i32>, p: usize, egl: f64, div: &[i32], cos_sq: f32) -> bool {
+    let zero = _mm256_setzero_si256();
+    let mut o = [zero; 3];
+    let mut d = [zero; 3];
+    let mut any = zero;
+    for t in 0..3 {
+        // SAFETY: every band holds more than `p + 7` values (the caller's `fits`).
+        unsafe {
+            o[t] = _mm256_loadu_si256(b.reference[t].as_ptr().add(p) as *const __m256i);
+            d[t] = _mm256_loadu_si256(b.distorted[t].as_ptr().add(p) as *const __m256i);
+        }
+        any = _mm256_or_si256(any, _mm256_abs_epi32(o[t]));
+        any = _mm256_or_si256(any, _mm256_abs_epi32(d[t]));
+    }
+    // |x| of i32::MIN stays negative, so its top bit is caught too.
+    if _mm256_testz_si256(any, _mm256_set1_epi32(!0x00ff_ffff)) == 0 {
+        return false;
+    }
+    let cos = _mm256_set1_pd(cos_sq as f64);
+    let egl = _mm256_set1_pd(egl);
+    let one = _mm256_set1_epi32(32768);
+    let angle = angle8(o[0], o[1], d[0], d[1], cos);
+    for t in 0..3 {
+        let abs = _mm256_abs_epi32(o[t]);
+        // floor(log2 |o|) from the exact f32 exponent (-127 for 0).
+        let exp = _mm256_sub_epi32(
+            _mm256_srli_epi32::<23>(_mm256_castps_si256(_mm256_cvtepi32_ps(abs))),
+            _mm256_set1_epi32(127),
+        );
+        let shift = _mm256_max_epi32(_mm256_sub_epi32(exp, _mm256_set1_epi32(14)), zero);
+        let round = _mm256_srli_epi32::<1>(_mm256_sllv_epi32(_mm256_set1_epi32(1), shift));
+        let msb = _mm256_srlv_epi32(_mm256_add_epi32(abs, round), shift);
+        let idx = _mm256_add_epi32(one, _mm256_sign_epi32(msb, o[t]));
+        // SAFETY: msb <= 32768, so the index lies in 0..=65536 < div.len().
+        let r = unsafe { _mm256_i32gather_epi32::<4>(div.as_ptr(), idx) };
+        let even = gain64(r, d[t], shift);
+        let odd = gain64(
+            _mm256_srli_epi64::<32>(r),
+            _mm256_srli_epi64::<32>(d[t]),
+            _mm256_srli_epi64::<32>(shift),
+        );
+        let k = join(even, odd);
+        let k = _mm256_blendv_epi8(k, one, _mm256_cmpeq_epi32(o[t], zero));
+        let rst = restore(k, o[t]);
+        let (min, max) = limits(rst, d[t], egl);
+        let k_pos = _mm256_cmpgt_epi32(k, zero);
+        let up = _mm256_and_si256(k_pos, _mm256_cmpgt_epi32(o[t], zero));
+        let down = _mm256_and_si256(k_pos, _mm256_cmpgt_epi32(zero, o[t]));
+        let limited = _mm256_blendv_epi8(_mm256_blendv_epi8(rst, max, down), min, up);
+        let rst = _mm256_blendv_epi8(rst, limited, angle);
+        let add = _mm256_sub_epi32(d[t], rst);
+        // SAFETY: as for the loads.
+        unsafe {
+            _mm256_storeu_si256(b.restored[t].as_mut_ptr().add(p) as *mut __m256i, rst);
+            _mm256_storeu_si256(b.additive[t].as_mut_ptr().add(p) as *mut __m256i, add);
+        }
+    }
+    true
+}
