@@ -1,5 +1,56 @@
-//! The `vmafx` command line.
+//! The `vmafx` command line: a drop-in for libvmaf's `vmaf` tool.
+//!
+//! Exit codes: 0 success, 1 a scoring or input failure (the message names the input),
+//! 2 bad command-line usage.
 
-fn main() {
-    println!("vmafx {}", vmafx::VERSION);
+mod args;
+mod progress;
+mod run;
+mod sample;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = match args::Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return match e.kind() {
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+                    ExitCode::SUCCESS
+                }
+                _ => ExitCode::from(2),
+            };
+        }
+    };
+    if cli.score.version {
+        println!(
+            "vmafx {} (libvmaf {} compatible)",
+            vmafx::VERSION,
+            vmafx::LIBVMAF_VERSION
+        );
+        return ExitCode::SUCCESS;
+    }
+    let result = match &cli.command {
+        Some(args::Command::Sample(s)) => sample::write_sample(&s.dir, s.width, s.height, s.frames)
+            .map(|(r, d)| {
+                println!("{}\n{}", r.display(), d.display());
+            })
+            .map_err(|e| {
+                run::CliError::Input(format!("writing the sample into {}: {e}", s.dir.display()))
+            }),
+        None => run::score(&cli.score),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(run::CliError::Usage(m)) => {
+            eprintln!("error: {m}\n\nRun `vmafx --help` for the options.");
+            ExitCode::from(2)
+        }
+        Err(run::CliError::Input(m)) => {
+            eprintln!("error: {m}");
+            ExitCode::from(1)
+        }
+    }
 }

@@ -6,12 +6,15 @@
 //! pooled. Features must all be registered before the first frame, because the first frame
 //! fixes the geometry every extractor instance is initialised for.
 
+mod admission;
 pub mod collector;
 pub mod config;
 mod scheduler;
+mod scoring;
 
 pub use collector::FeatureCollector;
 pub use config::{ContextConfig, LogCallback, LogLevel};
+pub use scoring::ModelHandle;
 
 use crate::error::{Error, Result};
 use crate::feature::name::{alias, feature_name};
@@ -36,6 +39,9 @@ pub struct Context {
     registrations: Vec<Registration>,
     state: State,
     geometry: Option<Geometry>,
+    models: Vec<ModelHandle>,
+    /// Memory kinds every registered extractor has already admitted.
+    admitted: Vec<crate::frame::MemoryKind>,
 }
 
 impl std::fmt::Debug for Context {
@@ -64,6 +70,8 @@ impl Context {
             registrations: Vec::new(),
             state: State::Setup,
             geometry: None,
+            models: Vec::new(),
+            admitted: Vec::new(),
         })
     }
 
@@ -131,6 +139,11 @@ impl Context {
     /// with threads they are scored in parallel and the results are those of one thread.
     pub fn submit(&mut self, reference: Frame, distorted: Frame, index: u64) -> Result<()> {
         check_pair(&reference, &distorted, index)?;
+        if !self.admitted.contains(&reference.memory()) {
+            self.admit_pair(&reference, &distorted)
+                .map_err(|e| e.context(format_args!("frame {index}")))?;
+            self.admitted.push(reference.memory());
+        }
         let geometry = Geometry {
             format: reference.format(),
             bpc: reference.bpc(),
@@ -261,16 +274,6 @@ fn check_pair(reference: &Frame, distorted: &Frame, index: u64) -> Result<()> {
                 distorted.bpc(),
                 distorted.width(),
                 distorted.height()
-            ),
-        ));
-    }
-    if reference.memory() != distorted.memory() {
-        return Err(Error::invalid(
-            format!("frame {index}"),
-            format!(
-                "reference lives in {} but distorted in {}; both inputs of a submit live in the same memory",
-                reference.memory().name(),
-                distorted.memory().name()
             ),
         ));
     }

@@ -15,6 +15,9 @@ pub fn all() -> Vec<&'static ExtractorInfo> {
         super::float_ms_ssim::EXTRACTORS,
         super::psnr_hvs::EXTRACTORS,
         super::cambi::EXTRACTORS,
+        super::float_vif::EXTRACTORS,
+        super::float_adm::EXTRACTORS,
+        super::float_motion::EXTRACTORS,
     ];
     #[allow(unused_mut)]
     let mut v: Vec<&'static ExtractorInfo> = groups.iter().flat_map(|g| g.iter()).collect();

@@ -1,0 +1,122 @@
+//! Command-line options: libvmaf's `vmaf` options, plus vmafx's subcommands.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Score a distorted video against its reference, as libvmaf's `vmaf` tool does.
+#[derive(Debug, Parser)]
+#[command(
+    name = "vmafx",
+    disable_help_flag = true,
+    disable_version_flag = true,
+    args_conflicts_with_subcommands = true,
+    about = "Video quality scoring, bit-exact with libvmaf's vmaf tool",
+    after_help = "Example: vmafx -r ref.y4m -d dis.y4m --json -o log.json\n\
+                  Raw .yuv input needs --width, --height, --pixel_format and --bitdepth."
+)]
+pub struct Cli {
+    /// Scoring options (the default when no subcommand is given).
+    #[command(flatten)]
+    pub score: ScoreArgs,
+    /// A subcommand other than scoring.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Print help.
+    #[arg(long = "help", action = clap::ArgAction::Help, global = true)]
+    pub help: Option<bool>,
+}
+
+/// Subcommands beside scoring.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Write a small deterministic sample pair (a moving synthetic scene and a distorted copy).
+    Sample(SampleArgs),
+}
+
+/// Options of `vmafx sample`.
+#[derive(Debug, Args)]
+pub struct SampleArgs {
+    /// Folder to write `sample_ref.y4m` and `sample_dis.y4m` into.
+    #[arg(long, default_value = ".")]
+    pub dir: PathBuf,
+    /// Width in pixels.
+    #[arg(long, default_value_t = 320)]
+    pub width: u32,
+    /// Height in pixels.
+    #[arg(long, default_value_t = 180)]
+    pub height: u32,
+    /// Number of frames.
+    #[arg(long, default_value_t = 24)]
+    pub frames: u32,
+}
+
+/// libvmaf's `vmaf` options.
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    /// Path to the reference .y4m or .yuv.
+    #[arg(short = 'r', long = "reference")]
+    pub reference: Option<PathBuf>,
+    /// Path to the distorted .y4m or .yuv.
+    #[arg(short = 'd', long = "distorted")]
+    pub distorted: Option<PathBuf>,
+    /// Width (raw .yuv only).
+    #[arg(short = 'w', long = "width")]
+    pub width: Option<u32>,
+    /// Height (raw .yuv only).
+    #[arg(short = 'h', long = "height")]
+    pub height: Option<u32>,
+    /// Pixel format of raw .yuv: 420, 422, 444 or 400.
+    #[arg(short = 'p', long = "pixel_format")]
+    pub pixel_format: Option<String>,
+    /// Bit depth of raw .yuv: 8 to 16.
+    #[arg(short = 'b', long = "bitdepth")]
+    pub bitdepth: Option<u32>,
+    /// Model parameters, colon delimited (`version=vmaf_v0.6.1`, `path=m.json:name=x`, ...).
+    #[arg(short = 'm', long = "model")]
+    pub model: Vec<String>,
+    /// Output log path (`-` or none: no log file).
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
+    /// Write the log as XML (the default format).
+    #[arg(long)]
+    pub xml: bool,
+    /// Write the log as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the log as CSV.
+    #[arg(long)]
+    pub csv: bool,
+    /// Write the log as subtitles (MicroDVD .sub).
+    #[arg(long)]
+    pub sub: bool,
+    /// Worker threads (0: score on the reading thread).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Feature extractor with options (`psnr`, `vif=debug=true`, ...).
+    #[arg(long = "feature")]
+    pub feature: Vec<String>,
+    /// Score every n-th frame.
+    #[arg(long, default_value_t = 0)]
+    pub subsample: u32,
+    /// Restrict SIMD as libvmaf's --cpumask does (accepted; the scalar kernels are used).
+    #[arg(long)]
+    pub cpumask: Option<u64>,
+    /// Score at most this many frames.
+    #[arg(long = "frame_cnt")]
+    pub frame_cnt: Option<u64>,
+    /// Skip this many reference frames first.
+    #[arg(long = "frame_skip_ref", default_value_t = 0)]
+    pub frame_skip_ref: u64,
+    /// Skip this many distorted frames first.
+    #[arg(long = "frame_skip_dist", default_value_t = 0)]
+    pub frame_skip_dist: u64,
+    /// Extract features only; predict no model score.
+    #[arg(short = 'n', long = "no_prediction")]
+    pub no_prediction: bool,
+    /// No progress and no pooled score on the terminal.
+    #[arg(short = 'q', long = "quiet")]
+    pub quiet: bool,
+    /// Print the version.
+    #[arg(short = 'v', long = "version")]
+    pub version: bool,
+}

@@ -1,0 +1,117 @@
+//! Shared helpers for the command-line tests: the corpus, running `vmafx`, reading logs.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The conformance corpus, or `None` (skip) when absent; absent under `CI=true` fails.
+pub fn corpus() -> Option<PathBuf> {
+    let dir = std::env::var_os("VMAFX_CONFORMANCE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance")
+        });
+    if dir.join("manifest.json").is_file() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "conformance corpus missing at {} (CI=true)",
+        dir.display()
+    );
+    eprintln!("skipping: no conformance corpus at {}", dir.display());
+    None
+}
+
+/// Runs the `vmafx` binary with `args`.
+pub fn vmafx(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vmafx"))
+        .args(args)
+        .output()
+        .expect("run vmafx")
+}
+
+/// A fresh temporary folder for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("vmafx-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The clips of the corpus (id, reference, distorted, raw-yuv arguments if not y4m).
+pub fn clips(dir: &Path) -> Vec<(String, PathBuf, PathBuf, Vec<String>)> {
+    let ids = [
+        "carphone_176x144_420p8",
+        "bbb_576x324_420p8_crf35",
+        "bbb_384x216_420p10_crf35",
+        "bbb_352x288_422p8_crf38",
+        "bbb_320x180_444p8_crf38",
+        "bbb_351x287_420p8_odd",
+        "bbb_320x180_420p8_identical",
+        "bbb_384x216_420p8_scenecut",
+    ];
+    ids.iter()
+        .map(|id| {
+            (
+                id.to_string(),
+                dir.join(format!("{id}_ref.y4m")),
+                dir.join(format!("{id}_dis.y4m")),
+                Vec::new(),
+            )
+        })
+        .collect()
+}
+
+/// A parsed JSON log.
+pub fn read_json(p: &Path) -> serde_json::Value {
+    serde_json::from_str(
+        &std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())),
+    )
+    .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Compares per-frame metrics of `got` with `want`: integer-derived values print identically
+/// at 6 decimals; model scores (`vmaf*` names) agree within 1e-4. Returns the count checked.
+pub fn compare_logs(
+    clip: &str,
+    config: &str,
+    got: &serde_json::Value,
+    want: &serde_json::Value,
+) -> usize {
+    let (gf, wf) = (
+        got["frames"].as_array().unwrap(),
+        want["frames"].as_array().unwrap(),
+    );
+    assert_eq!(gf.len(), wf.len(), "{clip} {config}: frame count");
+    let mut n = 0;
+    for (i, (g, w)) in gf.iter().zip(wf).enumerate() {
+        let (gm, wm) = (
+            g["metrics"].as_object().unwrap(),
+            w["metrics"].as_object().unwrap(),
+        );
+        let gk: Vec<_> = gm.keys().collect();
+        let wk: Vec<_> = wm.keys().collect();
+        assert_eq!(gk, wk, "{clip} {config} frame {i}: metric names and order");
+        for (k, wv) in wm {
+            let gv = &gm[k];
+            match (gv.as_f64(), wv.as_f64()) {
+                (Some(a), Some(b)) if k.starts_with("vmaf") => {
+                    assert!(
+                        (a - b).abs() <= 1e-4,
+                        "{clip} {config} frame {i} {k}: vmafx {a:.6} libvmaf {b:.6}"
+                    )
+                }
+                (Some(a), Some(b)) => assert!(
+                    format!("{a:.6}") == format!("{b:.6}"),
+                    "{clip} {config} frame {i} {k}: vmafx {a:.6} libvmaf {b:.6}"
+                ),
+                (None, None) => {}
+                (a, b) => panic!("{clip} {config} frame {i} {k}: vmafx {a:?} libvmaf {b:?}"),
+            }
+            n += 1;
+        }
+    }
+    n
+}

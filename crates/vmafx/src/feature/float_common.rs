@@ -1,0 +1,334 @@
+//! Shared pieces of the float extractors (float_vif, float_adm, float_motion): the
+//! float picture they work on, libvmaf's sample-to-float conversion, the symmetric
+//! separable convolution with mirrored borders, and the option-derived feature names.
+//!
+//! The arithmetic follows libvmaf's scalar C in `f32`, term by term in the same order
+//! (Rust never fuses a multiply and an add), so results are bit-identical where the C is.
+
+use super::{ExtractInput, Geometry, OptValues};
+use crate::error::{Error, Result};
+use crate::frame::{Frame, Samples};
+
+/// A single-channel `f32` picture, rows packed (`stride == width`).
+#[derive(Debug, Clone, Default)]
+pub struct FloatPlane {
+    /// Width in samples.
+    pub width: usize,
+    /// Height in rows.
+    pub height: usize,
+    /// `width * height` samples, row after row.
+    pub data: Vec<f32>,
+}
+
+impl FloatPlane {
+    /// A zeroed picture.
+    pub fn new(width: usize, height: usize) -> Self {
+        FloatPlane {
+            width,
+            height,
+            data: vec![0.0; width * height],
+        }
+    }
+
+    /// Row `y`.
+    #[inline]
+    pub fn row(&self, y: usize) -> &[f32] {
+        &self.data[y * self.width..(y + 1) * self.width]
+    }
+
+    /// Sample at (`x`, `y`).
+    #[inline]
+    pub fn at(&self, x: usize, y: usize) -> f32 {
+        self.data[y * self.width + x]
+    }
+}
+
+/// Checks that the float extractors can read frames of `g` (libvmaf's `picture_copy`
+/// converts 8, 10, 12 and 16 bits; it reads other depths as bytes, which is meaningless).
+pub fn check_geometry(extractor: &str, g: Geometry, min_side: u32) -> Result<()> {
+    if !matches!(g.bpc, 8 | 10 | 12 | 16) {
+        return Err(Error::not_supported(
+            format!("{extractor}:bpc"),
+            format!(
+                "{extractor} reads 8, 10, 12 or 16-bit pictures (as libvmaf's picture_copy does); got {} bits",
+                g.bpc
+            ),
+        ));
+    }
+    if g.width < min_side || g.height < min_side {
+        return Err(Error::range(
+            format!("{extractor}:size"),
+            format!(
+                "{extractor} needs pictures of at least {min_side}x{min_side}; got {}x{}",
+                g.width, g.height
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks that `frame` has the geometry the extractor was initialised for.
+pub fn check_frame(extractor: &str, what: &str, frame: &Frame, g: Geometry) -> Result<()> {
+    if frame.width() != g.width || frame.height() != g.height || frame.bpc() != g.bpc {
+        return Err(Error::invalid(
+            format!("{extractor}:{what}"),
+            format!(
+                "{what} frame is {}x{} at {} bits; {extractor} was initialised for {}x{} at {} bits",
+                frame.width(),
+                frame.height(),
+                frame.bpc(),
+                g.width,
+                g.height,
+                g.bpc
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks both frames of `input` against `g`.
+pub fn check_input(extractor: &str, input: &ExtractInput<'_>, g: Geometry) -> Result<()> {
+    check_frame(extractor, "reference", input.reference, g)?;
+    check_frame(extractor, "distorted", input.distorted, g)
+}
+
+/// Converts plane `channel` of `frame` to float as libvmaf's `picture_copy` does: 8-bit
+/// samples as they are, deeper ones divided by 4 (10-bit), 16 (12-bit) or 256 (16-bit),
+/// then `offset` added.
+pub fn picture_to_float(frame: &Frame, channel: usize, offset: f32, out: &mut FloatPlane) {
+    let plane = frame.plane(channel);
+    let (w, h) = (plane.width as usize, plane.height as usize);
+    if out.width != w || out.height != h {
+        *out = FloatPlane::new(w, h);
+    }
+    let scaler: f32 = match frame.bpc() {
+        10 => 4.0,
+        12 => 16.0,
+        16 => 256.0,
+        _ => 1.0,
+    };
+    match plane.samples() {
+        Samples::U8(s) => {
+            for y in 0..h {
+                let src = &s[y * plane.stride..y * plane.stride + w];
+                let dst = &mut out.data[y * w..(y + 1) * w];
+                for (d, &v) in dst.iter_mut().zip(src) {
+                    *d = v as f32 + offset;
+                }
+            }
+        }
+        Samples::U16(s) => {
+            for y in 0..h {
+                let src = &s[y * plane.stride..y * plane.stride + w];
+                let dst = &mut out.data[y * w..(y + 1) * w];
+                for (d, &v) in dst.iter_mut().zip(src) {
+                    *d = v as f32 / scaler + offset;
+                }
+            }
+        }
+    }
+}
+
+/// Mirrors tap index `i` into `0..n` the way libvmaf's float convolutions do
+/// (`-i` below, `2n - i - 2` above), clamped for taps wider than the picture.
+#[inline]
+pub fn mirror(i: isize, n: usize) -> usize {
+    let n = n as isize;
+    let m = if i < 0 {
+        -i
+    } else if i >= n {
+        2 * n - i - 2
+    } else {
+        i
+    };
+    m.clamp(0, n - 1) as usize
+}
+
+/// What the vertical pass of [`convolve`] reads at each tap.
+#[derive(Clone, Copy)]
+pub enum ConvInput<'a> {
+    /// The samples of one picture.
+    Plain(&'a FloatPlane),
+    /// Their squares.
+    Square(&'a FloatPlane),
+    /// The products of two pictures' samples.
+    Product(&'a FloatPlane, &'a FloatPlane),
+}
+
+impl ConvInput<'_> {
+    fn size(&self) -> (usize, usize) {
+        match self {
+            ConvInput::Plain(p) | ConvInput::Square(p) | ConvInput::Product(p, _) => {
+                (p.width, p.height)
+            }
+        }
+    }
+}
+
+/// Separable convolution with a symmetric `filter` and mirrored borders, vertical pass
+/// first (into `tmp`), then horizontal, each output sample summed tap by tap from zero
+/// as `sum += f[k] * x` in `f32`: libvmaf's `convolution_f32_*` / `vif_filter1d*`.
+pub fn convolve(filter: &[f32], input: ConvInput<'_>, tmp: &mut Vec<f32>, dst: &mut FloatPlane) {
+    let (w, h) = input.size();
+    let radius = (filter.len() / 2) as isize;
+    tmp.clear();
+    tmp.resize(w * h, 0.0);
+    for i in 0..h {
+        let rows: Vec<usize> = (0..filter.len())
+            .map(|k| mirror(i as isize - radius + k as isize, h))
+            .collect();
+        let out = &mut tmp[i * w..(i + 1) * w];
+        match input {
+            ConvInput::Plain(p) => {
+                for (j, o) in out.iter_mut().enumerate() {
+                    let mut acc = 0.0f32;
+                    for (f, &r) in filter.iter().zip(&rows) {
+                        acc += f * p.data[r * w + j];
+                    }
+                    *o = acc;
+                }
+            }
+            ConvInput::Square(p) => {
+                for (j, o) in out.iter_mut().enumerate() {
+                    let mut acc = 0.0f32;
+                    for (f, &r) in filter.iter().zip(&rows) {
+                        let v = p.data[r * w + j];
+                        acc += f * (v * v);
+                    }
+                    *o = acc;
+                }
+            }
+            ConvInput::Product(a, b) => {
+                for (j, o) in out.iter_mut().enumerate() {
+                    let mut acc = 0.0f32;
+                    for (f, &r) in filter.iter().zip(&rows) {
+                        acc += f * (a.data[r * w + j] * b.data[r * w + j]);
+                    }
+                    *o = acc;
+                }
+            }
+        }
+    }
+    if dst.width != w || dst.height != h {
+        *dst = FloatPlane::new(w, h);
+    }
+    let r = radius as usize;
+    for i in 0..h {
+        let src = &tmp[i * w..(i + 1) * w];
+        let out = &mut dst.data[i * w..(i + 1) * w];
+        for (j, o) in out.iter_mut().enumerate() {
+            let mut acc = 0.0f32;
+            if j >= r && j + r < w {
+                for (k, f) in filter.iter().enumerate() {
+                    acc += f * src[j - r + k];
+                }
+            } else {
+                for (k, f) in filter.iter().enumerate() {
+                    acc += f * src[mirror(j as isize - radius + k as isize, w)];
+                }
+            }
+            *o = acc;
+        }
+    }
+}
+
+/// Collector names for an extractor's features: each provided long name with the
+/// non-default feature parameters appended (libvmaf's feature name dictionary); names
+/// outside `provided` are written as they are.
+#[derive(Debug, Clone)]
+pub struct FeatureNames {
+    provided: &'static [&'static str],
+    names: Vec<String>,
+}
+
+impl FeatureNames {
+    /// The names for `provided` under `opts`.
+    pub fn new(provided: &'static [&'static str], opts: &OptValues) -> Self {
+        let params = opts.non_default_params();
+        FeatureNames {
+            provided,
+            names: provided
+                .iter()
+                .map(|p| super::name::feature_name(p, &params))
+                .collect(),
+        }
+    }
+
+    /// The collector key of `feature`.
+    pub fn get<'a>(&'a self, feature: &'a str) -> &'a str {
+        match self.provided.iter().position(|p| *p == feature) {
+            Some(i) => &self.names[i],
+            None => feature,
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testkit;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirror_matches_libvmaf() {
+        assert_eq!(mirror(-2, 10), 2);
+        assert_eq!(mirror(10, 10), 8);
+        assert_eq!(mirror(11, 10), 7);
+        assert_eq!(mirror(5, 10), 5);
+    }
+
+    #[test]
+    fn picture_to_float_scales_like_picture_copy() {
+        use crate::frame::{FrameBuilder, PixelFormat, SamplesMut};
+        for (bpc, raw, want) in [
+            (8u32, 200u16, 72.0f32),
+            (10, 800, 72.0),
+            (12, 3201, 3201.0 / 16.0 - 128.0),
+            (16, 51200, 72.0),
+        ] {
+            let mut fb = FrameBuilder::new(PixelFormat::Yuv420p, bpc, 4, 2).unwrap();
+            match fb.plane_mut(0).samples_mut().unwrap() {
+                SamplesMut::U8(s) => s.fill(raw as u8),
+                SamplesMut::U16(s) => s.fill(raw),
+            }
+            let mut out = FloatPlane::default();
+            picture_to_float(&fb.build(), 0, -128.0, &mut out);
+            assert_eq!((out.width, out.height), (4, 2));
+            assert!(
+                out.data.iter().all(|&v| v == want),
+                "{bpc} bits: {:?}",
+                out.data
+            );
+        }
+    }
+
+    #[test]
+    fn float_extractors_are_registered() {
+        use crate::feature::registry;
+        for (name, feature) in [
+            ("float_vif", "VMAF_feature_vif_scale0_score"),
+            ("float_adm", "VMAF_feature_adm2_score"),
+            ("float_motion", "VMAF_feature_motion2_score"),
+        ] {
+            assert_eq!(registry::by_name(name).unwrap().name, name);
+            assert_eq!(registry::by_feature(feature).unwrap().name, name);
+        }
+        assert_eq!(
+            registry::by_name("float_motion").unwrap().ordering,
+            crate::feature::Ordering::Temporal
+        );
+    }
+
+    #[test]
+    fn convolve_identity_filter_keeps_picture() {
+        let mut p = FloatPlane::new(7, 5);
+        for (i, v) in p.data.iter_mut().enumerate() {
+            *v = i as f32 * 0.5 - 3.0;
+        }
+        let mut tmp = Vec::new();
+        let mut out = FloatPlane::default();
+        convolve(&[0.0, 1.0, 0.0], ConvInput::Plain(&p), &mut tmp, &mut out);
+        assert_eq!(out.data, p.data);
+    }
+}

@@ -1,0 +1,355 @@
+//! libvmaf's `float_motion`: the mean absolute difference of consecutive blurred
+//! reference luma pictures (`motion`), its minimum with the next one (`motion2`, written
+//! one frame late) and a blended version (`motion3`).
+//!
+//! Temporal in libvmaf (one instance, frames in order): the blurred pictures of the last
+//! three indices are kept, and [`Extractor::flush`] writes the scores of the last index.
+
+use super::float_common::{
+    check_geometry, check_input, convolve, picture_to_float, ConvInput, FeatureNames, FloatPlane,
+};
+use super::float_vif::scale::{scale_frame, ScaleMethod};
+use super::{
+    ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,
+    Ordering, ScoreStore,
+};
+use crate::error::{Error, Result};
+use crate::frame::PixelFormat;
+
+const NAME: &str = "float_motion";
+
+/// libvmaf's 5-tap Gaussian blur (the default).
+const FILTER_5: [f64; 5] = [
+    0.054488685,
+    0.244201342,
+    0.402619947,
+    0.244201342,
+    0.054488685,
+];
+/// The 3-tap blur (`motion_filter_size=3`).
+const FILTER_3: [f64; 3] = [0.166378498, 0.667243004, 0.166378498];
+/// The 5-tap identity (`motion_filter_size=1`).
+const FILTER_5_NO_OP: [f64; 5] = [0.0, 0.0, 1.0, 0.0, 0.0];
+
+const PROVIDED: &[&str] = &[
+    "VMAF_feature_motion_score",
+    "VMAF_feature_motion2_score",
+    "VMAF_feature_motion3_score",
+];
+
+const fn param(
+    name: &'static str,
+    alias: &'static str,
+    kind: OptKind,
+    min: f64,
+    max: f64,
+    help: &'static str,
+) -> OptSpec {
+    OptSpec {
+        name,
+        alias: Some(alias),
+        kind,
+        min,
+        max,
+        feature_param: true,
+        help,
+    }
+}
+
+static OPTIONS: &[OptSpec] = &[
+    OptSpec::flag("debug", true, "debug mode: enable additional output"),
+    param(
+        "motion_force_zero",
+        "force_0",
+        OptKind::Bool(false),
+        0.0,
+        1.0,
+        "forcing motion score to zero",
+    ),
+    param(
+        "motion_fps_weight",
+        "mfw",
+        OptKind::Double(1.0),
+        0.0,
+        5.0,
+        "fps-aware multiplicative weight/correction",
+    ),
+    param(
+        "motion_blend_factor",
+        "mbf",
+        OptKind::Double(1.0),
+        0.0,
+        1.0,
+        "blend motion score given an offset",
+    ),
+    param(
+        "motion_blend_offset",
+        "mbo",
+        OptKind::Double(40.0),
+        0.0,
+        1000.0,
+        "blend motion score starting from this offset",
+    ),
+    param(
+        "motion_add_scale1",
+        "mdc",
+        OptKind::Bool(false),
+        0.0,
+        1.0,
+        "add motion score from scale1",
+    ),
+    param(
+        "motion_filter_size",
+        "mfs",
+        OptKind::Int(5),
+        0.0,
+        9.0,
+        "filtering size",
+    ),
+    param(
+        "motion_add_uv",
+        "mau",
+        OptKind::Bool(false),
+        0.0,
+        1.0,
+        "include U and V terms",
+    ),
+    param(
+        "motion_max_val",
+        "mmxv",
+        OptKind::Double(10000.0),
+        0.0,
+        10000.0,
+        "maximum value allowed; larger values will be clipped to this value",
+    ),
+];
+
+/// The extractors this module defines.
+pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+    name: NAME,
+    aliases: &[],
+    provided: PROVIDED,
+    options: OPTIONS,
+    ordering: Ordering::Temporal,
+    create,
+}];
+
+fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
+    let filter: Vec<f32> = match opts.int("motion_filter_size") {
+        1 => FILTER_5_NO_OP.iter().map(|&v| v as f32).collect(),
+        3 => FILTER_3.iter().map(|&v| v as f32).collect(),
+        _ => FILTER_5.iter().map(|&v| v as f32).collect(),
+    };
+    Ok(Box::new(FloatMotion {
+        names: FeatureNames::new(PROVIDED, opts),
+        debug: opts.bool("debug"),
+        force_zero: opts.bool("motion_force_zero"),
+        fps_weight: opts.double("motion_fps_weight"),
+        blend_factor: opts.double("motion_blend_factor"),
+        blend_offset: opts.double("motion_blend_offset"),
+        add_scale1: opts.bool("motion_add_scale1"),
+        add_uv: opts.bool("motion_add_uv"),
+        max_val: opts.double("motion_max_val"),
+        filter,
+        geometry: None,
+        pic: FloatPlane::default(),
+        tmp: Vec::new(),
+        blur: Default::default(),
+        last: None,
+        score: 0.0,
+    }))
+}
+
+/// The blurred planes of one index (luma, then chroma with `motion_add_uv`).
+type Blurred = Vec<FloatPlane>;
+
+struct FloatMotion {
+    names: FeatureNames,
+    debug: bool,
+    force_zero: bool,
+    fps_weight: f64,
+    blend_factor: f64,
+    blend_offset: f64,
+    add_scale1: bool,
+    add_uv: bool,
+    max_val: f64,
+    filter: Vec<f32>,
+    geometry: Option<Geometry>,
+    pic: FloatPlane,
+    tmp: Vec<f32>,
+    /// Blurred pictures by index modulo 3.
+    blur: [Blurred; 3],
+    /// The last index extracted.
+    last: Option<u64>,
+    /// The motion score of the last index.
+    score: f64,
+}
+
+/// libvmaf's `motion_blend`.
+fn blend(score: f64, factor: f64, offset: f64) -> f64 {
+    score * factor + (1.0 - factor) * offset.min(score)
+}
+
+/// Mean absolute difference of two pictures, accumulated row by row in `f32`.
+fn mean_abs_diff(a: &FloatPlane, b: &FloatPlane) -> f32 {
+    let mut accum = 0.0f32;
+    for y in 0..a.height {
+        let mut line = 0.0f32;
+        for (&p, &q) in a.row(y).iter().zip(b.row(y)) {
+            line = (line as f64 + (p - q).abs() as f64) as f32;
+        }
+        accum += line;
+    }
+    accum / (a.width * a.height) as f32
+}
+
+/// libvmaf's `vmaf_image_sad_c`: the mean absolute difference, plus that of the
+/// half-size bilinear downscales with `motion_add_scale1`.
+fn sad(a: &FloatPlane, b: &FloatPlane, add_scale1: bool) -> f64 {
+    let s0 = mean_abs_diff(a, b);
+    if !add_scale1 {
+        return s0 as f64;
+    }
+    let sw = (a.width as f64 * 0.5 + 0.5) as usize;
+    let sh = (a.height as f64 * 0.5 + 0.5) as usize;
+    let (mut sa, mut sb) = (FloatPlane::new(sw, sh), FloatPlane::new(sw, sh));
+    scale_frame(ScaleMethod::Bilinear, a, &mut sa);
+    scale_frame(ScaleMethod::Bilinear, b, &mut sb);
+    (s0 + mean_abs_diff(&sa, &sb)) as f64
+}
+
+impl FloatMotion {
+    fn name<'a>(&'a self, feature: &'a str) -> &'a str {
+        self.names.get(feature)
+    }
+
+    /// Motion between the blurred pictures held at slots `a` and `b`.
+    fn motion(&self, a: usize, b: usize) -> f64 {
+        let mut score = 0.0;
+        for (pa, pb) in self.blur[a].iter().zip(&self.blur[b]) {
+            score += sad(pa, pb, self.add_scale1);
+        }
+        score
+    }
+
+    fn put_late(&self, out: &mut dyn FnMut(&str, u64, f64), score: f64, index: u64) {
+        let w = score * self.fps_weight;
+        out(self.name(PROVIDED[1]), index, w.min(self.max_val));
+        let b = blend(w, self.blend_factor, self.blend_offset);
+        out(self.name(PROVIDED[2]), index, b.min(self.max_val));
+    }
+}
+
+impl Extractor for FloatMotion {
+    fn init(&mut self, geometry: Geometry) -> Result<()> {
+        check_geometry(NAME, geometry, 3)?;
+        if self.add_uv && geometry.format == PixelFormat::Yuv400p {
+            return Err(Error::invalid(
+                format!("{NAME}:motion_add_uv"),
+                "motion_add_uv needs chroma planes; the pictures are luma only (4:0:0)",
+            ));
+        }
+        if self.add_scale1 && (geometry.width as f64 * 0.5 + 0.5) as u32 > 7680 {
+            return Err(Error::range(
+                format!("{NAME}:motion_add_scale1"),
+                format!(
+                    "motion_add_scale1 supports widths up to 15360; got {}",
+                    geometry.width
+                ),
+            ));
+        }
+        self.geometry = Some(geometry);
+        Ok(())
+    }
+
+    fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
+        let g = self
+            .geometry
+            .ok_or_else(|| Error::invalid(NAME, "extract called before init"))?;
+        check_input(NAME, input, g)?;
+        let index = input.index;
+        if let Some(last) = self.last {
+            if index != last + 1 {
+                return Err(Error::invalid(
+                    format!("{NAME}:index"),
+                    format!("{NAME} is temporal: index {index} after {last}; indices must follow each other"),
+                ));
+            }
+        } else if index != 0 {
+            return Err(Error::invalid(
+                format!("{NAME}:index"),
+                format!("{NAME} is temporal: the first index must be 0, got {index}"),
+            ));
+        }
+        if self.force_zero {
+            out.put(self.name(PROVIDED[1]), index, 0.0);
+            out.put(self.name(PROVIDED[2]), index, 0.0);
+            if self.debug {
+                out.put(self.name(PROVIDED[0]), index, 0.0);
+            }
+            self.last = Some(index);
+            return Ok(());
+        }
+        self.last = Some(index);
+        let cur = (index % 3) as usize;
+        let prev = ((index + 2) % 3) as usize;
+        let prev2 = ((index + 1) % 3) as usize;
+
+        let channels: &[usize] = if self.add_uv { &[0, 1, 2] } else { &[0] };
+        let mut blurred = std::mem::take(&mut self.blur[cur]);
+        blurred.resize_with(channels.len(), FloatPlane::default);
+        for (&c, dst) in channels.iter().zip(blurred.iter_mut()) {
+            picture_to_float(input.reference, c, -128.0, &mut self.pic);
+            convolve(
+                &self.filter,
+                ConvInput::Plain(&self.pic),
+                &mut self.tmp,
+                dst,
+            );
+        }
+        self.blur[cur] = blurred;
+
+        if index == 0 {
+            out.put(self.name(PROVIDED[1]), index, 0.0);
+            if self.debug {
+                out.put(self.name(PROVIDED[0]), index, 0.0);
+            }
+            return Ok(());
+        }
+
+        let score = self.motion(prev, cur);
+        if self.debug {
+            let v = (score * self.fps_weight).min(self.max_val);
+            out.put(self.name(PROVIDED[0]), index, v);
+        }
+        self.score = score;
+        if index == 1 {
+            let b = blend(
+                score * self.fps_weight,
+                self.blend_factor,
+                self.blend_offset,
+            );
+            out.put(self.name(PROVIDED[2]), 0, b.min(self.max_val));
+            return Ok(());
+        }
+        let score2 = self.motion(prev, prev2);
+        let score2 = if score2 < score { score2 } else { score };
+        self.put_late(&mut |n, i, v| out.put(n, i, v), score2, index - 1);
+        Ok(())
+    }
+
+    fn flush(&mut self, store: &mut dyn ScoreStore) -> Result<()> {
+        if self.force_zero {
+            return Ok(());
+        }
+        match self.last {
+            Some(0) => store.put(self.name(PROVIDED[2]), 0, 0.0),
+            Some(last) => self.put_late(&mut |n, i, v| store.put(n, i, v), self.score, last),
+            None => {}
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

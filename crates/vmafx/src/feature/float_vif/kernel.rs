@@ -1,0 +1,248 @@
+//! The float VIF computation (libvmaf's `compute_vif` with `vif_statistic_s`): Gaussian
+//! filter banks, four scales with decimation by 2, per-pixel information statistics with
+//! libvmaf's polynomial log2, summed row by row in `f32`.
+
+use crate::feature::float_common::{convolve, ConvInput, FloatPlane};
+
+/// The kernel scales libvmaf accepts for `vif_kernelscale`.
+const VALID_KERNELSCALES: [f32; 21] = [
+    1.0,
+    1.0 / 2.0,
+    3.0 / 2.0,
+    2.0,
+    2.0 / 3.0,
+    24.0 / 10.0,
+    360.0 / 97.0,
+    4.0 / 3.0,
+    3.5 / 3.0,
+    3.75 / 3.0,
+    4.25 / 3.0,
+    5.0 / 3.0,
+    3.0,
+    1.0 / 2.25,
+    1.4746,
+    1.54,
+    1.6,
+    1.06667,
+    0.711111,
+    0.740740,
+    1.111111,
+];
+
+/// Whether libvmaf accepts `kernelscale` (within 1e-3 of a listed value).
+pub fn valid_kernelscale(kernelscale: f32) -> bool {
+    VALID_KERNELSCALES
+        .iter()
+        .any(|&k| (((kernelscale - k).abs()) as f64) < 1e-3)
+}
+
+/// Filter length at `scale` for `kernelscale`: 2^(4-scale)+1 scaled, rounded up to odd, at least 3.
+pub fn filter_size(scale: u32, kernelscale: f32) -> usize {
+    let n = ((1u32 << (4 - scale)) + 1) as f32;
+    let c = ((n * kernelscale) as f64).ceil() as i64;
+    let odd = if c % 2 == 0 { c + 1 } else { c };
+    odd.max(3) as usize
+}
+
+/// The normalised Gaussian of `size` taps with standard deviation `size / 5`.
+pub fn gaussian_filter(scale: u32, kernelscale: f32) -> Vec<f32> {
+    let size = filter_size(scale, kernelscale);
+    let stdev = size as f32 / 5.0f32;
+    let k = (size as i64 - 1) / 2;
+    let mut out: Vec<f32> = (0..size as i64)
+        .map(|i| {
+            let d = ((i - k) as f32 - 0.0f32) as f64;
+            let s = stdev as f64;
+            let num = (-0.5 * d / s * d / s).exp() as f32;
+            let den = (1.0 / (s * (2.0 * std::f64::consts::PI).sqrt())) as f32;
+            num / den
+        })
+        .collect();
+    let mut sum = 0.0f32;
+    for v in &out {
+        sum += v;
+    }
+    for v in &mut out {
+        *v /= sum;
+    }
+    out
+}
+
+const LOG2_POLY: [f64; 9] = [
+    -0.012671635276421,
+    0.064841182402670,
+    -0.157048836463065,
+    0.257167726303123,
+    -0.353800560300520,
+    0.480131410397451,
+    -0.721314327952201,
+    1.442694803896991,
+    0.0,
+];
+
+/// libvmaf's approximate `log2f`: exponent plus a degree-8 polynomial of the mantissa.
+pub fn log2f_approx(x: f32) -> f32 {
+    if x == 0.0 {
+        return f32::NEG_INFINITY;
+    }
+    if x < 0.0 {
+        return f32::NAN;
+    }
+    let bits = x.to_bits();
+    let exponent = (bits & 0x7F80_0000) >> 23;
+    let remain = f32::from_bits((bits & 0x007F_FFFF) | 0x3F80_0000);
+    let t = remain - 1.0;
+    let mut poly = 0.0f32;
+    for c in LOG2_POLY {
+        poly = poly * t + c as f32;
+    }
+    (exponent as i32 - 127) as f32 + poly
+}
+
+/// Per-scale parameters of the statistic.
+#[derive(Debug, Clone, Copy)]
+pub struct VifParams {
+    /// `vif_enhn_gain_limit`.
+    pub enhn_gain_limit: f64,
+    /// `vif_kernelscale`.
+    pub kernelscale: f64,
+    /// `vif_skip_scale0`.
+    pub skip_scale0: bool,
+    /// `vif_sigma_nsq`.
+    pub sigma_nsq: f64,
+}
+
+/// libvmaf's `vif_statistic_s`: the (numerator, denominator) sums of one scale.
+#[allow(clippy::too_many_arguments)]
+fn statistic(
+    mu1: &FloatPlane,
+    mu2: &FloatPlane,
+    xx: &FloatPlane,
+    yy: &FloatPlane,
+    xy: &FloatPlane,
+    p: &VifParams,
+) -> (f32, f32) {
+    let sigma_nsq = p.sigma_nsq;
+    let sigma_max_inv = ((sigma_nsq as f32).powf(2.0) as f64 / (255.0 * 255.0)) as f32;
+    let eps = 1.0e-10f32;
+    let gain_limit = p.enhn_gain_limit as f32;
+    let (mut accum_num, mut accum_den) = (0.0f32, 0.0f32);
+    for i in 0..mu1.height {
+        let (mut inner_num, mut inner_den) = (0.0f32, 0.0f32);
+        let rows = (mu1.row(i), mu2.row(i), xx.row(i), yy.row(i), xy.row(i));
+        for j in 0..mu1.width {
+            let (m1, m2) = (rows.0[j], rows.1[j]);
+            let mut sigma1_sq = rows.2[j] - m1 * m1;
+            let mut sigma2_sq = rows.3[j] - m2 * m2;
+            let sigma12 = rows.4[j] - m1 * m2;
+            sigma1_sq = sigma1_sq.max(0.0);
+            sigma2_sq = sigma2_sq.max(0.0);
+            let mut g = sigma12 / (sigma1_sq + eps);
+            let mut sv_sq = sigma2_sq - g * sigma12;
+            if sigma1_sq < eps {
+                g = 0.0;
+                sv_sq = sigma2_sq;
+                sigma1_sq = 0.0;
+            }
+            if sigma2_sq < eps {
+                g = 0.0;
+                sv_sq = 0.0;
+            }
+            if g < 0.0 {
+                sv_sq = sigma2_sq;
+                g = 0.0;
+            }
+            sv_sq = sv_sq.max(eps);
+            g = g.min(gain_limit);
+            let num_arg = 1.0 + (g * g * sigma1_sq) as f64 / (sv_sq as f64 + sigma_nsq);
+            let mut num_val = log2f_approx(num_arg as f32);
+            let den_arg = 1.0 + sigma1_sq as f64 / sigma_nsq;
+            let mut den_val = log2f_approx(den_arg as f32);
+            if sigma12 < 0.0 {
+                num_val = 0.0;
+            }
+            if (sigma1_sq as f64) < sigma_nsq {
+                num_val = 1.0 - sigma2_sq * sigma_max_inv;
+                den_val = 1.0;
+            }
+            inner_num += num_val;
+            inner_den += den_val;
+        }
+        accum_num += inner_num;
+        accum_den += inner_den;
+    }
+    (accum_num, accum_den)
+}
+
+/// Even rows and columns of `src` (a `w/2 x h/2` picture).
+fn decimate(src: &FloatPlane) -> FloatPlane {
+    let (w, h) = (src.width / 2, src.height / 2);
+    let mut out = FloatPlane::new(w, h);
+    for i in 0..h {
+        for j in 0..w {
+            out.data[i * w + j] = src.at(2 * j, 2 * i);
+        }
+    }
+    out
+}
+
+/// The per-scale sums of one picture pair: `[num0, den0, num1, den1, ...]` (skipped
+/// scales stay 0).
+pub fn compute_vif(reference: &FloatPlane, distorted: &FloatPlane, p: &VifParams) -> [f64; 8] {
+    let ks = p.kernelscale as f32;
+    let mut scores = [0.0f64; 8];
+    let mut tmp = Vec::new();
+    let (mut mu1, mut mu2) = (FloatPlane::default(), FloatPlane::default());
+    let (mut xx, mut yy, mut xy) = (
+        FloatPlane::default(),
+        FloatPlane::default(),
+        FloatPlane::default(),
+    );
+    let mut cur_ref = reference.clone();
+    let mut cur_dis = distorted.clone();
+    let start = if p.skip_scale0 { 1 } else { 0 };
+    for scale in start..4u32 {
+        let filter = gaussian_filter(scale, ks);
+        if scale > 0 {
+            convolve(&filter, ConvInput::Plain(&cur_ref), &mut tmp, &mut mu1);
+            convolve(&filter, ConvInput::Plain(&cur_dis), &mut tmp, &mut mu2);
+            cur_ref = decimate(&mu1);
+            cur_dis = decimate(&mu2);
+        }
+        convolve(&filter, ConvInput::Plain(&cur_ref), &mut tmp, &mut mu1);
+        convolve(&filter, ConvInput::Plain(&cur_dis), &mut tmp, &mut mu2);
+        convolve(&filter, ConvInput::Square(&cur_ref), &mut tmp, &mut xx);
+        convolve(&filter, ConvInput::Square(&cur_dis), &mut tmp, &mut yy);
+        convolve(
+            &filter,
+            ConvInput::Product(&cur_ref, &cur_dis),
+            &mut tmp,
+            &mut xy,
+        );
+        let (num, den) = statistic(&mu1, &mu2, &xx, &yy, &xy, p);
+        scores[2 * scale as usize] = num as f64;
+        scores[2 * scale as usize + 1] = den as f64;
+    }
+    scores
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filters_match_libvmaf_sizes_and_sum_to_one() {
+        let sizes: Vec<_> = (0..4).map(|s| filter_size(s, 1.0)).collect();
+        assert_eq!(sizes, vec![17, 9, 5, 3]);
+        let f = gaussian_filter(3, 1.0);
+        assert!((f.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+        assert!(valid_kernelscale(1.5) && !valid_kernelscale(1.3));
+    }
+
+    #[test]
+    fn log2_approx_is_close() {
+        for x in [0.5f32, 1.0, 2.0, 3.0, 10.0, 1234.5] {
+            assert!((log2f_approx(x) - x.log2()).abs() < 1e-4, "{x}");
+        }
+    }
+}

@@ -1,6 +1,0 @@
-//! Placeholder: the vif extractor lands in its own change.
-
-use super::ExtractorInfo;
-
-/// The extractors this module defines.
-pub static EXTRACTORS: &[ExtractorInfo] = &[];

@@ -1,0 +1,356 @@
+//! libvmaf's integer VIF (`vif`): visual information fidelity at four scales, in libvmaf's
+//! fixed-point arithmetic, bit-exact with its C code.
+//!
+//! Each scale compares the luma of the reference and distorted pictures under a Gaussian
+//! window (`stats.rs`); between scales both are filtered and halved (`subsample.rs`). Every
+//! scale writes `num / den`; with `debug=true` the sums and their totals are written too.
+//! Pictures must be at least 8x8: below that the fourth scale is empty, where libvmaf
+//! divides by zero (width) or reads outside its buffers (height); `init` refuses them.
+//! Nothing is carried from one frame to the next, so instances may take frames in any order.
+
+mod planes;
+mod stats;
+mod subsample;
+mod tables;
+
+#[cfg(test)]
+mod tests;
+
+use super::name::feature_name;
+use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec};
+use super::{OptValues, Ordering};
+use crate::error::{Error, Result};
+use crate::frame::{Frame, Samples};
+
+use planes::PaddedPlane;
+use stats::{scale_statistic, NumDen, StatScratch, VerticalShift};
+use subsample::{filter_and_decimate, store_scale, DownScratch};
+use tables::half_width;
+
+/// Long names of the features `vif` writes, in the order it writes them.
+const PROVIDED: &[&str] = &[
+    "VMAF_integer_feature_vif_scale0_score",
+    "VMAF_integer_feature_vif_scale1_score",
+    "VMAF_integer_feature_vif_scale2_score",
+    "VMAF_integer_feature_vif_scale3_score",
+    "integer_vif",
+    "integer_vif_num",
+    "integer_vif_den",
+    "integer_vif_num_scale0",
+    "integer_vif_den_scale0",
+    "integer_vif_num_scale1",
+    "integer_vif_den_scale1",
+    "integer_vif_num_scale2",
+    "integer_vif_den_scale2",
+    "integer_vif_num_scale3",
+    "integer_vif_den_scale3",
+];
+
+/// Default (and largest) enhancement gain limit.
+const DEFAULT_GAIN_LIMIT: f64 = 100.0;
+
+/// `vif`'s options, with libvmaf's names, aliases, defaults and ranges.
+const OPTIONS: &[OptSpec] = &[
+    OptSpec::flag("debug", false, "debug mode: enable additional output"),
+    OptSpec {
+        name: "vif_enhn_gain_limit",
+        alias: Some("egl"),
+        kind: OptKind::Double(DEFAULT_GAIN_LIMIT),
+        min: 1.0,
+        max: DEFAULT_GAIN_LIMIT,
+        feature_param: true,
+        help: "enhancement gain imposed on vif, must be >= 1.0, where 1.0 means the gain is \
+               completely disabled",
+    },
+    OptSpec {
+        name: "vif_skip_scale0",
+        alias: Some("ssclz"),
+        kind: OptKind::Bool(false),
+        min: 0.0,
+        max: 1.0,
+        feature_param: true,
+        help: "when set, skip scale 0 calculations",
+    },
+];
+
+/// The extractors this module defines.
+pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+    name: "vif",
+    aliases: &[],
+    provided: PROVIDED,
+    options: OPTIONS,
+    ordering: Ordering::Independent,
+    create,
+}];
+
+/// Smallest width and height: every one of the four scales keeps at least one sample.
+const MIN_SIZE: u32 = 8;
+
+fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
+    let params = opts.non_default_params();
+    Ok(Box::new(Vif {
+        debug: opts.bool("debug"),
+        skip_scale0: opts.bool("vif_skip_scale0"),
+        gain_limit: opts.double("vif_enhn_gain_limit"),
+        names: PROVIDED.iter().map(|p| feature_name(p, &params)).collect(),
+        state: None,
+    }))
+}
+
+/// A `vif` instance: its options, output names, and buffers made by `init`.
+struct Vif {
+    debug: bool,
+    skip_scale0: bool,
+    gain_limit: f64,
+    names: Vec<String>,
+    state: Option<State>,
+}
+
+/// Buffers for one geometry. 8-bit input is read at scale 0 from `ref8`/`dis8`; deep
+/// input, and every later scale, from `ref16`/`dis16`.
+struct State {
+    geometry: Geometry,
+    ref8: PaddedPlane<u8>,
+    dis8: PaddedPlane<u8>,
+    ref16: PaddedPlane<u16>,
+    dis16: PaddedPlane<u16>,
+    stat: StatScratch,
+    down: DownScratch,
+    next_ref: Vec<u16>,
+    next_dis: Vec<u16>,
+}
+
+impl State {
+    fn new(geometry: Geometry) -> Self {
+        let (w, h) = (geometry.width as usize, geometry.height as usize);
+        let eight = geometry.bpc == 8;
+        let (w16, h16) = if eight { (w / 2, h / 2) } else { (w, h) };
+        let (w8, h8) = if eight { (w, h) } else { (0, 0) };
+        State {
+            geometry,
+            ref8: PaddedPlane::new(w8, h8),
+            dis8: PaddedPlane::new(w8, h8),
+            ref16: PaddedPlane::new(w16, h16),
+            dis16: PaddedPlane::new(w16, h16),
+            stat: StatScratch::new(w),
+            down: DownScratch::new(w),
+            next_ref: vec![0; (w / 2) * (h / 2)],
+            next_dis: vec![0; (w / 2) * (h / 2)],
+        }
+    }
+
+    /// Copies the luma of both frames into the scale-0 planes and mirrors their borders.
+    fn load(&mut self, reference: &Frame, distorted: &Frame) -> Result<()> {
+        let g = self.geometry;
+        load_luma(reference, "reference", &g, &mut self.ref8, &mut self.ref16)?;
+        load_luma(distorted, "distorted", &g, &mut self.dis8, &mut self.dis16)
+    }
+
+    /// Makes `scale` (1..=3) from the scale above, `width` x `height`.
+    fn down_scale(&mut self, scale: usize, width: usize, height: usize) {
+        let bpc = self.geometry.bpc;
+        let shift = if scale == 1 { bpc } else { 16 };
+        let s = &mut self.down;
+        if bpc == 8 && scale == 1 {
+            filter_and_decimate(
+                &self.ref8,
+                width,
+                height,
+                scale,
+                shift,
+                s,
+                &mut self.next_ref,
+            );
+            filter_and_decimate(
+                &self.dis8,
+                width,
+                height,
+                scale,
+                shift,
+                s,
+                &mut self.next_dis,
+            );
+        } else {
+            filter_and_decimate(
+                &self.ref16,
+                width,
+                height,
+                scale,
+                shift,
+                s,
+                &mut self.next_ref,
+            );
+            filter_and_decimate(
+                &self.dis16,
+                width,
+                height,
+                scale,
+                shift,
+                s,
+                &mut self.next_dis,
+            );
+        }
+        let (w, h, half) = (width / 2, height / 2, half_width(scale - 1));
+        store_scale(&mut self.ref16, &self.next_ref, w, h, half);
+        store_scale(&mut self.dis16, &self.next_dis, w, h, half);
+    }
+
+    /// The statistic of `scale`, `width` x `height`.
+    fn statistic(&mut self, scale: usize, width: usize, height: usize, gain_limit: f64) -> NumDen {
+        let bpc = self.geometry.bpc;
+        let shift = VerticalShift::at(scale, bpc);
+        let s = &mut self.stat;
+        if bpc == 8 && scale == 0 {
+            let planes = (&self.ref8, &self.dis8);
+            scale_statistic(planes, width, height, scale, shift, gain_limit, s)
+        } else {
+            let planes = (&self.ref16, &self.dis16);
+            scale_statistic(planes, width, height, scale, shift, gain_limit, s)
+        }
+    }
+}
+
+/// Copies the luma of `frame` into `plane8` (8-bit input) or `plane16` (deeper input)
+/// and mirrors its borders for the scale-0 filter.
+fn load_luma(
+    frame: &Frame,
+    which: &str,
+    g: &Geometry,
+    plane8: &mut PaddedPlane<u8>,
+    plane16: &mut PaddedPlane<u16>,
+) -> Result<()> {
+    let (w, h) = (g.width as usize, g.height as usize);
+    let luma = frame.plane(0);
+    match (luma.samples(), g.bpc == 8) {
+        (Samples::U8(_), true) => {
+            for y in 0..h {
+                plane8.row_mut(y)[..w].copy_from_slice(luma.row_u8(y as u32));
+            }
+            plane8.mirror_rows(h, half_width(0));
+        }
+        (Samples::U16(_), false) => {
+            for y in 0..h {
+                plane16.row_mut(y)[..w].copy_from_slice(luma.row_u16(y as u32));
+            }
+            plane16.mirror_rows(h, half_width(0));
+        }
+        (samples, _) => {
+            let held = if matches!(samples, Samples::U8(_)) {
+                "8-bit"
+            } else {
+                "16-bit"
+            };
+            return Err(Error::invalid(
+                format!("{which} frame"),
+                format!(
+                    "vif: luma holds {held} words, not those of {}-bit samples",
+                    g.bpc
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that `frame` has the geometry `vif` was set up for.
+fn check_frame(frame: &Frame, which: &str, g: &Geometry) -> Result<()> {
+    let got = (frame.bpc(), frame.width(), frame.height());
+    if got != (g.bpc, g.width, g.height) {
+        return Err(Error::invalid(
+            format!("{which} frame"),
+            format!(
+                "vif: frame is {}x{} at {} bits; set up for {}x{} at {} bits",
+                got.1, got.2, got.0, g.width, g.height, g.bpc
+            ),
+        ));
+    }
+    Ok(())
+}
+
+impl Vif {
+    /// Writes the scores of one frame in libvmaf's order.
+    fn write(&self, scales: &[NumDen; 4], index: u64, out: &mut FrameScores) {
+        let ratio = |s: &NumDen| (s.num / s.den) as f64;
+        let n = &self.names;
+        out.put(
+            &n[0],
+            index,
+            if self.skip_scale0 {
+                0.0
+            } else {
+                ratio(&scales[0])
+            },
+        );
+        for s in 1..4 {
+            out.put(&n[s], index, ratio(&scales[s]));
+        }
+        if !self.debug {
+            return;
+        }
+        let first = if self.skip_scale0 { 1 } else { 0 };
+        let num: f64 = scales[first..].iter().map(|s| s.num as f64).sum();
+        let den: f64 = scales[first..].iter().map(|s| s.den as f64).sum();
+        out.put(&n[4], index, if den == 0.0 { 1.0 } else { num / den });
+        out.put(&n[5], index, num);
+        out.put(&n[6], index, den);
+        for (s, sc) in scales.iter().enumerate() {
+            let (num, den) = if s == 0 && self.skip_scale0 {
+                (0.0, -1.0)
+            } else {
+                (sc.num as f64, sc.den as f64)
+            };
+            out.put(&n[7 + 2 * s], index, num);
+            out.put(&n[8 + 2 * s], index, den);
+        }
+    }
+}
+
+impl Extractor for Vif {
+    fn init(&mut self, geometry: Geometry) -> Result<()> {
+        if !(8..=16).contains(&geometry.bpc) {
+            return Err(Error::range(
+                "bit depth",
+                format!(
+                    "vif: {} bits per component; 8 to 16 are supported",
+                    geometry.bpc
+                ),
+            ));
+        }
+        for (what, v) in [("width", geometry.width), ("height", geometry.height)] {
+            if v < MIN_SIZE {
+                return Err(Error::range(
+                    what,
+                    format!("vif: {what} {v} is below {MIN_SIZE}, leaving its fourth scale empty"),
+                ));
+            }
+        }
+        self.state = Some(State::new(geometry));
+        Ok(())
+    }
+
+    fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
+        let Some(state) = self.state.as_mut() else {
+            return Err(Error::invalid("vif", "extract called before init"));
+        };
+        let g = state.geometry;
+        check_frame(input.reference, "reference", &g)?;
+        check_frame(input.distorted, "distorted", &g)?;
+        state.load(input.reference, input.distorted)?;
+
+        let mut scales = [NumDen::default(); 4];
+        let (mut w, mut h) = (g.width as usize, g.height as usize);
+        let first = if self.skip_scale0 { 1 } else { 0 };
+        for (scale, result) in scales.iter_mut().enumerate() {
+            if scale > 0 {
+                state.down_scale(scale, w, h);
+                w /= 2;
+                h /= 2;
+            }
+            if scale >= first {
+                *result = state.statistic(scale, w, h, self.gain_limit);
+            }
+        }
+        self.write(&scales, input.index, out);
+        Ok(())
+    }
+}

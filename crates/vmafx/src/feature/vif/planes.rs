@@ -1,0 +1,132 @@
+//! Row buffers with mirrored borders, laid out as libvmaf lays them out.
+//!
+//! A [`PaddedPlane`] holds one picture (a scale of the reference or distorted luma) with
+//! [`MAX_HALF`] spare rows above and below; a [`PaddedRow`] holds one filtered row with
+//! spare columns on both sides. Borders are mirrored without repeating the edge sample, in
+//! libvmaf's order, so that for pictures smaller than a filter the values read beyond the
+//! picture are the same ones libvmaf reads.
+
+use super::tables::MAX_HALF;
+
+/// A picture with [`MAX_HALF`] mirrored rows above and below.
+#[derive(Debug, Clone, Default)]
+pub(super) struct PaddedPlane<T> {
+    data: Vec<T>,
+    pitch: usize,
+    rows: usize,
+}
+
+impl<T: Copy + Default> PaddedPlane<T> {
+    /// A zeroed plane of `width` x `height` samples plus its border rows.
+    pub(super) fn new(width: usize, height: usize) -> Self {
+        PaddedPlane {
+            data: vec![T::default(); width * (height + 2 * MAX_HALF)],
+            pitch: width,
+            rows: height,
+        }
+    }
+}
+
+impl<T: Copy> PaddedPlane<T> {
+    /// Index of the first sample of row `y` (`-MAX_HALF <= y < rows + MAX_HALF`).
+    #[inline]
+    fn start(&self, y: isize) -> usize {
+        debug_assert!(y >= -(MAX_HALF as isize) && y < (self.rows + MAX_HALF) as isize);
+        (y + MAX_HALF as isize) as usize * self.pitch
+    }
+
+    /// Row `y`, which may lie in the borders.
+    #[inline]
+    pub(super) fn row(&self, y: isize) -> &[T] {
+        let s = self.start(y);
+        &self.data[s..s + self.pitch]
+    }
+
+    /// Row `y` of the picture, writable.
+    #[inline]
+    pub(super) fn row_mut(&mut self, y: usize) -> &mut [T] {
+        let s = self.start(y as isize);
+        &mut self.data[s..s + self.pitch]
+    }
+
+    /// Mirrors `half` rows above row 0 and below row `height - 1` (`1 <= height <= rows`,
+    /// `half <= MAX_HALF`): row `-i` takes row `i`, then row `height-1+i` takes row
+    /// `height-1-i`, for `i` = 1, 2, ... in turn.
+    pub(super) fn mirror_rows(&mut self, height: usize, half: usize) {
+        let (h, pitch) = (height as isize, self.pitch);
+        for i in 1..=half as isize {
+            let (src, dst) = (self.start(i), self.start(-i));
+            self.data.copy_within(src..src + pitch, dst);
+            let (src, dst) = (self.start(h - 1 - i), self.start(h - 1 + i));
+            self.data.copy_within(src..src + pitch, dst);
+        }
+    }
+}
+
+/// One row of 32-bit intermediates with [`MAX_HALF`] spare columns on each side.
+#[derive(Debug, Clone, Default)]
+pub(super) struct PaddedRow {
+    data: Vec<u32>,
+}
+
+impl PaddedRow {
+    /// A zeroed row for pictures up to `width` samples wide.
+    pub(super) fn new(width: usize) -> Self {
+        PaddedRow {
+            data: vec![0; width.max(MAX_HALF + 1) + 2 * MAX_HALF],
+        }
+    }
+
+    /// The row from column `-MAX_HALF` on.
+    #[inline]
+    pub(super) fn padded(&self) -> &[u32] {
+        &self.data
+    }
+
+    /// Columns 0.. of the row, writable.
+    #[inline]
+    pub(super) fn body_mut(&mut self) -> &mut [u32] {
+        &mut self.data[MAX_HALF..]
+    }
+
+    /// Mirrors `half` columns left of column 0 and right of column `width - 1`, in
+    /// libvmaf's order (left then right for each distance).
+    pub(super) fn mirror(&mut self, width: usize, half: usize) {
+        let c = |x: isize| (x + MAX_HALF as isize) as usize;
+        let w = width as isize;
+        for f in 1..=half as isize {
+            self.data[c(-f)] = self.data[c(f)];
+            self.data[c(w - 1 + f)] = self.data[c(w - 1 - f)];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_mirror_without_repeating_the_edge() {
+        let mut p = PaddedPlane::<u16>::new(1, 12);
+        for y in 0..12 {
+            p.row_mut(y)[0] = y as u16;
+        }
+        p.mirror_rows(12, 3);
+        let col: Vec<u16> = (-3..15).map(|y| p.row(y)[0]).collect();
+        assert_eq!(
+            col,
+            [3, 2, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 10, 9, 8]
+        );
+    }
+
+    #[test]
+    fn columns_mirror_without_repeating_the_edge() {
+        let mut r = PaddedRow::new(10);
+        for (i, v) in r.body_mut()[..10].iter_mut().enumerate() {
+            *v = i as u32;
+        }
+        r.mirror(10, 2);
+        let s = &r.padded()[MAX_HALF - 2..MAX_HALF + 12];
+        assert_eq!(s, [2, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 8, 7]);
+    }
+}

@@ -1,0 +1,257 @@
+//! The VIF statistic of one scale: local means, variances and covariance under the scale's
+//! Gaussian window, turned into fixed-point information sums.
+//!
+//! Each output row is made in two passes over rows, as libvmaf does: a vertical pass sums
+//! the window's rows into five 32-bit rows (mean of ref and dis, and the second moments
+//! ref², dis², ref·dis), whose borders are then mirrored; a horizontal pass filters those
+//! rows and scores each pixel. This scalar code is the reference for faster kernels.
+
+use super::planes::{PaddedPlane, PaddedRow};
+use super::tables::{log2_table, log2_u32, log2_u64, MAX_HALF, SIGMA_NSQ, TAPS};
+
+/// Numerator and denominator of one scale, in libvmaf's single precision.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(super) struct NumDen {
+    /// Information the distorted picture keeps.
+    pub num: f32,
+    /// Information the reference holds.
+    pub den: f32,
+}
+
+/// Right shifts (with rounding) that bring the vertical sums back to 16 bits for the mean
+/// and 32 bits for the moments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct VerticalShift {
+    /// Shift of the mean sums.
+    pub mean: u32,
+    /// Shift of the second-moment sums.
+    pub moment: u32,
+}
+
+impl VerticalShift {
+    /// The shifts at `scale` for `bpc`-bit input: scale 0 reads the picture itself, later
+    /// scales read 16-bit means of the scale above.
+    pub(super) fn at(scale: usize, bpc: u32) -> Self {
+        if scale == 0 {
+            VerticalShift {
+                mean: bpc,
+                moment: 2 * (bpc - 8),
+            }
+        } else {
+            VerticalShift {
+                mean: 16,
+                moment: 16,
+            }
+        }
+    }
+}
+
+/// `(x + half) >> shift`, rounding to nearest; no rounding term when `shift` is 0.
+#[inline]
+fn round_shift_u64(x: u64, shift: u32) -> u64 {
+    if shift == 0 {
+        x
+    } else {
+        x.wrapping_add(1 << (shift - 1)) >> shift
+    }
+}
+
+/// Work rows of the statistic, sized in `new` for the widest scale.
+#[derive(Debug, Clone, Default)]
+pub(super) struct StatScratch {
+    mu1: PaddedRow,
+    mu2: PaddedRow,
+    ref_sq: PaddedRow,
+    dis_sq: PaddedRow,
+    ref_dis: PaddedRow,
+    sum_mu: [Vec<u32>; 2],
+    sum_sq: [Vec<u64>; 3],
+}
+
+impl StatScratch {
+    /// Rows for pictures up to `width` samples wide.
+    pub(super) fn new(width: usize) -> Self {
+        StatScratch {
+            mu1: PaddedRow::new(width),
+            mu2: PaddedRow::new(width),
+            ref_sq: PaddedRow::new(width),
+            dis_sq: PaddedRow::new(width),
+            ref_dis: PaddedRow::new(width),
+            sum_mu: [vec![0; width], vec![0; width]],
+            sum_sq: [vec![0; width], vec![0; width], vec![0; width]],
+        }
+    }
+}
+
+/// The integer sums of one scale, before they are scaled to [`NumDen`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Sums {
+    num_log: i64,
+    den_log: i64,
+    num_flat: i64,
+    den_flat: i64,
+}
+
+impl Sums {
+    fn finish(self) -> NumDen {
+        let num = self.num_log as f64 / 2048.0
+            + (self.den_flat as f64 - (self.num_flat as f64 / 16384.0) / 65025.0);
+        let den = self.den_log as f64 / 2048.0 + self.den_flat as f64;
+        NumDen {
+            num: num as f32,
+            den: den as f32,
+        }
+    }
+
+    /// Scores one pixel from its filtered mean sums (`mu1`, `mu2`: 16.16 of the 16-bit
+    /// means) and moment sums (`xx`, `yy`, `xy`: before their final 16-bit shift).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn add_pixel(
+        &mut self,
+        table: &[u16],
+        gain_limit: f64,
+        mu1: u32,
+        mu2: u32,
+        xx: u64,
+        yy: u64,
+        xy: u64,
+    ) {
+        let square = |a: u32, b: u32| ((a as u64 * b as u64).wrapping_add(1 << 31) >> 32) as u32;
+        let moment = |s: u64| (s.wrapping_add(32768) >> 16) as u32;
+        let sigma1_sq = moment(xx).wrapping_sub(square(mu1, mu1)) as i32;
+        let sigma2_sq = (moment(yy).wrapping_sub(square(mu2, mu2)) as i32).max(0);
+        let sigma12 = moment(xy).wrapping_sub(square(mu1, mu2)) as i32;
+
+        if sigma1_sq < SIGMA_NSQ {
+            self.num_flat += sigma2_sq as i64;
+            self.den_flat += 1;
+            return;
+        }
+        self.den_log +=
+            (log2_u32(table, SIGMA_NSQ.wrapping_add(sigma1_sq) as u32) - 2048 * 17) as i64;
+        if sigma12 > 0 && sigma2_sq > 0 {
+            const EPS: f64 = 65536.0 * 1.0e-10;
+            let g = sigma12 as f64 / (sigma1_sq as f64 + EPS);
+            let sv_sq = ((sigma2_sq as f64 - g * sigma12 as f64) as i32).max(0);
+            let g = if g < gain_limit { g } else { gain_limit };
+            let numer = sv_sq.wrapping_add(SIGMA_NSQ) as u32;
+            let with_signal = (g * g * sigma1_sq as f64) as i64 + numer as i64;
+            self.num_log +=
+                (log2_u64(table, with_signal as u64) - log2_u64(table, numer as u64)) as i64;
+        }
+    }
+}
+
+/// Sums the window's rows around row `y` into the scratch rows (columns `0..width`) and
+/// mirrors their borders.
+fn vertical<T: Copy + Into<u32>>(
+    reference: &PaddedPlane<T>,
+    distorted: &PaddedPlane<T>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    let taps = TAPS[scale];
+    let half = taps.len() / 2;
+    let [m1, m2] = &mut s.sum_mu;
+    let [xx, yy, xy] = &mut s.sum_sq;
+    let (m1, m2, xx, yy, xy) = (
+        &mut m1[..width],
+        &mut m2[..width],
+        &mut xx[..width],
+        &mut yy[..width],
+        &mut xy[..width],
+    );
+    m1.fill(0);
+    m2.fill(0);
+    xx.fill(0);
+    yy.fill(0);
+    xy.fill(0);
+    for (k, &c) in taps.iter().enumerate() {
+        let row = y as isize - half as isize + k as isize;
+        let r = &reference.row(row)[..width];
+        let d = &distorted.row(row)[..width];
+        let c = c as u32;
+        for j in 0..width {
+            let (a, b) = (r[j].into(), d[j].into());
+            let (ca, cb) = (c * a, c * b);
+            m1[j] = m1[j].wrapping_add(ca);
+            m2[j] = m2[j].wrapping_add(cb);
+            xx[j] += ca as u64 * a as u64;
+            yy[j] += cb as u64 * b as u64;
+            xy[j] += ca as u64 * b as u64;
+        }
+    }
+    let mean = |x: u32| round_shift_u64(x as u64, shift.mean) as u16 as u32;
+    let moment = |x: u64| round_shift_u64(x, shift.moment) as u32;
+    for (dst, src) in s.mu1.body_mut().iter_mut().zip(m1.iter()) {
+        *dst = mean(*src);
+    }
+    for (dst, src) in s.mu2.body_mut().iter_mut().zip(m2.iter()) {
+        *dst = mean(*src);
+    }
+    for (dst, src) in s.ref_sq.body_mut().iter_mut().zip(xx.iter()) {
+        *dst = moment(*src);
+    }
+    for (dst, src) in s.dis_sq.body_mut().iter_mut().zip(yy.iter()) {
+        *dst = moment(*src);
+    }
+    for (dst, src) in s.ref_dis.body_mut().iter_mut().zip(xy.iter()) {
+        *dst = moment(*src);
+    }
+    for r in [
+        &mut s.mu1,
+        &mut s.mu2,
+        &mut s.ref_sq,
+        &mut s.dis_sq,
+        &mut s.ref_dis,
+    ] {
+        r.mirror(width, half);
+    }
+}
+
+/// Filters the scratch rows across and scores columns `0..width`.
+fn horizontal(s: &StatScratch, width: usize, scale: usize, gain_limit: f64, sums: &mut Sums) {
+    let table = log2_table();
+    let taps = TAPS[scale];
+    let first = MAX_HALF - taps.len() / 2;
+    let (m1, m2) = (s.mu1.padded(), s.mu2.padded());
+    let (xx, yy, xy) = (s.ref_sq.padded(), s.dis_sq.padded(), s.ref_dis.padded());
+    for j in 0..width {
+        let at = first + j;
+        let (mut a1, mut a2) = (0u32, 0u32);
+        let (mut sxx, mut syy, mut sxy) = (0u64, 0u64, 0u64);
+        for (k, &c) in taps.iter().enumerate() {
+            let i = at + k;
+            let c = c as u32;
+            a1 = a1.wrapping_add(c * m1[i]);
+            a2 = a2.wrapping_add(c * m2[i]);
+            sxx += c as u64 * xx[i] as u64;
+            syy += c as u64 * yy[i] as u64;
+            sxy += c as u64 * xy[i] as u64;
+        }
+        sums.add_pixel(table, gain_limit, a1, a2, sxx, syy, sxy);
+    }
+}
+
+/// The statistic of `scale` over the top-left `width` x `height` of the (reference,
+/// distorted) planes, whose borders are mirrored by at least the scale's half filter width.
+pub(super) fn scale_statistic<T: Copy + Into<u32>>(
+    (reference, distorted): (&PaddedPlane<T>, &PaddedPlane<T>),
+    width: usize,
+    height: usize,
+    scale: usize,
+    shift: VerticalShift,
+    gain_limit: f64,
+    scratch: &mut StatScratch,
+) -> NumDen {
+    let mut sums = Sums::default();
+    for y in 0..height {
+        vertical(reference, distorted, y, width, scale, shift, scratch);
+        horizontal(scratch, width, scale, gain_limit, &mut sums);
+    }
+    sums.finish()
+}

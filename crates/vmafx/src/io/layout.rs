@@ -1,0 +1,139 @@
+//! How a frame lies in a y4m or raw file, and copying it into a [`Frame`].
+//!
+//! Files hold chroma planes of the rounded-up size (`(w + 1) / 2` for 4:2:0), while a
+//! [`Frame`] keeps libvmaf's rounded-down size (`w >> 1`); the top-left region of each file
+//! plane is copied and the rest (one column and one row at most) is read and dropped, as
+//! libvmaf's whole-frame reader did before direct reads (the corpus's `vmaf-legacyread`).
+
+use crate::error::{Error, Result};
+use crate::feature::Geometry;
+use crate::frame::{Frame, FrameBuilder, SamplesMut};
+
+use super::source::Source;
+
+/// The planes of one frame in a file.
+#[derive(Debug, Clone)]
+pub(crate) struct FileLayout {
+    /// The frame these planes fill.
+    pub geometry: Geometry,
+    /// Width and height of each stored plane, in samples, in file order.
+    pub planes: Vec<(u32, u32)>,
+    /// Planes stored after the picture's own and dropped (a y4m alpha plane).
+    pub dropped_planes: usize,
+    /// Bytes per sample: 1 for 8-bit, 2 (little-endian) for deeper.
+    pub sample_bytes: usize,
+}
+
+impl FileLayout {
+    /// The layout of a planar frame of `geometry`, plus `dropped_planes` full-size planes.
+    pub fn new(geometry: Geometry, dropped_planes: usize) -> Self {
+        let Geometry {
+            format,
+            bpc,
+            width,
+            height,
+        } = geometry;
+        let (sx, sy) = format.chroma_shift();
+        let mut planes = vec![(width, height)];
+        if format.plane_count() == 3 {
+            let c = (width.div_ceil(1 << sx), height.div_ceil(1 << sy));
+            planes.extend([c, c]);
+        }
+        planes.extend(std::iter::repeat((width, height)).take(dropped_planes));
+        FileLayout {
+            geometry,
+            planes,
+            dropped_planes,
+            sample_bytes: if bpc > 8 { 2 } else { 1 },
+        }
+    }
+
+    /// Bytes of one frame's samples in the file.
+    pub fn frame_bytes(&self) -> u64 {
+        self.planes
+            .iter()
+            .map(|&(w, h)| w as u64 * h as u64 * self.sample_bytes as u64)
+            .sum()
+    }
+
+    /// Bytes of the widest stored row.
+    fn max_row_bytes(&self) -> usize {
+        self.planes
+            .iter()
+            .map(|&(w, _)| w as usize * self.sample_bytes)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Reads one frame's samples from `src` into a new frame. `index` and `start` (the
+    /// offset of the frame's first byte, header included) name the frame in errors; a file
+    /// that ends inside the samples is an `Invalid` error, never a short frame, whose
+    /// message ends with `note`.
+    pub fn read_frame(
+        &self,
+        src: &mut Source,
+        row: &mut Vec<u8>,
+        (index, start): (u64, u64),
+        note: &str,
+    ) -> Result<Frame> {
+        let g = self.geometry;
+        let mut fb = FrameBuilder::new(g.format, g.bpc, g.width, g.height)
+            .map_err(|e| Error::invalid(src.name(), format!("frame {index}: {e}")))?;
+        row.resize(self.max_row_bytes(), 0);
+        let data_start = src.pos();
+        let kept = self.planes.len() - self.dropped_planes;
+        for (i, &(fw, fh)) in self.planes.iter().enumerate() {
+            let row_bytes = fw as usize * self.sample_bytes;
+            for y in 0..fh {
+                let got = src.read_full(&mut row[..row_bytes], "frame data")?;
+                if got < row_bytes {
+                    return Err(self.truncated(src, (index, start), data_start, note));
+                }
+                if i < kept {
+                    copy_row(fb.plane_mut(i), y, &row[..row_bytes]);
+                }
+            }
+        }
+        Ok(fb.build())
+    }
+
+    /// The error for frame `index` (starting at byte `start`, its samples at `data_start`)
+    /// cut short by the end of the file at `src`'s position.
+    pub fn truncated(
+        &self,
+        src: &Source,
+        (index, start): (u64, u64),
+        data_start: u64,
+        note: &str,
+    ) -> Error {
+        let have = src.pos() - data_start;
+        Error::invalid(
+            src.name(),
+            format!(
+                "frame {index} at byte {start} is truncated: the file ends at byte {} after \
+                 {have} of the frame's {} bytes of samples{note}",
+                src.pos(),
+                self.frame_bytes()
+            ),
+        )
+    }
+}
+
+/// Copies the top-left `plane.width` samples of file row `bytes` into row `y` of `plane`;
+/// rows below the plane's height are dropped.
+fn copy_row(plane: &mut crate::frame::Plane, y: u32, bytes: &[u8]) {
+    if y >= plane.height {
+        return;
+    }
+    let (w, o) = (plane.width as usize, y as usize * plane.stride);
+    match plane.samples_mut() {
+        Some(SamplesMut::U8(s)) => s[o..o + w].copy_from_slice(&bytes[..w]),
+        Some(SamplesMut::U16(s)) => {
+            for (d, b) in s[o..o + w].iter_mut().zip(bytes.chunks_exact(2)) {
+                *d = u16::from_le_bytes([b[0], b[1]]);
+            }
+        }
+        // Frames a FrameBuilder makes own their planes.
+        None => {}
+    }
+}

@@ -1,0 +1,162 @@
+//! A buffered input file that knows its byte offset, so every error can name it.
+
+use std::fs::File;
+use std::io::{BufReader, ErrorKind, Read};
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+
+/// Read buffer size; rows are read through it, frames never whole.
+const BUF_SIZE: usize = 1 << 16;
+
+/// An open input file, its path as errors print it, and the offset of the next byte.
+#[derive(Debug)]
+pub(crate) struct Source {
+    path: PathBuf,
+    name: String,
+    reader: BufReader<File>,
+    pos: u64,
+    /// The file's length where it is a regular file (seekable); `None` for pipes.
+    len: Option<u64>,
+}
+
+impl Source {
+    /// Opens `path` for reading; a missing or unreadable file is an `Io` error naming it.
+    pub(crate) fn open(path: &Path) -> Result<Self> {
+        let name = path.display().to_string();
+        let file = File::open(path).map_err(|e| {
+            let why = match e.kind() {
+                ErrorKind::NotFound => "no such file".to_string(),
+                ErrorKind::PermissionDenied => "permission denied".to_string(),
+                _ => e.to_string(),
+            };
+            Error::io(&name, format!("cannot open: {why}"))
+        })?;
+        let meta = file
+            .metadata()
+            .map_err(|e| Error::io(&name, format!("cannot read file metadata: {e}")))?;
+        if meta.is_dir() {
+            return Err(Error::io(&name, "cannot read: is a directory"));
+        }
+        let len = meta.is_file().then_some(meta.len());
+        Ok(Source {
+            path: path.to_path_buf(),
+            name,
+            reader: BufReader::with_capacity(BUF_SIZE, file),
+            pos: 0,
+            len,
+        })
+    }
+
+    /// The path as given.
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The path as errors name it.
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Offset of the next byte to be read.
+    pub(crate) fn pos(&self) -> u64 {
+        self.pos
+    }
+
+    /// The file's length, where known.
+    pub(crate) fn len(&self) -> Option<u64> {
+        self.len
+    }
+
+    /// Fills `buf` as far as the file allows; returns how many bytes it read (less than
+    /// `buf.len()` only at the end of the file). `what` says what was being read.
+    pub(crate) fn read_full(&mut self, buf: &mut [u8], what: &str) -> Result<usize> {
+        let mut got = 0;
+        while got < buf.len() {
+            match self.reader.read(&mut buf[got..]) {
+                Ok(0) => break,
+                Ok(n) => {
+                    got += n;
+                    self.pos += n as u64;
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => {
+                    return Err(Error::io(
+                        &self.name,
+                        format!("{what}: read failed at byte {}: {e}", self.pos),
+                    ))
+                }
+            }
+        }
+        Ok(got)
+    }
+
+    /// Reads up to and including the next `\n`, reading at most `max` bytes. Returns the
+    /// bytes read (with the newline if one was found within `max`).
+    pub(crate) fn read_line(&mut self, max: usize, what: &str) -> Result<Vec<u8>> {
+        let mut line = Vec::new();
+        let mut byte = [0u8; 1];
+        while line.len() < max {
+            if self.read_full(&mut byte, what)? == 0 {
+                break;
+            }
+            line.push(byte[0]);
+            if byte[0] == b'\n' {
+                break;
+            }
+        }
+        Ok(line)
+    }
+
+    /// Looks at the next bytes without consuming them (at most the buffer's size).
+    pub(crate) fn peek(&mut self, n: usize, what: &str) -> Result<Vec<u8>> {
+        use std::io::BufRead;
+        loop {
+            match self.reader.fill_buf() {
+                Ok(b) => return Ok(b[..b.len().min(n)].to_vec()),
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => {
+                    return Err(Error::io(
+                        &self.name,
+                        format!("{what}: read failed at byte {}: {e}", self.pos),
+                    ))
+                }
+            }
+        }
+    }
+
+    /// Moves `n` bytes forward without reading them where the file is seekable; returns how
+    /// many bytes were passed over (less than `n` only at the end of the file).
+    pub(crate) fn skip(&mut self, n: u64, what: &str) -> Result<u64> {
+        if let Some(len) = self.len {
+            let step = n.min(len.saturating_sub(self.pos));
+            let offset = i64::try_from(step).map_err(|_| {
+                Error::io(&self.name, format!("{what}: skip of {n} bytes too large"))
+            })?;
+            self.reader.seek_relative(offset).map_err(|e| {
+                Error::io(
+                    &self.name,
+                    format!("{what}: seek failed at byte {}: {e}", self.pos),
+                )
+            })?;
+            self.pos += step;
+            return Ok(step);
+        }
+        let mut scratch = vec![0u8; BUF_SIZE];
+        let mut done = 0u64;
+        while done < n {
+            let want = (n - done).min(BUF_SIZE as u64) as usize;
+            let got = self.read_full(&mut scratch[..want], what)?;
+            done += got as u64;
+            if got < want {
+                break;
+            }
+        }
+        Ok(done)
+    }
+}
+
+/// Bytes as printable text for a message: ASCII kept, the rest escaped.
+pub(crate) fn quote(bytes: &[u8]) -> String {
+    bytes.escape_ascii().to_string()
+}

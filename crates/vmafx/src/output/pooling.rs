@@ -1,0 +1,144 @@
+//! libvmaf's four ways of pooling per-frame scores into one.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::Error;
+
+/// A pooling method, in libvmaf's order (the order the pooled sections print them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PoolMethod {
+    /// The smallest score.
+    Min,
+    /// The largest score.
+    Max,
+    /// The arithmetic mean.
+    Mean,
+    /// The harmonic mean of `score + 1`, less one: `n / Σ 1/(s+1) − 1`.
+    HarmonicMean,
+}
+
+impl PoolMethod {
+    /// Every method, in the order libvmaf prints them.
+    pub const ALL: [PoolMethod; 4] = [
+        PoolMethod::Min,
+        PoolMethod::Max,
+        PoolMethod::Mean,
+        PoolMethod::HarmonicMean,
+    ];
+
+    /// libvmaf's name of the method (`min`, `max`, `mean`, `harmonic_mean`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PoolMethod::Min => "min",
+            PoolMethod::Max => "max",
+            PoolMethod::Mean => "mean",
+            PoolMethod::HarmonicMean => "harmonic_mean",
+        }
+    }
+}
+
+impl fmt::Display for PoolMethod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for PoolMethod {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Error> {
+        PoolMethod::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| {
+                Error::invalid(
+                    "pool method",
+                    format!("unknown pooling method '{s}' (min, max, mean, harmonic_mean)"),
+                )
+            })
+    }
+}
+
+/// Pools `values` (in frame order) as libvmaf does, with the same floating-point steps:
+/// one running sum for the mean, one running sum of `1/(s+1)` for the harmonic mean, and
+/// min/max seeded with the first value and replaced only on a strict `<`/`>` (so a NaN
+/// first value stays, later NaNs are passed over). Infinities and NaNs propagate through
+/// the sums. An empty slice gives libvmaf's results for no frames: 0 for min and max, NaN
+/// for the means.
+///
+/// `values` are the frames of the pooled range that subsampling keeps. One libvmaf quirk is
+/// left to the caller: when the range's first index is itself skipped by subsampling,
+/// libvmaf seeds min and max with 0 rather than the first kept value (its writers always
+/// pool from index 0, so they never meet it).
+pub fn pool(values: &[f64], method: PoolMethod) -> f64 {
+    match method {
+        PoolMethod::Min => extreme(values, |s, best| s < best),
+        PoolMethod::Max => extreme(values, |s, best| s > best),
+        PoolMethod::Mean => {
+            let sum: f64 = values.iter().fold(0.0, |acc, &s| acc + s);
+            sum / count(values)
+        }
+        PoolMethod::HarmonicMean => {
+            let inv_sum = values.iter().fold(0.0, |acc, &s| acc + 1.0 / (s + 1.0));
+            count(values) / inv_sum - 1.0
+        }
+    }
+}
+
+/// The number of values as libvmaf's `unsigned` frame count converted to `double`.
+fn count(values: &[f64]) -> f64 {
+    values.len() as f64
+}
+
+/// The first value, replaced by every later one that `better` prefers; 0 when empty.
+fn extreme(values: &[f64], better: impl Fn(f64, f64) -> bool) -> f64 {
+    let mut iter = values.iter().copied();
+    let Some(mut best) = iter.next() else {
+        return 0.0;
+    };
+    for s in iter {
+        if better(s, best) {
+            best = s;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pools_small_sets() {
+        let v = [1.0, 3.0, 0.5];
+        assert_eq!(pool(&v, PoolMethod::Min), 0.5);
+        assert_eq!(pool(&v, PoolMethod::Max), 3.0);
+        assert_eq!(pool(&v, PoolMethod::Mean), 1.5);
+        let hm = 3.0 / (1.0 / 2.0 + 1.0 / 4.0 + 1.0 / 1.5) - 1.0;
+        assert_eq!(pool(&v, PoolMethod::HarmonicMean), hm);
+    }
+
+    #[test]
+    fn pools_non_finite_and_empty_like_libvmaf() {
+        let inf = [f64::INFINITY, f64::INFINITY];
+        for m in PoolMethod::ALL {
+            assert_eq!(pool(&inf, m), f64::INFINITY, "{m}");
+        }
+        assert!(pool(&[f64::NAN, 1.0], PoolMethod::Min).is_nan());
+        assert_eq!(pool(&[1.0, f64::NAN, 0.5], PoolMethod::Min), 0.5);
+        assert_eq!(pool(&[], PoolMethod::Min), 0.0);
+        assert_eq!(pool(&[], PoolMethod::Max), 0.0);
+        assert!(pool(&[], PoolMethod::Mean).is_nan());
+        assert!(pool(&[], PoolMethod::HarmonicMean).is_nan());
+    }
+
+    #[test]
+    fn parses_names() {
+        for m in PoolMethod::ALL {
+            assert_eq!(m.name().parse::<PoolMethod>().unwrap(), m);
+        }
+        let err = "median".parse::<PoolMethod>().unwrap_err();
+        assert!(err.to_string().contains("median"), "{err}");
+    }
+}
