@@ -1,1 +1,26 @@
-//! VMAFx's C ABI over the vmafx engine (lands in its own change).
+//! VMAFx's C ABI over the vmafx engine.
+//!
+//! A thin, audited layer of `unsafe`: each exported function checks its pointers and the
+//! `struct_size` of each struct it reads, converts the C structs into the engine's types,
+//! calls the safe engine API, and reports a failure as a `VmafxError` naming what failed
+//! (see [`error`]). Every body runs under `catch_unwind`, so a bug is
+//! `VMAFX_E_INTERNAL` naming the function, never an unwind across the C boundary.
+//!
+//! The C headers in `include/vmafx/` are generated from the definitions here by
+//! [`headers`] (a test fails when the checked-in files drift).
+
+pub mod abi;
+pub mod context;
+pub mod device;
+pub mod error;
+pub mod fence;
+pub mod frame;
+pub mod headers;
+pub mod hooks;
+mod host_buffer;
+pub mod import;
+pub mod import_rule;
+pub mod options;
+pub mod pool;
+mod sized;
+pub mod version;

@@ -31,6 +31,8 @@ pub struct Cli {
 pub enum Command {
     /// Write a small deterministic sample pair (a moving synthetic scene and a distorted copy).
     Sample(SampleArgs),
+    /// Time scoring on frames held in memory: fps, per-feature time, peak memory.
+    Bench(crate::bench::BenchArgs),
 }
 
 /// Options of `vmafx sample`.

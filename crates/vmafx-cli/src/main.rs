@@ -4,6 +4,7 @@
 //! 2 bad command-line usage.
 
 mod args;
+mod bench;
 mod progress;
 mod run;
 mod sample;
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
             .map_err(|e| {
                 run::CliError::Input(format!("writing the sample into {}: {e}", s.dir.display()))
             }),
+        Some(args::Command::Bench(b)) => bench::bench(b),
         None => run::score(&cli.score),
     };
     match result {

@@ -6,10 +6,12 @@
 //! and [`output`] writes libvmaf's log formats.
 
 pub mod context;
+pub mod device;
 pub mod error;
 pub mod feature;
 pub mod fence;
 pub mod frame;
+pub mod hooks;
 pub mod io;
 pub mod model;
 pub mod output;

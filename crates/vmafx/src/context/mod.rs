@@ -42,6 +42,8 @@ pub struct Context {
     models: Vec<ModelHandle>,
     /// Memory kinds every registered extractor has already admitted.
     admitted: Vec<crate::frame::MemoryKind>,
+    /// Time each registered extractor spent in `extract`, summed over threads.
+    extract_time: Vec<std::time::Duration>,
 }
 
 impl std::fmt::Debug for Context {
@@ -72,6 +74,7 @@ impl Context {
             geometry: None,
             models: Vec::new(),
             admitted: Vec::new(),
+            extract_time: Vec::new(),
         })
     }
 
@@ -202,7 +205,8 @@ impl Context {
                 Ok(())
             }
             State::Running(s) => {
-                let c = s.finish()?;
+                let (c, spent) = s.finish()?;
+                self.extract_time = spent;
                 self.state = State::Done(c);
                 Ok(())
             }
@@ -252,6 +256,16 @@ impl Context {
                 "no such feature was collected".to_string()
             },
         ))
+    }
+
+    /// CPU time each registered extractor spent extracting (summed over worker threads), by
+    /// extractor name, after [`Context::flush`]. For benchmarks and profiles.
+    pub fn extract_times(&self) -> Vec<(&'static str, std::time::Duration)> {
+        self.registrations
+            .iter()
+            .zip(&self.extract_time)
+            .map(|(r, t)| (r.info.name, *t))
+            .collect()
     }
 
     /// The geometry fixed by the first frame.

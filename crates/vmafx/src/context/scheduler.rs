@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use super::collector::{FeatureCollector, FlushStore, Rank};
 use super::config::ContextConfig;
@@ -40,6 +41,8 @@ struct Job {
 /// Instances of a subset of the registered features (`None` where another lane owns it).
 struct Lane {
     instances: Vec<Option<Box<dyn Extractor>>>,
+    /// Time spent in each instance's `extract`, for benchmarks.
+    spent: Vec<Duration>,
 }
 
 struct Shared {
@@ -72,7 +75,10 @@ impl Lane {
                 None
             });
         }
-        Ok(Lane { instances })
+        Ok(Lane {
+            spent: vec![Duration::ZERO; instances.len()],
+            instances,
+        })
     }
 
     fn run(&mut self, job: &Job, regs: &[Registration], subsample: u32, shared: &Shared) {
@@ -99,7 +105,10 @@ impl Lane {
                 index: job.index,
             };
             let mut out = FrameScores::default();
-            if let Err(e) = x.extract(&input, &mut out) {
+            let start = Instant::now();
+            let result = x.extract(&input, &mut out);
+            self.spent[i] += start.elapsed();
+            if let Err(e) = result {
                 shared.fail(e.context(format_args!(
                     "feature '{}' at frame {}",
                     regs[i].info.name, job.index
@@ -360,8 +369,8 @@ impl Scheduler {
     }
 
     /// Scores what is still buffered, stops the workers, flushes every feature once and
-    /// hands back the collector.
-    pub fn finish(mut self) -> Result<FeatureCollector> {
+    /// hands back the collector with the time each registered feature spent extracting.
+    pub fn finish(mut self) -> Result<(FeatureCollector, Vec<Duration>)> {
         // Frames left behind a gap are scored in order; their missing neighbours are None.
         while let Some((index, (r, d))) = self.pending.pop_first() {
             self.dispatch(index, r, d)?;
@@ -413,6 +422,9 @@ impl Scheduler {
                 return Err(e);
             }
         }
-        Ok(collector)
+        let spent = (0..self.regs.len())
+            .map(|i| lanes.iter().map(|l| l.spent[i]).sum())
+            .collect();
+        Ok((collector, spent))
     }
 }

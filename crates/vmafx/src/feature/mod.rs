@@ -23,6 +23,7 @@ pub mod iqa;
 pub mod motion;
 pub mod psnr;
 pub mod psnr_hvs;
+pub mod speed;
 pub mod vif;
 
 use crate::error::Result;

@@ -18,6 +18,7 @@ pub fn all() -> Vec<&'static ExtractorInfo> {
         super::float_vif::EXTRACTORS,
         super::float_adm::EXTRACTORS,
         super::float_motion::EXTRACTORS,
+        super::speed::EXTRACTORS,
     ];
     #[allow(unused_mut)]
     let mut v: Vec<&'static ExtractorInfo> = groups.iter().flat_map(|g| g.iter()).collect();

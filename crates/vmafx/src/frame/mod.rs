@@ -7,6 +7,9 @@
 //! frame is `(w >> 1) x (h >> 1)`, rounded down, whatever the file held.
 
 mod format;
+pub mod import;
+pub mod layout;
+pub mod pool;
 
 pub use format::{MemoryKind, PixelFormat};
 

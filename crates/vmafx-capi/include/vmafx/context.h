@@ -1,0 +1,121 @@
+/*
+ * vmafx: VMAFx's C ABI, implemented in Rust.
+ *
+ * GENERATED from the Rust definitions of crates/vmafx-capi by src/headers.rs;
+ * do not edit. Regenerate with `VMAFX_BLESS=1 cargo test -p vmafx-capi headers`.
+ */
+
+/** Contexts: configuration, device, features, admission, the import rule, submit, flush, scores. */
+
+#ifndef VMAFX_CONTEXT_H
+#define VMAFX_CONTEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <vmafx/types.h>
+#include <vmafx/error.h>
+#include <vmafx/device.h>
+#include <vmafx/frame.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** One scoring session. */
+typedef struct VmafxContext VmafxContext;
+
+typedef struct VmafxContextConfig VmafxContextConfig;
+
+/** How a context runs. Initialise with VMAFX_CONTEXT_CONFIG_INIT. */
+struct VmafxContextConfig {
+    /** Size of the struct as the caller compiled it; set by the _INIT macro. */
+    uint32_t struct_size;
+    /** A VmafxLogLevel. */
+    uint32_t log_level;
+    /** Worker threads; 0 extracts on the calling thread. */
+    uint32_t n_threads;
+    /** Score every n-th frame; 0 and 1 score every frame. */
+    uint32_t n_subsample;
+    /** CPU instruction-set bits to disable (accepted, unused). */
+    uint64_t cpumask;
+    /** GPU dispatch bits to disable (accepted, unused). */
+    uint64_t gpumask;
+    /** Receives the context's log lines; NULL: stderr (ABI 0.1.1). */
+    VmafxLogCallback log_callback;
+    /** Passed to `log_callback` (ABI 0.1.1). */
+    void *log_user;
+    /**
+     * Longest host wait on the acquire fence before the import rule's one retry: 1 ns to 10
+     * minutes; 0 is 10 s. Above is VMAFX_E_RANGE naming `config.import_retry_wait_ns`, never
+     * clamped (ABI 0.1.3).
+     */
+    uint64_t import_retry_wait_ns;
+};
+
+/** Initialiser: sets `struct_size`, zeroes every other field. */
+#define VMAFX_CONTEXT_CONFIG_INIT {.struct_size = sizeof(VmafxContextConfig)}
+
+/** Creates a context (`config` NULL: defaults); `*out` is NULL on failure. */
+VMAFX_EXPORT VmafxStatus vmafx_context_create(const VmafxContextConfig *config, VmafxContext **out,
+                                              VmafxError **error);
+
+/** Destroys a context with its device reference and frames. */
+VMAFX_EXPORT VmafxStatus vmafx_context_destroy(VmafxContext *context, VmafxError **error);
+
+/**
+ * Scores on `device`, holding a reference until destroyed. Once (again: VMAFX_E_BUSY naming the
+ * device), before any feature, model or frame (after: VMAFX_E_INVALID naming the context).
+ */
+VMAFX_EXPORT VmafxStatus vmafx_context_use_device(VmafxContext *context, VmafxDevice *device,
+                                                  VmafxError **error);
+
+/** Registers extractor `extractor` with `options` (copied; may be NULL). */
+VMAFX_EXPORT VmafxStatus vmafx_context_use_feature(VmafxContext *context, const char *extractor,
+                                                   const VmafxOptions *options, VmafxError **error);
+
+/**
+ * Whether every registered extractor reads `frame` where it lives, without a host copy;
+ * VMAFX_E_NOTSUP names each refusing extractor.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_context_admit(const VmafxContext *context, const VmafxFrame *frame,
+                                             VmafxError **error);
+
+/**
+ * Imports and admits a frame under the import rule: a VMAFX_E_BUSY or VMAFX_E_TIMEOUT is retried
+ * once after a host wait on `desc.acquire` of at most `import_retry_wait_ns`; a second or any other
+ * failure names the input, backend, device, memory kind, format, depth, size, modifiers, cause and
+ * attempts. Never a host copy.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_context_import_frame(VmafxContext *context, VmafxDevice *device,
+                                                    const VmafxFrameImport *desc, const char *input,
+                                                    VmafxFrame **out, VmafxError **error);
+
+/** Scores frame `index`; consumes one reference of each frame on every path, failures included. */
+VMAFX_EXPORT VmafxStatus vmafx_submit(VmafxContext *context, VmafxFrame *reference,
+                                      VmafxFrame *distorted, uint64_t index, VmafxError **error);
+
+/** Finishes every submitted frame; scores become final. */
+VMAFX_EXPORT VmafxStatus vmafx_flush(VmafxContext *context, VmafxError **error);
+
+/** The VmafxBackend the context scores on; CPU for NULL. */
+VMAFX_EXPORT uint32_t vmafx_context_backend(const VmafxContext *context);
+
+/**
+ * The score of `feature` at frame `index`, after flush. vmafx's own call (VMAFx reads scores
+ * through score.h, not yet provided).
+ */
+VMAFX_EXPORT VmafxStatus vmafx_feature_score_at_index(const VmafxContext *context, const char *feature,
+                                                      uint64_t index, double *score, VmafxError **error);
+
+/** Sets `key` to `value` in `*options`, creating the set when `*options` is NULL. */
+VMAFX_EXPORT VmafxStatus vmafx_options_set(VmafxOptions **options, const char *key,
+                                           const char *value, VmafxError **error);
+
+/** Releases an option set; NULL is a no-op. */
+VMAFX_EXPORT void vmafx_options_free(VmafxOptions *options);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VMAFX_CONTEXT_H */

@@ -1,0 +1,121 @@
+/*
+ * vmafx: VMAFx's C ABI, implemented in Rust.
+ *
+ * GENERATED from the Rust definitions of crates/vmafx-capi by src/headers.rs;
+ * do not edit. Regenerate with `VMAFX_BLESS=1 cargo test -p vmafx-capi headers`.
+ */
+
+/** Status codes, shared enumerations and the export macro. */
+
+#ifndef VMAFX_TYPES_H
+#define VMAFX_TYPES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Marks a function of the library's ABI. */
+#ifndef VMAFX_EXPORT
+#if defined(_MSC_VER)
+#define VMAFX_EXPORT __declspec(dllimport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define VMAFX_EXPORT __attribute__((visibility("default")))
+#else
+#define VMAFX_EXPORT
+#endif
+#endif
+
+/** What every fallible call returns: 0 success, above 0 an answer, below 0 a failure. */
+typedef int32_t VmafxStatus;
+
+/** The status codes; the same on every platform. */
+enum VmafxStatusCode {
+    /** Success. */
+    VMAFX_OK = 0,
+    /** Not yet: an answer, not a failure (a fence poll, a score not final). */
+    VMAFX_PENDING = 1,
+    /** An argument or state is invalid; the error names it. */
+    VMAFX_E_INVALID = -1,
+    /** Out of memory. */
+    VMAFX_E_NOMEM = -2,
+    /** A backend, kind, format or option this build does not support; named. */
+    VMAFX_E_NOTSUP = -3,
+    /** No such feature, model, index or device. */
+    VMAFX_E_NOTFOUND = -4,
+    /** Transiently unavailable: an unsignalled acquire fence, an empty pool. */
+    VMAFX_E_BUSY = -5,
+    /** The backend runtime failed. */
+    VMAFX_E_DEVICE = -6,
+    /** A file or stream failed. */
+    VMAFX_E_IO = -7,
+    /** A value lies outside its range. */
+    VMAFX_E_RANGE = -8,
+    /** A library bug (a caught panic); the error names the function. */
+    VMAFX_E_INTERNAL = -9,
+    /** A fence was not signalled in the time allowed; the error names it. */
+    VMAFX_E_TIMEOUT = -10,
+    /** A struct_size below the struct's first version; the error names the struct. */
+    VMAFX_E_ABI = -11,
+};
+
+/** Log verbosity (libvmaf's values). */
+typedef enum VmafxLogLevel {
+    VMAFX_LOG_LEVEL_NONE = 0,
+    VMAFX_LOG_LEVEL_ERROR = 1,
+    VMAFX_LOG_LEVEL_WARNING = 2,
+    VMAFX_LOG_LEVEL_INFO = 3,
+    VMAFX_LOG_LEVEL_DEBUG = 4,
+} VmafxLogLevel;
+
+/** Compute backends (libvmaf's values; 5 is reserved). */
+typedef enum VmafxBackend {
+    VMAFX_BACKEND_CPU = 0,
+    VMAFX_BACKEND_CUDA = 1,
+    VMAFX_BACKEND_SYCL = 2,
+    VMAFX_BACKEND_METAL = 3,
+    VMAFX_BACKEND_HIP = 4,
+} VmafxBackend;
+
+/** Feature options: string keys and values (libvmaf's feature dictionary). */
+typedef struct VmafxOptions VmafxOptions;
+
+/** Receives one log line (`level` a VmafxLogLevel); may run on any thread at once, so it must be thread-safe, and must not call back into the context. */
+typedef void (*VmafxLogCallback)(uint32_t level, const char *message, void *user);
+
+/** Pixel layouts (libvmaf's planar values; 16 and up are import-only). */
+typedef enum VmafxPixelFormat {
+    /** Not set; refused. */
+    VMAFX_PIXEL_FORMAT_UNKNOWN = 0,
+    /** Planar yuv420p (chroma rounded down, as libvmaf). */
+    VMAFX_PIXEL_FORMAT_YUV420P = 1,
+    /** Planar yuv422p (chroma rounded down, as libvmaf). */
+    VMAFX_PIXEL_FORMAT_YUV422P = 2,
+    /** Planar yuv444p (chroma rounded down, as libvmaf). */
+    VMAFX_PIXEL_FORMAT_YUV444P = 3,
+    /** Planar yuv400p (chroma rounded down, as libvmaf). */
+    VMAFX_PIXEL_FORMAT_YUV400P = 4,
+    /**
+     * Semi-planar nv12: luma and one interleaved Cb/Cr plane; vmafx_frame_import() only, making
+     * YUV420P at 8 bits.
+     */
+    VMAFX_PIXEL_FORMAT_NV12 = 16,
+    /**
+     * Semi-planar p010: luma and one interleaved Cb/Cr plane; vmafx_frame_import() only, making
+     * YUV420P at 10 bits, each sample shifted down by 6.
+     */
+    VMAFX_PIXEL_FORMAT_P010 = 17,
+    /**
+     * Semi-planar p016: luma and one interleaved Cb/Cr plane; vmafx_frame_import() only, making
+     * YUV420P at 16 bits.
+     */
+    VMAFX_PIXEL_FORMAT_P016 = 18,
+} VmafxPixelFormat;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VMAFX_TYPES_H */

@@ -1,0 +1,28 @@
+/*
+ * vmafx: VMAFx's C ABI, implemented in Rust.
+ *
+ * GENERATED from the Rust definitions of crates/vmafx-capi by src/headers.rs;
+ * do not edit. Regenerate with `VMAFX_BLESS=1 cargo test -p vmafx-capi headers`.
+ */
+
+/** The vmafx C API: includes every public header. */
+
+#ifndef VMAFX_VMAFX_H
+#define VMAFX_VMAFX_H
+
+#include <vmafx/types.h>
+#include <vmafx/version.h>
+#include <vmafx/error.h>
+#include <vmafx/device.h>
+#include <vmafx/frame.h>
+#include <vmafx/context.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VMAFX_VMAFX_H */

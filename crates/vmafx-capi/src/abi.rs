@@ -1,0 +1,293 @@
+//! The C structs, with VMAFx's field order and types (ABI 0.1.4).
+//!
+//! Every struct that can grow starts with `struct_size`. [`MinSize`] gives the size each
+//! had when it was introduced: a caller's struct below that is `VMAFX_E_ABI` naming it,
+//! a smaller one above it is read (or written) up to its size, the rest taken as zero.
+
+use std::ffi::{c_char, c_void};
+
+/// `VmafxFrameReleaseCallback`: called once when the library stops reading the planes.
+pub type VmafxFrameReleaseCallback = Option<unsafe extern "C" fn(user: *mut c_void)>;
+
+/// `VmafxFence`: a synchronisation point; embedded by value, never grows.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxFence {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// A `VmafxFenceKind`.
+    pub kind: u32,
+    /// The library's host fence object, or an event / shared handle.
+    pub handle: usize,
+    /// Value a timeline fence reaches when signalled.
+    pub value: u64,
+    /// sync_file descriptor (SYNC_FILE).
+    pub fd: i32,
+    /// Zero.
+    pub reserved: u32,
+}
+
+/// `VmafxImportPlane`: where one imported plane lives; embedded, never grows.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxImportPlane {
+    /// Address or handle, as the memory kind says.
+    pub handle: usize,
+    /// dma-buf descriptor.
+    pub fd: i32,
+    /// Plane of a multi-plane object.
+    pub plane_index: u32,
+    /// Bytes to the first sample.
+    pub offset: u64,
+    /// Bytes from one row to the next.
+    pub pitch: u64,
+    /// Format modifier; 0 linear.
+    pub modifier: u64,
+    /// Bytes of the memory object; 0 not given.
+    pub size: u64,
+}
+
+/// `VmafxFrameImport`: a frame the producer holds.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxFrameImport {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// A `VmafxMemoryKind`.
+    pub memory: u32,
+    /// A `VmafxPixelFormat`.
+    pub pix_fmt: u32,
+    /// Bits per component.
+    pub bpc: u32,
+    /// Luma width.
+    pub w: u32,
+    /// Luma height.
+    pub h: u32,
+    /// Planes in use.
+    pub n_planes: u32,
+    /// The planes.
+    pub plane: [VmafxImportPlane; 3],
+    /// Signalled when the planes are written.
+    pub acquire: VmafxFence,
+    /// `VmafxImportFlags`.
+    pub flags: u32,
+    /// Called once after the release fence is signalled (ABI 0.1.4).
+    pub release: VmafxFrameReleaseCallback,
+    /// Passed to `release` (ABI 0.1.4).
+    pub user: *mut c_void,
+}
+
+/// `VmafxFrameDesc`: geometry of a frame.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxFrameDesc {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// A `VmafxPixelFormat`.
+    pub pix_fmt: u32,
+    /// Bits per component.
+    pub bpc: u32,
+    /// Luma width.
+    pub w: u32,
+    /// Luma height.
+    pub h: u32,
+}
+
+/// `VmafxHostPlanes`: caller-owned planes a host frame borrows.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxHostPlanes {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// First sample of each plane.
+    pub data: [*mut c_void; 3],
+    /// Bytes from one row to the next.
+    pub stride: [u64; 3],
+    /// Called once when the library no longer reads the planes.
+    pub release: VmafxFrameReleaseCallback,
+    /// Passed to `release`.
+    pub user: *mut c_void,
+}
+
+/// `VmafxFramePlanes`: where the samples of a frame are.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxFramePlanes {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// A `VmafxPixelFormat`.
+    pub pix_fmt: u32,
+    /// Bits per component.
+    pub bpc: u32,
+    /// Planes in use.
+    pub n_planes: u32,
+    /// Width of each plane in samples.
+    pub w: [u32; 3],
+    /// Height of each plane in rows.
+    pub h: [u32; 3],
+    /// Bytes from one row to the next.
+    pub stride: [u64; 3],
+    /// First sample of each plane.
+    pub data: [*mut c_void; 3],
+}
+
+/// `VmafxDeviceDesc`: which device to create.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxDeviceDesc {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// A `VmafxBackend`.
+    pub backend: u32,
+    /// Device index; -1 any.
+    pub index: i32,
+    /// `VmafxDeviceFlags` (ABI 0.1.2).
+    pub flags: u32,
+    /// The caller's runtime objects (ABI 0.1.2).
+    pub external: [usize; 2],
+}
+
+/// `VmafxDeviceInfo`: what a device is and what it imports.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxDeviceInfo {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// A `VmafxBackend`.
+    pub backend: u32,
+    /// Device index.
+    pub index: i32,
+    /// Creation flags.
+    pub flags: u32,
+    /// Bit `1 << k` per imported `VmafxMemoryKind`.
+    pub memory_kinds: u32,
+    /// Bit `1 << k` per honoured `VmafxFenceKind`.
+    pub fence_kinds: u32,
+    /// Bytes of device memory; 0 not reported.
+    pub total_memory: u64,
+    /// Name of the device; lives for the process.
+    pub name: *const c_char,
+}
+
+/// The size a sized struct had when it was introduced, and the name errors give it.
+pub trait MinSize: Copy {
+    /// Smallest `struct_size` accepted.
+    const MIN_SIZE: usize;
+}
+
+impl MinSize for VmafxFence {
+    const MIN_SIZE: usize = std::mem::size_of::<VmafxFence>();
+}
+impl MinSize for VmafxFrameImport {
+    /// ABI 0.1.2-0.1.3: through `flags`, padded.
+    const MIN_SIZE: usize = std::mem::offset_of!(VmafxFrameImport, release);
+}
+impl MinSize for VmafxFrameDesc {
+    const MIN_SIZE: usize = std::mem::size_of::<VmafxFrameDesc>();
+}
+impl MinSize for VmafxHostPlanes {
+    const MIN_SIZE: usize = std::mem::size_of::<VmafxHostPlanes>();
+}
+impl MinSize for VmafxFramePlanes {
+    const MIN_SIZE: usize = std::mem::size_of::<VmafxFramePlanes>();
+}
+impl MinSize for VmafxDeviceDesc {
+    /// ABI 0.1.1: backend and index.
+    const MIN_SIZE: usize = std::mem::offset_of!(VmafxDeviceDesc, flags);
+}
+impl MinSize for VmafxDeviceInfo {
+    /// Backend and index.
+    const MIN_SIZE: usize = std::mem::offset_of!(VmafxDeviceInfo, flags);
+}
+
+/// ABI version this library implements.
+pub const ABI_VERSION: (u32, u32, u32) = (0, 1, 4);
+
+/// `VMAFX_MEMORY_GL_TEXTURE` (ABI 0.1.4): declared, refused by this build.
+pub const MEMORY_GL_TEXTURE: u32 = 8;
+/// `VMAFX_FENCE_GL_SYNC` (ABI 0.1.4): declared, refused by this build.
+pub const FENCE_GL_SYNC: u32 = 8;
+
+/// `VmafxSubjectKind` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u32)]
+pub enum SubjectKind {
+    /// No subject.
+    None = 0,
+    /// A parameter or struct field.
+    Parameter = 1,
+    /// The context.
+    Context = 2,
+    /// An option key.
+    Option = 3,
+    /// A feature name.
+    Feature = 4,
+    /// A feature extractor.
+    Extractor = 5,
+    /// A model.
+    Model = 6,
+    /// A frame or frame index.
+    Frame = 7,
+    /// A plane of a frame.
+    Plane = 8,
+    /// A device.
+    Device = 9,
+    /// A backend.
+    Backend = 10,
+    /// A file path.
+    Path = 11,
+    /// A fence.
+    Fence = 12,
+}
+
+impl SubjectKind {
+    /// Every kind, in value order, with its C name.
+    pub const ALL: [(SubjectKind, &'static str); 13] = [
+        (SubjectKind::None, "VMAFX_SUBJECT_NONE"),
+        (SubjectKind::Parameter, "VMAFX_SUBJECT_PARAMETER"),
+        (SubjectKind::Context, "VMAFX_SUBJECT_CONTEXT"),
+        (SubjectKind::Option, "VMAFX_SUBJECT_OPTION"),
+        (SubjectKind::Feature, "VMAFX_SUBJECT_FEATURE"),
+        (SubjectKind::Extractor, "VMAFX_SUBJECT_EXTRACTOR"),
+        (SubjectKind::Model, "VMAFX_SUBJECT_MODEL"),
+        (SubjectKind::Frame, "VMAFX_SUBJECT_FRAME"),
+        (SubjectKind::Plane, "VMAFX_SUBJECT_PLANE"),
+        (SubjectKind::Device, "VMAFX_SUBJECT_DEVICE"),
+        (SubjectKind::Backend, "VMAFX_SUBJECT_BACKEND"),
+        (SubjectKind::Path, "VMAFX_SUBJECT_PATH"),
+        (SubjectKind::Fence, "VMAFX_SUBJECT_FENCE"),
+    ];
+}
+
+/// `VmafxLogCallback`: receives one log line; thread-safe, must not call back.
+pub type VmafxLogCallback =
+    Option<unsafe extern "C" fn(level: u32, message: *const c_char, user: *mut c_void)>;
+
+/// `VmafxContextConfig`: how a context runs.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxContextConfig {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// A `VmafxLogLevel`.
+    pub log_level: u32,
+    /// Worker threads; 0 extracts on the calling thread.
+    pub n_threads: u32,
+    /// Score every n-th frame; 0 and 1 every frame.
+    pub n_subsample: u32,
+    /// CPU instruction-set bits to disable.
+    pub cpumask: u64,
+    /// GPU dispatch bits to disable.
+    pub gpumask: u64,
+    /// Receives the context's log lines (ABI 0.1.1).
+    pub log_callback: VmafxLogCallback,
+    /// Passed to `log_callback` (ABI 0.1.1).
+    pub log_user: *mut c_void,
+    /// Longest host wait before the import rule's one retry; 0 is 10 s (ABI 0.1.3).
+    pub import_retry_wait_ns: u64,
+}
+
+impl MinSize for VmafxContextConfig {
+    /// ABI 0.1.0: through `gpumask`.
+    const MIN_SIZE: usize = std::mem::offset_of!(VmafxContextConfig, log_callback);
+}

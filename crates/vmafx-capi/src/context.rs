@@ -1,0 +1,379 @@
+//! Contexts of the C ABI: create / destroy, the device (ADR-1929 item 10), features,
+//! admission (item 9), submit, flush and feature scores.
+//!
+//! A `VmafxContext*` wraps the engine [`Context`] with the device it scores on. The engine
+//! context knows no devices yet, so the order rule of item 10 (a device first, once) is
+//! kept here: `vmafx_context_use_device()` after a feature is `VMAFX_E_INVALID` naming the
+//! context, a second one `VMAFX_E_BUSY` naming the device.
+
+use std::ffi::{c_char, c_void, CStr};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use vmafx::context::{Context, ContextConfig, LogLevel};
+use vmafx::device::Device;
+use vmafx::{Frame, Status};
+
+use crate::abi::{SubjectKind, VmafxContextConfig, VmafxLogCallback};
+use crate::device::VmafxDevice;
+use crate::error::{call, fail, null, CResult, VmafxError, WithKind};
+use crate::frame::VmafxFrame;
+use crate::options::VmafxOptions;
+use crate::sized;
+
+/// A context handle.
+pub struct VmafxContext {
+    inner: Mutex<Inner>,
+}
+
+pub(crate) struct Inner {
+    pub(crate) ctx: Context,
+    pub(crate) device: Option<Device>,
+    registered: bool,
+}
+
+impl VmafxContext {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl Inner {
+    /// The device the context scores on (the CPU without one).
+    pub(crate) fn device(&self) -> Device {
+        self.device.clone().unwrap_or_else(Device::cpu)
+    }
+}
+
+fn log_level(v: u32) -> CResult<LogLevel> {
+    Ok(match v {
+        0 => LogLevel::None,
+        1 => LogLevel::Error,
+        2 => LogLevel::Warning,
+        3 => LogLevel::Info,
+        4 => LogLevel::Debug,
+        _ => {
+            return Err(fail(
+                Status::Invalid,
+                "config.log_level",
+                format!("{v} is not a log level"),
+            ))
+        }
+    })
+}
+
+fn log_callback(cb: VmafxLogCallback, user: *mut c_void) -> Option<vmafx::context::LogCallback> {
+    struct User(*mut c_void);
+    // SAFETY: the ABI requires the caller's log callback to be thread-safe; the pointer is
+    // only passed back to it.
+    unsafe impl Send for User {}
+    // SAFETY: as above.
+    unsafe impl Sync for User {}
+    let cb = cb?;
+    let user = User(user);
+    Some(Arc::new(move |level: LogLevel, msg: &str| {
+        let text = std::ffi::CString::new(msg.replace('\0', " ")).unwrap_or_default();
+        let u = &user;
+        // SAFETY: the caller's callback with a NUL-terminated line valid for the call.
+        unsafe { cb(level as u32, text.as_ptr(), u.0) }
+    }))
+}
+
+fn config_of(c: &VmafxContextConfig) -> CResult<ContextConfig> {
+    let max = vmafx::context::config::MAX_IMPORT_RETRY_WAIT.as_nanos();
+    if c.import_retry_wait_ns as u128 > max {
+        return Err(fail(
+            Status::Range,
+            "config.import_retry_wait_ns",
+            format!(
+                "{} ns is above {max} ns (10 minutes); never clamped",
+                c.import_retry_wait_ns
+            ),
+        ));
+    }
+    let config = ContextConfig {
+        threads: c.n_threads as usize,
+        subsample: c.n_subsample,
+        log_level: log_level(c.log_level)?,
+        log_callback: log_callback(c.log_callback, c.log_user),
+        import_retry_wait_ns: c.import_retry_wait_ns,
+        ..ContextConfig::default()
+    };
+    config.validate().map_err(|e| {
+        vmafx::Error::new(e.status(), format!("config.{}", e.subject()), e.message())
+    })?;
+    Ok(config)
+}
+
+/// The context behind `ptr`.
+///
+/// # Safety
+/// `ptr` is NULL or a live context of this library.
+pub(crate) unsafe fn get<'a>(ptr: *const VmafxContext) -> CResult<&'a VmafxContext> {
+    // SAFETY: NULL or live (the caller's contract).
+    unsafe { ptr.as_ref() }
+        .ok_or_else(|| null("context"))
+        .kind(SubjectKind::Context)
+}
+
+/// A C string parameter named `name`.
+///
+/// # Safety
+/// `s` is NULL or NUL-terminated.
+pub(crate) unsafe fn c_str<'a>(s: *const c_char, name: &str) -> CResult<&'a str> {
+    if s.is_null() {
+        return Err(null(name));
+    }
+    // SAFETY: non-NULL and NUL-terminated (the caller's contract).
+    unsafe { CStr::from_ptr(s) }
+        .to_str()
+        .map_err(|_| fail(Status::Invalid, name, "not UTF-8"))
+}
+
+/// Creates a context (`config` NULL: the defaults).
+///
+/// # Safety
+/// `config` NULL or valid for its `struct_size`; `out`, `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_context_create(
+    config: *const VmafxContextConfig,
+    out: *mut *mut VmafxContext,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_context_create", error, || {
+            if out.is_null() {
+                return Err(null("out"));
+            }
+            out.write(std::ptr::null_mut());
+            let config = if config.is_null() {
+                ContextConfig::default()
+            } else {
+                config_of(&sized::read(config, "config")?.0)?
+            };
+            let ctx = Context::new(config)?;
+            let inner = Inner {
+                ctx,
+                device: None,
+                registered: false,
+            };
+            out.write(Box::into_raw(Box::new(VmafxContext {
+                inner: Mutex::new(inner),
+            })));
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// Destroys a context (its device reference and frames go with it).
+///
+/// # Safety
+/// `context` NULL or a live context, destroyed once; `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_context_destroy(
+    context: *mut VmafxContext,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_context_destroy", error, || {
+            get(context)?;
+            drop(Box::from_raw(context));
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// Scores on `device`; once, before any feature, model or frame.
+///
+/// # Safety
+/// `context`, `device` NULL or live; `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_context_use_device(
+    context: *mut VmafxContext,
+    device: *mut VmafxDevice,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_context_use_device", error, || {
+            let c = get(context)?;
+            let d = device
+                .as_ref()
+                .ok_or_else(|| null("device"))
+                .kind(SubjectKind::Parameter)?;
+            let mut inner = c.lock();
+            if inner.device.is_some() {
+                return Err(fail(
+                    Status::Busy,
+                    "device",
+                    "the context already has its device",
+                ));
+            }
+            if inner.registered {
+                return Err(fail(
+                    Status::Invalid,
+                    "context",
+                    "the device comes before any feature, model or frame",
+                ));
+            }
+            inner.device = Some(d.device.clone());
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// Registers the extractor `extractor` with `options` (copied; may be NULL).
+///
+/// # Safety
+/// `context` NULL or live; `extractor` NULL or NUL-terminated; `options` NULL or live;
+/// `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_context_use_feature(
+    context: *mut VmafxContext,
+    extractor: *const c_char,
+    options: *const VmafxOptions,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_context_use_feature", error, || {
+            let c = get(context)?;
+            let name = c_str(extractor, "extractor")?;
+            let opts = options.as_ref().map(|o| o.pairs()).unwrap_or_default();
+            let mut inner = c.lock();
+            inner
+                .ctx
+                .use_feature(name, &opts)
+                .kind(SubjectKind::Feature)?;
+            inner.registered = true;
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// Whether every registered extractor reads `frame` where it lives.
+///
+/// # Safety
+/// `context`, `frame` NULL or live; `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_context_admit(
+    context: *const VmafxContext,
+    frame: *const VmafxFrame,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_context_admit", error, || {
+            let c = get(context)?;
+            let f = frame.as_ref().ok_or_else(|| null("frame"))?;
+            c.lock().ctx.admit(f.frame()).kind(SubjectKind::Extractor)?;
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// Scores frame `index`; consumes one reference of each frame on every path.
+///
+/// # Safety
+/// `context` NULL or live; each frame NULL or live with a reference the caller gives up;
+/// `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_submit(
+    context: *mut VmafxContext,
+    reference: *mut VmafxFrame,
+    distorted: *mut VmafxFrame,
+    index: u64,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        let take = |p: *mut VmafxFrame| -> Option<Frame> {
+            let f = p.as_ref().map(|f| f.frame().clone());
+            crate::frame::vmafx_frame_unref(p);
+            f
+        };
+        let (r, d) = (take(reference), take(distorted));
+        call("vmafx_submit", error, || {
+            let c = get(context)?;
+            let r = r.ok_or_else(|| null("reference"))?;
+            let d = d.ok_or_else(|| null("distorted"))?;
+            // The planted defect of the fence tests: release signalled as submit returns.
+            let early = vmafx::hooks::switch(vmafx::hooks::EARLY_RELEASE)
+                .then(|| [r.release_fence(), d.release_fence()]);
+            let mut inner = c.lock();
+            inner.registered = true;
+            let submitted = inner.ctx.submit(r, d, index);
+            for f in early.iter().flatten() {
+                f.signal();
+            }
+            submitted?;
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// Finishes every submitted frame.
+///
+/// # Safety
+/// `context` NULL or live; `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_flush(
+    context: *mut VmafxContext,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_flush", error, || {
+            get(context)?.lock().ctx.flush()?;
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// The backend the context scores on; CPU for NULL.
+///
+/// # Safety
+/// `context` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_context_backend(context: *const VmafxContext) -> u32 {
+    crate::error::guarded("vmafx_context_backend", 0, || {
+        // SAFETY: NULL or live (the caller's contract).
+        match unsafe { context.as_ref() } {
+            Some(c) => c.lock().device().backend() as u32,
+            None => 0,
+        }
+    })
+}
+
+/// The score of `feature` at frame `index`, after flush.
+///
+/// # Safety
+/// `context` NULL or live; `feature` NULL or NUL-terminated; `score`, `error` NULL or
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_feature_score_at_index(
+    context: *const VmafxContext,
+    feature: *const c_char,
+    index: u64,
+    score: *mut f64,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_feature_score_at_index", error, || {
+            let c = get(context)?;
+            let name = c_str(feature, "feature")?;
+            if score.is_null() {
+                return Err(null("score"));
+            }
+            let v = c
+                .lock()
+                .ctx
+                .feature_score_at_index(name, index)
+                .kind(SubjectKind::Feature)?;
+            score.write(v);
+            Ok(Status::Ok)
+        })
+    }
+}

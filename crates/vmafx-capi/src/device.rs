@@ -1,0 +1,236 @@
+//! Devices of the C ABI (ADR-1929 item 12): create, ref / unref, count, info, describe.
+//!
+//! A `VmafxDevice*` is an `Arc` turned into a raw pointer: `vmafx_device_ref()` adds a
+//! strong count and returns the same pointer, `vmafx_device_unref()` drops one.
+
+use std::collections::BTreeMap;
+use std::ffi::{c_char, CString};
+use std::sync::{Arc, Mutex};
+
+use vmafx::device::{Backend, Device, DeviceDesc, DeviceInfo};
+use vmafx::Status;
+
+use crate::abi::{SubjectKind, VmafxDeviceDesc, VmafxDeviceInfo};
+use crate::error::{call, fail, guarded, null, CResult, VmafxError, WithKind};
+use crate::sized;
+
+/// A device handle.
+#[derive(Debug)]
+pub struct VmafxDevice {
+    /// The engine device.
+    pub device: Device,
+}
+
+/// The engine device behind `ptr` (NULL: the CPU).
+///
+/// # Safety
+/// `ptr` is NULL or a live device of this library.
+pub unsafe fn device_or_cpu(ptr: *const VmafxDevice) -> Device {
+    // SAFETY: NULL or live (the caller's contract).
+    unsafe { ptr.as_ref() }.map_or_else(Device::cpu, |d| d.device.clone())
+}
+
+fn backend_of(value: u32, field: &str) -> CResult<Backend> {
+    Backend::from_u32(value)
+        .ok_or_else(|| fail(Status::Invalid, field, format!("{value} is not a backend")))
+        .kind(SubjectKind::Backend)
+}
+
+/// A name that lives for the process, as C wants device names.
+fn static_name(name: &'static str) -> *const c_char {
+    static NAMES: Mutex<BTreeMap<&'static str, &'static std::ffi::CStr>> =
+        Mutex::new(BTreeMap::new());
+    let mut names = NAMES.lock().unwrap_or_else(|p| p.into_inner());
+    names
+        .entry(name)
+        .or_insert_with(|| Box::leak(CString::new(name).unwrap_or_default().into_boxed_c_str()))
+        .as_ptr()
+}
+
+fn info_struct(info: &DeviceInfo) -> VmafxDeviceInfo {
+    VmafxDeviceInfo {
+        struct_size: 0,
+        backend: info.backend as u32,
+        index: info.index,
+        flags: info.flags,
+        memory_kinds: info.memory_mask(),
+        fence_kinds: info.fence_mask(),
+        total_memory: info.total_memory,
+        name: static_name(info.name),
+    }
+}
+
+/// Creates a device (`desc` NULL: the CPU).
+///
+/// # Safety
+/// `desc` NULL or valid for its `struct_size`; `out` NULL or writable; `error` NULL or
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_device_create(
+    desc: *const VmafxDeviceDesc,
+    out: *mut *mut VmafxDevice,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_device_create", error, || {
+            if out.is_null() {
+                return Err(null("out"));
+            }
+            out.write(std::ptr::null_mut());
+            let d = if desc.is_null() {
+                DeviceDesc::default()
+            } else {
+                let (d, _) = sized::read(desc, "desc")?;
+                DeviceDesc {
+                    backend: backend_of(d.backend, "desc.backend")?,
+                    index: d.index,
+                    flags: d.flags,
+                    external: d.external,
+                }
+            };
+            let device = Device::create(&d)?;
+            out.write(Arc::into_raw(Arc::new(VmafxDevice { device })) as *mut VmafxDevice);
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// One more reference; returns `device` (NULL for NULL).
+///
+/// # Safety
+/// `device` is NULL or a live device of this library.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_device_ref(device: *mut VmafxDevice) -> *mut VmafxDevice {
+    guarded("vmafx_device_ref", std::ptr::null_mut(), || {
+        if !device.is_null() {
+            // SAFETY: a live pointer from `Arc::into_raw` (the caller's contract).
+            unsafe { Arc::increment_strong_count(device as *const VmafxDevice) };
+        }
+        device
+    })
+}
+
+/// Drops one reference; NULL is a no-op.
+///
+/// # Safety
+/// `device` is NULL or a live device of this library whose reference the caller gives up.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_device_unref(device: *mut VmafxDevice) {
+    guarded("vmafx_device_unref", (), || {
+        if !device.is_null() {
+            // SAFETY: one of the counts `Arc::into_raw` / `vmafx_device_ref` handed out.
+            unsafe { Arc::decrement_strong_count(device as *const VmafxDevice) };
+        }
+    })
+}
+
+/// The backend of a device; CPU for NULL.
+///
+/// # Safety
+/// `device` is NULL or a live device of this library.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_device_backend(device: *const VmafxDevice) -> u32 {
+    guarded("vmafx_device_backend", 0, || {
+        // SAFETY: NULL or live (the caller's contract).
+        unsafe { device_or_cpu(device) }.backend() as u32
+    })
+}
+
+/// Number of devices of `backend` this build creates.
+///
+/// # Safety
+/// `count` NULL or writable; `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_device_count(
+    backend: u32,
+    count: *mut u32,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_device_count", error, || {
+            if count.is_null() {
+                return Err(null("count"));
+            }
+            count.write(0);
+            let n = backend_of(backend, "backend")?.device_count()?;
+            count.write(n);
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// Describes device `index` of `backend` without creating it.
+///
+/// # Safety
+/// `out` NULL or valid for its `struct_size`; `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_device_info(
+    backend: u32,
+    index: i32,
+    out: *mut VmafxDeviceInfo,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_device_info", error, || {
+            let size = sized::out_size(out, "out")?;
+            let info = backend_of(backend, "backend")?.device_info(index)?;
+            sized::write(out, size, &info_struct(&info));
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// Describes a created device, its creation flags included.
+///
+/// # Safety
+/// `device` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_device_describe(
+    device: *const VmafxDevice,
+    out: *mut VmafxDeviceInfo,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_device_describe", error, || {
+            let d = device.as_ref().ok_or_else(|| null("device"))?;
+            let size = sized::out_size(out, "out")?;
+            sized::write(out, size, &info_struct(&d.device.info()));
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// Kernel timings of a profiling device; the CPU has none (`VMAFX_E_NOTSUP` naming it).
+///
+/// # Safety
+/// `device` NULL or live; `out` NULL or writable; `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_device_profile(
+    device: *mut VmafxDevice,
+    out: *mut *const c_char,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_device_profile", error, || {
+            if out.is_null() {
+                return Err(null("out"));
+            }
+            out.write(std::ptr::null());
+            let d = device.as_ref().ok_or_else(|| null("device"))?;
+            Err(fail(
+                Status::NotSup,
+                "device",
+                format!(
+                    "the {} device was not created with VMAFX_DEVICE_PROFILING",
+                    d.device.info().name
+                ),
+            ))
+        })
+    }
+}

@@ -1,0 +1,261 @@
+//! `VmafxError` and the wrapper every exported function runs its body in.
+//!
+//! [`call`] catches panics (reported as `VMAFX_E_INTERNAL` naming the function), turns an
+//! engine [`vmafx::Error`] into a `VmafxError` stored through the caller's `error`
+//! out-parameter, and, where that parameter is NULL, writes the failure as one ERROR line
+//! on standard error. A status of `VMAFX_PENDING` is an answer, never a failure: it
+//! produces no error object and no line.
+
+use std::ffi::{c_char, CStr, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use vmafx::{Error, Status};
+
+use crate::abi::SubjectKind;
+
+/// An engine error with the kind of thing its subject names.
+#[derive(Debug)]
+pub struct Failure {
+    /// The engine error.
+    pub error: Error,
+    /// What the subject names.
+    pub kind: SubjectKind,
+}
+
+impl From<Error> for Failure {
+    fn from(error: Error) -> Self {
+        let kind = classify(error.subject(), error.status());
+        Failure { error, kind }
+    }
+}
+
+/// Result of an exported function's body.
+pub type CResult<T = Status> = Result<T, Failure>;
+
+/// Overrides the subject kind a failure was classified with.
+pub trait WithKind<T> {
+    /// The same result, with `kind` as the failure's subject kind.
+    fn kind(self, kind: SubjectKind) -> CResult<T>;
+}
+
+impl<T, E: Into<Failure>> WithKind<T> for Result<T, E> {
+    fn kind(self, kind: SubjectKind) -> CResult<T> {
+        self.map_err(|e| {
+            let mut f = e.into();
+            f.kind = kind;
+            f
+        })
+    }
+}
+
+/// What a subject names, from how the library spells its subjects.
+pub fn classify(subject: &str, status: Status) -> SubjectKind {
+    if status == Status::Abi {
+        return SubjectKind::Parameter;
+    }
+    match subject {
+        "" => SubjectKind::None,
+        "backend" => SubjectKind::Backend,
+        "index" | "device" => SubjectKind::Device,
+        "pool" | "frame" => SubjectKind::Frame,
+        "context" => SubjectKind::Context,
+        "path" => SubjectKind::Path,
+        // Admission names the frame's memory and, in the message, each refusing extractor.
+        s if s.starts_with("frame in ") => SubjectKind::Extractor,
+        s if s.starts_with("desc.plane[") || s.starts_with("planes.") => SubjectKind::Plane,
+        s if s.starts_with("desc.acquire") || s.starts_with("fence") => SubjectKind::Fence,
+        _ => SubjectKind::Parameter,
+    }
+}
+
+/// A failure of `status` naming `subject`.
+pub fn fail(status: Status, subject: &str, message: impl Into<String>) -> Failure {
+    Error::new(status, subject, message).into()
+}
+
+/// `VMAFX_E_INVALID` for a NULL pointer parameter named `name`.
+pub fn null(name: &str) -> Failure {
+    fail(Status::Invalid, name, "NULL")
+}
+
+/// A failure: status, message, named subject and the function that failed.
+#[derive(Debug)]
+pub struct VmafxError {
+    status: Status,
+    kind: SubjectKind,
+    message: CString,
+    subject: CString,
+    function: CString,
+}
+
+fn c_string(s: &str) -> CString {
+    CString::new(s.replace('\0', " ")).unwrap_or_default()
+}
+
+impl VmafxError {
+    fn new(f: &Failure, function: &str) -> Self {
+        VmafxError {
+            status: f.error.status(),
+            kind: f.kind,
+            message: c_string(f.error.message()),
+            subject: c_string(f.error.subject()),
+            function: c_string(function),
+        }
+    }
+}
+
+/// Runs `body` as the exported function `function`, reporting a failure through `error`.
+///
+/// # Safety
+/// `error` is NULL or valid for a write of one pointer.
+pub unsafe fn call(
+    function: &'static str,
+    error: *mut *mut VmafxError,
+    body: impl FnOnce() -> CResult,
+) -> i32 {
+    let outcome = catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|_| {
+        Err(Failure {
+            error: Error::new(
+                Status::Internal,
+                function,
+                "internal error (a panic was caught)",
+            ),
+            kind: SubjectKind::None,
+        })
+    });
+    match outcome {
+        Ok(status) => status.code(),
+        Err(f) => {
+            let code = f.error.status().code();
+            if error.is_null() {
+                log_failure(&f, function);
+            } else {
+                let boxed = Box::into_raw(Box::new(VmafxError::new(&f, function)));
+                // SAFETY: `error` is non-NULL and valid for a write (the caller's contract).
+                unsafe { error.write(boxed) };
+            }
+            code
+        }
+    }
+}
+
+/// Runs a body that cannot report an error (ref / unref functions), catching panics.
+pub fn guarded<T>(function: &'static str, fallback: T, body: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|_| {
+        eprintln!("vmafx: ERROR: {function}: internal error (a panic was caught)");
+        fallback
+    })
+}
+
+fn log_failure(f: &Failure, function: &str) {
+    let e = &f.error;
+    eprintln!(
+        "vmafx: ERROR: {function}: {}: {} ({})",
+        e.subject(),
+        e.message(),
+        e.status()
+    );
+}
+
+/// Name of a status code, or `VMAFX_UNKNOWN_STATUS`.
+#[no_mangle]
+pub extern "C" fn vmafx_status_name(status: i32) -> *const c_char {
+    let name: &CStr = match vmafx::hooks::status_from_code(status) {
+        Some(Status::Ok) => c"VMAFX_OK",
+        Some(Status::Pending) => c"VMAFX_PENDING",
+        Some(Status::Invalid) => c"VMAFX_E_INVALID",
+        Some(Status::NoMem) => c"VMAFX_E_NOMEM",
+        Some(Status::NotSup) => c"VMAFX_E_NOTSUP",
+        Some(Status::NotFound) => c"VMAFX_E_NOTFOUND",
+        Some(Status::Busy) => c"VMAFX_E_BUSY",
+        Some(Status::Device) => c"VMAFX_E_DEVICE",
+        Some(Status::Io) => c"VMAFX_E_IO",
+        Some(Status::Range) => c"VMAFX_E_RANGE",
+        Some(Status::Internal) => c"VMAFX_E_INTERNAL",
+        Some(Status::Timeout) => c"VMAFX_E_TIMEOUT",
+        Some(Status::Abi) => c"VMAFX_E_ABI",
+        None => c"VMAFX_UNKNOWN_STATUS",
+    };
+    name.as_ptr()
+}
+
+/// Borrows the error behind `error`, if any.
+///
+/// # Safety
+/// `error` is NULL or a live error from this library.
+unsafe fn get<'a>(error: *const VmafxError) -> Option<&'a VmafxError> {
+    // SAFETY: NULL or live (the caller's contract).
+    unsafe { error.as_ref() }
+}
+
+/// Status of an error; `VMAFX_E_INVALID` for NULL.
+///
+/// # Safety
+/// `error` is NULL or a live error from this library.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_error_status(error: *const VmafxError) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { get(error) }.map_or(Status::Invalid.code(), |e| e.status.code())
+}
+
+/// Message of an error; empty for NULL.
+///
+/// # Safety
+/// `error` is NULL or a live error from this library.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_error_message(error: *const VmafxError) -> *const c_char {
+    // SAFETY: forwarded contract.
+    unsafe { get(error) }.map_or(c"".as_ptr(), |e| e.message.as_ptr())
+}
+
+/// What failed; empty when none.
+///
+/// # Safety
+/// `error` is NULL or a live error from this library.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_error_subject(error: *const VmafxError) -> *const c_char {
+    // SAFETY: forwarded contract.
+    unsafe { get(error) }.map_or(c"".as_ptr(), |e| e.subject.as_ptr())
+}
+
+/// What the subject names (a `VmafxSubjectKind`); `VMAFX_SUBJECT_NONE` for NULL.
+///
+/// # Safety
+/// `error` is NULL or a live error from this library.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_error_subject_kind(error: *const VmafxError) -> u32 {
+    // SAFETY: forwarded contract.
+    unsafe { get(error) }.map_or(0, |e| e.kind as u32)
+}
+
+/// Name of the function that failed; empty for NULL.
+///
+/// # Safety
+/// `error` is NULL or a live error from this library.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_error_function(error: *const VmafxError) -> *const c_char {
+    // SAFETY: forwarded contract.
+    unsafe { get(error) }.map_or(c"".as_ptr(), |e| e.function.as_ptr())
+}
+
+/// The engine's negative errno: always 0, the engine reports no errno of its own.
+///
+/// # Safety
+/// `error` is NULL or a live error from this library.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_error_errno(error: *const VmafxError) -> i32 {
+    let _ = error;
+    0
+}
+
+/// Releases an error; NULL is a no-op.
+///
+/// # Safety
+/// `error` is NULL or a live error from this library, released once.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_error_free(error: *mut VmafxError) {
+    if !error.is_null() {
+        // SAFETY: a live error made by `Box::into_raw` in `call`, released once.
+        drop(unsafe { Box::from_raw(error) });
+    }
+}

@@ -1,0 +1,38 @@
+//! The generator of `include/vmafx/*.h` and `private/vmafx/frame_import_hooks.h`.
+//!
+//! The headers are written from the definitions in this crate: enum values come from the
+//! engine's enums, each struct field is tied to the Rust field by `offset_of!` (and the
+//! generator checks the C layout it writes lands every field at the Rust offset), and each
+//! declared function names the Rust function that implements it, so a missing or renamed
+//! function does not compile. The `tests` module regenerates every header and fails when a
+//! checked-in file differs (`VMAFX_BLESS=1` rewrites them).
+
+mod context_h;
+mod emit;
+mod frame_h;
+mod items;
+mod misc_h;
+
+pub use emit::render;
+pub use items::{Field, Header, Item};
+
+/// Every header this crate ships: path relative to the crate root, and its text.
+pub fn all() -> Vec<(&'static str, String)> {
+    let mut v = Vec::new();
+    for h in [
+        misc_h::vmafx_h(),
+        misc_h::version_h(),
+        misc_h::types_h(),
+        misc_h::error_h(),
+        misc_h::device_h(),
+        frame_h::frame_h(),
+        context_h::context_h(),
+        misc_h::hooks_h(),
+    ] {
+        v.push((h.path, render(&h)));
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests;

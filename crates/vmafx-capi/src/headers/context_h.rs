@@ -1,0 +1,51 @@
+//! context.h: contexts, the device order rule, features, admission, the import rule.
+
+use super::items::{Header, Item};
+use crate::abi::VmafxContextConfig;
+use crate::{context, field, func, import_rule};
+
+/// context.h.
+pub fn context_h() -> Header {
+    type C = VmafxContextConfig;
+    let size = "Size of the struct as the caller compiled it; set by the _INIT macro.";
+    Header {
+        path: "include/vmafx/context.h",
+        guard: "VMAFX_CONTEXT_H",
+        brief: "Contexts: configuration, device, features, admission, the import rule, submit, flush, scores.",
+        includes: vec!["<stddef.h>", "<stdint.h>", "<vmafx/types.h>", "<vmafx/error.h>", "<vmafx/device.h>", "<vmafx/frame.h>"],
+        items: vec![
+            Item::Opaque { name: "VmafxContext", doc: "One scoring session." },
+            Item::Raw("typedef struct VmafxContextConfig VmafxContextConfig;".into()),
+            Item::Struct {
+                name: "VmafxContextConfig",
+                doc: "How a context runs. Initialise with VMAFX_CONTEXT_CONFIG_INIT.",
+                fields: vec![
+                    field!(C, struct_size, "uint32_t", size),
+                    field!(C, log_level, "uint32_t", "A VmafxLogLevel."),
+                    field!(C, n_threads, "uint32_t", "Worker threads; 0 extracts on the calling thread."),
+                    field!(C, n_subsample, "uint32_t", "Score every n-th frame; 0 and 1 score every frame."),
+                    field!(C, cpumask, "uint64_t", "CPU instruction-set bits to disable (accepted, unused)."),
+                    field!(C, gpumask, "uint64_t", "GPU dispatch bits to disable (accepted, unused)."),
+                    field!(C, log_callback, "VmafxLogCallback", "Receives the context's log lines; NULL: stderr (ABI 0.1.1)."),
+                    field!(C, log_user, "void *", "Passed to `log_callback` (ABI 0.1.1)."),
+                    field!(C, import_retry_wait_ns, "uint64_t", "Longest host wait on the acquire fence before the import rule's one retry: 1 ns to 10 minutes; 0 is 10 s. Above is VMAFX_E_RANGE naming `config.import_retry_wait_ns`, never clamped (ABI 0.1.3)."),
+                ],
+                rust_size: std::mem::size_of::<C>(),
+                init: "VMAFX_CONTEXT_CONFIG_INIT",
+                init_extra: "",
+            },
+            func!(context::vmafx_context_create, "VmafxStatus", "const VmafxContextConfig *config, VmafxContext **out,\n                                              VmafxError **error", "Creates a context (`config` NULL: defaults); `*out` is NULL on failure."),
+            func!(context::vmafx_context_destroy, "VmafxStatus", "VmafxContext *context, VmafxError **error", "Destroys a context with its device reference and frames."),
+            func!(context::vmafx_context_use_device, "VmafxStatus", "VmafxContext *context, VmafxDevice *device,\n                                                  VmafxError **error", "Scores on `device`, holding a reference until destroyed. Once (again: VMAFX_E_BUSY naming the device), before any feature, model or frame (after: VMAFX_E_INVALID naming the context)."),
+            func!(context::vmafx_context_use_feature, "VmafxStatus", "VmafxContext *context, const char *extractor,\n                                                   const VmafxOptions *options, VmafxError **error", "Registers extractor `extractor` with `options` (copied; may be NULL)."),
+            func!(context::vmafx_context_admit, "VmafxStatus", "const VmafxContext *context, const VmafxFrame *frame,\n                                             VmafxError **error", "Whether every registered extractor reads `frame` where it lives, without a host copy; VMAFX_E_NOTSUP names each refusing extractor."),
+            func!(import_rule::vmafx_context_import_frame, "VmafxStatus", "VmafxContext *context, VmafxDevice *device,\n                                                    const VmafxFrameImport *desc, const char *input,\n                                                    VmafxFrame **out, VmafxError **error", "Imports and admits a frame under the import rule: a VMAFX_E_BUSY or VMAFX_E_TIMEOUT is retried once after a host wait on `desc.acquire` of at most `import_retry_wait_ns`; a second or any other failure names the input, backend, device, memory kind, format, depth, size, modifiers, cause and attempts. Never a host copy."),
+            func!(context::vmafx_submit, "VmafxStatus", "VmafxContext *context, VmafxFrame *reference,\n                                      VmafxFrame *distorted, uint64_t index, VmafxError **error", "Scores frame `index`; consumes one reference of each frame on every path, failures included."),
+            func!(context::vmafx_flush, "VmafxStatus", "VmafxContext *context, VmafxError **error", "Finishes every submitted frame; scores become final."),
+            func!(context::vmafx_context_backend, "uint32_t", "const VmafxContext *context", "The VmafxBackend the context scores on; CPU for NULL."),
+            func!(context::vmafx_feature_score_at_index, "VmafxStatus", "const VmafxContext *context, const char *feature,\n                                                      uint64_t index, double *score, VmafxError **error", "The score of `feature` at frame `index`, after flush. vmafx's own call (VMAFx reads scores through score.h, not yet provided)."),
+            func!(crate::options::vmafx_options_set, "VmafxStatus", "VmafxOptions **options, const char *key,\n                                           const char *value, VmafxError **error", "Sets `key` to `value` in `*options`, creating the set when `*options` is NULL."),
+            func!(crate::options::vmafx_options_free, "void", "VmafxOptions *options", "Releases an option set; NULL is a no-op."),
+        ],
+    }
+}

@@ -1,0 +1,210 @@
+//! frame.h: memory and fence kinds, fences, imports, host frames, pools.
+
+use vmafx::fence::FenceKind;
+use vmafx::frame::import::IMPORT_ALLOW_COPY;
+use vmafx::frame::MemoryKind;
+
+use super::items::{Header, Item};
+use crate::abi::{
+    VmafxFence, VmafxFrameDesc, VmafxFrameImport, VmafxFramePlanes, VmafxHostPlanes,
+    VmafxImportPlane, FENCE_GL_SYNC, MEMORY_GL_TEXTURE,
+};
+use crate::{fence, field, frame, func, import, pool};
+
+fn memory_values() -> Vec<(String, i64, String)> {
+    let mut v: Vec<_> = (0..8)
+        .filter_map(MemoryKind::from_u32)
+        .map(|k| {
+            let d = match k {
+                MemoryKind::None => "Not set; refused.",
+                MemoryKind::Host => "Host memory: `handle` is the plane's allocation, `offset` the bytes to its first sample. Imported by the CPU without a copy.",
+                _ => "Declared for a backend lane; refused (VMAFX_E_NOTSUP) by this build.",
+            };
+            (k.name().to_string(), k as i64, d.to_string())
+        })
+        .collect();
+    v.push((
+        "VMAFX_MEMORY_GL_TEXTURE".into(),
+        MEMORY_GL_TEXTURE as i64,
+        "An OpenGL texture per plane (ABI 0.1.4); refused by this build.".into(),
+    ));
+    v
+}
+
+fn fence_values() -> Vec<(String, i64, String)> {
+    let mut v: Vec<_> = (0..8)
+        .filter_map(FenceKind::from_u32)
+        .map(|k| {
+            let d = match k {
+                FenceKind::None => "No fence: what it would order is done.",
+                FenceKind::Host => {
+                    "A host fence of the library (vmafx_fence_create()); `handle` names it."
+                }
+                _ => "Declared for a backend lane; refused (VMAFX_E_NOTSUP) by this build.",
+            };
+            (k.name().to_string(), k as i64, d.to_string())
+        })
+        .collect();
+    v.push((
+        "VMAFX_FENCE_GL_SYNC".into(),
+        FENCE_GL_SYNC as i64,
+        "An OpenGL sync object (ABI 0.1.4); refused by this build.".into(),
+    ));
+    v
+}
+
+fn structs() -> Vec<Item> {
+    type F = VmafxFence;
+    type P = VmafxImportPlane;
+    type I = VmafxFrameImport;
+    type D = VmafxFrameDesc;
+    type H = VmafxHostPlanes;
+    type Q = VmafxFramePlanes;
+    let size = "Size of the struct as the caller compiled it; set by the _INIT macro.";
+    vec![
+        Item::Struct {
+            name: "VmafxFence",
+            doc: "A fence between a producer and the library; embedded by value in VmafxFrameImport, so it never grows. A fence the library returns is the caller's to release once with vmafx_fence_destroy(). Initialise with VMAFX_FENCE_INIT.",
+            fields: vec![
+                field!(F, struct_size, "uint32_t", size),
+                field!(F, kind, "uint32_t", "A VmafxFenceKind; the other fields are read as it says."),
+                field!(F, handle, "uintptr_t", "The host fence, event or shared object; 0 for NONE."),
+                field!(F, value, "uint64_t", "Value a timeline fence reaches when signalled; 0 otherwise."),
+                field!(F, fd, "int32_t", "sync_file descriptor (SYNC_FILE)."),
+                field!(F, reserved, "uint32_t", "Zero."),
+            ],
+            rust_size: std::mem::size_of::<F>(),
+            init: "VMAFX_FENCE_INIT",
+            init_extra: "",
+        },
+        Item::Struct {
+            name: "VmafxImportPlane",
+            doc: "Where one plane of an imported frame lives; embedded in VmafxFrameImport, never grows. Fields a memory kind does not use are ignored.",
+            fields: vec![
+                field!(P, handle, "uintptr_t", "Address (HOST) or device handle."),
+                field!(P, fd, "int32_t", "dma-buf descriptor (DMABUF)."),
+                field!(P, plane_index, "uint32_t", "Plane of a multi-plane object."),
+                field!(P, offset, "uint64_t", "Bytes from `handle` to the plane's first sample."),
+                field!(P, pitch, "uint64_t", "Bytes from one row to the next; at least a row's bytes."),
+                field!(P, modifier, "uint64_t", "Format modifier; 0 linear. Host memory is linear only."),
+                field!(P, size, "uint64_t", "Bytes of the memory object; 0 not given. When set, every row must lie inside it."),
+            ],
+            rust_size: std::mem::size_of::<P>(),
+            init: "",
+            init_extra: "",
+        },
+        Item::Struct {
+            name: "VmafxFrameImport",
+            doc: "A frame the producer holds in memory a device reads. Initialise with VMAFX_FRAME_IMPORT_INIT: a zeroed descriptor requires zero copy.",
+            fields: vec![
+                field!(I, struct_size, "uint32_t", size),
+                field!(I, memory, "uint32_t", "A VmafxMemoryKind: what each plane's handle is."),
+                field!(I, pix_fmt, "uint32_t", "A VmafxPixelFormat; NV12, P010 and P016 are converted to planar, nothing else."),
+                field!(I, bpc, "uint32_t", "Bits per component: 8 NV12, 10 P010, 16 P016, 8 to 16 planar."),
+                field!(I, w, "uint32_t", "Luma width."),
+                field!(I, h, "uint32_t", "Luma height."),
+                field!(I, n_planes, "uint32_t", "Planes given: 1 YUV400P, 2 NV12 / P010 / P016, else 3."),
+                field!(I, plane[3], "VmafxImportPlane", "The planes; entries past `n_planes` are ignored."),
+                field!(I, acquire, "VmafxFence", "Signalled when the planes are written; borrowed for the call. NONE: written. An unsignalled fence the CPU cannot wait on is VMAFX_E_BUSY."),
+                field!(I, flags, "uint32_t", "VMAFX_IMPORT_* bits; 0 zero copy only."),
+                field!(I, release, "VmafxFrameReleaseCallback", "Called once, where the last reference goes, after the release fence is signalled; NULL none (ABI 0.1.4)."),
+                field!(I, user, "void *", "Passed to `release` (ABI 0.1.4)."),
+            ],
+            rust_size: std::mem::size_of::<I>(),
+            init: "VMAFX_FRAME_IMPORT_INIT",
+            init_extra: ", .acquire = VMAFX_FENCE_INIT",
+        },
+        Item::Struct {
+            name: "VmafxFrameDesc",
+            doc: "Geometry of a host frame. Initialise with VMAFX_FRAME_DESC_INIT.",
+            fields: vec![
+                field!(D, struct_size, "uint32_t", size),
+                field!(D, pix_fmt, "uint32_t", "A planar VmafxPixelFormat."),
+                field!(D, bpc, "uint32_t", "Bits per component, 8 to 16; above 8 a sample is a uint16_t."),
+                field!(D, w, "uint32_t", "Luma width."),
+                field!(D, h, "uint32_t", "Luma height."),
+            ],
+            rust_size: std::mem::size_of::<D>(),
+            init: "VMAFX_FRAME_DESC_INIT",
+            init_extra: "",
+        },
+        Item::Struct {
+            name: "VmafxHostPlanes",
+            doc: "The caller's host planes a wrapped frame borrows. Initialise with VMAFX_HOST_PLANES_INIT.",
+            fields: vec![
+                field!(H, struct_size, "uint32_t", size),
+                field!(H, data[3], "void *", "First sample of each plane; NULL for planes the format lacks."),
+                field!(H, stride[3], "uint64_t", "Bytes from one row to the next."),
+                field!(H, release, "VmafxFrameReleaseCallback", "Called once when the library stops reading the planes; NULL none."),
+                field!(H, user, "void *", "Passed to `release`."),
+            ],
+            rust_size: std::mem::size_of::<H>(),
+            init: "VMAFX_HOST_PLANES_INIT",
+            init_extra: "",
+        },
+        Item::Struct {
+            name: "VmafxFramePlanes",
+            doc: "Where the samples of a frame are; the pointers live as long as the frame. Chroma sizes are rounded down as libvmaf's.",
+            fields: vec![
+                field!(Q, struct_size, "uint32_t", size),
+                field!(Q, pix_fmt, "uint32_t", "A planar VmafxPixelFormat."),
+                field!(Q, bpc, "uint32_t", "Bits per component."),
+                field!(Q, n_planes, "uint32_t", "Planes in use: 1 YUV400P, else 3."),
+                field!(Q, w[3], "uint32_t", "Width of each plane in samples."),
+                field!(Q, h[3], "uint32_t", "Height of each plane in rows."),
+                field!(Q, stride[3], "uint64_t", "Bytes from one row to the next."),
+                field!(Q, data[3], "void *", "First sample of each plane; NULL past `n_planes`."),
+            ],
+            rust_size: std::mem::size_of::<Q>(),
+            init: "VMAFX_FRAME_PLANES_INIT",
+            init_extra: "",
+        },
+    ]
+}
+
+fn functions() -> Vec<Item> {
+    vec![
+        func!(frame::vmafx_frame_create_host, "VmafxStatus", "VmafxDevice *device, const VmafxFrameDesc *desc,\n                                                 VmafxFrame **out, VmafxError **error", "A zeroed host frame (`device` NULL: the CPU); fill it through vmafx_frame_planes() before the first submit. The caller holds one reference."),
+        func!(frame::vmafx_frame_wrap_host, "VmafxStatus", "VmafxDevice *device, const VmafxFrameDesc *desc,\n                                               const VmafxHostPlanes *planes, VmafxFrame **out,\n                                               VmafxError **error", "A host frame over the caller's planes without a copy; they stay valid and unchanged until `planes.release` runs, once. On failure it is not called."),
+        func!(frame::vmafx_frame_planes, "VmafxStatus", "const VmafxFrame *frame, VmafxFramePlanes *out,\n                                            VmafxError **error", "Describes the planes of a frame."),
+        func!(frame::vmafx_frame_ref, "VmafxFrame *", "VmafxFrame *frame", "One more reference (one more count of the frame); returns `frame` (NULL for NULL)."),
+        func!(frame::vmafx_frame_unref, "void", "VmafxFrame *frame", "Drops one reference; the last one anywhere signals the release fence and returns a pool frame. NULL is a no-op."),
+        func!(import::vmafx_frame_import, "VmafxStatus", "VmafxDevice *device, const VmafxFrameImport *desc,\n                                            VmafxFrame **out, VmafxError **error", "A frame on the producer's memory without a host copy. Refusals name the field (`desc.plane[1].pitch`); a memory kind the device does not bind is VMAFX_E_NOTSUP; an unsignalled acquire fence is VMAFX_E_BUSY. The memory stays valid and unchanged until the release fence is signalled. `*out` is NULL on failure."),
+        func!(frame::vmafx_frame_release_fence, "VmafxStatus", "VmafxFrame *frame, uint32_t kind,\n                                                   VmafxFence *out, VmafxError **error", "A HOST fence signalled where the frame's last reference goes, in any context or caller; every call returns a reference the caller destroys (one fence per frame)."),
+        func!(fence::vmafx_fence_create, "VmafxStatus", "VmafxDevice *device, uint32_t kind, VmafxFence *out,\n                                            VmafxError **error", "A new, unsignalled HOST fence for a producer to signal; the caller destroys it."),
+        func!(fence::vmafx_fence_signal, "VmafxStatus", "const VmafxFence *fence, VmafxError **error", "Signals a HOST fence; signalling twice is harmless."),
+        func!(fence::vmafx_fence_wait, "VmafxStatus", "const VmafxFence *fence, uint64_t timeout_ns,\n                                          VmafxError **error", "Waits on the host: VMAFX_OK, or VMAFX_E_TIMEOUT naming the fence after `timeout_ns` (UINT64_MAX: no limit). A timeout of 0 polls: unsignalled is VMAFX_PENDING, with no error and no log line. NONE is signalled."),
+        func!(fence::vmafx_fence_destroy, "VmafxStatus", "const VmafxFence *fence, VmafxError **error", "Drops the reference a returned fence carries; once per fence. NONE is a no-op."),
+        func!(pool::vmafx_frame_pool_create, "VmafxStatus", "VmafxDevice *device, const VmafxFrameDesc *desc,\n                                                 uint32_t count, VmafxFramePool **out,\n                                                 VmafxError **error", "Allocates `count` (1 to 1024) frames of a planar geometry once."),
+        func!(pool::vmafx_frame_pool_acquire, "VmafxStatus", "VmafxFramePool *pool, VmafxFrame **out,\n                                                  VmafxError **error", "A free frame with one reference; its planes keep their last content. VMAFX_E_BUSY naming `pool` when all are in use."),
+        func!(pool::vmafx_frame_pool_destroy, "void", "VmafxFramePool *pool", "Drops the caller's pool; frames in use stay valid and the pool goes with the last of them. NULL is a no-op."),
+    ]
+}
+
+/// frame.h.
+pub fn frame_h() -> Header {
+    let mut items = vec![
+        Item::Enum { name: "VmafxMemoryKind", doc: "What a VmafxImportPlane handle refers to. Every kind is declared; this build imports HOST.", typedef: true, values: memory_values() },
+        Item::Enum { name: "VmafxFenceKind", doc: "What a VmafxFence is. Every kind is declared; this build implements NONE and HOST.", typedef: true, values: fence_values() },
+        Item::Define { name: "VMAFX_IMPORT_ALLOW_COPY", value: format!("(UINT32_C(1) << {}U)", IMPORT_ALLOW_COPY.trailing_zeros()), doc: "Import flag: a layout the device cannot bind may be copied on the device (never a host copy of device memory). Without it, zero copy is required." },
+        Item::Opaque { name: "VmafxFrame", doc: "The pixels of one picture; reference-counted, submitted to any number of contexts." },
+        Item::Opaque { name: "VmafxFramePool", doc: "Frames of one geometry allocated once and reused; a frame returns where its last reference goes." },
+        Item::Raw("typedef struct VmafxFence VmafxFence;\ntypedef struct VmafxImportPlane VmafxImportPlane;\ntypedef struct VmafxFrameImport VmafxFrameImport;\ntypedef struct VmafxFrameDesc VmafxFrameDesc;\ntypedef struct VmafxHostPlanes VmafxHostPlanes;\ntypedef struct VmafxFramePlanes VmafxFramePlanes;".into()),
+        Item::Raw("/** Called once, on any thread, when the library has stopped reading a frame's planes. */\ntypedef void (*VmafxFrameReleaseCallback)(void *user);".into()),
+    ];
+    items.extend(structs());
+    items.extend(functions());
+    Header {
+        path: "include/vmafx/frame.h",
+        guard: "VMAFX_FRAME_H",
+        brief: "Frames: host frames, imports of producer memory, fences, pools.",
+        includes: vec![
+            "<stddef.h>",
+            "<stdint.h>",
+            "<vmafx/types.h>",
+            "<vmafx/error.h>",
+            "<vmafx/device.h>",
+        ],
+        items,
+    }
+}

@@ -1,0 +1,320 @@
+//! vmafx.h, version.h, types.h, error.h, device.h and the private hooks header.
+
+use vmafx::device::{Backend, DEVICE_PROFILING};
+use vmafx::frame::PixelFormat;
+use vmafx::hooks as h;
+use vmafx::Status;
+
+use super::items::{Header, Item};
+use crate::abi::{SubjectKind, VmafxDeviceDesc, VmafxDeviceInfo, ABI_VERSION};
+use crate::{device, error, field, func, hooks, version};
+
+const STD: [&str; 2] = ["<stddef.h>", "<stdint.h>"];
+
+fn std_and(more: &[&'static str]) -> Vec<&'static str> {
+    STD.iter().chain(more).copied().collect()
+}
+
+/// The umbrella header.
+pub fn vmafx_h() -> Header {
+    Header {
+        path: "include/vmafx/vmafx.h",
+        guard: "VMAFX_VMAFX_H",
+        brief: "The vmafx C API: includes every public header.",
+        includes: vec![
+            "<vmafx/types.h>",
+            "<vmafx/version.h>",
+            "<vmafx/error.h>",
+            "<vmafx/device.h>",
+            "<vmafx/frame.h>",
+            "<vmafx/context.h>",
+        ],
+        items: vec![],
+    }
+}
+
+/// version.h.
+pub fn version_h() -> Header {
+    let (ma, mi, pa) = ABI_VERSION;
+    Header {
+        path: "include/vmafx/version.h",
+        guard: "VMAFX_VERSION_H",
+        brief: "ABI version of these headers and of the loaded library.",
+        includes: std_and(&["<vmafx/types.h>"]),
+        items: vec![
+            Item::Define {
+                name: "VMAFX_ABI_VERSION_MAJOR",
+                value: ma.to_string(),
+                doc: "ABI major version these headers describe.",
+            },
+            Item::Define {
+                name: "VMAFX_ABI_VERSION_MINOR",
+                value: mi.to_string(),
+                doc: "ABI minor version.",
+            },
+            Item::Define {
+                name: "VMAFX_ABI_VERSION_PATCH",
+                value: pa.to_string(),
+                doc: "ABI patch version.",
+            },
+            func!(
+                version::vmafx_version_string,
+                "const char *",
+                "void",
+                "The library's build version; lives for the process."
+            ),
+            func!(
+                version::vmafx_abi_version,
+                "void",
+                "uint32_t *major, uint32_t *minor, uint32_t *patch",
+                "The ABI version of the loaded library; any pointer may be NULL."
+            ),
+        ],
+    }
+}
+
+fn status_values() -> Vec<(String, i64, String)> {
+    let docs = [
+        (Status::Ok, "Success."),
+        (
+            Status::Pending,
+            "Not yet: an answer, not a failure (a fence poll, a score not final).",
+        ),
+        (
+            Status::Invalid,
+            "An argument or state is invalid; the error names it.",
+        ),
+        (Status::NoMem, "Out of memory."),
+        (
+            Status::NotSup,
+            "A backend, kind, format or option this build does not support; named.",
+        ),
+        (Status::NotFound, "No such feature, model, index or device."),
+        (
+            Status::Busy,
+            "Transiently unavailable: an unsignalled acquire fence, an empty pool.",
+        ),
+        (Status::Device, "The backend runtime failed."),
+        (Status::Io, "A file or stream failed."),
+        (Status::Range, "A value lies outside its range."),
+        (
+            Status::Internal,
+            "A library bug (a caught panic); the error names the function.",
+        ),
+        (
+            Status::Timeout,
+            "A fence was not signalled in the time allowed; the error names it.",
+        ),
+        (
+            Status::Abi,
+            "A struct_size below the struct's first version; the error names the struct.",
+        ),
+    ];
+    docs.iter()
+        .map(|(s, d)| (s.name().to_string(), s.code() as i64, d.to_string()))
+        .collect()
+}
+
+fn pixel_values() -> Vec<(String, i64, String)> {
+    let mut v = vec![(
+        "VMAFX_PIXEL_FORMAT_UNKNOWN".to_string(),
+        0,
+        "Not set; refused.".to_string(),
+    )];
+    for code in 1..=18 {
+        if let Some(f) = PixelFormat::from_u32(code) {
+            let d = if f.is_planar() {
+                format!("Planar {} (chroma rounded down, as libvmaf).", f.name())
+            } else {
+                let (bpc, shift) = match f {
+                    PixelFormat::Nv12 => (8, ""),
+                    PixelFormat::P010 => (10, ", each sample shifted down by 6"),
+                    _ => (16, ""),
+                };
+                format!("Semi-planar {}: luma and one interleaved Cb/Cr plane; vmafx_frame_import() only, making YUV420P at {bpc} bits{shift}.", f.name())
+            };
+            v.push((
+                format!("VMAFX_PIXEL_FORMAT_{}", f.name().to_uppercase()),
+                code as i64,
+                d,
+            ));
+        }
+    }
+    v
+}
+
+/// types.h.
+pub fn types_h() -> Header {
+    let export = "#ifndef VMAFX_EXPORT\n#if defined(_MSC_VER)\n#define VMAFX_EXPORT __declspec(dllimport)\n#elif defined(__GNUC__) || defined(__clang__)\n#define VMAFX_EXPORT __attribute__((visibility(\"default\")))\n#else\n#define VMAFX_EXPORT\n#endif\n#endif";
+    Header {
+        path: "include/vmafx/types.h",
+        guard: "VMAFX_TYPES_H",
+        brief: "Status codes, shared enumerations and the export macro.",
+        includes: STD.to_vec(),
+        items: vec![
+            Item::Raw(format!("/** Marks a function of the library's ABI. */\n{export}")),
+            Item::Raw("/** What every fallible call returns: 0 success, above 0 an answer, below 0 a failure. */\ntypedef int32_t VmafxStatus;".into()),
+            Item::Enum { name: "VmafxStatusCode", doc: "The status codes; the same on every platform.", typedef: false, values: status_values() },
+            Item::Enum {
+                name: "VmafxLogLevel",
+                doc: "Log verbosity (libvmaf's values).",
+                typedef: true,
+                values: ["NONE", "ERROR", "WARNING", "INFO", "DEBUG"].iter().enumerate().map(|(i, n)| (format!("VMAFX_LOG_LEVEL_{n}"), i as i64, String::new())).collect(),
+            },
+            Item::Enum {
+                name: "VmafxBackend",
+                doc: "Compute backends (libvmaf's values; 5 is reserved).",
+                typedef: true,
+                values: Backend::ALL.iter().map(|b| (format!("VMAFX_BACKEND_{}", b.name().to_uppercase()), *b as i64, String::new())).collect(),
+            },
+            Item::Opaque { name: "VmafxOptions", doc: "Feature options: string keys and values (libvmaf's feature dictionary)." },
+            Item::Raw("/** Receives one log line (`level` a VmafxLogLevel); may run on any thread at once, so it must be thread-safe, and must not call back into the context. */\ntypedef void (*VmafxLogCallback)(uint32_t level, const char *message, void *user);".into()),
+            Item::Enum { name: "VmafxPixelFormat", doc: "Pixel layouts (libvmaf's planar values; 16 and up are import-only).", typedef: true, values: pixel_values() },
+        ],
+    }
+}
+
+/// error.h.
+pub fn error_h() -> Header {
+    let err = "const VmafxError *error";
+    Header {
+        path: "include/vmafx/error.h",
+        guard: "VMAFX_ERROR_H",
+        brief: "Errors that name what failed.",
+        includes: std_and(&["<vmafx/types.h>"]),
+        items: vec![
+            Item::Enum {
+                name: "VmafxSubjectKind",
+                doc: "What the subject of an error names.",
+                typedef: true,
+                values: SubjectKind::ALL.iter().map(|(k, n)| (n.to_string(), *k as i64, String::new())).collect(),
+            },
+            Item::Opaque { name: "VmafxError", doc: "A failure: its status, message, subject and the function that failed. Release with vmafx_error_free()." },
+            func!(error::vmafx_status_name, "const char *", "VmafxStatus status", "The name of a status (`VMAFX_E_BUSY`), or `VMAFX_UNKNOWN_STATUS`."),
+            func!(error::vmafx_error_status, "VmafxStatus", err, "The status of an error; VMAFX_E_INVALID for NULL."),
+            func!(error::vmafx_error_message, "const char *", err, "The message; an empty string for NULL."),
+            func!(error::vmafx_error_subject, "const char *", err, "What failed (`desc.plane[0].pitch`, `fence`, `backend`); empty when nothing is named."),
+            func!(error::vmafx_error_errno, "int32_t", err, "A negative errno from the engine; 0 (the engine reports none)."),
+            func!(error::vmafx_error_free, "void", "VmafxError *error", "Releases an error; NULL is a no-op."),
+            func!(error::vmafx_error_subject_kind, "uint32_t", err, "What the subject names (a VmafxSubjectKind); VMAFX_SUBJECT_NONE for NULL."),
+            func!(error::vmafx_error_function, "const char *", err, "The library function that failed; an empty string for NULL."),
+        ],
+    }
+}
+
+/// device.h.
+pub fn device_h() -> Header {
+    type D = VmafxDeviceDesc;
+    type I = VmafxDeviceInfo;
+    Header {
+        path: "include/vmafx/device.h",
+        guard: "VMAFX_DEVICE_H",
+        brief: "Devices: counting, describing and creating them.",
+        includes: std_and(&["<vmafx/types.h>", "<vmafx/error.h>"]),
+        items: vec![
+            Item::Define { name: "VMAFX_DEVICE_PROFILING", value: format!("(UINT32_C(1) << {}U)", DEVICE_PROFILING.trailing_zeros()), doc: "Device flag: time every kernel. The CPU has no profiler and refuses it." },
+            Item::Opaque { name: "VmafxDevice", doc: "A compute device; reference-counted (frames and contexts hold references)." },
+            Item::Raw("typedef struct VmafxDeviceDesc VmafxDeviceDesc;\ntypedef struct VmafxDeviceInfo VmafxDeviceInfo;".into()),
+            Item::Struct {
+                name: "VmafxDeviceDesc",
+                doc: "Which device to create. Initialise with VMAFX_DEVICE_DESC_INIT.",
+                fields: vec![
+                    field!(D, struct_size, "uint32_t", "Size of the struct as the caller compiled it."),
+                    field!(D, backend, "uint32_t", "A VmafxBackend; a backend this build lacks is VMAFX_E_NOTSUP."),
+                    field!(D, index, "int32_t", "Device index within the backend; -1 any."),
+                    field!(D, flags, "uint32_t", "VMAFX_DEVICE_* flags (ABI 0.1.2)."),
+                    field!(D, external[2], "uintptr_t", "The caller's runtime objects; 0 none. The CPU takes none (ABI 0.1.2)."),
+                ],
+                rust_size: std::mem::size_of::<D>(),
+                init: "VMAFX_DEVICE_DESC_INIT",
+                init_extra: "",
+            },
+            Item::Struct {
+                name: "VmafxDeviceInfo",
+                doc: "What a device is and what it imports; grows at the end. Strings live for the process. Initialise with VMAFX_DEVICE_INFO_INIT.",
+                fields: vec![
+                    field!(I, struct_size, "uint32_t", "Size of the struct as the caller compiled it; the library writes no further."),
+                    field!(I, backend, "uint32_t", "A VmafxBackend."),
+                    field!(I, index, "int32_t", "Index within the backend; -1 for a device made from external objects."),
+                    field!(I, flags, "uint32_t", "Flags the device was created with; 0 for an enumerated device."),
+                    field!(I, memory_kinds, "uint32_t", "Bit 1 << k for each VmafxMemoryKind k the device imports."),
+                    field!(I, fence_kinds, "uint32_t", "Bit 1 << k for each VmafxFenceKind k it waits on and signals."),
+                    field!(I, total_memory, "uint64_t", "Bytes of device memory; 0 when not reported (the CPU)."),
+                    field!(I, name, "const char *", "The device's name (`cpu`)."),
+                ],
+                rust_size: std::mem::size_of::<I>(),
+                init: "VMAFX_DEVICE_INFO_INIT",
+                init_extra: "",
+            },
+            func!(device::vmafx_device_create, "VmafxStatus", "const VmafxDeviceDesc *desc, VmafxDevice **out,\n                                             VmafxError **error", "Creates a device; `desc` NULL is the CPU. The caller holds one reference."),
+            func!(device::vmafx_device_ref, "VmafxDevice *", "VmafxDevice *device", "One more reference; returns `device` (NULL for NULL)."),
+            func!(device::vmafx_device_unref, "void", "VmafxDevice *device", "Drops one reference; NULL is a no-op."),
+            func!(device::vmafx_device_backend, "uint32_t", "const VmafxDevice *device", "The device's VmafxBackend; the CPU for NULL."),
+            func!(device::vmafx_device_count, "VmafxStatus", "uint32_t backend, uint32_t *count, VmafxError **error", "Devices of `backend` this build creates; a backend it lacks is VMAFX_E_NOTSUP, never a silent 0."),
+            func!(device::vmafx_device_info, "VmafxStatus", "uint32_t backend, int32_t index, VmafxDeviceInfo *out,\n                                           VmafxError **error", "Describes device `index` of `backend` without creating it."),
+            func!(device::vmafx_device_describe, "VmafxStatus", "const VmafxDevice *device, VmafxDeviceInfo *out,\n                                               VmafxError **error", "Describes a created device, its flags included."),
+            func!(device::vmafx_device_profile, "VmafxStatus", "VmafxDevice *device, const char **out,\n                                              VmafxError **error", "Kernel timings of a profiling device; VMAFX_E_NOTSUP naming the device otherwise (the CPU)."),
+        ],
+    }
+}
+
+fn hidden(item: Item) -> Item {
+    match item {
+        Item::Func {
+            ret,
+            name,
+            params,
+            doc,
+            ..
+        } => Item::Func {
+            ret,
+            name,
+            params,
+            doc,
+            export: false,
+        },
+        other => other,
+    }
+}
+
+/// The white-box hooks header (static library only).
+pub fn hooks_h() -> Header {
+    let bit = |b: u32| format!("(1u << {})", b.trailing_zeros());
+    let fns = vec![
+        func!(hooks::vmafx_test_set_virtual_clock, "void", "bool on", "Fence waits read a virtual clock that each poll advances, instead of sleeping."),
+        func!(hooks::vmafx_test_clock_is_virtual, "bool", "void", ""),
+        func!(hooks::vmafx_test_clock_now_ns, "uint64_t", "void", ""),
+        func!(hooks::vmafx_test_clock_advance, "void", "uint64_t ns", ""),
+        func!(hooks::vmafx_test_note_retry_wait, "void", "uint64_t ns", "The host wait the import rule allowed itself before its retry, last time (0 before)."),
+        func!(hooks::vmafx_test_last_retry_wait_ns, "uint64_t", "void", ""),
+        func!(hooks::vmafx_test_set_switches, "void", "uint32_t mask", "Plants the defects of the VMAFX_TEST_* bits (0: none)."),
+        func!(hooks::vmafx_test_switch, "bool", "uint32_t bit", ""),
+        func!(hooks::vmafx_count_host_copy, "void", "uint64_t bytes", "Counters: host copies of imported pixels, planarisations, import attempts."),
+        func!(hooks::vmafx_count_conversion, "void", "void", ""),
+        func!(hooks::vmafx_count_import_attempt, "void", "void", ""),
+        func!(hooks::vmafx_test_host_copies, "uint64_t", "void", ""),
+        func!(hooks::vmafx_test_host_copy_bytes, "uint64_t", "void", ""),
+        func!(hooks::vmafx_test_conversions, "uint64_t", "void", ""),
+        func!(hooks::vmafx_test_import_attempts, "uint64_t", "void", ""),
+        func!(hooks::vmafx_test_reset_counters, "void", "void", ""),
+        func!(hooks::vmafx_test_fail_imports, "void", "VmafxStatus status, uint32_t count", "The next `count` imports fail with `status` before reading their descriptor."),
+        func!(hooks::vmafx_test_take_import_failure, "VmafxStatus", "void", "Takes one planted failure: its status, or VMAFX_OK."),
+        func!(hooks::vmafx_test_set_import_residency, "void", "uint32_t backend", "Imported frames claim `backend` as residency (VMAFX_TEST_RESIDENCY_OFF: their device's)."),
+        func!(hooks::vmafx_test_import_residency, "uint32_t", "void", ""),
+    ];
+    let mut items = vec![
+        Item::Define { name: "VMAFX_TEST_SKIP_ACQUIRE_WAIT", value: bit(h::SKIP_ACQUIRE_WAIT), doc: "Switch: an import treats an unsignalled acquire fence as signalled." },
+        Item::Define { name: "VMAFX_TEST_EARLY_RELEASE", value: bit(h::EARLY_RELEASE), doc: "Switch: a submit signals release fences as it returns, before the engine drops its counts." },
+        Item::Define { name: "VMAFX_TEST_FORCE_HOST_COPY", value: bit(h::FORCE_HOST_COPY), doc: "Switch: host imports copy planar planes instead of binding them." },
+        Item::Define { name: "VMAFX_FENCE_POLL_NS", value: format!("{}u", vmafx::fence::POLL_INTERVAL.as_nanos()), doc: "Sleep between two looks at a host fence, and the virtual clock's step." },
+        Item::Define { name: "VMAFX_TEST_RESIDENCY_OFF", value: "UINT32_MAX".into(), doc: "No residency override." },
+    ];
+    items.extend(fns.into_iter().map(hidden));
+    Header {
+        path: "private/vmafx/frame_import_hooks.h",
+        guard: "VMAFX_FRAME_IMPORT_HOOKS_H",
+        brief: "Test-only switches and counters of the device-frame path; hidden symbols of the static library, for white-box tests.",
+        includes: vec!["<stdbool.h>", "<stdint.h>", "<vmafx/vmafx.h>"],
+        items,
+    }
+}

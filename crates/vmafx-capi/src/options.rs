@@ -1,0 +1,68 @@
+//! `VmafxOptions`: string keys and values for a feature, as libvmaf's dictionary.
+
+use std::ffi::c_char;
+
+use vmafx::Status;
+
+use crate::context::c_str;
+use crate::error::{call, null, VmafxError};
+
+/// A set of `key=value` options.
+#[derive(Debug, Default, Clone)]
+pub struct VmafxOptions {
+    pairs: Vec<(String, String)>,
+}
+
+impl VmafxOptions {
+    /// The pairs, in the order set (a key set again keeps its first place).
+    pub fn pairs(&self) -> Vec<(String, String)> {
+        self.pairs.clone()
+    }
+}
+
+/// Sets `key` to `value` in `*options`, creating the set when `*options` is NULL.
+///
+/// # Safety
+/// `options` NULL or writable, `*options` NULL or live; `key`, `value` NULL or
+/// NUL-terminated; `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_options_set(
+    options: *mut *mut VmafxOptions,
+    key: *const c_char,
+    value: *const c_char,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_options_set", error, || {
+            if options.is_null() {
+                return Err(null("options"));
+            }
+            let k = c_str(key, "key")?.to_string();
+            let v = c_str(value, "value")?.to_string();
+            if (*options).is_null() {
+                options.write(Box::into_raw(Box::default()));
+            }
+            let set = &mut **options;
+            match set.pairs.iter_mut().find(|(have, _)| *have == k) {
+                Some(p) => p.1 = v,
+                None => set.pairs.push((k, v)),
+            }
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// Releases an option set; NULL is a no-op.
+///
+/// # Safety
+/// `options` NULL or a live set, released once.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_options_free(options: *mut VmafxOptions) {
+    crate::error::guarded("vmafx_options_free", (), || {
+        if !options.is_null() {
+            // SAFETY: a live set from `Box::into_raw`, released once.
+            drop(unsafe { Box::from_raw(options) });
+        }
+    })
+}

@@ -1,0 +1,100 @@
+//! Frame pools of the C ABI (ADR-1929 item 11).
+//!
+//! A `VmafxFramePool*` is a boxed engine [`FramePool`] over planes a caller may write.
+//! Destroying it drops the caller's handle only: frames still out keep the pool's state
+//! alive through their release hooks.
+
+use vmafx::frame::pool::FramePool;
+use vmafx::Status;
+
+use crate::abi::VmafxFrameDesc;
+use crate::device::VmafxDevice;
+use crate::error::{call, fail, guarded, null, VmafxError};
+use crate::frame::{frame_geometry, into_handle, VmafxFrame};
+use crate::{host_buffer, sized};
+
+/// A pool handle.
+#[derive(Debug)]
+pub struct VmafxFramePool {
+    pool: FramePool,
+}
+
+/// Allocates `count` frames of geometry `desc` once.
+///
+/// # Safety
+/// `device` NULL or live; `desc` NULL or valid for its `struct_size`; `out`, `error` NULL
+/// or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_frame_pool_create(
+    device: *mut VmafxDevice,
+    desc: *const VmafxFrameDesc,
+    count: u32,
+    out: *mut *mut VmafxFramePool,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    let _ = device;
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_frame_pool_create", error, || {
+            if out.is_null() {
+                return Err(null("out"));
+            }
+            out.write(std::ptr::null_mut());
+            let (d, _) = sized::read(desc, "desc")?;
+            let (format, bpc, w, h) = frame_geometry(&d)?;
+            let max = vmafx::frame::pool::MAX_POOL_FRAMES;
+            if count == 0 || count > max {
+                return Err(fail(
+                    Status::Range,
+                    "count",
+                    format!("{count} is outside 1..={max}"),
+                ));
+            }
+            let sets = (0..count)
+                .map(|_| host_buffer::writable_planes(format, bpc, w, h))
+                .collect::<vmafx::Result<Vec<_>>>()?;
+            let pool = FramePool::with_planes(format, bpc, w, h, sets)?;
+            out.write(Box::into_raw(Box::new(VmafxFramePool { pool })));
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// A free frame of the pool; `VMAFX_E_BUSY` naming `pool` when every frame is in use.
+///
+/// # Safety
+/// `pool` NULL or live; `out`, `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_frame_pool_acquire(
+    pool: *mut VmafxFramePool,
+    out: *mut *mut VmafxFrame,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_frame_pool_acquire", error, || {
+            let p = pool.as_ref().ok_or_else(|| null("pool"))?;
+            if out.is_null() {
+                return Err(null("out"));
+            }
+            out.write(std::ptr::null_mut());
+            let frame = p.pool.acquire()?;
+            out.write(into_handle(frame));
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// Drops the caller's pool handle; frames in use stay valid. NULL is a no-op.
+///
+/// # Safety
+/// `pool` is NULL or a live pool of this library, destroyed once.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_frame_pool_destroy(pool: *mut VmafxFramePool) {
+    guarded("vmafx_frame_pool_destroy", (), || {
+        if !pool.is_null() {
+            // SAFETY: a live pool from `Box::into_raw`, destroyed once (the contract).
+            drop(unsafe { Box::from_raw(pool) });
+        }
+    })
+}

@@ -1,0 +1,97 @@
+/* The layout VMAFx's ABI fixes (LP64): sizes, offsets and values of every public struct,
+ * enum and flag, checked against vmafx's generated headers. */
+#include <stddef.h>
+
+#include "check.h"
+
+#define OFF(s, f, v) CHECK(offsetof(s, f) == (v))
+
+int main(void)
+{
+    CHECK(sizeof(VmafxStatus) == 4);
+    CHECK(VMAFX_OK == 0 && VMAFX_PENDING == 1 && VMAFX_E_INVALID == -1 && VMAFX_E_NOMEM == -2);
+    CHECK(VMAFX_E_NOTSUP == -3 && VMAFX_E_NOTFOUND == -4 && VMAFX_E_BUSY == -5);
+    CHECK(VMAFX_E_DEVICE == -6 && VMAFX_E_IO == -7 && VMAFX_E_RANGE == -8);
+    CHECK(VMAFX_E_INTERNAL == -9 && VMAFX_E_TIMEOUT == -10 && VMAFX_E_ABI == -11);
+    CHECK(VMAFX_LOG_LEVEL_NONE == 0 && VMAFX_LOG_LEVEL_DEBUG == 4);
+    CHECK(VMAFX_BACKEND_CPU == 0 && VMAFX_BACKEND_CUDA == 1 && VMAFX_BACKEND_SYCL == 2);
+    CHECK(VMAFX_BACKEND_METAL == 3 && VMAFX_BACKEND_HIP == 4);
+    CHECK(VMAFX_PIXEL_FORMAT_UNKNOWN == 0 && VMAFX_PIXEL_FORMAT_YUV420P == 1);
+    CHECK(VMAFX_PIXEL_FORMAT_YUV422P == 2 && VMAFX_PIXEL_FORMAT_YUV444P == 3);
+    CHECK(VMAFX_PIXEL_FORMAT_YUV400P == 4 && VMAFX_PIXEL_FORMAT_NV12 == 16);
+    CHECK(VMAFX_PIXEL_FORMAT_P010 == 17 && VMAFX_PIXEL_FORMAT_P016 == 18);
+    CHECK(VMAFX_SUBJECT_NONE == 0 && VMAFX_SUBJECT_PARAMETER == 1 && VMAFX_SUBJECT_CONTEXT == 2);
+    CHECK(VMAFX_SUBJECT_OPTION == 3 && VMAFX_SUBJECT_FEATURE == 4 && VMAFX_SUBJECT_EXTRACTOR == 5);
+    CHECK(VMAFX_SUBJECT_MODEL == 6 && VMAFX_SUBJECT_FRAME == 7 && VMAFX_SUBJECT_PLANE == 8);
+    CHECK(VMAFX_SUBJECT_DEVICE == 9 && VMAFX_SUBJECT_BACKEND == 10 && VMAFX_SUBJECT_PATH == 11);
+    CHECK(VMAFX_SUBJECT_FENCE == 12);
+    CHECK(VMAFX_MEMORY_NONE == 0 && VMAFX_MEMORY_HOST == 1 && VMAFX_MEMORY_DEVICE_POINTER == 2);
+    CHECK(VMAFX_MEMORY_DEVICE_ARRAY == 3 && VMAFX_MEMORY_DMABUF == 4);
+    CHECK(VMAFX_MEMORY_METAL_SURFACE == 5 && VMAFX_MEMORY_METAL_TEXTURE == 6);
+    CHECK(VMAFX_MEMORY_WIN32_SHARED == 7 && VMAFX_MEMORY_GL_TEXTURE == 8);
+    CHECK(VMAFX_FENCE_NONE == 0 && VMAFX_FENCE_HOST == 1 && VMAFX_FENCE_CUDA_EVENT == 2);
+    CHECK(VMAFX_FENCE_HIP_EVENT == 3 && VMAFX_FENCE_SYCL_EVENT == 4 && VMAFX_FENCE_SYNC_FILE == 5);
+    CHECK(VMAFX_FENCE_METAL_SHARED_EVENT == 6 && VMAFX_FENCE_WIN32_SHARED == 7);
+    CHECK(VMAFX_FENCE_GL_SYNC == 8);
+    CHECK(VMAFX_IMPORT_ALLOW_COPY == 1u && VMAFX_DEVICE_PROFILING == 1u);
+    CHECK(VMAFX_ABI_VERSION_MAJOR == 0 && VMAFX_ABI_VERSION_MINOR == 1 && VMAFX_ABI_VERSION_PATCH == 4);
+
+    CHECK(sizeof(VmafxFence) == 32);
+    OFF(VmafxFence, struct_size, 0); OFF(VmafxFence, kind, 4); OFF(VmafxFence, handle, 8);
+    OFF(VmafxFence, value, 16); OFF(VmafxFence, fd, 24); OFF(VmafxFence, reserved, 28);
+
+    CHECK(sizeof(VmafxImportPlane) == 48);
+    OFF(VmafxImportPlane, handle, 0); OFF(VmafxImportPlane, fd, 8);
+    OFF(VmafxImportPlane, plane_index, 12); OFF(VmafxImportPlane, offset, 16);
+    OFF(VmafxImportPlane, pitch, 24); OFF(VmafxImportPlane, modifier, 32);
+    OFF(VmafxImportPlane, size, 40);
+
+    CHECK(sizeof(VmafxFrameImport) == 232);
+    OFF(VmafxFrameImport, struct_size, 0); OFF(VmafxFrameImport, memory, 4);
+    OFF(VmafxFrameImport, pix_fmt, 8); OFF(VmafxFrameImport, bpc, 12);
+    OFF(VmafxFrameImport, w, 16); OFF(VmafxFrameImport, h, 20);
+    OFF(VmafxFrameImport, n_planes, 24); OFF(VmafxFrameImport, plane, 32);
+    OFF(VmafxFrameImport, acquire, 176); OFF(VmafxFrameImport, flags, 208);
+    OFF(VmafxFrameImport, release, 216); OFF(VmafxFrameImport, user, 224);
+
+    CHECK(sizeof(VmafxFrameDesc) == 20);
+    OFF(VmafxFrameDesc, pix_fmt, 4); OFF(VmafxFrameDesc, bpc, 8);
+    OFF(VmafxFrameDesc, w, 12); OFF(VmafxFrameDesc, h, 16);
+
+    CHECK(sizeof(VmafxHostPlanes) == 72);
+    OFF(VmafxHostPlanes, data, 8); OFF(VmafxHostPlanes, stride, 32);
+    OFF(VmafxHostPlanes, release, 56); OFF(VmafxHostPlanes, user, 64);
+
+    CHECK(sizeof(VmafxFramePlanes) == 88);
+    OFF(VmafxFramePlanes, pix_fmt, 4); OFF(VmafxFramePlanes, bpc, 8);
+    OFF(VmafxFramePlanes, n_planes, 12); OFF(VmafxFramePlanes, w, 16);
+    OFF(VmafxFramePlanes, h, 28); OFF(VmafxFramePlanes, stride, 40);
+    OFF(VmafxFramePlanes, data, 64);
+
+    CHECK(sizeof(VmafxDeviceDesc) == 32);
+    OFF(VmafxDeviceDesc, backend, 4); OFF(VmafxDeviceDesc, index, 8);
+    OFF(VmafxDeviceDesc, flags, 12); OFF(VmafxDeviceDesc, external, 16);
+
+    CHECK(sizeof(VmafxDeviceInfo) == 40);
+    OFF(VmafxDeviceInfo, backend, 4); OFF(VmafxDeviceInfo, index, 8);
+    OFF(VmafxDeviceInfo, flags, 12); OFF(VmafxDeviceInfo, memory_kinds, 16);
+    OFF(VmafxDeviceInfo, fence_kinds, 20); OFF(VmafxDeviceInfo, total_memory, 24);
+    OFF(VmafxDeviceInfo, name, 32);
+
+    /* The initialisers set struct_size and zero the rest (zero copy is the zero value). */
+    VmafxFrameImport imp = VMAFX_FRAME_IMPORT_INIT;
+    CHECK(imp.struct_size == sizeof(VmafxFrameImport) && imp.flags == 0u && imp.memory == 0u);
+    CHECK(imp.acquire.struct_size == sizeof(VmafxFence) && imp.acquire.kind == VMAFX_FENCE_NONE);
+    VmafxDeviceInfo info = VMAFX_DEVICE_INFO_INIT;
+    CHECK(info.struct_size == sizeof(VmafxDeviceInfo) && info.name == NULL);
+
+    uint32_t major = 9, minor = 9, patch = 9;
+    vmafx_abi_version(&major, &minor, &patch);
+    CHECK(major == VMAFX_ABI_VERSION_MAJOR && minor == VMAFX_ABI_VERSION_MINOR &&
+          patch == VMAFX_ABI_VERSION_PATCH);
+    vmafx_abi_version(NULL, NULL, NULL);
+    CHECK(strncmp(vmafx_version_string(), "vmafx ", 6) == 0);
+    CHECK(strcmp(vmafx_status_name(VMAFX_E_TIMEOUT), "VMAFX_E_TIMEOUT") == 0);
+    CHECK(strcmp(vmafx_status_name(-99), "VMAFX_UNKNOWN_STATUS") == 0);
+    return check_finish("abi_layout");
+}

@@ -1,0 +1,139 @@
+//! Compiles the C tests in `tests/c/` with gcc against the static library, runs them, and
+//! checks that the shared library exports none of the white-box test hooks.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn crate_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The directory cargo put this crate's libraries in (this test's `deps` or its parent).
+fn lib_dir(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    let deps = exe.parent().expect("deps directory").to_path_buf();
+    for dir in [deps.clone(), deps.parent().unwrap_or(&deps).to_path_buf()] {
+        if dir.join(name).exists() {
+            return dir;
+        }
+    }
+    panic!("{name} not found beside {}", exe.display());
+}
+
+fn run_c_test(name: &str) {
+    let lib = lib_dir("libvmafx.a").join("libvmafx.a");
+    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("c_suite");
+    std::fs::create_dir_all(&out_dir).expect("scratch directory");
+    let exe = out_dir.join(name);
+    let src = crate_dir().join("tests/c").join(format!("{name}.c"));
+    let compiled = Command::new("gcc")
+        .args([
+            "-std=c11",
+            "-D_POSIX_C_SOURCE=200809L",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-O1",
+        ])
+        .arg("-I")
+        .arg(crate_dir().join("include"))
+        .arg("-I")
+        .arg(crate_dir().join("private"))
+        .arg(&src)
+        .arg(&lib)
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&exe)
+        .output()
+        .expect("gcc runs (the C suite needs gcc)");
+    assert!(
+        compiled.status.success(),
+        "{name}.c did not compile:\n{}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let ran = Command::new(&exe).output().expect("C test runs");
+    let stdout = String::from_utf8_lossy(&ran.stdout);
+    let stderr = String::from_utf8_lossy(&ran.stderr);
+    assert!(ran.status.success(), "{name} failed:\n{stdout}\n{stderr}");
+    assert!(
+        stdout.contains(" 0 failed"),
+        "{name} printed no result:\n{stdout}"
+    );
+}
+
+#[test]
+fn abi_layout() {
+    run_c_test("abi_layout");
+}
+
+#[test]
+fn devices() {
+    run_c_test("test_devices");
+}
+
+#[test]
+fn fences() {
+    run_c_test("test_fences");
+}
+
+#[test]
+fn import() {
+    run_c_test("test_import");
+}
+
+#[test]
+fn context() {
+    run_c_test("test_context");
+}
+
+#[test]
+fn pools() {
+    run_c_test("test_pools");
+}
+
+/// Names of the hook functions defined in src/hooks.rs.
+fn hook_names() -> Vec<String> {
+    let src = std::fs::read_to_string(crate_dir().join("src/hooks.rs")).expect("hooks.rs");
+    src.split("fn ")
+        .skip(1)
+        .filter_map(|s| s.split('(').next())
+        .filter(|n| n.starts_with("vmafx_"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn version_script_hides_every_hook() {
+    let map = std::fs::read_to_string(crate_dir().join("hidden.map")).expect("hidden.map");
+    let hooks = hook_names();
+    assert!(hooks.len() >= 20, "found {} hooks", hooks.len());
+    for h in &hooks {
+        assert!(
+            map.contains(&format!(" {h};")),
+            "{h} is missing from hidden.map"
+        );
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn shared_library_exports_no_hook() {
+    let so = lib_dir("libvmafx.so").join("libvmafx.so");
+    let nm = Command::new("nm")
+        .args(["-D", "--defined-only"])
+        .arg(&so)
+        .output()
+        .expect("nm runs");
+    assert!(nm.status.success());
+    let syms = String::from_utf8_lossy(&nm.stdout);
+    let exported = |name: &str| syms.lines().any(|l| l.ends_with(&format!(" {name}")));
+    for h in hook_names() {
+        assert!(!exported(&h), "{h} is exported from {}", so.display());
+    }
+    for public in [
+        "vmafx_frame_import",
+        "vmafx_fence_wait",
+        "vmafx_device_create",
+    ] {
+        assert!(exported(public), "{public} is not exported");
+    }
+}
