@@ -100,7 +100,7 @@ pub struct ScoreArgs {
     /// Score every n-th frame.
     #[arg(long, default_value_t = 0)]
     pub subsample: u32,
-    /// Restrict SIMD as libvmaf's --cpumask does (accepted; the scalar kernels are used).
+    /// Turn SIMD levels off as libvmaf's --cpumask does (bit 3 AVX2, bit 4 AVX-512; 255: scalar).
     #[arg(long)]
     pub cpumask: Option<u64>,
     /// Score at most this many frames.

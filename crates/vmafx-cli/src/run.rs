@@ -80,6 +80,11 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         ));
     };
     let fmt = output_format(a)?;
+    if let Some(mask) = a.cpumask {
+        let mask = u32::try_from(mask)
+            .map_err(|_| CliError::Usage(format!("--cpumask {mask}: at most 32 bits")))?;
+        vmafx::cpu::set_cpumask(mask);
+    }
     let raw = raw_format(a)?;
     let mut reference = open(rp, raw, "reference")?;
     let mut distorted = open(dp, raw, "distorted")?;

@@ -6,6 +6,7 @@
 //! and [`output`] writes libvmaf's log formats.
 
 pub mod context;
+pub mod cpu;
 pub mod device;
 pub mod error;
 pub mod feature;

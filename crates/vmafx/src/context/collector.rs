@@ -2,8 +2,8 @@
 //!
 //! Scores arrive from worker threads in any order, yet outputs list features in one order:
 //! the order a serial libvmaf run would create them. Each name carries a rank (phase:
-//! extraction, flush, then model; the feature's registration index; the first frame index and
-//! position within that call it was written at) and listings sort by it.
+//! extraction, flush, then model; the frame being processed when it was first written; the
+//! writer's registration index; the position within that call) and listings sort by it.
 
 use std::collections::HashMap;
 
@@ -14,10 +14,11 @@ use crate::error::{Error, Result};
 pub struct Rank {
     /// 0 extraction, 1 flush, 2 model prediction.
     pub phase: u8,
+    /// Index of the frame being processed when the score was first written (a temporal
+    /// feature may write an earlier index late, and then ranks where it wrote it).
+    pub index: u64,
     /// Registration index of the writer.
     pub writer: usize,
-    /// First frame index written.
-    pub index: u64,
     /// Position within that write.
     pub position: usize,
 }

@@ -19,6 +19,9 @@ pub fn all() -> Vec<&'static ExtractorInfo> {
         super::float_adm::EXTRACTORS,
         super::float_motion::EXTRACTORS,
         super::speed::EXTRACTORS,
+        super::float_psnr::EXTRACTORS,
+        super::float_ansnr::EXTRACTORS,
+        super::float_moment::EXTRACTORS,
     ];
     #[allow(unused_mut)]
     let mut v: Vec<&'static ExtractorInfo> = groups.iter().flat_map(|g| g.iter()).collect();

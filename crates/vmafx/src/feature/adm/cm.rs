@@ -24,7 +24,7 @@ pub struct Masking<'a, T> {
 }
 
 /// Neighbour rows or columns of `i` over `n`: (before, after).
-fn around(i: usize, n: usize) -> (usize, usize) {
+pub(super) fn around(i: usize, n: usize) -> (usize, usize) {
     (
         if i == 0 { 1 } else { i - 1 },
         if i + 1 == n { i } else { i + 1 },
@@ -74,46 +74,100 @@ fn combine(f_accum: [f32; 3], floor: f32) -> f32 {
     total
 }
 
-/// Scale 0 (`i16` bands of `w` x `h`), with the scale-0 fixed-point weights `rf`.
+/// Scale-0 squaring shifts, and the threshold's shifts, per orientation.
+pub(super) const SHIFT_SQ0: [u32; 3] = [29, 29, 30];
+pub(super) const SHIFT_SUB0: [u32; 3] = [10, 10, 12];
+/// 1/15 in Q12, the centre's weight at scale 0.
+pub(super) const ONE_BY_15_Q12: i32 = 8738;
+
+/// One row of the scale-0 masking sum: which row, its neighbours, which columns, and the
+/// constants of the scale.
+#[derive(Debug, Clone, Copy)]
+pub struct Row0 {
+    /// Band row stride.
+    pub stride: usize,
+    /// Band width.
+    pub w: usize,
+    /// The row, and the rows above and below it (mirrored or repeated at the edges).
+    pub rows: (usize, usize, usize),
+    /// First column.
+    pub left: usize,
+    /// One past the last column.
+    pub right: usize,
+    /// Fixed-point weights.
+    pub rf: [u16; 3],
+    /// Cube shifts per orientation.
+    pub shift_cub: [u32; 3],
+}
+
+/// A scale-0 row kernel: the three orientations' wrapping sums of masked cubes.
+pub type Row0Fn = fn(&Masking<'_, i16>, &Row0) -> [i64; 3];
+
+/// The scale-0 masked cube of `source · rf` at band position `p` against threshold `thr`.
+#[inline]
+pub(super) fn cube0(source: i16, rf: u16, thr: i32, t: usize, shift_cub: u32) -> i64 {
+    let x = (source as i32).wrapping_mul(rf as i32);
+    let sq = (1i64 << (SHIFT_SQ0[t] - 1), SHIFT_SQ0[t]);
+    let cub = (half_of_shift(shift_cub) as i64, shift_cub);
+    masked_cube(x, thr.wrapping_shl(SHIFT_SUB0[t]), sq, cub)
+}
+
+/// The scale-0 centre term of the threshold.
+#[inline]
+pub(super) fn center0(v: i64) -> i32 {
+    ((ONE_BY_15_Q12 as i64 * v.abs() + 2048) >> 12) as i16 as i32
+}
+
+/// The scalar row kernel of scale 0 (the reference twin).
+pub fn scale0_row(m: &Masking<'_, i16>, r: &Row0) -> [i64; 3] {
+    let (up, i, down) = r.rows;
+    let mut inner = [0i64; 3];
+    for j in r.left..r.right {
+        let (lc, rc) = around(j, r.w);
+        let thr = threshold(
+            m.activity,
+            m.masker,
+            center0,
+            r.stride,
+            (up, i, down),
+            (lc, j, rc),
+        );
+        for (t, sum) in inner.iter_mut().enumerate() {
+            let x = m.source[t][i * r.stride + j];
+            *sum = sum.wrapping_add(cube0(x, r.rf[t], thr, t, r.shift_cub[t]));
+        }
+    }
+    inner
+}
+
+/// Scale 0 (`i16` bands of `w` x `h`), with the scale-0 fixed-point weights `rf`; each
+/// row's sums come from `row` (the scalar [`scale0_row`] or a vector twin).
 pub fn scale0(
     m: Masking<'_, i16>,
     stride: usize,
-    w: usize,
-    h: usize,
+    (w, h): (usize, usize),
     rf: [u16; 3],
     noise_weight: f64,
+    row: Row0Fn,
 ) -> f32 {
-    const SHIFT_SQ: [u32; 3] = [29, 29, 30];
-    const SHIFT_SUB: [u32; 3] = [10, 10, 12];
-    const ONE_BY_15: i64 = 8738;
     let lw = (w as f64).log2();
     let shift_cub = [ceil_u32(lw - 4.0), ceil_u32(lw - 4.0), ceil_u32(lw - 3.0)];
     let shift_inner = ceil_u32((h as f64).log2());
     let round_inner = half_of_shift(shift_inner) as i64;
-    let center = |v: i64| ((ONE_BY_15 * v.abs() + 2048) >> 12) as i16 as i32;
     let r = scored(w, h);
     let mut accum = [0i64; 3];
     for i in r.top..r.bottom {
         let (up, down) = around(i, h);
-        let mut inner = [0i64; 3];
-        for j in r.left..r.right {
-            let (lc, rc) = around(j, w);
-            let thr = threshold(
-                m.activity,
-                m.masker,
-                center,
-                stride,
-                (up, i, down),
-                (lc, j, rc),
-            );
-            for t in 0..3 {
-                let x = (m.source[t][i * stride + j] as i32).wrapping_mul(rf[t] as i32);
-                let sq = (1i64 << (SHIFT_SQ[t] - 1), SHIFT_SQ[t]);
-                let cub = (half_of_shift(shift_cub[t]) as i64, shift_cub[t]);
-                inner[t] =
-                    inner[t].wrapping_add(masked_cube(x, thr.wrapping_shl(SHIFT_SUB[t]), sq, cub));
-            }
-        }
+        let ctx = Row0 {
+            stride,
+            w,
+            rows: (up, i, down),
+            left: r.left,
+            right: r.right,
+            rf,
+            shift_cub,
+        };
+        let inner = row(&m, &ctx);
         for t in 0..3 {
             accum[t] =
                 accum[t].wrapping_add(inner[t].wrapping_add(round_inner).wrapping_shr(shift_inner));
@@ -127,52 +181,98 @@ pub fn scale0(
     combine(f_accum, noise_floor(r.area(), noise_weight))
 }
 
-/// Scales 1..3 (`i32` bands of `w` x `h`), with that scale's fixed-point weights `rf`.
+/// 1/15 in Q32, the centre's weight at scales 1..3.
+pub(super) const ONE_BY_15_Q32: i64 = 286331153;
+/// As in the weighting: libvmaf's rounding term is 1u << 31 in an int32_t, i.e. -2^31.
+pub(super) const ROUND_CENTER: i64 = i32::MIN as i64;
+
+/// One row of a scale-1..3 masking sum (as [`Row0`], with that scale's constants).
+#[derive(Debug, Clone, Copy)]
+pub struct Row123 {
+    /// Band row stride.
+    pub stride: usize,
+    /// Band width.
+    pub w: usize,
+    /// The row, and the rows above and below it.
+    pub rows: (usize, usize, usize),
+    /// First column.
+    pub left: usize,
+    /// One past the last column.
+    pub right: usize,
+    /// Fixed-point weights.
+    pub rf: [u32; 3],
+    /// Cube shift.
+    pub shift_cub: u32,
+}
+
+/// A scale-1..3 row kernel: the three orientations' wrapping sums of masked cubes.
+pub type Row123Fn = fn(&Masking<'_, i32>, &Row123) -> [i64; 3];
+
+/// The scale-1..3 centre term of the threshold.
+#[inline]
+pub(super) fn center123(v: i64) -> i32 {
+    ((ONE_BY_15_Q32 * v.abs() + ROUND_CENTER) >> 32) as i32
+}
+
+/// The scalar row kernel of scales 1..3 (the reference twin).
+pub fn scale123_row(m: &Masking<'_, i32>, r: &Row123) -> [i64; 3] {
+    let (up, i, down) = r.rows;
+    let sq = (1i64 << 29, 30);
+    let cub = (half_of_shift(r.shift_cub) as i64, r.shift_cub);
+    let mut inner = [0i64; 3];
+    for j in r.left..r.right {
+        let (lc, rc) = around(j, r.w);
+        let thr = threshold(
+            m.activity,
+            m.masker,
+            center123,
+            r.stride,
+            (up, i, down),
+            (lc, j, rc),
+        );
+        for (t, sum) in inner.iter_mut().enumerate() {
+            let src = m.source[t][i * r.stride + j] as i64;
+            let x = ((src * r.rf[t] as i64 + (1 << 27)) >> 28) as i32;
+            *sum = sum.wrapping_add(masked_cube(x, thr, sq, cub));
+        }
+    }
+    inner
+}
+
+/// Scales 1..3 (`i32` bands of `w` x `h`), with that scale's fixed-point weights `rf`;
+/// each row's sums come from `row` (the scalar [`scale123_row`] or a vector twin).
 #[allow(clippy::too_many_arguments)]
 pub fn scale123(
     m: Masking<'_, i32>,
     scale: usize,
     stride: usize,
-    w: usize,
-    h: usize,
+    (w, h): (usize, usize),
     rf: [u32; 3],
     noise_weight: f64,
+    row: Row123Fn,
 ) -> f32 {
-    const ONE_BY_15: i64 = 286331153;
-    // As in the weighting: libvmaf's rounding term is 1u << 31 in an int32_t, i.e. -2^31.
-    const ROUND_CENTER: i64 = i32::MIN as i64;
     const BASE: [u32; 3] = [45, 39, 36];
     let shift_cub = ceil_u32((w as f64).log2());
-    let cub = (half_of_shift(shift_cub) as i64, shift_cub);
     let shift_inner = ceil_u32((h as f64).log2());
     let round_inner = half_of_shift(shift_inner) as i64;
     let exp = BASE[scale - 1]
         .wrapping_sub(shift_cub)
         .wrapping_sub(shift_inner);
     let final_shift = 2f64.powf(exp as f64) as f32;
-    let center = |v: i64| ((ONE_BY_15 * v.abs() + ROUND_CENTER) >> 32) as i32;
-    let sq = (1i64 << 29, 30);
     let r = scored(w, h);
     let mut accum = [0i64; 3];
     for i in r.top..r.bottom {
         let (up, down) = around(i, h);
-        let mut inner = [0i64; 3];
-        for j in r.left..r.right {
-            let (lc, rc) = around(j, w);
-            let thr = threshold(
-                m.activity,
-                m.masker,
-                center,
-                stride,
-                (up, i, down),
-                (lc, j, rc),
-            );
-            for t in 0..3 {
-                let src = m.source[t][i * stride + j] as i64;
-                let x = ((src * rf[t] as i64 + (1 << 27)) >> 28) as i32;
-                inner[t] = inner[t].wrapping_add(masked_cube(x, thr, sq, cub));
-            }
-        }
+        let ctx = Row123 {
+            stride,
+            w,
+            rows: (up, i, down),
+            left: r.left,
+            right: r.right,
+            rf,
+            shift_cub,
+        };
+        let inner = row(&m, &ctx);
         for t in 0..3 {
             accum[t] =
                 accum[t].wrapping_add(inner[t].wrapping_add(round_inner).wrapping_shr(shift_inner));

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use super::border::Region;
 
 /// `2^30 / i` for `i` in -32768..=32768, at index `i + 32768` (0 at the middle).
-fn reciprocals() -> &'static [i32] {
+pub(super) fn reciprocals() -> &'static [i32] {
     static TABLE: OnceLock<Vec<i32>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut t = vec![0i32; 65537];
@@ -37,7 +37,7 @@ fn within_one_degree(cos_sq: f32, oh: i64, ov: i64, th: i64, tv: i64) -> bool {
 }
 
 /// cos²(1°) as libvmaf holds it (computed in double, kept as float).
-fn cos_sq_one_degree() -> f32 {
+pub(super) fn cos_sq_one_degree() -> f32 {
     let c = (1.0f64 * std::f64::consts::PI / 180.0).cos();
     (c * c) as f32
 }
@@ -75,29 +75,35 @@ pub struct Decouple<'a, T> {
 }
 
 /// Scale 0: `i16` bands.
-pub fn scale0(b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
+pub fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
     let div = reciprocals();
     let cos_sq = cos_sq_one_degree();
     for i in region.top..region.bottom {
         for j in region.left..region.right {
-            let p = i * stride + j;
-            let o = [0, 1, 2].map(|t| b.reference[t][p] as i64);
-            let d = [0, 1, 2].map(|t| b.distorted[t][p] as i64);
-            let angle = within_one_degree(cos_sq, o[0], o[1], d[0], d[1]);
-            for t in 0..3 {
-                let k = if o[t] == 0 {
-                    32768
-                } else {
-                    ((div[(o[t] + 32768) as usize] as i64 * d[t] + 16384) >> 15).clamp(0, 32768)
-                };
-                let mut rst = ((k * o[t] + 16384) >> 15) as i32 as i16;
-                if angle {
-                    rst = limit_gain(rst as f64, k, o[t], d[t] as f64, egl) as i16;
-                }
-                b.restored[t][p] = rst;
-                b.additive[t][p] = (d[t] as i32 - rst as i32) as i16;
-            }
+            scale0_at(&mut b, i * stride + j, egl, div, cos_sq);
         }
+    }
+}
+
+/// Scale-0 decoupling of band position `p` (`div` from [`reciprocals`], `cos_sq` from
+/// [`cos_sq_one_degree`]).
+#[inline]
+pub(super) fn scale0_at(b: &mut Decouple<'_, i16>, p: usize, egl: f64, div: &[i32], cos_sq: f32) {
+    let o = [0, 1, 2].map(|t| b.reference[t][p] as i64);
+    let d = [0, 1, 2].map(|t| b.distorted[t][p] as i64);
+    let angle = within_one_degree(cos_sq, o[0], o[1], d[0], d[1]);
+    for t in 0..3 {
+        let k = if o[t] == 0 {
+            32768
+        } else {
+            ((div[(o[t] + 32768) as usize] as i64 * d[t] + 16384) >> 15).clamp(0, 32768)
+        };
+        let mut rst = ((k * o[t] + 16384) >> 15) as i32 as i16;
+        if angle {
+            rst = limit_gain(rst as f64, k, o[t], d[t] as f64, egl) as i16;
+        }
+        b.restored[t][p] = rst;
+        b.additive[t][p] = (d[t] as i32 - rst as i32) as i16;
     }
 }
 

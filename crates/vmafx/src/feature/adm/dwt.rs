@@ -9,10 +9,10 @@
 use super::bands::Bands;
 
 /// Low-pass and high-pass taps in Q15.
-const LO: [i32; 4] = [15826, 27411, 7345, -4240];
-const HI: [i32; 4] = [-4240, -7345, 27411, -15826];
+pub(super) const LO: [i32; 4] = [15826, 27411, 7345, -4240];
+pub(super) const HI: [i32; 4] = [-4240, -7345, 27411, -15826];
 /// Sum of the low-pass taps: removes the DC offset of unsigned input.
-const LO_SUM: i32 = 46342;
+pub(super) const LO_SUM: i32 = 46342;
 
 /// The mirrored source index of tap `k` (-1..=n+1) over `n` samples.
 fn mirror(k: isize, n: usize) -> usize {
@@ -78,44 +78,79 @@ pub fn level0<S: Copy + Into<i32>>(
     out_stride: usize,
 ) {
     let w = t.w;
-    // The vertical pass scales by the sample depth, bringing any depth to the same range.
+    let (lo, hi) = tmp[..2 * w].split_at_mut(w);
+    for (i, rows) in t.rows.iter().enumerate() {
+        level0_vertical(src, stride, rows, bpc, lo, hi, 0);
+        let row = i * out_stride;
+        let n = t.cols.len();
+        let [bh, bv, bd] = &mut out.hvd;
+        let bands = [
+            &mut out.a[row..row + n],
+            &mut bv[row..row + n],
+            &mut bh[row..row + n],
+            &mut bd[row..row + n],
+        ];
+        level0_horizontal(lo, hi, &t.cols, bands, 0..n);
+    }
+}
+
+/// The vertical pass of level 0 over columns `from..lo.len()`: `lo` and `hi` get the
+/// low- and high-pass of the four source rows, shifted by the sample depth (which brings
+/// any depth to the same range) and kept to 16 bits.
+pub(super) fn level0_vertical<S: Copy + Into<i32>>(
+    src: &[S],
+    stride: usize,
+    rows: &[usize; 4],
+    bpc: u32,
+    lo: &mut [i32],
+    hi: &mut [i32],
+    from: usize,
+) {
     let shift_v = bpc;
     let round_v = 1i32 << (shift_v - 1);
     let offset = LO_SUM.wrapping_mul(round_v);
-    let (lo, hi) = tmp[..2 * w].split_at_mut(w);
-    for (i, rows) in t.rows.iter().enumerate() {
-        for j in 0..w {
-            let s = rows.map(|r| src[r * stride + j].into());
-            let mut l = 0i32;
-            let mut g = 0i32;
+    for j in from..lo.len() {
+        let s = rows.map(|r| src[r * stride + j].into());
+        let mut l = 0i32;
+        let mut g = 0i32;
+        for k in 0..4 {
+            l = l.wrapping_add(LO[k].wrapping_mul(s[k]));
+            g = g.wrapping_add(HI[k].wrapping_mul(s[k]));
+        }
+        lo[j] = (l.wrapping_sub(offset).wrapping_add(round_v) >> shift_v) as i16 as i32;
+        hi[j] = (g.wrapping_add(round_v) >> shift_v) as i16 as i32;
+    }
+}
+
+/// The horizontal pass of level 0 for output columns `range`: bands (a, v, h, d) get
+/// the low and high pass of `lo` and of `hi`, read at the taps `cols`.
+pub(super) fn level0_horizontal(
+    lo: &[i32],
+    hi: &[i32],
+    cols: &[[usize; 4]],
+    bands: [&mut [i16]; 4],
+    range: std::ops::Range<usize>,
+) {
+    let [a, v, h, d] = bands;
+    for j in range {
+        let c = &cols[j];
+        let horizontal = |t: &[i32], f: &[i32; 4]| {
+            let mut acc = 0i32;
             for k in 0..4 {
-                l = l.wrapping_add(LO[k].wrapping_mul(s[k]));
-                g = g.wrapping_add(HI[k].wrapping_mul(s[k]));
+                acc = acc.wrapping_add(f[k].wrapping_mul(t[c[k]]));
             }
-            lo[j] = (l.wrapping_sub(offset).wrapping_add(round_v) >> shift_v) as i16 as i32;
-            hi[j] = (g.wrapping_add(round_v) >> shift_v) as i16 as i32;
-        }
-        let row = i * out_stride;
-        let [bh, bv, bd] = &mut out.hvd;
-        for (j, cols) in t.cols.iter().enumerate() {
-            let horizontal = |t: &[i32], f: &[i32; 4]| {
-                let mut acc = 0i32;
-                for k in 0..4 {
-                    acc = acc.wrapping_add(f[k].wrapping_mul(t[cols[k]]));
-                }
-                (acc.wrapping_add(32768) >> 16) as i16
-            };
-            out.a[row + j] = horizontal(lo, &LO);
-            bv[row + j] = horizontal(lo, &HI);
-            bh[row + j] = horizontal(hi, &LO);
-            bd[row + j] = horizontal(hi, &HI);
-        }
+            (acc.wrapping_add(32768) >> 16) as i16
+        };
+        a[j] = horizontal(lo, &LO);
+        v[j] = horizontal(lo, &HI);
+        h[j] = horizontal(hi, &LO);
+        d[j] = horizontal(hi, &HI);
     }
 }
 
 /// Rounding (add, shift) of the vertical and horizontal passes of levels 1..3.
-const VERTICAL: [(i64, u32); 3] = [(0, 0), (32768, 16), (32768, 16)];
-const HORIZONTAL: [(i64, u32); 3] = [(16384, 15), (32768, 16), (16384, 15)];
+pub(super) const VERTICAL: [(i64, u32); 3] = [(0, 0), (32768, 16), (32768, 16)];
+pub(super) const HORIZONTAL: [(i64, u32); 3] = [(16384, 15), (32768, 16), (16384, 15)];
 
 /// Level `scale` (1..=3) of the low band `src` (row stride `stride`, of the size `t` was
 /// made for) into `out` (same stride). `tmp` holds 2·w values.
@@ -127,37 +162,72 @@ pub fn level(
     tmp: &mut [i64],
     out: &mut Bands<i32>,
 ) {
-    let (add_v, shift_v) = VERTICAL[scale - 1];
-    let (add_h, shift_h) = HORIZONTAL[scale - 1];
     let w = t.w;
+    let n = t.cols.len();
     let (lo, hi) = tmp[..2 * w].split_at_mut(w);
     for (i, rows) in t.rows.iter().enumerate() {
-        for j in 0..w {
-            let s = rows.map(|r| src[r * stride + j] as i64);
-            let mut l = 0i64;
-            let mut g = 0i64;
-            for k in 0..4 {
-                l += LO[k] as i64 * s[k];
-                g += HI[k] as i64 * s[k];
-            }
-            lo[j] = ((l + add_v) >> shift_v) as i32 as i64;
-            hi[j] = ((g + add_v) >> shift_v) as i32 as i64;
-        }
+        level_vertical(src, stride, rows, scale, lo, hi, 0);
         let row = i * stride;
         let [bh, bv, bd] = &mut out.hvd;
-        for (j, cols) in t.cols.iter().enumerate() {
-            let horizontal = |t: &[i64], f: &[i32; 4]| {
-                let mut acc = 0i64;
-                for k in 0..4 {
-                    acc += f[k] as i64 * t[cols[k]];
-                }
-                ((acc + add_h) >> shift_h) as i32
-            };
-            out.a[row + j] = horizontal(lo, &LO);
-            bv[row + j] = horizontal(lo, &HI);
-            bh[row + j] = horizontal(hi, &LO);
-            bd[row + j] = horizontal(hi, &HI);
+        let bands = [
+            &mut out.a[row..row + n],
+            &mut bv[row..row + n],
+            &mut bh[row..row + n],
+            &mut bd[row..row + n],
+        ];
+        level_horizontal(lo, hi, &t.cols, scale, bands, 0..n);
+    }
+}
+
+/// The vertical pass of level `scale` over columns `from..lo.len()`.
+pub(super) fn level_vertical(
+    src: &[i32],
+    stride: usize,
+    rows: &[usize; 4],
+    scale: usize,
+    lo: &mut [i64],
+    hi: &mut [i64],
+    from: usize,
+) {
+    let (add_v, shift_v) = VERTICAL[scale - 1];
+    for j in from..lo.len() {
+        let s = rows.map(|r| src[r * stride + j] as i64);
+        let mut l = 0i64;
+        let mut g = 0i64;
+        for k in 0..4 {
+            l += LO[k] as i64 * s[k];
+            g += HI[k] as i64 * s[k];
         }
+        lo[j] = ((l + add_v) >> shift_v) as i32 as i64;
+        hi[j] = ((g + add_v) >> shift_v) as i32 as i64;
+    }
+}
+
+/// The horizontal pass of level `scale` for output columns `range` into bands
+/// (a, v, h, d).
+pub(super) fn level_horizontal(
+    lo: &[i64],
+    hi: &[i64],
+    cols: &[[usize; 4]],
+    scale: usize,
+    bands: [&mut [i32]; 4],
+    range: std::ops::Range<usize>,
+) {
+    let (add_h, shift_h) = HORIZONTAL[scale - 1];
+    let [a, v, h, d] = bands;
+    for j in range {
+        let c = &cols[j];
+        let horizontal = |t: &[i64], f: &[i32; 4]| {
+            let mut acc = 0i64;
+            for k in 0..4 {
+                acc += f[k] as i64 * t[c[k]];
+            }
+            ((acc + add_h) >> shift_h) as i32
+        };
+        a[j] = horizontal(lo, &LO);
+        v[j] = horizontal(lo, &HI);
+        h[j] = horizontal(hi, &LO);
+        d[j] = horizontal(hi, &HI);
     }
 }
 

@@ -4,7 +4,8 @@
 //! Per frame pair the luma planes go through four DWT levels. At each level the distorted
 //! detail bands are decoupled into restored and additive parts, CSF-weighted, masked by
 //! each other, and summed as 3-norms over the picture less a 10% border. The kernels are
-//! scalar row loops: the reference for later SIMD versions.
+//! scalar row loops, the reference twins of the vector kernels in `simd` (chosen in
+//! `init` from [`crate::cpu::level`]).
 
 mod bands;
 mod border;
@@ -15,6 +16,7 @@ mod decouple;
 mod den;
 mod dwt;
 mod options;
+mod simd;
 mod weight;
 
 #[cfg(test)]
@@ -97,6 +99,7 @@ struct Work {
     height: usize,
     bpc: u32,
     stride: usize,
+    kernels: simd::Kernels,
     taps: [dwt::Taps; 4],
     tmp0: Vec<i32>,
     tmp: Vec<i64>,
@@ -223,6 +226,7 @@ impl Extractor for Adm {
             height: h,
             bpc: g.bpc,
             stride,
+            kernels: simd::Kernels::for_level(crate::cpu::level()),
             taps: level_taps(w, h),
             tmp0: vec![0; 2 * w],
             tmp: vec![0; 2 * w],
@@ -305,7 +309,7 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
     for (frame, bands) in [(reference, &mut wk.ref0), (distorted, &mut wk.dis0)] {
         let plane = frame.plane(0);
         match plane.samples() {
-            Samples::U8(px) => dwt::level0(
+            Samples::U8(px) => (wk.kernels.dwt0_u8)(
                 px,
                 plane.stride,
                 &wk.taps[0],
@@ -314,7 +318,7 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
                 bands,
                 stride,
             ),
-            Samples::U16(px) => dwt::level0(
+            Samples::U16(px) => (wk.kernels.dwt0_u16)(
                 px,
                 plane.stride,
                 &wk.taps[0],
@@ -338,7 +342,7 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
         scale0(wk, s, w, h)
     };
     for (scale, slot) in scores.iter_mut().enumerate().skip(1) {
-        dwt::level(
+        (wk.kernels.dwt)(
             &wk.ref_low,
             stride,
             &wk.taps[scale],
@@ -346,7 +350,7 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
             &mut wk.tmp,
             &mut wk.ref_n,
         );
-        dwt::level(
+        (wk.kernels.dwt)(
             &wk.dis_low,
             stride,
             &wk.taps[scale],
@@ -366,7 +370,7 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
 fn scale0(wk: &mut Work, s: &Settings, w: usize, h: usize) -> (f32, f32, f32) {
     let stride = wk.stride;
     let region = with_taps(w, h);
-    decouple::scale0(
+    (wk.kernels.decouple0)(
         decouple::Decouple {
             reference: &wk.ref0.hvd,
             distorted: &wk.dis0.hvd,
@@ -379,18 +383,19 @@ fn scale0(wk: &mut Work, s: &Settings, w: usize, h: usize) -> (f32, f32, f32) {
     );
     let den = den::scale0(&wk.ref0.hvd, stride, w, h, s.factors[0], s.noise_weight);
     let rf = s.fixed0;
+    let k = wk.kernels;
     let mut masked = |source: &[Vec<i16>; 3], masker: &[Vec<i16>; 3], nw: f64| {
         let out = weight::Weighted {
             csf: &mut wk.csf0,
             activity: &mut wk.activity0,
         };
-        weight::scale0(masker, out, stride, region, rf);
+        (k.weight0)(masker, out, stride, region, rf);
         let m = cm::Masking {
             source,
             masker: &wk.csf0,
             activity: &wk.activity0,
         };
-        cm::scale0(m, stride, w, h, rf, nw)
+        cm::scale0(m, stride, (w, h), rf, nw, k.cm0_row)
     };
     let num = masked(&wk.restored0, &wk.additive0, s.noise_weight);
     let aim = if s.skip_aim {
@@ -419,18 +424,19 @@ fn scale123(wk: &mut Work, s: &Settings, scale: usize, w: usize, h: usize) -> (f
     let factors = s.factors[scale];
     let den = den::scale123(&wk.ref_n.hvd, scale, stride, w, h, factors, s.noise_weight);
     let rf = s.fixed[scale];
+    let k = wk.kernels;
     let mut masked = |source: &[Vec<i32>; 3], masker: &[Vec<i32>; 3], nw: f64| {
         let out = weight::Weighted {
             csf: &mut wk.csf,
             activity: &mut wk.activity,
         };
-        weight::scale123(masker, out, stride, region, rf);
+        (k.weight123)(masker, out, stride, region, rf);
         let m = cm::Masking {
             source,
             masker: &wk.csf,
             activity: &wk.activity,
         };
-        cm::scale123(m, scale, stride, w, h, rf, nw)
+        cm::scale123(m, scale, stride, (w, h), rf, nw, k.cm123_row)
     };
     let num = masked(&wk.restored, &wk.additive, s.noise_weight);
     let aim = if s.skip_aim {

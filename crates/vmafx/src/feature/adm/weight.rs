@@ -45,21 +45,37 @@ pub fn scale0(
     region: Region,
     rf: [u16; 3],
 ) {
-    const SHIFT: [u32; 3] = [15, 15, 17];
-    const ROUND: [i32; 3] = [16384, 16384, 65535];
-    const ONE_BY_30: i32 = 4369;
     for t in 0..3 {
         for i in region.top..region.bottom {
-            for j in region.left..region.right {
-                let p = i * stride + j;
-                let v = rf[t] as i32 * src[t][p] as i32;
-                let c = ((v + ROUND[t]) >> SHIFT[t]) as i16;
-                out.csf[t][p] = c;
-                out.activity[t][p] = ((ONE_BY_30 * (c as i32).abs() + 2048) >> 12) as i16;
-            }
+            let (a, b) = (i * stride + region.left, i * stride + region.right);
+            scale0_row(
+                &src[t][a..b],
+                &mut out.csf[t][a..b],
+                &mut out.activity[t][a..b],
+                t,
+                rf[t],
+            );
         }
     }
 }
+
+/// Scale 0 over one row of band `t` (weight `rf`): the three slices run in step.
+pub(super) fn scale0_row(src: &[i16], csf: &mut [i16], activity: &mut [i16], t: usize, rf: u16) {
+    const SHIFT: [u32; 3] = [15, 15, 17];
+    const ROUND: [i32; 3] = [16384, 16384, 65535];
+    const ONE_BY_30: i32 = 4369;
+    for ((&s, c), a) in src.iter().zip(csf).zip(activity) {
+        let v = rf as i32 * s as i32;
+        let w = ((v + ROUND[t]) >> SHIFT[t]) as i16;
+        *c = w;
+        *a = ((ONE_BY_30 * (w as i32).abs() + 2048) >> 12) as i16;
+    }
+}
+
+/// 1/30 in Q32, the activity's weight at scales 1..3.
+pub(super) const ONE_BY_30_Q32: i64 = 143165577;
+/// libvmaf's rounding term is 1u << 31 stored in an int32_t: it subtracts 2^31.
+pub(super) const ROUND_ACTIVITY: i64 = i32::MIN as i64;
 
 /// Scales 1..3.
 pub fn scale123(
@@ -69,18 +85,24 @@ pub fn scale123(
     region: Region,
     rf: [u32; 3],
 ) {
-    const ONE_BY_30: i64 = 143165577;
-    // libvmaf's rounding term is 1u << 31 stored in an int32_t: it subtracts 2^31.
-    const ROUND_ACTIVITY: i64 = i32::MIN as i64;
     for t in 0..3 {
         for i in region.top..region.bottom {
-            for j in region.left..region.right {
-                let p = i * stride + j;
-                let c = ((rf[t] as i64 * src[t][p] as i64 + (1 << 27)) >> 28) as i32;
-                out.csf[t][p] = c;
-                out.activity[t][p] =
-                    ((ONE_BY_30 * c.unsigned_abs() as i64 + ROUND_ACTIVITY) >> 32) as i32;
-            }
+            let (a, b) = (i * stride + region.left, i * stride + region.right);
+            scale123_row(
+                &src[t][a..b],
+                &mut out.csf[t][a..b],
+                &mut out.activity[t][a..b],
+                rf[t],
+            );
         }
+    }
+}
+
+/// Scales 1..3 over one row of one band (weight `rf`): the three slices run in step.
+pub(super) fn scale123_row(src: &[i32], csf: &mut [i32], activity: &mut [i32], rf: u32) {
+    for ((&s, c), a) in src.iter().zip(csf).zip(activity) {
+        let w = ((rf as i64 * s as i64 + (1 << 27)) >> 28) as i32;
+        *c = w;
+        *a = ((ONE_BY_30_Q32 * w.unsigned_abs() as i64 + ROUND_ACTIVITY) >> 32) as i32;
     }
 }

@@ -1,6 +1,7 @@
 //! The motion extractor instance: options, buffers, per-frame scoring and flush.
 
-use super::kernel::{blurred_sad, LumaView, MIN_DIMENSION};
+use super::kernel::{blurred_sad_with, LumaView, MIN_DIMENSION};
+use super::simd::Kernels;
 use super::temporal::{late_scores, Blend};
 use super::{MOTION, MOTION2, MOTION3, SAD, V2_SAD};
 use crate::error::{Error, Result};
@@ -39,6 +40,7 @@ pub struct Motion {
     names: Names,
     geometry: Option<Geometry>,
     row_buf: Vec<i32>,
+    kernels: Kernels,
 }
 
 /// Makes libvmaf's `motion`.
@@ -77,6 +79,7 @@ impl Motion {
             },
             geometry: None,
             row_buf: Vec::new(),
+            kernels: Kernels::SCALAR,
         }
     }
 
@@ -109,8 +112,12 @@ impl Motion {
             ));
         };
         let sad = match (luma(prev, g, what)?, luma(input.reference, g, "reference")?) {
-            (Luma::U8(p), Luma::U8(c)) => blurred_sad(p, c, g.bpc, &mut self.row_buf),
-            (Luma::U16(p), Luma::U16(c)) => blurred_sad(p, c, g.bpc, &mut self.row_buf),
+            (Luma::U8(p), Luma::U8(c)) => {
+                blurred_sad_with(&self.kernels, p, c, g.bpc, &mut self.row_buf)
+            }
+            (Luma::U16(p), Luma::U16(c)) => {
+                blurred_sad_with(&self.kernels, p, c, g.bpc, &mut self.row_buf)
+            }
             _ => {
                 return Err(Error::invalid(
                     what,
@@ -145,6 +152,7 @@ impl Extractor for Motion {
             }
         }
         self.row_buf = vec![0; geometry.width as usize];
+        self.kernels = Kernels::for_level(crate::cpu::level());
         self.geometry = Some(geometry);
         Ok(())
     }

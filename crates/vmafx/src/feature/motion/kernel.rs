@@ -7,6 +7,8 @@
 //! scale) into a row buffer, then a horizontal pass over that buffer (rounded, shifted by
 //! 16) whose absolute values are summed.
 
+use super::simd::{Kernels, VerticalFn};
+
 /// The blur taps (they sum to 65536).
 pub const FILTER: [i32; 5] = [3571, 16004, 26386, 16004, 3571];
 
@@ -19,7 +21,7 @@ pub const MIN_DIMENSION: u32 = 3;
 /// Index `i - RADIUS + k` reflected into `0..n` (the edge sample itself is not repeated).
 /// Needs `n >= MIN_DIMENSION`.
 #[inline]
-fn mirror(i: usize, k: usize, n: usize) -> usize {
+pub(super) fn mirror(i: usize, k: usize, n: usize) -> usize {
     let t = i + k;
     if t < RADIUS {
         RADIUS - t
@@ -35,6 +37,9 @@ pub trait MotionSample: Copy + Send + Sync + 'static {
     /// One vertical pass: `out[j]` gets the filtered `prev - cur` of column `j` over the
     /// five rows given, rounded and shifted right by `shift`.
     fn vertical(prev: [&[Self]; 5], cur: [&[Self]; 5], shift: u32, out: &mut [i32]);
+
+    /// This type's vertical pass in a kernel table.
+    fn pick(k: &Kernels) -> VerticalFn<Self>;
 }
 
 impl MotionSample for u8 {
@@ -50,6 +55,10 @@ impl MotionSample for u8 {
             *o = (acc + round) >> shift;
         }
     }
+
+    fn pick(k: &Kernels) -> VerticalFn<u8> {
+        k.vertical_u8
+    }
 }
 
 impl MotionSample for u16 {
@@ -63,6 +72,10 @@ impl MotionSample for u16 {
             }
             *o = ((acc + round) >> shift) as i32;
         }
+    }
+
+    fn pick(k: &Kernels) -> VerticalFn<u16> {
+        k.vertical_u16
     }
 }
 
@@ -86,39 +99,68 @@ impl<T> LumaView<'_, T> {
     }
 }
 
+/// `|(acc + 2^15) >> 16|` of one horizontal tap sum.
+#[inline]
+fn abs_rounded(acc: i64) -> u32 {
+    (((acc + (1 << 15)) >> 16) as i32).unsigned_abs()
+}
+
+/// The horizontal output at column `j` whose taps leave the row (mirrored), as `|value|`.
+#[inline]
+pub(super) fn edge_abs(row: &[i32], j: usize) -> u32 {
+    let w = row.len();
+    let acc: i64 = (0..FILTER.len())
+        .map(|k| FILTER[k] as i64 * row[mirror(j, k, w)] as i64)
+        .sum();
+    abs_rounded(acc)
+}
+
+/// The horizontal output of one in-row window of five values, as `|value|`.
+#[inline]
+pub(super) fn window_abs(win: &[i32]) -> u32 {
+    let acc: i64 = (0..FILTER.len())
+        .map(|k| FILTER[k] as i64 * win[k] as i64)
+        .sum();
+    abs_rounded(acc)
+}
+
+/// The sum of `|value|` over the columns whose taps leave the row (both edges).
+#[inline]
+pub(super) fn edges_abs_sum(row: &[i32]) -> u32 {
+    let w = row.len();
+    let right = w.saturating_sub(RADIUS).max(RADIUS);
+    (0..RADIUS)
+        .chain(right..w)
+        .fold(0u32, |s, j| s.wrapping_add(edge_abs(row, j)))
+}
+
 /// The horizontal pass over one row buffer: the sum of `|filtered|`, wrapping at 32 bits
 /// as libvmaf's per-row accumulator does. Needs `row.len() >= MIN_DIMENSION`.
 #[inline]
-fn horizontal_abs_sum(row: &[i32]) -> u32 {
-    #[inline]
-    fn abs_rounded(acc: i64) -> u32 {
-        (((acc + (1 << 15)) >> 16) as i32).unsigned_abs()
-    }
-    let w = row.len();
-    let edge = |j: usize| -> u32 {
-        let acc: i64 = (0..FILTER.len())
-            .map(|k| FILTER[k] as i64 * row[mirror(j, k, w)] as i64)
-            .sum();
-        abs_rounded(acc)
-    };
+pub(super) fn horizontal_abs_sum(row: &[i32]) -> u32 {
     // Columns whose taps leave the row, then the interior, one window per column.
-    let right = w.saturating_sub(RADIUS).max(RADIUS);
-    let mut sum = (0..RADIUS)
-        .chain(right..w)
-        .fold(0u32, |s, j| s.wrapping_add(edge(j)));
+    let mut sum = edges_abs_sum(row);
     for win in row.windows(FILTER.len()) {
-        let acc: i64 = (0..FILTER.len())
-            .map(|k| FILTER[k] as i64 * win[k] as i64)
-            .sum();
-        sum = sum.wrapping_add(abs_rounded(acc));
+        sum = sum.wrapping_add(window_abs(win));
     }
     sum
 }
 
-/// The SAD of the blurred `prev - cur` over the whole plane. `row_buf` holds at least
-/// `width` values; both views share a size of at least [`MIN_DIMENSION`] each way, and `bpc`
-/// is 8..=16.
+/// The SAD of the blurred `prev - cur` over the whole plane, by the scalar kernels.
+/// `row_buf` holds at least `width` values; both views share a size of at least
+/// [`MIN_DIMENSION`] each way, and `bpc` is 8..=16.
 pub fn blurred_sad<T: MotionSample>(
+    prev: LumaView<'_, T>,
+    cur: LumaView<'_, T>,
+    bpc: u32,
+    row_buf: &mut [i32],
+) -> u64 {
+    blurred_sad_with(&Kernels::SCALAR, prev, cur, bpc, row_buf)
+}
+
+/// [`blurred_sad`] by the kernels of table `k` (identical results at every level).
+pub fn blurred_sad_with<T: MotionSample>(
+    k: &Kernels,
     prev: LumaView<'_, T>,
     cur: LumaView<'_, T>,
     bpc: u32,
@@ -127,17 +169,18 @@ pub fn blurred_sad<T: MotionSample>(
     let (w, h) = (cur.width, cur.height);
     debug_assert!(w >= MIN_DIMENSION as usize && h >= MIN_DIMENSION as usize);
     debug_assert_eq!((prev.width, prev.height), (w, h));
+    let vertical = T::pick(k);
     let row_buf = &mut row_buf[..w];
     let mut sad = 0u64;
     for i in 0..h {
         let rows: [usize; 5] = std::array::from_fn(|k| mirror(i, k, h));
         let p = rows.map(|r| prev.row(r));
         let c = rows.map(|r| cur.row(r));
-        T::vertical(p, c, bpc, row_buf);
+        vertical(p, c, bpc, row_buf);
         if row_buf.iter().all(|&v| v == 0) {
             continue;
         }
-        sad += horizontal_abs_sum(row_buf) as u64;
+        sad += (k.abs_sum)(row_buf) as u64;
     }
     sad
 }

@@ -18,12 +18,16 @@
 
 mod extractor;
 mod kernel;
+mod simd;
 mod temporal;
 
 #[cfg(test)]
+mod simd_tests;
+#[cfg(test)]
 mod tests;
 
-pub use kernel::{blurred_sad, LumaView, MotionSample, FILTER, MIN_DIMENSION};
+pub use kernel::{blurred_sad, blurred_sad_with, LumaView, MotionSample, FILTER, MIN_DIMENSION};
+pub use simd::{Kernels, VerticalFn};
 
 use super::{ExtractorInfo, OptKind, OptSpec, Ordering};
 

@@ -9,6 +9,7 @@
 //! Nothing is carried from one frame to the next, so instances may take frames in any order.
 
 mod planes;
+mod simd;
 mod stats;
 mod subsample;
 mod tables;
@@ -23,6 +24,7 @@ use crate::error::{Error, Result};
 use crate::frame::{Frame, Samples};
 
 use planes::PaddedPlane;
+use simd::Kernels;
 use stats::{scale_statistic, NumDen, StatScratch, VerticalShift};
 use subsample::{filter_and_decimate, store_scale, DownScratch};
 use tables::half_width;
@@ -110,6 +112,7 @@ struct Vif {
 /// input, and every later scale, from `ref16`/`dis16`.
 struct State {
     geometry: Geometry,
+    kernels: Kernels,
     ref8: PaddedPlane<u8>,
     dis8: PaddedPlane<u8>,
     ref16: PaddedPlane<u16>,
@@ -121,13 +124,14 @@ struct State {
 }
 
 impl State {
-    fn new(geometry: Geometry) -> Self {
+    fn new(geometry: Geometry, kernels: Kernels) -> Self {
         let (w, h) = (geometry.width as usize, geometry.height as usize);
         let eight = geometry.bpc == 8;
         let (w16, h16) = if eight { (w / 2, h / 2) } else { (w, h) };
         let (w8, h8) = if eight { (w, h) } else { (0, 0) };
         State {
             geometry,
+            kernels,
             ref8: PaddedPlane::new(w8, h8),
             dis8: PaddedPlane::new(w8, h8),
             ref16: PaddedPlane::new(w16, h16),
@@ -151,6 +155,9 @@ impl State {
         let bpc = self.geometry.bpc;
         let shift = if scale == 1 { bpc } else { 16 };
         let s = &mut self.down;
+        let k = &self.kernels;
+        let k8 = (k.down_vertical_u8, k.down_horizontal);
+        let k16 = (k.down_vertical_u16, k.down_horizontal);
         if bpc == 8 && scale == 1 {
             filter_and_decimate(
                 &self.ref8,
@@ -160,6 +167,7 @@ impl State {
                 shift,
                 s,
                 &mut self.next_ref,
+                k8,
             );
             filter_and_decimate(
                 &self.dis8,
@@ -169,6 +177,7 @@ impl State {
                 shift,
                 s,
                 &mut self.next_dis,
+                k8,
             );
         } else {
             filter_and_decimate(
@@ -179,6 +188,7 @@ impl State {
                 shift,
                 s,
                 &mut self.next_ref,
+                k16,
             );
             filter_and_decimate(
                 &self.dis16,
@@ -188,6 +198,7 @@ impl State {
                 shift,
                 s,
                 &mut self.next_dis,
+                k16,
             );
         }
         let (w, h, half) = (width / 2, height / 2, half_width(scale - 1));
@@ -200,12 +211,15 @@ impl State {
         let bpc = self.geometry.bpc;
         let shift = VerticalShift::at(scale, bpc);
         let s = &mut self.stat;
+        let k = &self.kernels;
         if bpc == 8 && scale == 0 {
             let planes = (&self.ref8, &self.dis8);
-            scale_statistic(planes, width, height, scale, shift, gain_limit, s)
+            let k8 = (k.vertical_u8, k.horizontal);
+            scale_statistic(planes, width, height, scale, shift, gain_limit, s, k8)
         } else {
             let planes = (&self.ref16, &self.dis16);
-            scale_statistic(planes, width, height, scale, shift, gain_limit, s)
+            let k16 = (k.vertical_u16, k.horizontal);
+            scale_statistic(planes, width, height, scale, shift, gain_limit, s, k16)
         }
     }
 }
@@ -324,7 +338,7 @@ impl Extractor for Vif {
                 ));
             }
         }
-        self.state = Some(State::new(geometry));
+        self.state = Some(State::new(geometry, Kernels::current()));
         Ok(())
     }
 

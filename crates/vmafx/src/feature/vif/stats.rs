@@ -59,11 +59,11 @@ fn round_shift_u64(x: u64, shift: u32) -> u64 {
 /// Work rows of the statistic, sized in `new` for the widest scale.
 #[derive(Debug, Clone, Default)]
 pub(super) struct StatScratch {
-    mu1: PaddedRow,
-    mu2: PaddedRow,
-    ref_sq: PaddedRow,
-    dis_sq: PaddedRow,
-    ref_dis: PaddedRow,
+    pub(super) mu1: PaddedRow,
+    pub(super) mu2: PaddedRow,
+    pub(super) ref_sq: PaddedRow,
+    pub(super) dis_sq: PaddedRow,
+    pub(super) ref_dis: PaddedRow,
     sum_mu: [Vec<u32>; 2],
     sum_sq: [Vec<u64>; 3],
 }
@@ -85,7 +85,7 @@ impl StatScratch {
 
 /// The integer sums of one scale, before they are scaled to [`NumDen`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Sums {
+pub(super) struct Sums {
     num_log: i64,
     den_log: i64,
     num_flat: i64,
@@ -93,7 +93,16 @@ struct Sums {
 }
 
 impl Sums {
-    fn finish(self) -> NumDen {
+    /// Adds sums gathered elsewhere (by a SIMD kernel, in any order: they are integers).
+    pub(super) fn add_totals(&mut self, num_log: i64, den_log: i64, num_flat: i64, den_flat: i64) {
+        self.num_log += num_log;
+        self.den_log += den_log;
+        self.num_flat += num_flat;
+        self.den_flat += den_flat;
+    }
+
+    /// Scales the sums to the scale's numerator and denominator.
+    pub(super) fn finish(self) -> NumDen {
         let num = self.num_log as f64 / 2048.0
             + (self.den_flat as f64 - (self.num_flat as f64 / 16384.0) / 65025.0);
         let den = self.den_log as f64 / 2048.0 + self.den_flat as f64;
@@ -122,7 +131,20 @@ impl Sums {
         let sigma1_sq = moment(xx).wrapping_sub(square(mu1, mu1)) as i32;
         let sigma2_sq = (moment(yy).wrapping_sub(square(mu2, mu2)) as i32).max(0);
         let sigma12 = moment(xy).wrapping_sub(square(mu1, mu2)) as i32;
+        self.add_sigmas(table, gain_limit, sigma1_sq, sigma2_sq, sigma12);
+    }
 
+    /// Scores one pixel from its reference variance `sigma1_sq`, distorted variance
+    /// `sigma2_sq` (already clamped at 0) and covariance `sigma12`.
+    #[inline]
+    pub(super) fn add_sigmas(
+        &mut self,
+        table: &[u16],
+        gain_limit: f64,
+        sigma1_sq: i32,
+        sigma2_sq: i32,
+        sigma12: i32,
+    ) {
         if sigma1_sq < SIGMA_NSQ {
             self.num_flat += sigma2_sq as i64;
             self.den_flat += 1;
@@ -144,11 +166,28 @@ impl Sums {
 }
 
 /// Sums the window's rows around row `y` into the scratch rows (columns `0..width`) and
-/// mirrors their borders.
-fn vertical<T: Copy + Into<u32>>(
+/// mirrors their borders: the scalar twin of the SIMD vertical kernels.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn vertical<T: Copy + Into<u32>>(
     reference: &PaddedPlane<T>,
     distorted: &PaddedPlane<T>,
     y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    vertical_columns(reference, distorted, y, 0, width, scale, shift, s);
+    mirror_scratch(s, width, scale);
+}
+
+/// The vertical sums of columns `from..width` of row `y`, written to the scratch rows.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn vertical_columns<T: Copy + Into<u32>>(
+    reference: &PaddedPlane<T>,
+    distorted: &PaddedPlane<T>,
+    y: usize,
+    from: usize,
     width: usize,
     scale: usize,
     shift: VerticalShift,
@@ -159,11 +198,11 @@ fn vertical<T: Copy + Into<u32>>(
     let [m1, m2] = &mut s.sum_mu;
     let [xx, yy, xy] = &mut s.sum_sq;
     let (m1, m2, xx, yy, xy) = (
-        &mut m1[..width],
-        &mut m2[..width],
-        &mut xx[..width],
-        &mut yy[..width],
-        &mut xy[..width],
+        &mut m1[from..width],
+        &mut m2[from..width],
+        &mut xx[from..width],
+        &mut yy[from..width],
+        &mut xy[from..width],
     );
     m1.fill(0);
     m2.fill(0);
@@ -172,10 +211,10 @@ fn vertical<T: Copy + Into<u32>>(
     xy.fill(0);
     for (k, &c) in taps.iter().enumerate() {
         let row = y as isize - half as isize + k as isize;
-        let r = &reference.row(row)[..width];
-        let d = &distorted.row(row)[..width];
+        let r = &reference.row(row)[from..width];
+        let d = &distorted.row(row)[from..width];
         let c = c as u32;
-        for j in 0..width {
+        for j in 0..width - from {
             let (a, b) = (r[j].into(), d[j].into());
             let (ca, cb) = (c * a, c * b);
             m1[j] = m1[j].wrapping_add(ca);
@@ -187,21 +226,26 @@ fn vertical<T: Copy + Into<u32>>(
     }
     let mean = |x: u32| round_shift_u64(x as u64, shift.mean) as u16 as u32;
     let moment = |x: u64| round_shift_u64(x, shift.moment) as u32;
-    for (dst, src) in s.mu1.body_mut().iter_mut().zip(m1.iter()) {
+    for (dst, src) in s.mu1.body_mut()[from..width].iter_mut().zip(m1.iter()) {
         *dst = mean(*src);
     }
-    for (dst, src) in s.mu2.body_mut().iter_mut().zip(m2.iter()) {
+    for (dst, src) in s.mu2.body_mut()[from..width].iter_mut().zip(m2.iter()) {
         *dst = mean(*src);
     }
-    for (dst, src) in s.ref_sq.body_mut().iter_mut().zip(xx.iter()) {
+    for (dst, src) in s.ref_sq.body_mut()[from..width].iter_mut().zip(xx.iter()) {
         *dst = moment(*src);
     }
-    for (dst, src) in s.dis_sq.body_mut().iter_mut().zip(yy.iter()) {
+    for (dst, src) in s.dis_sq.body_mut()[from..width].iter_mut().zip(yy.iter()) {
         *dst = moment(*src);
     }
-    for (dst, src) in s.ref_dis.body_mut().iter_mut().zip(xy.iter()) {
+    for (dst, src) in s.ref_dis.body_mut()[from..width].iter_mut().zip(xy.iter()) {
         *dst = moment(*src);
     }
+}
+
+/// Mirrors the borders of the five scratch rows for the filter of `scale`.
+pub(super) fn mirror_scratch(s: &mut StatScratch, width: usize, scale: usize) {
+    let half = TAPS[scale].len() / 2;
     for r in [
         &mut s.mu1,
         &mut s.mu2,
@@ -213,14 +257,33 @@ fn vertical<T: Copy + Into<u32>>(
     }
 }
 
-/// Filters the scratch rows across and scores columns `0..width`.
-fn horizontal(s: &StatScratch, width: usize, scale: usize, gain_limit: f64, sums: &mut Sums) {
+/// Filters the scratch rows across and scores columns `0..width`: the scalar twin of the
+/// SIMD horizontal kernels.
+pub(super) fn horizontal(
+    s: &StatScratch,
+    width: usize,
+    scale: usize,
+    gain_limit: f64,
+    sums: &mut Sums,
+) {
+    horizontal_columns(s, 0, width, scale, gain_limit, sums);
+}
+
+/// Filters the scratch rows across and scores columns `from..width`.
+pub(super) fn horizontal_columns(
+    s: &StatScratch,
+    from: usize,
+    width: usize,
+    scale: usize,
+    gain_limit: f64,
+    sums: &mut Sums,
+) {
     let table = log2_table();
     let taps = TAPS[scale];
     let first = MAX_HALF - taps.len() / 2;
     let (m1, m2) = (s.mu1.padded(), s.mu2.padded());
     let (xx, yy, xy) = (s.ref_sq.padded(), s.dis_sq.padded(), s.ref_dis.padded());
-    for j in 0..width {
+    for j in from..width {
         let at = first + j;
         let (mut a1, mut a2) = (0u32, 0u32);
         let (mut sxx, mut syy, mut sxy) = (0u64, 0u64, 0u64);
@@ -237,8 +300,17 @@ fn horizontal(s: &StatScratch, width: usize, scale: usize, gain_limit: f64, sums
     }
 }
 
+/// A vertical kernel: [`vertical`] or one of its SIMD twins.
+pub(super) type VerticalFn<T> =
+    fn(&PaddedPlane<T>, &PaddedPlane<T>, usize, usize, usize, VerticalShift, &mut StatScratch);
+
+/// A horizontal kernel: [`horizontal`] or one of its SIMD twins.
+pub(super) type HorizontalFn = fn(&StatScratch, usize, usize, f64, &mut Sums);
+
 /// The statistic of `scale` over the top-left `width` x `height` of the (reference,
-/// distorted) planes, whose borders are mirrored by at least the scale's half filter width.
+/// distorted) planes, whose borders are mirrored by at least the scale's half filter width,
+/// computed with the given kernels.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn scale_statistic<T: Copy + Into<u32>>(
     (reference, distorted): (&PaddedPlane<T>, &PaddedPlane<T>),
     width: usize,
@@ -247,6 +319,7 @@ pub(super) fn scale_statistic<T: Copy + Into<u32>>(
     shift: VerticalShift,
     gain_limit: f64,
     scratch: &mut StatScratch,
+    (vertical, horizontal): (VerticalFn<T>, HorizontalFn),
 ) -> NumDen {
     let mut sums = Sums::default();
     for y in 0..height {

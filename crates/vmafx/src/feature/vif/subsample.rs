@@ -10,7 +10,7 @@ use super::tables::{MAX_HALF, TAPS};
 /// Work rows of the down-sampler, sized in `new` for the widest scale.
 #[derive(Debug, Clone, Default)]
 pub(super) struct DownScratch {
-    convol: PaddedRow,
+    pub(super) convol: PaddedRow,
     sums: Vec<u32>,
 }
 
@@ -24,10 +24,17 @@ impl DownScratch {
     }
 }
 
+/// A vertical down-sampling kernel: [`down_vertical`] or one of its SIMD twins.
+pub(super) type DownVerticalFn<T> = fn(&PaddedPlane<T>, isize, usize, usize, u32, &mut DownScratch);
+
+/// A horizontal down-sampling kernel: [`down_horizontal`] or one of its SIMD twins.
+pub(super) type DownHorizontalFn = fn(&[u32], usize, &mut [u16]);
+
 /// Filters `src` (`width` x `height`, borders mirrored) with the filter of `next_scale`
 /// and writes the kept samples, `width / 2` x `height / 2` row after row, into `out`.
 /// `vertical_shift` brings the vertical sums back to 16 bits: the bit depth when `src` is
 /// the picture itself, 16 when it is already a scale's means.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn filter_and_decimate<T: Copy + Into<u32>>(
     src: &PaddedPlane<T>,
     width: usize,
@@ -36,37 +43,81 @@ pub(super) fn filter_and_decimate<T: Copy + Into<u32>>(
     vertical_shift: u32,
     s: &mut DownScratch,
     out: &mut [u16],
+    (vertical, horizontal): (DownVerticalFn<T>, DownHorizontalFn),
+) {
+    let half = TAPS[next_scale].len() / 2;
+    let (out_w, out_h) = (width / 2, height / 2);
+    for oy in 0..out_h {
+        vertical(src, 2 * oy as isize, width, next_scale, vertical_shift, s);
+        s.convol.mirror(width, half);
+        let out_row = &mut out[oy * out_w..(oy + 1) * out_w];
+        horizontal(s.convol.padded(), next_scale, out_row);
+    }
+}
+
+/// The vertical filter of `next_scale` around row `y` of `src`, columns `0..width`, brought
+/// back to 16 bits by `shift`, written to the body of `s.convol` (borders not mirrored).
+pub(super) fn down_vertical<T: Copy + Into<u32>>(
+    src: &PaddedPlane<T>,
+    y: isize,
+    width: usize,
+    next_scale: usize,
+    shift: u32,
+    s: &mut DownScratch,
+) {
+    down_vertical_columns(src, y, 0, width, next_scale, shift, s);
+}
+
+/// [`down_vertical`] for columns `from..width` only.
+pub(super) fn down_vertical_columns<T: Copy + Into<u32>>(
+    src: &PaddedPlane<T>,
+    y: isize,
+    from: usize,
+    width: usize,
+    next_scale: usize,
+    shift: u32,
+    s: &mut DownScratch,
 ) {
     let taps = TAPS[next_scale];
     let half = taps.len() / 2;
-    let first = MAX_HALF - half;
-    let (out_w, out_h) = (width / 2, height / 2);
-    let round = 1u32 << (vertical_shift - 1);
-    for oy in 0..out_h {
-        let y = 2 * oy as isize;
-        let sums = &mut s.sums[..width];
-        sums.fill(0);
-        for (k, &c) in taps.iter().enumerate() {
-            let row = &src.row(y - half as isize + k as isize)[..width];
-            let c = c as u32;
-            for (acc, &px) in sums.iter_mut().zip(row) {
-                *acc = acc.wrapping_add(c * px.into());
-            }
+    let round = 1u32 << (shift - 1);
+    let sums = &mut s.sums[from..width];
+    sums.fill(0);
+    for (k, &c) in taps.iter().enumerate() {
+        let row = &src.row(y - half as isize + k as isize)[from..width];
+        let c = c as u32;
+        for (acc, &px) in sums.iter_mut().zip(row) {
+            *acc = acc.wrapping_add(c * px.into());
         }
-        for (dst, &acc) in s.convol.body_mut().iter_mut().zip(sums.iter()) {
-            *dst = (acc.wrapping_add(round) >> vertical_shift) as u16 as u32;
-        }
-        s.convol.mirror(width, half);
-        let conv = s.convol.padded();
-        let out_row = &mut out[oy * out_w..(oy + 1) * out_w];
-        for (ox, dst) in out_row.iter_mut().enumerate() {
-            let at = first + 2 * ox;
-            let acc = taps
-                .iter()
-                .enumerate()
-                .fold(0u32, |a, (k, &c)| a.wrapping_add(c as u32 * conv[at + k]));
-            *dst = (acc.wrapping_add(32768) >> 16) as u16;
-        }
+    }
+    let body = &mut s.convol.body_mut()[from..width];
+    for (dst, &acc) in body.iter_mut().zip(sums.iter()) {
+        *dst = (acc.wrapping_add(round) >> shift) as u16 as u32;
+    }
+}
+
+/// The horizontal filter of `next_scale` over a padded row (from column `-MAX_HALF`),
+/// kept at every second column: writes `out.len()` samples.
+pub(super) fn down_horizontal(conv: &[u32], next_scale: usize, out: &mut [u16]) {
+    down_horizontal_columns(conv, next_scale, 0, out);
+}
+
+/// [`down_horizontal`] for output columns `from..out.len()` only.
+pub(super) fn down_horizontal_columns(
+    conv: &[u32],
+    next_scale: usize,
+    from: usize,
+    out: &mut [u16],
+) {
+    let taps = TAPS[next_scale];
+    let first = MAX_HALF - taps.len() / 2;
+    for (ox, dst) in out.iter_mut().enumerate().skip(from) {
+        let at = first + 2 * ox;
+        let acc = taps
+            .iter()
+            .enumerate()
+            .fold(0u32, |a, (k, &c)| a.wrapping_add(c as u32 * conv[at + k]));
+        *dst = (acc.wrapping_add(32768) >> 16) as u16;
     }
 }
 

@@ -1,0 +1,192 @@
+//! Every golden run of the corpus, replayed with `vmafx` from `manifest.json`: the same
+//! arguments libvmaf's `vmaf` got (built-in models by `version=`, `vmaf_4k_v0.6.1neg` by
+//! `path=`, since no registry package ships it), compared with libvmaf's log. Where libvmaf
+//! failed, vmafx must fail too, with a message, and never print a score.
+//!
+//! Integer features and PSNR-style metrics must print identically at 6 decimals; model
+//! scores (`vmaf*`) agree within 1e-4; floating-point features within 1e-5, except the
+//! debug numerator totals of float ADM (`adm_num*`), which libvmaf divides with the CPU's
+//! approximate reciprocal (it differs between CPUs): those are allowed two single-precision
+//! steps and are counted apart.
+
+mod common;
+use common::*;
+
+use std::path::Path;
+
+fn is_float_metric(config: &str, name: &str) -> bool {
+    config.starts_with("vmaf_float")
+        || config == "float_features_debug"
+        || name.starts_with("float_")
+}
+
+/// One f32 step at `x`'s magnitude.
+fn f32_step(x: f64) -> f64 {
+    let f = x as f32;
+    (f32::from_bits(f.to_bits() + 1) - f) as f64
+}
+
+struct Tally {
+    values: usize,
+    identical: usize,
+    float_max: f64,
+    adm_num_beyond_1e5: usize,
+}
+
+fn compare(
+    clip: &str,
+    config: &str,
+    got: &serde_json::Value,
+    want: &serde_json::Value,
+    t: &mut Tally,
+) {
+    let (gf, wf) = (
+        got["frames"].as_array().unwrap(),
+        want["frames"].as_array().unwrap(),
+    );
+    assert_eq!(gf.len(), wf.len(), "{clip} {config}: frame count");
+    for (i, (g, w)) in gf.iter().zip(wf).enumerate() {
+        let (gm, wm) = (
+            g["metrics"].as_object().unwrap(),
+            w["metrics"].as_object().unwrap(),
+        );
+        assert_eq!(
+            gm.keys().collect::<Vec<_>>(),
+            wm.keys().collect::<Vec<_>>(),
+            "{clip} {config} frame {i}: metric names and order"
+        );
+        for (k, wv) in wm {
+            t.values += 1;
+            let (a, b) = match (gm[k].as_f64(), wv.as_f64()) {
+                (Some(a), Some(b)) => (a, b),
+                (None, None) => {
+                    t.identical += 1;
+                    continue;
+                }
+                (a, b) => panic!("{clip} {config} frame {i} {k}: vmafx {a:?} libvmaf {b:?}"),
+            };
+            let same = format!("{a:.6}") == format!("{b:.6}");
+            t.identical += same as usize;
+            let d = (a - b).abs();
+            if k.starts_with("vmaf") {
+                assert!(
+                    d <= 1e-4,
+                    "{clip} {config} frame {i} {k}: vmafx {a:.6} libvmaf {b:.6}"
+                );
+            } else if is_float_metric(config, k) {
+                t.float_max = t.float_max.max(d);
+                if k.starts_with("adm_num") && d > 1e-5 {
+                    // Two f32 steps, plus the 6-decimal rounding of both printed values.
+                    assert!(
+                        d <= 2.0 * f32_step(b) + 1e-6,
+                        "{clip} {config} frame {i} {k}: vmafx {a:.6} libvmaf {b:.6}"
+                    );
+                    t.adm_num_beyond_1e5 += 1;
+                } else {
+                    assert!(
+                        d <= 1e-5,
+                        "{clip} {config} frame {i} {k}: vmafx {a:.6} libvmaf {b:.6}"
+                    );
+                }
+            } else {
+                assert!(
+                    same,
+                    "{clip} {config} frame {i} {k}: vmafx {a:.6} libvmaf {b:.6}"
+                );
+            }
+        }
+    }
+}
+
+fn vmafx_args(args: &[String], out: &Path) -> Vec<String> {
+    let mut v = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "-o" | "--output" => {
+                it.next();
+                v.push("-o".into());
+                v.push(out.display().to_string());
+            }
+            m if m.starts_with("path=models/") && !m.contains("vmaf_4k_v0.6.1neg") => {
+                let name = m
+                    .trim_start_matches("path=models/")
+                    .trim_end_matches(".json");
+                v.push(format!("version={name}"));
+            }
+            // Built into libvmaf, but in no package vmafx takes models from: by file.
+            "version=vmaf_4k_v0.6.1neg" => v.push("path=models/vmaf_4k_v0.6.1neg.json".into()),
+            _ => v.push(a.clone()),
+        }
+    }
+    v.push("-q".into());
+    v
+}
+
+#[test]
+fn every_golden_run_of_the_corpus() {
+    let Some(dir) = corpus() else { return };
+    let root = dir.parent().unwrap().to_path_buf();
+    let manifest = read_json(&dir.join("manifest.json"));
+    let tmp = temp_dir("manifest");
+    let mut t = Tally {
+        values: 0,
+        identical: 0,
+        float_max: 0.0,
+        adm_num_beyond_1e5: 0,
+    };
+    let (mut runs, mut refused) = (0, 0);
+    for clip in manifest["clips"].as_array().unwrap() {
+        let id = clip["id"].as_str().unwrap();
+        for g in clip["goldens"].as_array().unwrap() {
+            let config = g["config"].as_str().unwrap();
+            let args: Vec<String> = g["args"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap().to_string())
+                .collect();
+            let out = tmp.join(format!("{id}.{config}.{runs}.json"));
+            let args = vmafx_args(&args, &out);
+            let run = std::process::Command::new(env!("CARGO_BIN_EXE_vmafx"))
+                .current_dir(&root)
+                .args(&args)
+                .output()
+                .unwrap();
+            runs += 1;
+            if g["rc"].as_i64() != Some(0) {
+                assert!(
+                    !run.status.success(),
+                    "{id} {config}: libvmaf failed ({}) but vmafx succeeded",
+                    g["rc"]
+                );
+                assert_eq!(
+                    run.status.code(),
+                    Some(1),
+                    "{id} {config}: a clean failure, not a crash"
+                );
+                let msg = String::from_utf8_lossy(&run.stderr);
+                assert!(
+                    msg.contains("error:") && msg.len() > 20,
+                    "{id} {config}: unclear message: {msg}"
+                );
+                assert!(!out.exists(), "{id} {config}: a failed run wrote a log");
+                refused += 1;
+                continue;
+            }
+            assert!(
+                run.status.success(),
+                "{id} {config}: {}",
+                String::from_utf8_lossy(&run.stderr)
+            );
+            let want = read_json(&root.join(g["file"].as_str().unwrap()));
+            compare(id, config, &read_json(&out), &want, &mut t);
+        }
+    }
+    eprintln!(
+        "{runs} runs ({refused} refused as libvmaf failed), {} values, {} identical at 6 decimals, \
+         float max |diff| {:e}, {} adm_num values beyond 1e-5",
+        t.values, t.identical, t.float_max, t.adm_num_beyond_1e5
+    );
+    assert!(runs > 100);
+}

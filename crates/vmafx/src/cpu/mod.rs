@@ -1,0 +1,272 @@
+//! The instruction-set level the kernels run at, process-wide.
+//!
+//! The level is the best the CPU offers ([`detected`]), lowered by two overrides:
+//!
+//! * libvmaf's `--cpumask` semantics ([`set_cpumask`]): each set bit *forbids* one of
+//!   libvmaf's x86 flags ([`FLAG_SSE2`] .. [`FLAG_AVX512ICL`]). As in libvmaf, the AVX-512
+//!   kernels need only [`FLAG_AVX512`] to stay allowed, and the AVX2 ones [`FLAG_AVX2`].
+//! * the environment variable `VMAFX_CPU` (`scalar`, `avx2` or `avx512`, read once, any
+//!   case), a cap for testing and comparison: `VMAFX_CPU=scalar cargo test` runs every
+//!   dispatched kernel as its scalar twin. A level above what the CPU has is lowered to
+//!   what it has; an unknown value is ignored (see [`env_override`]).
+//!
+//! * [`with_level`], a cap on the calling thread only, for side-by-side comparisons.
+//!
+//! Extractors read [`level`] once in `init` and pick their kernel tables from it, so a
+//! change made here affects instances initialised afterwards.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::OnceLock;
+
+use crate::error::{Error, Result};
+
+#[cfg(test)]
+mod bench;
+#[cfg(test)]
+mod cross_level;
+#[cfg(test)]
+pub(crate) mod twin_rng;
+
+/// libvmaf's x86 flag bits (`VMAF_X86_CPU_FLAG_*`), as `--cpumask` names them.
+pub const FLAG_SSE2: u32 = 1 << 0;
+/// SSSE3.
+pub const FLAG_SSSE3: u32 = 1 << 1;
+/// SSE4.1.
+pub const FLAG_SSE41: u32 = 1 << 2;
+/// AVX2 (with BMI1/BMI2).
+pub const FLAG_AVX2: u32 = 1 << 3;
+/// AVX-512 F, CD, BW, DQ and VL.
+pub const FLAG_AVX512: u32 = 1 << 4;
+/// The Ice Lake AVX-512 extensions.
+pub const FLAG_AVX512ICL: u32 = 1 << 5;
+
+/// The environment variable that caps the level.
+pub const ENV_VAR: &str = "VMAFX_CPU";
+
+/// An instruction-set level of the kernels, lowest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CpuLevel {
+    /// Portable Rust, the reference every other level matches bit for bit.
+    Scalar,
+    /// x86-64 AVX2.
+    Avx2,
+    /// x86-64 AVX-512 (F, CD, BW, DQ, VL).
+    Avx512,
+}
+
+impl CpuLevel {
+    /// Every level, lowest first.
+    pub const ALL: [CpuLevel; 3] = [CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512];
+
+    /// The level's lower-case name, as `VMAFX_CPU` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CpuLevel::Scalar => "scalar",
+            CpuLevel::Avx2 => "avx2",
+            CpuLevel::Avx512 => "avx512",
+        }
+    }
+
+    /// Parses a level name (`scalar`, `avx2`, `avx512`; any case).
+    pub fn parse(s: &str) -> Result<CpuLevel> {
+        let t = s.trim().to_ascii_lowercase();
+        CpuLevel::ALL
+            .into_iter()
+            .find(|l| l.name() == t)
+            .ok_or_else(|| {
+                Error::invalid(
+                    ENV_VAR,
+                    format!("unknown CPU level {s:?}; expected scalar, avx2 or avx512"),
+                )
+            })
+    }
+}
+
+/// libvmaf's x86 flags this CPU has (0 elsewhere), detected once.
+pub fn cpu_flags() -> u32 {
+    static FLAGS: OnceLock<u32> = OnceLock::new();
+    *FLAGS.get_or_init(detect_flags)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detect_flags() -> u32 {
+    let mut f = 0;
+    let has = [
+        (FLAG_SSE2, is_x86_feature_detected!("sse2")),
+        (FLAG_SSSE3, is_x86_feature_detected!("ssse3")),
+        (FLAG_SSE41, is_x86_feature_detected!("sse4.1")),
+        (
+            FLAG_AVX2,
+            is_x86_feature_detected!("avx2")
+                && is_x86_feature_detected!("bmi1")
+                && is_x86_feature_detected!("bmi2"),
+        ),
+        (
+            FLAG_AVX512,
+            is_x86_feature_detected!("avx2")
+                && is_x86_feature_detected!("avx512f")
+                && is_x86_feature_detected!("avx512cd")
+                && is_x86_feature_detected!("avx512bw")
+                && is_x86_feature_detected!("avx512dq")
+                && is_x86_feature_detected!("avx512vl"),
+        ),
+        (
+            FLAG_AVX512ICL,
+            is_x86_feature_detected!("avx512vbmi")
+                && is_x86_feature_detected!("avx512vbmi2")
+                && is_x86_feature_detected!("avx512vnni")
+                && is_x86_feature_detected!("avx512bitalg")
+                && is_x86_feature_detected!("avx512vpopcntdq")
+                && is_x86_feature_detected!("gfni")
+                && is_x86_feature_detected!("vpclmulqdq")
+                && is_x86_feature_detected!("vaes"),
+        ),
+    ];
+    for (bit, present) in has {
+        if present {
+            f |= bit;
+        }
+    }
+    f
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect_flags() -> u32 {
+    0
+}
+
+/// The level a set of flags allows: AVX-512 needs its own bit, AVX2 its own.
+pub fn level_of_flags(flags: u32) -> CpuLevel {
+    if flags & FLAG_AVX512 != 0 {
+        CpuLevel::Avx512
+    } else if flags & FLAG_AVX2 != 0 {
+        CpuLevel::Avx2
+    } else {
+        CpuLevel::Scalar
+    }
+}
+
+/// The best level this CPU runs, ignoring every override.
+pub fn detected() -> CpuLevel {
+    level_of_flags(cpu_flags())
+}
+
+/// Every level this CPU runs, lowest first (kernel tests iterate over them).
+pub fn supported() -> Vec<CpuLevel> {
+    CpuLevel::ALL
+        .into_iter()
+        .filter(|&l| l <= detected())
+        .collect()
+}
+
+static CPUMASK: AtomicU32 = AtomicU32::new(0);
+
+/// Forbids the libvmaf flags set in `mask`, as libvmaf's `--cpumask` does (0 allows all).
+pub fn set_cpumask(mask: u32) {
+    CPUMASK.store(mask, Ordering::Relaxed);
+}
+
+/// The mask last given to [`set_cpumask`].
+pub fn cpumask() -> u32 {
+    CPUMASK.load(Ordering::Relaxed)
+}
+
+/// The cap `VMAFX_CPU` sets: `Ok(None)` when unset, an error naming the variable when its
+/// value is not a level.
+pub fn env_override() -> Result<Option<CpuLevel>> {
+    match std::env::var(ENV_VAR) {
+        Ok(v) => CpuLevel::parse(&v).map(Some),
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(_)) => Err(Error::invalid(
+            ENV_VAR,
+            "value is not valid Unicode; expected scalar, avx2 or avx512",
+        )),
+    }
+}
+
+/// The `VMAFX_CPU` cap, read once; an unusable value counts as unset.
+fn env_cap() -> Option<CpuLevel> {
+    static CAP: OnceLock<Option<CpuLevel>> = OnceLock::new();
+    *CAP.get_or_init(|| env_override().ok().flatten())
+}
+
+thread_local! {
+    static THREAD_CAP: std::cell::Cell<Option<CpuLevel>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with the level capped at `cap` on this thread only (instances initialised
+/// inside `f` pick their kernels from it): benchmarks and tests compare levels side by
+/// side with it without touching other threads.
+pub fn with_level<R>(cap: CpuLevel, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<CpuLevel>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            THREAD_CAP.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(THREAD_CAP.with(|c| c.replace(Some(cap))));
+    f()
+}
+
+/// The level kernels run at now: detected, less the cpumask, capped by `VMAFX_CPU` and
+/// by [`with_level`] on this thread.
+pub fn level() -> CpuLevel {
+    let mut l = level_of_flags(cpu_flags() & !cpumask());
+    for cap in [env_cap(), THREAD_CAP.with(|c| c.get())]
+        .into_iter()
+        .flatten()
+    {
+        l = l.min(cap);
+    }
+    l
+}
+
+/// `wanted`, lowered to what this CPU runs (kernel tables never hold code it lacks).
+pub fn clamp(wanted: CpuLevel) -> CpuLevel {
+    wanted.min(detected())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_map_to_levels_as_libvmaf_checks_them() {
+        assert_eq!(level_of_flags(0), CpuLevel::Scalar);
+        assert_eq!(level_of_flags(FLAG_SSE2 | FLAG_SSE41), CpuLevel::Scalar);
+        assert_eq!(level_of_flags(FLAG_AVX2 | FLAG_SSE2), CpuLevel::Avx2);
+        assert_eq!(level_of_flags(FLAG_AVX2 | FLAG_AVX512), CpuLevel::Avx512);
+        assert_eq!(
+            level_of_flags(cpu_flags() & !FLAG_AVX2 & !FLAG_AVX512),
+            CpuLevel::Scalar
+        );
+    }
+
+    #[test]
+    fn names_parse_back_and_bad_names_are_refused() {
+        for l in CpuLevel::ALL {
+            assert_eq!(CpuLevel::parse(l.name()).unwrap(), l);
+        }
+        assert_eq!(CpuLevel::parse(" AVX2 ").unwrap(), CpuLevel::Avx2);
+        let e = CpuLevel::parse("sse9").unwrap_err();
+        assert!(e.to_string().contains("sse9"), "{e}");
+    }
+
+    #[test]
+    fn level_never_exceeds_the_cpu() {
+        assert!(level() <= detected());
+        assert_eq!(clamp(CpuLevel::Avx512), detected());
+        assert_eq!(supported().last(), Some(&detected()));
+        if let Ok(Some(cap)) = env_override() {
+            assert!(
+                level() <= cap,
+                "{ENV_VAR}={} but level is {:?}",
+                cap.name(),
+                level()
+            );
+        }
+        assert_eq!(with_level(CpuLevel::Scalar, level), CpuLevel::Scalar);
+        let inner = with_level(CpuLevel::Avx512, || with_level(CpuLevel::Scalar, level));
+        assert_eq!(inner, CpuLevel::Scalar);
+    }
+}

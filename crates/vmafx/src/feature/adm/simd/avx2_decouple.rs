@@ -1,0 +1,210 @@
+//! AVX2 scale-0 decoupling: eight positions a step.
+//!
+//! The gain `k` uses a gathered reciprocal; its 64-bit product is formed in even and odd
+//! lanes (the shifted result fits 31 bits, so a logical 64-bit shift gives the same low
+//! dword). The one-degree test and the gain limit run in `f64` lanes with the scalar
+//! twin's conversions and operation order (products below 2^53 are exact; `f32` rounding
+//! of the dot products is `cvtpd_ps`); `min_pd`/`max_pd` are C's `x < t ? x : t` and
+//! `x > t ? x : t`, and the limited values always lie in `i16`'s range, so truncation is
+//! exact.
+
+use std::arch::x86_64::*;
+
+use super::super::border::Region;
+use super::super::decouple::{self, cos_sq_one_degree, reciprocals, scale0_at, Decouple};
+
+/// Whether every band holds the region's rows.
+fn fits(b: &Decouple<'_, i16>, stride: usize, r: Region) -> bool {
+    if r.top >= r.bottom || r.left >= r.right {
+        return true;
+    }
+    let need = (r.bottom - 1)
+        .checked_mul(stride)
+        .and_then(|o| o.checked_add(r.right));
+    r.right <= stride
+        && need.is_some_and(|n| {
+            b.reference
+                .iter()
+                .chain(b.distorted)
+                .chain(b.restored.iter())
+                .chain(b.additive.iter())
+                .all(|v| v.len() >= n)
+        })
+}
+
+/// Scale-0 decoupling (see [`decouple::scale0`]) with AVX2.
+pub fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
+    if !fits(&b, stride, region) {
+        return decouple::scale0(b, stride, region, egl);
+    }
+    let div = reciprocals();
+    let cos_sq = cos_sq_one_degree();
+    for i in region.top..region.bottom {
+        let row = i * stride;
+        // SAFETY: AVX2 was detected before this kernel was listed; `fits` checked that
+        // every band holds this row's columns up to `right`, and the table has 65537
+        // entries for indices 0..=65535.
+        let done = unsafe { row0(&mut b, row, region.left, region.right, egl, div, cos_sq) };
+        for j in done..region.right {
+            scale0_at(&mut b, row + j, egl, div, cos_sq);
+        }
+    }
+}
+
+/// Eight `i16` at `p` as `i32` lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn load8(p: *const i16) -> __m256i {
+    // SAFETY: the caller guarantees eight readable values.
+    _mm256_cvtepi16_epi32(unsafe { _mm_loadu_si128(p as *const __m128i) })
+}
+
+/// Stores eight `i32` lanes in `i16` range at `p`.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn store8(p: *mut i16, v: __m256i) {
+    let packed = _mm256_permute4x64_epi64::<0b00_00_10_00>(_mm256_packs_epi32(v, v));
+    // SAFETY: the caller guarantees eight writable values.
+    unsafe { _mm_storeu_si128(p as *mut __m128i, _mm256_castsi256_si128(packed)) };
+}
+
+/// Sign-extends the low 16 bits of each lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn low16(x: __m256i) -> __m256i {
+    _mm256_srai_epi32::<16>(_mm256_slli_epi32::<16>(x))
+}
+
+/// The low (`HIGH = false`) or high four `i32` lanes as `f64`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn half_pd<const HIGH: i32>(v: __m256i) -> __m256d {
+    _mm256_cvtepi32_pd(_mm256_extracti128_si256::<HIGH>(v))
+}
+
+/// `(x as f32) as f64`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn via_f32(x: __m256d) -> __m256d {
+    _mm256_cvtps_pd(_mm256_cvtpd_ps(x))
+}
+
+/// Four `f64` lane masks as four `i32` lane masks.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn mask_pd_to_epi32(m: __m256d) -> __m128i {
+    let idx = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(m), idx))
+}
+
+/// The one-degree test of four positions (lanes of `f64`).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn angle4(oh: __m256d, ov: __m256d, th: __m256d, tv: __m256d, cos_sq: __m256d) -> __m256d {
+    let q = _mm256_set1_pd(4096.0);
+    let dot = _mm256_add_pd(_mm256_mul_pd(oh, th), _mm256_mul_pd(ov, tv));
+    let o_sq = _mm256_add_pd(_mm256_mul_pd(oh, oh), _mm256_mul_pd(ov, ov));
+    let t_sq = _mm256_add_pd(_mm256_mul_pd(th, th), _mm256_mul_pd(tv, tv));
+    let dp = _mm256_div_pd(via_f32(dot), q);
+    let rhs = _mm256_mul_pd(
+        _mm256_mul_pd(cos_sq, _mm256_div_pd(via_f32(o_sq), q)),
+        _mm256_div_pd(via_f32(t_sq), q),
+    );
+    _mm256_and_pd(
+        _mm256_cmp_pd::<_CMP_GE_OQ>(dp, _mm256_setzero_pd()),
+        _mm256_cmp_pd::<_CMP_GE_OQ>(_mm256_mul_pd(dp, dp), rhs),
+    )
+}
+
+/// `min(rst·egl, t)` and `max(rst·egl, t)` of eight lanes, truncated to `i32`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn limits(rst: __m256i, t: __m256i, egl: __m256d) -> (__m256i, __m256i) {
+    let lo_x = _mm256_mul_pd(half_pd::<0>(rst), egl);
+    let hi_x = _mm256_mul_pd(half_pd::<1>(rst), egl);
+    let (lo_t, hi_t) = (half_pd::<0>(t), half_pd::<1>(t));
+    let join =
+        |a: __m256d, b: __m256d| _mm256_set_m128i(_mm256_cvttpd_epi32(b), _mm256_cvttpd_epi32(a));
+    (
+        join(_mm256_min_pd(lo_x, lo_t), _mm256_min_pd(hi_x, hi_t)),
+        join(_mm256_max_pd(lo_x, lo_t), _mm256_max_pd(hi_x, hi_t)),
+    )
+}
+
+/// The row's columns `left..` in steps of eight; returns where the scalar loop resumes.
+#[target_feature(enable = "avx2")]
+unsafe fn row0(
+    b: &mut Decouple<'_, i16>,
+    row: usize,
+    left: usize,
+    right: usize,
+    egl: f64,
+    div: &[i32],
+    cos_sq: f32,
+) -> usize {
+    let cos = _mm256_set1_pd(cos_sq as f64);
+    let egl = _mm256_set1_pd(egl);
+    let zero = _mm256_setzero_si256();
+    let one = _mm256_set1_epi32(32768);
+    let half = _mm256_set1_epi64x(16384);
+    let half32 = _mm256_set1_epi32(16384);
+    let mut j = left;
+    while j + 8 <= right {
+        let p = row + j;
+        let mut o = [zero; 3];
+        let mut d = [zero; 3];
+        for t in 0..3 {
+            // SAFETY: every band holds `row + right > p + 7` values (checked by `fits`).
+            unsafe {
+                o[t] = load8(b.reference[t].as_ptr().add(p));
+                d[t] = load8(b.distorted[t].as_ptr().add(p));
+            }
+        }
+        let a_lo = angle4(
+            half_pd::<0>(o[0]),
+            half_pd::<0>(o[1]),
+            half_pd::<0>(d[0]),
+            half_pd::<0>(d[1]),
+            cos,
+        );
+        let a_hi = angle4(
+            half_pd::<1>(o[0]),
+            half_pd::<1>(o[1]),
+            half_pd::<1>(d[0]),
+            half_pd::<1>(d[1]),
+            cos,
+        );
+        let angle = _mm256_set_m128i(mask_pd_to_epi32(a_hi), mask_pd_to_epi32(a_lo));
+        for t in 0..3 {
+            let idx = _mm256_add_epi32(o[t], one);
+            // SAFETY: indices are o + 32768 with o an i16, so 0..=65535 < div.len().
+            let r = unsafe { _mm256_i32gather_epi32::<4>(div.as_ptr(), idx) };
+            let even = _mm256_srli_epi64::<15>(_mm256_add_epi64(_mm256_mul_epi32(r, d[t]), half));
+            let odd = _mm256_srli_epi64::<15>(_mm256_add_epi64(
+                _mm256_mul_epi32(_mm256_srli_epi64::<32>(r), _mm256_srli_epi64::<32>(d[t])),
+                half,
+            ));
+            let q = _mm256_blend_epi32::<0b1010_1010>(even, _mm256_slli_epi64::<32>(odd));
+            let k = _mm256_min_epi32(_mm256_max_epi32(q, zero), one);
+            let k = _mm256_blendv_epi8(k, one, _mm256_cmpeq_epi32(o[t], zero));
+            let rst = low16(_mm256_srai_epi32::<15>(_mm256_add_epi32(
+                _mm256_mullo_epi32(k, o[t]),
+                half32,
+            )));
+            let (min, max) = limits(rst, d[t], egl);
+            let k_pos = _mm256_cmpgt_epi32(k, zero);
+            let up = _mm256_and_si256(k_pos, _mm256_cmpgt_epi32(o[t], zero));
+            let down = _mm256_and_si256(k_pos, _mm256_cmpgt_epi32(zero, o[t]));
+            let limited = _mm256_blendv_epi8(_mm256_blendv_epi8(rst, max, down), min, up);
+            let rst = low16(_mm256_blendv_epi8(rst, limited, angle));
+            let add = low16(_mm256_sub_epi32(d[t], rst));
+            // SAFETY: as for the loads.
+            unsafe {
+                store8(b.restored[t].as_mut_ptr().add(p), rst);
+                store8(b.additive[t].as_mut_ptr().add(p), add);
+            }
+        }
+        j += 8;
+    }
+    j
+}

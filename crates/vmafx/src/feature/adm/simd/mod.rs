@@ -1,0 +1,104 @@
+//! The ADM kernel table per CPU level (rav1e-style function pointers chosen in `init`),
+//! and the vector kernels behind it. Every kernel gives exactly its scalar twin's values.
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx2_cm;
+#[cfg(target_arch = "x86_64")]
+mod avx2_decouple;
+#[cfg(target_arch = "x86_64")]
+mod avx2_dwt;
+
+#[cfg(test)]
+mod tests;
+
+use super::bands::Bands;
+use super::border::Region;
+use super::cm::{self, Row0Fn, Row123Fn};
+use super::decouple::{self, Decouple};
+use super::dwt::{self, Taps};
+use super::weight::{self, Weighted};
+use crate::cpu::{self, CpuLevel};
+
+/// Level 0 of the DWT (see [`dwt::level0`]) over one sample type.
+pub type Dwt0Fn<S> = fn(&[S], usize, &Taps, u32, &mut [i32], &mut Bands<i16>, usize);
+
+/// The scale-0 CSF weighting (see [`weight::scale0`]).
+pub type Weight0Fn = fn(&[Vec<i16>; 3], Weighted<'_, i16>, usize, Region, [u16; 3]);
+
+/// DWT levels 1..3 (see [`dwt::level`]).
+pub type DwtFn = fn(&[i32], usize, &Taps, usize, &mut [i64], &mut Bands<i32>);
+
+/// Scale-0 decoupling (see [`decouple::scale0`]).
+pub type Decouple0Fn = fn(Decouple<'_, i16>, usize, Region, f64);
+
+/// The scale-1..3 CSF weighting (see [`weight::scale123`]).
+pub type Weight123Fn = fn(&[Vec<i32>; 3], Weighted<'_, i32>, usize, Region, [u32; 3]);
+
+/// The kernels one ADM instance runs.
+#[derive(Debug, Clone, Copy)]
+pub struct Kernels {
+    /// The level these kernels were written for (named by the twin tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub level: CpuLevel,
+    /// DWT level 0 of 8-bit pictures.
+    pub dwt0_u8: Dwt0Fn<u8>,
+    /// DWT level 0 of 9..16-bit pictures.
+    pub dwt0_u16: Dwt0Fn<u16>,
+    /// DWT levels 1..3.
+    pub dwt: DwtFn,
+    /// Scale-0 decoupling.
+    pub decouple0: Decouple0Fn,
+    /// Scale-0 weighting.
+    pub weight0: Weight0Fn,
+    /// Scale-1..3 weighting.
+    pub weight123: Weight123Fn,
+    /// One row of scale-0 contrast masking.
+    pub cm0_row: Row0Fn,
+    /// One row of scale-1..3 contrast masking.
+    pub cm123_row: Row123Fn,
+}
+
+impl Default for Kernels {
+    fn default() -> Self {
+        Kernels::SCALAR
+    }
+}
+
+impl Kernels {
+    /// The scalar reference kernels.
+    pub const SCALAR: Kernels = Kernels {
+        level: CpuLevel::Scalar,
+        dwt0_u8: dwt::level0::<u8>,
+        dwt0_u16: dwt::level0::<u16>,
+        dwt: dwt::level,
+        decouple0: decouple::scale0,
+        weight0: weight::scale0,
+        weight123: weight::scale123,
+        cm0_row: cm::scale0_row,
+        cm123_row: cm::scale123_row,
+    };
+
+    /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 uses the AVX2
+    /// kernels (no separate AVX-512 ADM kernels yet).
+    pub fn for_level(wanted: CpuLevel) -> Kernels {
+        match cpu::clamp(wanted) {
+            CpuLevel::Scalar => Kernels::SCALAR,
+            #[cfg(target_arch = "x86_64")]
+            CpuLevel::Avx2 | CpuLevel::Avx512 => Kernels {
+                level: CpuLevel::Avx2,
+                dwt0_u8: avx2_dwt::level0::<u8>,
+                dwt0_u16: avx2_dwt::level0::<u16>,
+                dwt: avx2_dwt::level,
+                decouple0: avx2_decouple::scale0,
+                weight0: avx2::weight0,
+                weight123: avx2::weight123,
+                cm0_row: avx2_cm::scale0_row_avx2,
+                cm123_row: avx2_cm::scale123_row_avx2,
+            },
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => Kernels::SCALAR,
+        }
+    }
+}

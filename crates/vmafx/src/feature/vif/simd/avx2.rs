@@ -1,0 +1,652 @@
+//! AVX2 twins of `vif`'s row kernels: eight columns at a time, in exactly the integer
+//! arithmetic of the scalar code (64-bit sums where it sums in 64 bits), with the scalar
+//! code finishing the columns left over.
+
+use std::arch::x86_64::*;
+
+use super::{log2_table_i32, Kernels};
+use crate::cpu::CpuLevel;
+use crate::feature::vif::planes::PaddedPlane;
+use crate::feature::vif::stats::{
+    horizontal_columns, mirror_scratch, vertical_columns, StatScratch, Sums, VerticalShift,
+};
+use crate::feature::vif::subsample::{down_horizontal_columns, down_vertical_columns, DownScratch};
+use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
+
+/// The AVX2 kernel table. Only [`Kernels::for_level`] hands it out, and only when the
+/// processor has AVX2.
+pub(super) const KERNELS: Kernels = Kernels {
+    level: CpuLevel::Avx2,
+    vertical_u8,
+    vertical_u16: vertical::<u16>,
+    horizontal,
+    down_vertical_u8: down_vertical::<u8>,
+    down_vertical_u16: down_vertical::<u16>,
+    down_horizontal,
+};
+
+/// Samples the kernels read: widened to eight 32-bit lanes.
+trait Pixel: Copy + Into<u32> {
+    /// The eight samples from `p` as 32-bit lanes.
+    ///
+    /// # Safety
+    /// The processor must support AVX2 and eight samples from `p` must be readable.
+    unsafe fn widen8(p: *const Self) -> __m256i;
+}
+
+impl Pixel for u8 {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn widen8(p: *const u8) -> __m256i {
+        // SAFETY: the caller makes the eight bytes read (unaligned) readable.
+        unsafe { _mm256_cvtepu8_epi32(_mm_loadl_epi64(p as *const __m128i)) }
+    }
+}
+
+impl Pixel for u16 {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn widen8(p: *const u16) -> __m256i {
+        // SAFETY: the caller makes the sixteen bytes read (unaligned) readable.
+        unsafe { _mm256_cvtepu16_epi32(_mm_loadu_si128(p as *const __m128i)) }
+    }
+}
+
+/// Eight 32-bit words from `p`.
+///
+/// # Safety
+/// AVX2, and eight words from `p` readable.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn load8_at(p: *const u32) -> __m256i {
+    // SAFETY: the caller makes the 32 bytes read (unaligned) readable.
+    unsafe { _mm256_loadu_si256(p as *const __m256i) }
+}
+
+/// Runs `$f::<N>` for the filter length `N` of `$scale`, so that each length gets its own
+/// unrolled loop.
+macro_rules! by_taps {
+    ($scale:expr, $f:ident $(::<$t:ty>)?, ($($arg:expr),*)) => {
+        match TAPS[$scale].len() {
+            17 => $f::<$($t,)? 17>($($arg),*),
+            9 => $f::<$($t,)? 9>($($arg),*),
+            5 => $f::<$($t,)? 5>($($arg),*),
+            _ => $f::<$($t,)? 3>($($arg),*),
+        }
+    };
+}
+
+/// The taps of `scale` as an array of `N`.
+#[inline]
+fn taps_of<const N: usize>(scale: usize) -> &'static [u16; N] {
+    TAPS[scale]
+        .try_into()
+        .expect("filter length matches the scale")
+}
+
+/// Stores eight 32-bit lanes at `at` in `d` (bounds-checked).
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn store8(d: &mut [u32], at: usize, v: __m256i) {
+    let d = &mut d[at..at + 8];
+    // SAFETY: `d` holds the 32 bytes written (unaligned store).
+    unsafe { _mm256_storeu_si256(d.as_mut_ptr() as *mut __m256i, v) }
+}
+
+/// Joins the low 32 bits of the 64-bit lanes of `even` (columns 0, 2, ..) and `odd`
+/// (columns 1, 3, ..) back into eight 32-bit lanes in column order.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn interleave(even: __m256i, odd: __m256i) -> __m256i {
+    _mm256_blend_epi32::<0b1010_1010>(even, _mm256_slli_epi64::<32>(odd))
+}
+
+/// `(x + round) >> count` on 64-bit lanes (`round` is half of `1 << count`, or 0).
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn round_shift64(x: __m256i, round: __m256i, count: __m128i) -> __m256i {
+    _mm256_srl_epi64(_mm256_add_epi64(x, round), count)
+}
+
+/// A 64-bit rounding term and shift count for `shift`.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn shift64(shift: u32) -> (__m256i, __m128i) {
+    let round = (1u64 << shift) >> 1;
+    (
+        _mm256_set1_epi64x(round as i64),
+        _mm_cvtsi32_si128(shift as i32),
+    )
+}
+
+fn vertical<T: Pixel>(
+    reference: &PaddedPlane<T>,
+    distorted: &PaddedPlane<T>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    // SAFETY: this table is only handed out when the processor has AVX2.
+    unsafe {
+        by_taps!(
+            scale,
+            vertical_avx2::<T>,
+            (reference, distorted, y, width, scale, shift, s)
+        )
+    }
+    mirror_scratch(s, width, scale);
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn vertical_avx2<T: Pixel, const N: usize>(
+    reference: &PaddedPlane<T>,
+    distorted: &PaddedPlane<T>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    let taps = taps_of::<N>(scale);
+    let half = N / 2;
+    // Each row is at least `width` long: the loads below stay within `..width`.
+    let mut rows_r = [std::ptr::null::<T>(); N];
+    let mut rows_d = [std::ptr::null::<T>(); N];
+    let mut coef = [_mm256_setzero_si256(); N];
+    for (k, &c) in taps.iter().enumerate() {
+        let row = y as isize - half as isize + k as isize;
+        rows_r[k] = reference.row(row)[..width].as_ptr();
+        rows_d[k] = distorted.row(row)[..width].as_ptr();
+        coef[k] = _mm256_set1_epi64x(c as i64);
+    }
+    // SAFETY: AVX2 is enabled here.
+    let ((mean_round, mean_count), (mom_round, mom_count)) =
+        unsafe { (shift64(shift.mean), shift64(shift.moment)) };
+    let low16 = _mm256_set1_epi32(0xFFFF);
+    let n8 = width / 8 * 8;
+    for j in (0..n8).step_by(8) {
+        let zero = _mm256_setzero_si256();
+        let (mut m1e, mut m1o, mut m2e, mut m2o) = (zero, zero, zero, zero);
+        let (mut xxe, mut xxo, mut yye, mut yyo, mut xye, mut xyo) =
+            (zero, zero, zero, zero, zero, zero);
+        for k in 0..N {
+            let c = coef[k];
+            // SAFETY: AVX2 is enabled here; j + 8 <= width, the length of each row.
+            let (a, b) = unsafe { (T::widen8(rows_r[k].add(j)), T::widen8(rows_d[k].add(j))) };
+            let (ao, bo) = (_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
+            // c * sample fits in 32 bits; its 64-bit product with a sample is exact.
+            let (cae, cao) = (_mm256_mul_epu32(c, a), _mm256_mul_epu32(c, ao));
+            let (cbe, cbo) = (_mm256_mul_epu32(c, b), _mm256_mul_epu32(c, bo));
+            m1e = _mm256_add_epi64(m1e, cae);
+            m1o = _mm256_add_epi64(m1o, cao);
+            m2e = _mm256_add_epi64(m2e, cbe);
+            m2o = _mm256_add_epi64(m2o, cbo);
+            xxe = _mm256_add_epi64(xxe, _mm256_mul_epu32(cae, a));
+            xxo = _mm256_add_epi64(xxo, _mm256_mul_epu32(cao, ao));
+            yye = _mm256_add_epi64(yye, _mm256_mul_epu32(cbe, b));
+            yyo = _mm256_add_epi64(yyo, _mm256_mul_epu32(cbo, bo));
+            xye = _mm256_add_epi64(xye, _mm256_mul_epu32(cae, b));
+            xyo = _mm256_add_epi64(xyo, _mm256_mul_epu32(cao, bo));
+        }
+        // SAFETY: AVX2 is enabled here.
+        unsafe {
+            let mean = |e, o| {
+                let e = round_shift64(e, mean_round, mean_count);
+                let o = round_shift64(o, mean_round, mean_count);
+                _mm256_and_si256(interleave(e, o), low16)
+            };
+            let moment = |e, o| {
+                interleave(
+                    round_shift64(e, mom_round, mom_count),
+                    round_shift64(o, mom_round, mom_count),
+                )
+            };
+            store8(s.mu1.body_mut(), j, mean(m1e, m1o));
+            store8(s.mu2.body_mut(), j, mean(m2e, m2o));
+            store8(s.ref_sq.body_mut(), j, moment(xxe, xxo));
+            store8(s.dis_sq.body_mut(), j, moment(yye, yyo));
+            store8(s.ref_dis.body_mut(), j, moment(xye, xyo));
+        }
+    }
+    vertical_columns(reference, distorted, y, n8, width, scale, shift, s);
+}
+
+/// The 8-bit vertical pass. At scale 0 of 8-bit input (no moment shift) every sum fits
+/// 32 bits (`c * a * a < 2^29`, taps summing to 2^16 over samples below 2^8), so it runs
+/// in 32-bit lanes; otherwise it takes the general 64-bit path.
+fn vertical_u8(
+    reference: &PaddedPlane<u8>,
+    distorted: &PaddedPlane<u8>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    if shift.moment != 0 {
+        return vertical::<u8>(reference, distorted, y, width, scale, shift, s);
+    }
+    // SAFETY: this table is only handed out when the processor has AVX2.
+    unsafe {
+        by_taps!(
+            scale,
+            vertical_u8_avx2,
+            (reference, distorted, y, width, scale, shift, s)
+        )
+    }
+    mirror_scratch(s, width, scale);
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn vertical_u8_avx2<const N: usize>(
+    reference: &PaddedPlane<u8>,
+    distorted: &PaddedPlane<u8>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    let taps = taps_of::<N>(scale);
+    let half = N / 2;
+    // Each row is at least `width` long: the loads below stay within `..width`.
+    let mut rows_r = [std::ptr::null::<u8>(); N];
+    let mut rows_d = [std::ptr::null::<u8>(); N];
+    let mut coef = [_mm256_setzero_si256(); N];
+    for (k, &c) in taps.iter().enumerate() {
+        let row = y as isize - half as isize + k as isize;
+        rows_r[k] = reference.row(row)[..width].as_ptr();
+        rows_d[k] = distorted.row(row)[..width].as_ptr();
+        coef[k] = _mm256_set1_epi32(c as i32);
+    }
+    let round = _mm256_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
+    let count = _mm_cvtsi32_si128(shift.mean as i32);
+    let low16 = _mm256_set1_epi32(0xFFFF);
+    let n8 = width / 8 * 8;
+    for j in (0..n8).step_by(8) {
+        let zero = _mm256_setzero_si256();
+        let (mut m1, mut m2, mut xx, mut yy, mut xy) = (zero, zero, zero, zero, zero);
+        for k in 0..N {
+            let c = coef[k];
+            // SAFETY: AVX2 is enabled here; j + 8 <= width, the length of each row.
+            let (a, b) = unsafe { (u8::widen8(rows_r[k].add(j)), u8::widen8(rows_d[k].add(j))) };
+            let (ca, cb) = (_mm256_mullo_epi32(c, a), _mm256_mullo_epi32(c, b));
+            m1 = _mm256_add_epi32(m1, ca);
+            m2 = _mm256_add_epi32(m2, cb);
+            xx = _mm256_add_epi32(xx, _mm256_mullo_epi32(ca, a));
+            yy = _mm256_add_epi32(yy, _mm256_mullo_epi32(cb, b));
+            xy = _mm256_add_epi32(xy, _mm256_mullo_epi32(ca, b));
+        }
+        let mean = |m| _mm256_and_si256(_mm256_srl_epi32(_mm256_add_epi32(m, round), count), low16);
+        // SAFETY: AVX2 is enabled here; the stores are bounds-checked.
+        unsafe {
+            store8(s.mu1.body_mut(), j, mean(m1));
+            store8(s.mu2.body_mut(), j, mean(m2));
+            store8(s.ref_sq.body_mut(), j, xx);
+            store8(s.dis_sq.body_mut(), j, yy);
+            store8(s.ref_dis.body_mut(), j, xy);
+        }
+    }
+    vertical_columns(reference, distorted, y, n8, width, scale, shift, s);
+}
+
+fn horizontal(s: &StatScratch, width: usize, scale: usize, gain_limit: f64, sums: &mut Sums) {
+    // SAFETY: this table is only handed out when the processor has AVX2.
+    unsafe { by_taps!(scale, horizontal_avx2, (s, width, scale, gain_limit, sums)) }
+}
+
+/// `(a * b + 2^31) >> 32` per 32-bit lane, wrapping as the scalar code does.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn square(a: __m256i, b: __m256i) -> __m256i {
+    let round = _mm256_set1_epi64x(1 << 31);
+    let e = _mm256_add_epi64(_mm256_mul_epu32(a, b), round);
+    let o = _mm256_mul_epu32(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
+    let o = _mm256_add_epi64(o, round);
+    // SAFETY: AVX2 is enabled here.
+    unsafe { interleave(_mm256_srli_epi64::<32>(e), _mm256_srli_epi64::<32>(o)) }
+}
+
+/// `(sum + 32768) >> 16` of 64-bit sums split in even and odd columns, as 32-bit lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn moment(e: __m256i, o: __m256i) -> __m256i {
+    let round = _mm256_set1_epi64x(32768);
+    let e = _mm256_srli_epi64::<16>(_mm256_add_epi64(e, round));
+    let o = _mm256_srli_epi64::<16>(_mm256_add_epi64(o, round));
+    // SAFETY: AVX2 is enabled here.
+    unsafe { interleave(e, o) }
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn horizontal_avx2<const N: usize>(
+    s: &StatScratch,
+    width: usize,
+    scale: usize,
+    gain_limit: f64,
+    sums: &mut Sums,
+) {
+    let table = log2_table_i32();
+    let gain = _mm256_set1_pd(gain_limit);
+    // SAFETY: AVX2 is enabled here.
+    let mut acc = unsafe { ScoreSums::new() };
+    let taps = taps_of::<N>(scale);
+    let first = MAX_HALF - N / 2;
+    let n8 = width / 8 * 8;
+    // Output columns 0..n8 read columns first..first + n8 + N - 1 of the padded rows.
+    let span = first..first + n8 + N - 1;
+    let (m1, m2) = (&s.mu1.padded()[span.clone()], &s.mu2.padded()[span.clone()]);
+    let xx = &s.ref_sq.padded()[span.clone()];
+    let (yy, xy) = (&s.dis_sq.padded()[span.clone()], &s.ref_dis.padded()[span]);
+    let mut coef = [_mm256_setzero_si256(); N];
+    for (k, &c) in taps.iter().enumerate() {
+        coef[k] = _mm256_set1_epi32(c as i32);
+    }
+    let zero = _mm256_setzero_si256();
+    for j in (0..n8).step_by(8) {
+        let (mut a1, mut a2) = (zero, zero);
+        let (mut xxe, mut xxo, mut yye, mut yyo, mut xye, mut xyo) =
+            (zero, zero, zero, zero, zero, zero);
+        // The filter is symmetric: the means take each pair of mirrored taps with one
+        // product. Their sums are exact below 2^32, and wrapping 32-bit lanes give the same
+        // bits as the scalar sum in any grouping.
+        for (k, &c) in coef.iter().take(N / 2).enumerate() {
+            let (i, m) = (j + k, j + N - 1 - k);
+            // SAFETY: AVX2 is enabled here; i, m + 8 <= n8 + N - 1, the length of every
+            // row slice.
+            unsafe {
+                let pair = |r: &[u32]| {
+                    let p = r.as_ptr();
+                    _mm256_add_epi32(load8_at(p.add(i)), load8_at(p.add(m)))
+                };
+                a1 = _mm256_add_epi32(a1, _mm256_mullo_epi32(c, pair(m1)));
+                a2 = _mm256_add_epi32(a2, _mm256_mullo_epi32(c, pair(m2)));
+            }
+        }
+        // SAFETY: as above, for the centre tap.
+        unsafe {
+            let centre = |r: &[u32]| load8_at(r.as_ptr().add(j + N / 2));
+            a1 = _mm256_add_epi32(a1, _mm256_mullo_epi32(coef[N / 2], centre(m1)));
+            a2 = _mm256_add_epi32(a2, _mm256_mullo_epi32(coef[N / 2], centre(m2)));
+        }
+        for (k, &c) in coef.iter().enumerate() {
+            let i = j + k;
+            // SAFETY: AVX2 is enabled here; i + 8 <= n8 + N - 1, the length of every
+            // row slice.
+            unsafe {
+                let at = |r: &[u32]| load8_at(r.as_ptr().add(i));
+                let (x, y2, z) = (at(xx), at(yy), at(xy));
+                xxe = _mm256_add_epi64(xxe, _mm256_mul_epu32(c, x));
+                xxo = _mm256_add_epi64(xxo, _mm256_mul_epu32(c, _mm256_srli_epi64::<32>(x)));
+                yye = _mm256_add_epi64(yye, _mm256_mul_epu32(c, y2));
+                yyo = _mm256_add_epi64(yyo, _mm256_mul_epu32(c, _mm256_srli_epi64::<32>(y2)));
+                xye = _mm256_add_epi64(xye, _mm256_mul_epu32(c, z));
+                xyo = _mm256_add_epi64(xyo, _mm256_mul_epu32(c, _mm256_srli_epi64::<32>(z)));
+            }
+        }
+        // SAFETY: AVX2 is enabled here.
+        unsafe {
+            let sigma1 = _mm256_sub_epi32(moment(xxe, xxo), square(a1, a1));
+            let sigma2 = _mm256_sub_epi32(moment(yye, yyo), square(a2, a2));
+            let sigma2 = _mm256_max_epi32(sigma2, zero);
+            let sigma12 = _mm256_sub_epi32(moment(xye, xyo), square(a1, a2));
+            let half = |v| _mm256_castsi256_si128(v);
+            let high = |v| _mm256_extracti128_si256::<1>(v);
+            score4(
+                half(sigma1),
+                half(sigma2),
+                half(sigma12),
+                gain,
+                table,
+                &mut acc,
+            );
+            score4(
+                high(sigma1),
+                high(sigma2),
+                high(sigma12),
+                gain,
+                table,
+                &mut acc,
+            );
+        }
+    }
+    // SAFETY: AVX2 is enabled here.
+    let totals = unsafe { acc.totals() };
+    sums.add_totals(totals[0], totals[1], totals[2], totals[3]);
+    horizontal_columns(s, n8, width, scale, gain_limit, sums);
+}
+
+/// The four sums of the statistic, in 64-bit lanes (added up at the end of a row).
+struct ScoreSums {
+    num_log: __m256i,
+    den_log: __m256i,
+    num_flat: __m256i,
+    den_flat: __m256i,
+}
+
+impl ScoreSums {
+    #[target_feature(enable = "avx2")]
+    unsafe fn new() -> Self {
+        let z = _mm256_setzero_si256();
+        ScoreSums {
+            num_log: z,
+            den_log: z,
+            num_flat: z,
+            den_flat: z,
+        }
+    }
+
+    /// (num_log, den_log, num_flat, den_flat), each summed over its lanes.
+    #[target_feature(enable = "avx2")]
+    unsafe fn totals(&self) -> [i64; 4] {
+        let lanes = |v: __m256i| {
+            let mut a = [0i64; 4];
+            // SAFETY: `a` holds the 32 bytes stored (unaligned store).
+            unsafe { _mm256_storeu_si256(a.as_mut_ptr() as *mut __m256i, v) };
+            a.iter().sum::<i64>()
+        };
+        [
+            lanes(self.num_log),
+            lanes(self.den_log),
+            lanes(self.num_flat),
+            lanes(self.den_flat),
+        ]
+    }
+}
+
+/// `floor(log2 x) - 15` of 64-bit lanes `x` (`2^17 <= x < 2^52`): the shift that leaves
+/// the top 16 significant bits, found from the exponent of `x` as a double.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn top16_shift(x: __m256i) -> __m256i {
+    let magic = _mm256_set1_epi64x(0x4330_0000_0000_0000); // the bits of 2^52
+    let exact = _mm256_sub_pd(
+        _mm256_castsi256_pd(_mm256_or_si256(x, magic)),
+        _mm256_castsi256_pd(magic),
+    );
+    let biased = _mm256_srli_epi64::<52>(_mm256_castpd_si256(exact));
+    _mm256_sub_epi64(biased, _mm256_set1_epi64x(1023 + 15))
+}
+
+/// `log2(x) * 2048` of 64-bit lanes `x` (`2^17 <= x < 2^52`) from the table, as the
+/// scalar `log2_u32` / `log2_u64` give it.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn log2_lanes(table: &[i32; 65536], x: __m256i) -> __m256i {
+    // SAFETY: AVX2 is enabled here.
+    let k = unsafe { top16_shift(x) };
+    // Masking to 16 bits keeps every gathered index inside the table.
+    let index = _mm256_and_si256(_mm256_srlv_epi64(x, k), _mm256_set1_epi64x(0xFFFF));
+    // SAFETY: every index is below 65536, the table's length; AVX2 is enabled here.
+    let t = unsafe { _mm256_i64gather_epi32::<4>(table.as_ptr(), index) };
+    _mm256_add_epi64(_mm256_cvtepi32_epi64(t), _mm256_slli_epi64::<11>(k))
+}
+
+/// Scores four pixels from their `sigma1_sq`, `sigma2_sq` (clamped at 0) and `sigma12`
+/// lanes into `acc`, as `Sums::add_sigmas` scores each. Lanes whose branch is not taken
+/// get a harmless stand-in before any table look-up.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn score4(
+    s1: __m128i,
+    s2: __m128i,
+    s12: __m128i,
+    gain: __m256d,
+    table: &[i32; 65536],
+    acc: &mut ScoreSums,
+) {
+    const EPS: f64 = 65536.0 * 1.0e-10;
+    let nsq = _mm_set1_epi32(SIGMA_NSQ);
+    let zero = _mm_setzero_si128();
+    let stand_in = _mm256_set1_epi64x(1 << 18);
+    let flat32 = _mm_cmpgt_epi32(nsq, s1);
+    let flat = _mm256_cvtepi32_epi64(flat32);
+    acc.num_flat = _mm256_add_epi64(
+        acc.num_flat,
+        _mm256_and_si256(flat, _mm256_cvtepi32_epi64(s2)),
+    );
+    acc.den_flat = _mm256_sub_epi64(acc.den_flat, flat);
+
+    // SAFETY: AVX2 is enabled here.
+    unsafe {
+        let x = _mm256_cvtepu32_epi64(_mm_add_epi32(s1, nsq));
+        let x = _mm256_blendv_epi8(x, stand_in, flat);
+        let den = _mm256_sub_epi64(log2_lanes(table, x), _mm256_set1_epi64x(2048 * 17));
+        acc.den_log = _mm256_add_epi64(acc.den_log, _mm256_andnot_si256(flat, den));
+    }
+
+    let positive = _mm_and_si128(_mm_cmpgt_epi32(s12, zero), _mm_cmpgt_epi32(s2, zero));
+    let active32 = _mm_andnot_si128(flat32, positive);
+    if _mm_movemask_epi8(active32) == 0 {
+        return;
+    }
+    let active = _mm256_cvtepi32_epi64(active32);
+    let (s1d, s2d, s12d) = (
+        _mm256_cvtepi32_pd(s1),
+        _mm256_cvtepi32_pd(s2),
+        _mm256_cvtepi32_pd(s12),
+    );
+    let g = _mm256_div_pd(s12d, _mm256_add_pd(s1d, _mm256_set1_pd(EPS)));
+    // Truncation toward zero; out of range gives i32::MIN, which the clamp makes 0 as the
+    // scalar saturating cast does.
+    let sv = _mm256_cvttpd_epi32(_mm256_sub_pd(s2d, _mm256_mul_pd(g, s12d)));
+    let sv = _mm_max_epi32(sv, zero);
+    let g = _mm256_min_pd(g, gain);
+    let numer = _mm256_cvtepu32_epi64(_mm_add_epi32(sv, nsq));
+    let signal = _mm256_mul_pd(_mm256_mul_pd(g, g), s1d);
+    let signal = _mm256_round_pd::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(signal);
+    // An integral double below 2^52 plus 2^52 holds the integer in its mantissa bits.
+    let magic = _mm256_set1_pd(4_503_599_627_370_496.0);
+    let signal = _mm256_sub_epi64(
+        _mm256_castpd_si256(_mm256_add_pd(signal, magic)),
+        _mm256_castpd_si256(magic),
+    );
+    let with_signal = _mm256_blendv_epi8(stand_in, _mm256_add_epi64(signal, numer), active);
+    let numer = _mm256_blendv_epi8(stand_in, numer, active);
+    // SAFETY: AVX2 is enabled here.
+    let num = unsafe { _mm256_sub_epi64(log2_lanes(table, with_signal), log2_lanes(table, numer)) };
+    acc.num_log = _mm256_add_epi64(acc.num_log, _mm256_and_si256(active, num));
+}
+
+fn down_vertical<T: Pixel>(
+    src: &PaddedPlane<T>,
+    y: isize,
+    width: usize,
+    next_scale: usize,
+    shift: u32,
+    s: &mut DownScratch,
+) {
+    // SAFETY: this table is only handed out when the processor has AVX2.
+    unsafe {
+        by_taps!(
+            next_scale,
+            down_vertical_avx2::<T>,
+            (src, y, width, next_scale, shift, s)
+        )
+    }
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn down_vertical_avx2<T: Pixel, const N: usize>(
+    src: &PaddedPlane<T>,
+    y: isize,
+    width: usize,
+    next_scale: usize,
+    shift: u32,
+    s: &mut DownScratch,
+) {
+    let taps = taps_of::<N>(next_scale);
+    let half = N / 2;
+    // Each row is at least `width` long: the loads below stay within `..width`.
+    let mut rows = [std::ptr::null::<T>(); N];
+    let mut coef = [_mm256_setzero_si256(); N];
+    for (k, &c) in taps.iter().enumerate() {
+        rows[k] = src.row(y - half as isize + k as isize)[..width].as_ptr();
+        coef[k] = _mm256_set1_epi32(c as i32);
+    }
+    let round = _mm256_set1_epi32((1u32 << (shift - 1)) as i32);
+    let count = _mm_cvtsi32_si128(shift as i32);
+    let low16 = _mm256_set1_epi32(0xFFFF);
+    let n8 = width / 8 * 8;
+    let body = s.convol.body_mut();
+    for j in (0..n8).step_by(8) {
+        let mut acc = _mm256_setzero_si256();
+        for k in 0..N {
+            // SAFETY: AVX2 is enabled here; j + 8 <= width, the length of each row.
+            let px = unsafe { T::widen8(rows[k].add(j)) };
+            acc = _mm256_add_epi32(acc, _mm256_mullo_epi32(coef[k], px));
+        }
+        let v = _mm256_srl_epi32(_mm256_add_epi32(acc, round), count);
+        // SAFETY: AVX2 is enabled here; the store is bounds-checked.
+        unsafe { store8(body, j, _mm256_and_si256(v, low16)) };
+    }
+    down_vertical_columns(src, y, n8, width, next_scale, shift, s);
+}
+
+fn down_horizontal(conv: &[u32], next_scale: usize, out: &mut [u16]) {
+    // SAFETY: this table is only handed out when the processor has AVX2.
+    unsafe { by_taps!(next_scale, down_horizontal_avx2, (conv, next_scale, out)) }
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn down_horizontal_avx2<const N: usize>(conv: &[u32], next_scale: usize, out: &mut [u16]) {
+    let taps = taps_of::<N>(next_scale);
+    let first = MAX_HALF - N / 2;
+    let mut coef = [_mm256_setzero_si256(); N];
+    for (k, &c) in taps.iter().enumerate() {
+        coef[k] = _mm256_set1_epi32(c as i32);
+    }
+    let round = _mm256_set1_epi32(32768);
+    let evens = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+    let n8 = out.len() / 8 * 8;
+    for ox in (0..n8).step_by(8) {
+        let at = first + 2 * ox;
+        // The sixteen positions of this block and the filter's reach past them.
+        let window = &conv[at..at + 16 + N - 1];
+        let (mut lo, mut hi) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        for (k, &c) in coef.iter().enumerate() {
+            // SAFETY: AVX2 is enabled here; k + 16 <= window.len().
+            unsafe {
+                let p = window.as_ptr().add(k);
+                lo = _mm256_add_epi32(lo, _mm256_mullo_epi32(c, load8_at(p)));
+                hi = _mm256_add_epi32(hi, _mm256_mullo_epi32(c, load8_at(p.add(8))));
+            }
+        }
+        let lo = _mm256_srli_epi32::<16>(_mm256_add_epi32(lo, round));
+        let hi = _mm256_srli_epi32::<16>(_mm256_add_epi32(hi, round));
+        let lo = _mm256_permutevar8x32_epi32(lo, evens);
+        let hi = _mm256_permutevar8x32_epi32(hi, evens);
+        let kept = _mm256_permute2x128_si256::<0x20>(lo, hi);
+        // Every lane is below 2^16, so the saturating pack keeps it as is.
+        let words = _mm_packus_epi32(
+            _mm256_castsi256_si128(kept),
+            _mm256_extracti128_si256::<1>(kept),
+        );
+        let dst = &mut out[ox..ox + 8];
+        // SAFETY: `dst` holds the sixteen bytes written (unaligned store).
+        unsafe { _mm_storeu_si128(dst.as_mut_ptr() as *mut __m128i, words) };
+    }
+    down_horizontal_columns(conv, next_scale, n8, out);
+}

@@ -1,0 +1,86 @@
+//! The kernel table of `vif`: its row loops at the chosen CPU level.
+//!
+//! Each entry is the scalar twin in `stats.rs` / `subsample.rs` or a SIMD kernel giving
+//! the same bits. [`Kernels::for_level`] picks them once, in `init`, from
+//! [`crate::cpu::level`] (which `VMAFX_CPU=scalar|avx2|avx512` lowers); a level the
+//! processor lacks is lowered to one it has, so a table only ever holds kernels the
+//! processor can run. There are AVX2 kernels; AVX-512 has none of its own yet (this
+//! build machine could not run them to check them against the scalar twins), so that
+//! level uses the AVX2 table.
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+
+#[cfg(test)]
+mod tests;
+
+use super::stats::{horizontal, vertical, HorizontalFn, VerticalFn};
+use super::subsample::{down_horizontal, down_vertical, DownHorizontalFn, DownVerticalFn};
+use super::tables::log2_table;
+use crate::cpu::{self, CpuLevel};
+use std::sync::OnceLock;
+
+/// The log2 table widened to 32-bit entries for gathers: all 65536 of them, so any 16-bit
+/// index is in bounds.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(super) fn log2_table_i32() -> &'static [i32; 65536] {
+    static TABLE: OnceLock<Box<[i32; 65536]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([0i32; 65536]);
+        for (dst, &v) in t.iter_mut().zip(log2_table()) {
+            *dst = v as i32;
+        }
+        t
+    })
+}
+
+/// `vif`'s kernels for one CPU level.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Kernels {
+    /// The level the kernels were written for.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub level: CpuLevel,
+    /// Vertical statistic pass over 8-bit pictures.
+    pub vertical_u8: VerticalFn<u8>,
+    /// Vertical statistic pass over 16-bit words.
+    pub vertical_u16: VerticalFn<u16>,
+    /// Horizontal statistic pass and per-pixel score.
+    pub horizontal: HorizontalFn,
+    /// Vertical down-sampling filter over 8-bit pictures.
+    pub down_vertical_u8: DownVerticalFn<u8>,
+    /// Vertical down-sampling filter over 16-bit words.
+    pub down_vertical_u16: DownVerticalFn<u16>,
+    /// Horizontal down-sampling filter and decimation.
+    pub down_horizontal: DownHorizontalFn,
+}
+
+impl Kernels {
+    /// The portable kernels.
+    pub(super) const SCALAR: Kernels = Kernels {
+        level: CpuLevel::Scalar,
+        vertical_u8: vertical::<u8>,
+        vertical_u16: vertical::<u16>,
+        horizontal,
+        down_vertical_u8: down_vertical::<u8>,
+        down_vertical_u16: down_vertical::<u16>,
+        down_horizontal,
+    };
+
+    /// The kernels for `level`, lowered to what this processor supports.
+    pub(super) fn for_level(level: CpuLevel) -> Kernels {
+        let level = level.min(cpu::detected());
+        #[cfg(target_arch = "x86_64")]
+        {
+            if level >= CpuLevel::Avx2 {
+                return avx2::KERNELS;
+            }
+        }
+        let _ = level;
+        Kernels::SCALAR
+    }
+
+    /// The kernels for the current [`cpu::level`].
+    pub(super) fn current() -> Kernels {
+        Kernels::for_level(cpu::level())
+    }
+}

@@ -1,0 +1,443 @@
+//! Every SIMD kernel of `vif` against its scalar twin on random pictures of random sizes,
+//! at 8, 10, 12 and 16 bits and every level this processor runs, asserting identical bits;
+//! plus a 1080p timing of each level (`cargo test -p vmafx vif_timing -- --ignored
+//! --nocapture`).
+
+use super::Kernels;
+use crate::cpu::{self, CpuLevel};
+use crate::feature::vif::planes::PaddedPlane;
+use crate::feature::vif::stats::{StatScratch, Sums, VerticalShift};
+use crate::feature::vif::subsample::{filter_and_decimate, DownScratch};
+use crate::feature::vif::tables::half_width;
+use crate::feature::vif::{State, Vif, PROVIDED};
+use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry};
+use crate::frame::{Frame, FrameBuilder, PixelFormat, SamplesMut};
+
+/// A xorshift generator: reproducible pictures without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// The SIMD levels to check: every distinct kernel table above scalar that this
+/// processor runs (a level without kernels of its own, such as AVX-512 today, shares the
+/// table of the level below).
+fn simd_levels() -> Vec<CpuLevel> {
+    let mut levels: Vec<CpuLevel> = cpu::supported()
+        .into_iter()
+        .map(|l| Kernels::for_level(l).level)
+        .filter(|&l| l > CpuLevel::Scalar)
+        .collect();
+    levels.dedup();
+    if levels.is_empty() {
+        eprintln!("vif simd: no SIMD level on this processor; only scalar is checked");
+    }
+    levels
+}
+
+/// Random sizes: below one vector, odd, around vector multiples, and larger.
+fn sizes(rng: &mut Rng, count: usize) -> Vec<(usize, usize)> {
+    let mut v = vec![
+        (1, 1),
+        (7, 1),
+        (8, 2),
+        (9, 3),
+        (15, 17),
+        (16, 1),
+        (17, 5),
+        (33, 9),
+    ];
+    while v.len() < count {
+        v.push((1 + rng.below(90) as usize, 1 + rng.below(24) as usize));
+    }
+    v
+}
+
+/// A reference and distorted pair of `bpc`-bit samples: flat blocks, texture, and a
+/// distorted copy that is noisy, scaled or unrelated, so every branch of the statistic
+/// is taken.
+fn pair(rng: &mut Rng, bpc: u32, w: usize, h: usize) -> (Vec<u32>, Vec<u32>) {
+    let max = (1u64 << bpc) - 1;
+    let mode = rng.below(4);
+    let (mut r, mut d) = (Vec::with_capacity(w * h), Vec::with_capacity(w * h));
+    let base = rng.below(max + 1);
+    for y in 0..h {
+        for x in 0..w {
+            let flat = ((x / 6) + (y / 4)) % 3 == 0;
+            let a = if flat {
+                base
+            } else {
+                match mode {
+                    0 => rng.below(max + 1),
+                    _ => (base + rng.below(max / 8 + 1) + (x as u64 * max / 97)) % (max + 1),
+                }
+            };
+            let noise = rng.below(max / 16 + 2);
+            let b = match (mode + (x / 11) as u64) % 4 {
+                0 => a,
+                1 => (a + noise).min(max),
+                2 => a / 2 + noise / 2,
+                _ => rng.below(max + 1),
+            };
+            r.push(a as u32);
+            d.push(b as u32);
+        }
+    }
+    (r, d)
+}
+
+/// A padded plane holding `values` (`w` x `h`), borders mirrored for `half`.
+fn plane<T: Copy + Default + TryFrom<u32>>(
+    values: &[u32],
+    w: usize,
+    h: usize,
+    half: usize,
+) -> PaddedPlane<T> {
+    let mut p = PaddedPlane::new(w, h);
+    for y in 0..h {
+        for (dst, &v) in p.row_mut(y).iter_mut().zip(&values[y * w..]) {
+            *dst = T::try_from(v).ok().expect("sample fits its type");
+        }
+    }
+    p.mirror_rows(h, half);
+    p
+}
+
+/// The five scratch rows, whole (borders included).
+fn rows_of(s: &StatScratch) -> Vec<Vec<u32>> {
+    [&s.mu1, &s.mu2, &s.ref_sq, &s.dis_sq, &s.ref_dis]
+        .iter()
+        .map(|r| r.padded().to_vec())
+        .collect()
+}
+
+/// Runs the statistic of `scale` row by row with `k`, returning every row's scratch and
+/// the sums after each row.
+fn statistic_trace<T: Copy + Into<u32>>(
+    planes: (&PaddedPlane<T>, &PaddedPlane<T>),
+    (w, h): (usize, usize),
+    scale: usize,
+    shift: VerticalShift,
+    gain_limit: f64,
+    (vertical, horizontal): (super::VerticalFn<T>, super::HorizontalFn),
+) -> (Vec<Vec<Vec<u32>>>, Vec<Sums>) {
+    let mut s = StatScratch::new(w);
+    let mut sums = Sums::default();
+    let (mut rows, mut trace) = (Vec::new(), Vec::new());
+    for y in 0..h {
+        vertical(planes.0, planes.1, y, w, scale, shift, &mut s);
+        rows.push(rows_of(&s));
+        horizontal(&s, w, scale, gain_limit, &mut sums);
+        trace.push(sums);
+    }
+    (rows, trace)
+}
+
+/// Checks the statistic kernels picked by `pick` at `scales` (8-bit planes exist at scale
+/// 0 only; deeper ones at every scale).
+fn check_statistic<T: Copy + Default + Into<u32> + TryFrom<u32>>(
+    bpc: u32,
+    scales: std::ops::Range<usize>,
+    pick: fn(&Kernels) -> super::VerticalFn<T>,
+) {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ bpc as u64);
+    for (w, h) in sizes(&mut rng, 40) {
+        for scale in scales.clone() {
+            // Scale 0 reads the picture; later scales read 16-bit means.
+            let depth = if scale == 0 { bpc } else { 16 };
+            let (r, d) = pair(&mut rng, depth, w, h);
+            let half = half_width(scale);
+            let (pr, pd) = (plane::<T>(&r, w, h, half), plane::<T>(&d, w, h, half));
+            let shift = VerticalShift::at(scale, bpc);
+            let gain = [1.0, 1.5, 100.0][rng.below(3) as usize];
+            let scalar = Kernels::SCALAR;
+            let want = statistic_trace(
+                (&pr, &pd),
+                (w, h),
+                scale,
+                shift,
+                gain,
+                (pick(&scalar), scalar.horizontal),
+            );
+            for level in simd_levels() {
+                let k = Kernels::for_level(level);
+                let got = statistic_trace(
+                    (&pr, &pd),
+                    (w, h),
+                    scale,
+                    shift,
+                    gain,
+                    (pick(&k), k.horizontal),
+                );
+                for y in 0..h {
+                    assert_eq!(
+                        got.0[y], want.0[y],
+                        "{level:?} vertical, {bpc}-bit {w}x{h} scale {scale}, row {y}"
+                    );
+                    assert_eq!(
+                        got.1[y], want.1[y],
+                        "{level:?} horizontal, {bpc}-bit {w}x{h} scale {scale} gain {gain}, \
+                         sums after row {y}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn statistic_kernels_match_scalar_at_8_bits() {
+    check_statistic::<u8>(8, 0..1, |k| k.vertical_u8);
+}
+
+#[test]
+fn statistic_kernels_match_scalar_at_10_12_16_bits() {
+    for bpc in [10, 12, 16] {
+        check_statistic::<u16>(bpc, 0..4, |k| k.vertical_u16);
+    }
+}
+
+fn decimate_with<T: Copy + Into<u32>>(
+    src: &PaddedPlane<T>,
+    (w, h): (usize, usize),
+    next_scale: usize,
+    shift: u32,
+    k: (super::DownVerticalFn<T>, super::DownHorizontalFn),
+) -> Vec<u16> {
+    let mut s = DownScratch::new(w);
+    let mut out = vec![0u16; (w / 2) * (h / 2)];
+    filter_and_decimate(src, w, h, next_scale, shift, &mut s, &mut out, k);
+    out
+}
+
+/// Checks the down-sampling kernels picked by `pick` making `scales` (8-bit planes are
+/// down-sampled to scale 1 only).
+fn check_decimate<T: Copy + Default + Into<u32> + TryFrom<u32>>(
+    bpc: u32,
+    scales: std::ops::Range<usize>,
+    pick: fn(&Kernels) -> super::DownVerticalFn<T>,
+) {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03 ^ bpc as u64);
+    for (w, h) in sizes(&mut rng, 40) {
+        for next_scale in scales.clone() {
+            // Scale 1 is made from the picture; later ones from 16-bit means.
+            let depth = if next_scale == 1 { bpc } else { 16 };
+            let (r, _) = pair(&mut rng, depth, w, h);
+            let src = plane::<T>(&r, w, h, half_width(next_scale - 1));
+            let shift = depth;
+            let scalar = Kernels::SCALAR;
+            let want = decimate_with(
+                &src,
+                (w, h),
+                next_scale,
+                shift,
+                (pick(&scalar), scalar.down_horizontal),
+            );
+            for level in simd_levels() {
+                let k = Kernels::for_level(level);
+                let got = decimate_with(
+                    &src,
+                    (w, h),
+                    next_scale,
+                    shift,
+                    (pick(&k), k.down_horizontal),
+                );
+                if let Some(i) = (0..want.len()).find(|&i| got[i] != want[i]) {
+                    let ow = (w / 2).max(1);
+                    panic!(
+                        "{level:?} down-sampler, {bpc}-bit {w}x{h} to scale {next_scale}: \
+                         ({}, {}) is {}, scalar {}",
+                        i % ow,
+                        i / ow,
+                        got[i],
+                        want[i]
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn down_sampling_kernels_match_scalar_at_8_bits() {
+    check_decimate::<u8>(8, 1..2, |k| k.down_vertical_u8);
+}
+
+#[test]
+fn down_sampling_kernels_match_scalar_at_10_12_16_bits() {
+    for bpc in [10, 12, 16] {
+        check_decimate::<u16>(bpc, 1..4, |k| k.down_vertical_u16);
+    }
+}
+
+/// A luma frame holding `values`.
+fn frame(bpc: u32, w: usize, h: usize, values: &[u32]) -> Frame {
+    let mut fb = FrameBuilder::new(PixelFormat::Yuv420p, bpc, w as u32, h as u32).unwrap();
+    let plane = fb.plane_mut(0);
+    let stride = plane.stride;
+    match plane.samples_mut().unwrap() {
+        SamplesMut::U8(s) => {
+            for y in 0..h {
+                for x in 0..w {
+                    s[y * stride + x] = values[y * w + x] as u8;
+                }
+            }
+        }
+        SamplesMut::U16(s) => {
+            for y in 0..h {
+                for x in 0..w {
+                    s[y * stride + x] = values[y * w + x] as u16;
+                }
+            }
+        }
+    }
+    fb.build()
+}
+
+/// A debug-mode `vif` using the kernels of `level`.
+fn vif_at(level: CpuLevel, geometry: Geometry) -> Vif {
+    Vif {
+        debug: true,
+        skip_scale0: false,
+        gain_limit: 100.0,
+        names: PROVIDED.iter().map(|s| s.to_string()).collect(),
+        state: Some(State::new(geometry, Kernels::for_level(level))),
+    }
+}
+
+fn score(ex: &mut Vif, r: &Frame, d: &Frame) -> FrameScores {
+    let mut out = FrameScores::default();
+    let input = ExtractInput {
+        reference: r,
+        distorted: d,
+        prev_reference: None,
+        prev_prev_reference: None,
+        index: 0,
+    };
+    ex.extract(&input, &mut out).unwrap();
+    out
+}
+
+fn geometry(bpc: u32, w: usize, h: usize) -> Geometry {
+    Geometry {
+        format: PixelFormat::Yuv420p,
+        bpc,
+        width: w as u32,
+        height: h as u32,
+    }
+}
+
+#[test]
+fn whole_extractor_scores_the_same_at_every_level() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for bpc in [8, 10, 12, 16] {
+        for _ in 0..6 {
+            let (w, h) = (8 + rng.below(80) as usize, 8 + rng.below(40) as usize);
+            let (r, d) = pair(&mut rng, bpc, w, h);
+            let (fr, fd) = (frame(bpc, w, h, &r), frame(bpc, w, h, &d));
+            let want = score(&mut vif_at(CpuLevel::Scalar, geometry(bpc, w, h)), &fr, &fd);
+            for level in simd_levels() {
+                let got = score(&mut vif_at(level, geometry(bpc, w, h)), &fr, &fd);
+                for (g, e) in got.entries.iter().zip(&want.entries) {
+                    assert_eq!(
+                        g.2.to_bits(),
+                        e.2.to_bits(),
+                        "{level:?}, {bpc}-bit {w}x{h}: {} is {}, scalar {}",
+                        g.0,
+                        g.2,
+                        e.2
+                    );
+                }
+                assert_eq!(got.entries.len(), want.entries.len());
+            }
+        }
+    }
+}
+
+#[test]
+fn kernel_tables_never_exceed_the_processor() {
+    for level in [CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512] {
+        let k = Kernels::for_level(level);
+        assert!(k.level <= level && k.level <= cpu::detected());
+    }
+    assert_eq!(Kernels::for_level(CpuLevel::Scalar).level, CpuLevel::Scalar);
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux `schedstat`), if known.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Per-frame time of `vif` on the 1080p bench pair at each level, with speed-ups over
+/// scalar. Needs `/work/bench/1080_{ref,dis}.y4m` (or `VMAFX_BENCH_DIR`).
+#[test]
+#[ignore]
+fn vif_timing_1080p() {
+    use crate::io::VideoReader;
+    let dir = std::env::var("VMAFX_BENCH_DIR").unwrap_or_else(|_| "/work/bench".into());
+    let open = |n: &str| VideoReader::open(format!("{dir}/1080_{n}.y4m"), None);
+    let (Ok(mut rr), Ok(mut dr)) = (open("ref"), open("dis")) else {
+        eprintln!("vif timing: no 1080p pair in {dir}; skipped");
+        return;
+    };
+    let frames = 8;
+    let refs: Vec<Frame> = (0..frames)
+        .map_while(|_| rr.next_frame().unwrap())
+        .collect();
+    let diss: Vec<Frame> = (0..frames)
+        .map_while(|_| dr.next_frame().unwrap())
+        .collect();
+    let f = &refs[0];
+    let g = geometry(f.bpc(), f.width() as usize, f.height() as usize);
+    // The best of a few rounds, levels interleaved, timed in this thread's CPU time where
+    // Linux gives it, so that other load on the machine skews the ratios less.
+    let mut levels: Vec<CpuLevel> = cpu::supported()
+        .into_iter()
+        .map(|l| Kernels::for_level(l).level)
+        .collect();
+    levels.dedup();
+    let mut best = vec![f64::INFINITY; levels.len()];
+    for _round in 0..3 {
+        for (i, &level) in levels.iter().enumerate() {
+            let mut ex = vif_at(level, g);
+            let (start, cpu_start) = (std::time::Instant::now(), thread_cpu_ns());
+            for (r, d) in refs.iter().zip(&diss) {
+                std::hint::black_box(score(&mut ex, r, d));
+            }
+            let secs = match (cpu_start, thread_cpu_ns()) {
+                (Some(a), Some(b)) => (b - a) as f64 * 1e-9,
+                _ => start.elapsed().as_secs_f64(),
+            };
+            let per_frame = secs * 1000.0 / refs.len() as f64;
+            best[i] = best[i].min(per_frame);
+        }
+    }
+    for (level, ms) in levels.iter().zip(&best) {
+        println!(
+            "vif {}x{} {:?}: {ms:.2} ms/frame, {:.2}x scalar",
+            g.width,
+            g.height,
+            level,
+            best[0] / ms
+        );
+    }
+}
+
+#[test]
+fn filters_are_symmetric_as_the_kernels_assume() {
+    for taps in crate::feature::vif::tables::TAPS {
+        let reversed: Vec<u16> = taps.iter().rev().copied().collect();
+        assert_eq!(taps, &reversed[..]);
+    }
+}
