@@ -9,13 +9,14 @@
 use std::ffi::{c_char, c_void, CStr};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use vmafx::context::{Context, ContextConfig, LogLevel};
+use vmafx::context::{Context, ContextConfig, LogLevel, ModelHandle};
 use vmafx::{Frame, Status};
 
 use crate::abi::{SubjectKind, VmafxContextConfig, VmafxLogCallback};
 use crate::device::VmafxDevice;
 use crate::error::{call, fail, null, CResult, Failure, VmafxError, WithKind};
 use crate::frame::VmafxFrame;
+use crate::model::VmafxModel;
 use crate::options::VmafxOptions;
 use crate::sized;
 
@@ -26,6 +27,8 @@ pub struct VmafxContext {
 
 pub(crate) struct Inner {
     pub(crate) ctx: Context,
+    /// Models the context uses, each with a reference held, and the engine's handle.
+    pub(crate) models: Vec<(Arc<VmafxModel>, ModelHandle)>,
 }
 
 impl VmafxContext {
@@ -167,7 +170,10 @@ pub unsafe extern "C" fn vmafx_context_create(
                 config_of(&sized::read(config, "config")?.0)?
             };
             let ctx = Context::new(config)?;
-            let inner = Inner { ctx };
+            let inner = Inner {
+                ctx,
+                models: Vec::new(),
+            };
             out.write(Box::into_raw(Box::new(VmafxContext {
                 inner: Mutex::new(inner),
             })));
@@ -342,36 +348,4 @@ pub unsafe extern "C" fn vmafx_context_backend(context: *const VmafxContext) -> 
             None => 0,
         }
     })
-}
-
-/// The score of `feature` at frame `index`, after flush.
-///
-/// # Safety
-/// `context` NULL or live; `feature` NULL or NUL-terminated; `score`, `error` NULL or
-/// writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_feature_score_at_index(
-    context: *const VmafxContext,
-    feature: *const c_char,
-    index: u64,
-    score: *mut f64,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_feature_score_at_index", error, || {
-            let c = get(context)?;
-            let name = c_str(feature, "feature")?;
-            if score.is_null() {
-                return Err(null("score"));
-            }
-            let v = c
-                .lock()
-                .ctx
-                .feature_score_at_index(name, index)
-                .kind(SubjectKind::Feature)?;
-            score.write(v);
-            Ok(Status::Ok)
-        })
-    }
 }

@@ -225,6 +225,11 @@ impl Context {
         }
     }
 
+    /// Whether the context was flushed and its scores are final.
+    pub fn scores_final(&self) -> bool {
+        matches!(self.state, State::Done(_))
+    }
+
     /// The collected scores (after [`Context::flush`]).
     pub fn collector(&self) -> Result<&FeatureCollector> {
         match &self.state {
