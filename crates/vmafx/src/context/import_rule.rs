@@ -32,10 +32,9 @@ fn describe(desc: &FrameImport, input: &str, device: &Device) -> String {
         m.name().strip_prefix("VMAFX_MEMORY_").unwrap_or(m.name())
     });
     format!(
-        "{input}: backend {} device {} ('{}'), memory {memory}, {} {}-bit {}x{}, modifiers {}",
+        "{input}: backend {} device {}, memory {memory}, {} {}-bit {}x{}, modifiers {}",
         info.backend.name(),
         info.index,
-        info.name,
         desc.format.map_or("unknown format", |f| f.name()),
         desc.bpc,
         desc.width,
