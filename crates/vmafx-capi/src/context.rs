@@ -1,22 +1,22 @@
 //! Contexts of the C ABI: create / destroy, the device (ADR-1929 item 10), features,
 //! admission (item 9), submit, flush and feature scores.
 //!
-//! A `VmafxContext*` wraps the engine [`Context`] with the device it scores on. The engine
-//! context knows no devices yet, so the order rule of item 10 (a device first, once) is
-//! kept here: `vmafx_context_use_device()` after a feature is `VMAFX_E_INVALID` naming the
-//! context, a second one `VMAFX_E_BUSY` naming the device.
+//! A `VmafxContext*` wraps the engine [`Context`], which holds the device it scores on and
+//! keeps the order rule of item 10 (a device first, once): `vmafx_context_use_device()`
+//! after a feature is `VMAFX_E_INVALID` naming the context, a second one `VMAFX_E_BUSY`
+//! naming the device.
 
 use std::ffi::{c_char, c_void, CStr};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use vmafx::context::{Context, ContextConfig, LogLevel};
-use vmafx::device::Device;
+use vmafx::context::{Context, ContextConfig, LogLevel, ModelHandle};
 use vmafx::{Frame, Status};
 
 use crate::abi::{SubjectKind, VmafxContextConfig, VmafxLogCallback};
 use crate::device::VmafxDevice;
-use crate::error::{call, fail, null, CResult, VmafxError, WithKind};
+use crate::error::{call, fail, null, CResult, Failure, VmafxError, WithKind};
 use crate::frame::VmafxFrame;
+use crate::model::VmafxModel;
 use crate::options::VmafxOptions;
 use crate::sized;
 
@@ -27,8 +27,8 @@ pub struct VmafxContext {
 
 pub(crate) struct Inner {
     pub(crate) ctx: Context,
-    pub(crate) device: Option<Device>,
-    registered: bool,
+    /// Models the context uses, each with a reference held, and the engine's handle.
+    pub(crate) models: Vec<(Arc<VmafxModel>, ModelHandle)>,
 }
 
 impl VmafxContext {
@@ -39,8 +39,26 @@ impl VmafxContext {
 
 impl Inner {
     /// The device the context scores on (the CPU without one).
-    pub(crate) fn device(&self) -> Device {
-        self.device.clone().unwrap_or_else(Device::cpu)
+    pub(crate) fn device(&self) -> vmafx::device::Device {
+        self.ctx.device()
+    }
+
+    /// An admission or import-rule failure, its subject kind told from the context: a
+    /// registered extractor's name is an extractor, `frame` refused for its residency is
+    /// the device.
+    pub(crate) fn admission_failure(&self, e: vmafx::Error) -> Failure {
+        let kind = if self.ctx.features().contains(&e.subject()) {
+            Some(SubjectKind::Extractor)
+        } else if e.subject() == "frame" && e.status() == Status::NotSup {
+            Some(SubjectKind::Device)
+        } else {
+            None
+        };
+        let mut f = Failure::from(e);
+        if let Some(k) = kind {
+            f.kind = k;
+        }
+        f
     }
 }
 
@@ -154,8 +172,7 @@ pub unsafe extern "C" fn vmafx_context_create(
             let ctx = Context::new(config)?;
             let inner = Inner {
                 ctx,
-                device: None,
-                registered: false,
+                models: Vec::new(),
             };
             out.write(Box::into_raw(Box::new(VmafxContext {
                 inner: Mutex::new(inner),
@@ -202,22 +219,7 @@ pub unsafe extern "C" fn vmafx_context_use_device(
                 .as_ref()
                 .ok_or_else(|| null("device"))
                 .kind(SubjectKind::Parameter)?;
-            let mut inner = c.lock();
-            if inner.device.is_some() {
-                return Err(fail(
-                    Status::Busy,
-                    "device",
-                    "the context already has its device",
-                ));
-            }
-            if inner.registered {
-                return Err(fail(
-                    Status::Invalid,
-                    "context",
-                    "the device comes before any feature, model or frame",
-                ));
-            }
-            inner.device = Some(d.device.clone());
+            c.lock().ctx.use_device(d.device.clone())?;
             Ok(Status::Ok)
         })
     }
@@ -246,7 +248,6 @@ pub unsafe extern "C" fn vmafx_context_use_feature(
                 .ctx
                 .use_feature(name, &opts)
                 .kind(SubjectKind::Feature)?;
-            inner.registered = true;
             Ok(Status::Ok)
         })
     }
@@ -267,7 +268,11 @@ pub unsafe extern "C" fn vmafx_context_admit(
         call("vmafx_context_admit", error, || {
             let c = get(context)?;
             let f = frame.as_ref().ok_or_else(|| null("frame"))?;
-            c.lock().ctx.admit(f.frame()).kind(SubjectKind::Extractor)?;
+            let inner = c.lock();
+            inner
+                .ctx
+                .admit(f.frame())
+                .map_err(|e| inner.admission_failure(e))?;
             Ok(Status::Ok)
         })
     }
@@ -302,12 +307,11 @@ pub unsafe extern "C" fn vmafx_submit(
             let early = vmafx::hooks::switch(vmafx::hooks::EARLY_RELEASE)
                 .then(|| [r.release_fence(), d.release_fence()]);
             let mut inner = c.lock();
-            inner.registered = true;
             let submitted = inner.ctx.submit(r, d, index);
             for f in early.iter().flatten() {
                 f.signal();
             }
-            submitted?;
+            submitted.map_err(|e| inner.admission_failure(e))?;
             Ok(Status::Ok)
         })
     }
@@ -344,36 +348,4 @@ pub unsafe extern "C" fn vmafx_context_backend(context: *const VmafxContext) -> 
             None => 0,
         }
     })
-}
-
-/// The score of `feature` at frame `index`, after flush.
-///
-/// # Safety
-/// `context` NULL or live; `feature` NULL or NUL-terminated; `score`, `error` NULL or
-/// writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_feature_score_at_index(
-    context: *const VmafxContext,
-    feature: *const c_char,
-    index: u64,
-    score: *mut f64,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_feature_score_at_index", error, || {
-            let c = get(context)?;
-            let name = c_str(feature, "feature")?;
-            if score.is_null() {
-                return Err(null("score"));
-            }
-            let v = c
-                .lock()
-                .ctx
-                .feature_score_at_index(name, index)
-                .kind(SubjectKind::Feature)?;
-            score.write(v);
-            Ok(Status::Ok)
-        })
-    }
 }

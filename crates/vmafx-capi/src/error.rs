@@ -57,7 +57,7 @@ pub fn classify(subject: &str, status: Status) -> SubjectKind {
         "" => SubjectKind::None,
         "backend" => SubjectKind::Backend,
         "index" | "device" => SubjectKind::Device,
-        "pool" | "frame" => SubjectKind::Frame,
+        "pool" | "frame" | "reference" | "distorted" => SubjectKind::Frame,
         "context" => SubjectKind::Context,
         "path" => SubjectKind::Path,
         // Admission names the frame's memory and, in the message, each refusing extractor.

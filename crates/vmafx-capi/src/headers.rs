@@ -12,6 +12,7 @@ mod emit;
 mod frame_h;
 mod items;
 mod misc_h;
+mod score_h;
 
 pub use emit::render;
 pub use items::{Field, Header, Item};
@@ -26,7 +27,9 @@ pub fn all() -> Vec<(&'static str, String)> {
         misc_h::error_h(),
         misc_h::device_h(),
         frame_h::frame_h(),
+        score_h::model_h(),
         context_h::context_h(),
+        score_h::score_h(),
         misc_h::hooks_h(),
     ] {
         v.push((h.path, render(&h)));

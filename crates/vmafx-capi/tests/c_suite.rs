@@ -86,6 +86,11 @@ fn context() {
 }
 
 #[test]
+fn scores() {
+    run_c_test("test_scores");
+}
+
+#[test]
 fn pools() {
     run_c_test("test_pools");
 }

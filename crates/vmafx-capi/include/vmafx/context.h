@@ -16,6 +16,7 @@
 #include <vmafx/error.h>
 #include <vmafx/device.h>
 #include <vmafx/frame.h>
+#include <vmafx/model.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -101,11 +102,11 @@ VMAFX_EXPORT VmafxStatus vmafx_flush(VmafxContext *context, VmafxError **error);
 VMAFX_EXPORT uint32_t vmafx_context_backend(const VmafxContext *context);
 
 /**
- * The score of `feature` at frame `index`, after flush. vmafx's own call (VMAFx reads scores
- * through score.h, not yet provided).
+ * Scores with `model`: registers the features it reads and holds a reference until the context is
+ * destroyed. Before the first frame, like features; using the same model twice is harmless.
  */
-VMAFX_EXPORT VmafxStatus vmafx_feature_score_at_index(const VmafxContext *context, const char *feature,
-                                                      uint64_t index, double *score, VmafxError **error);
+VMAFX_EXPORT VmafxStatus vmafx_context_use_model(VmafxContext *context, VmafxModel *model,
+                                                 VmafxError **error);
 
 /** Sets `key` to `value` in `*options`, creating the set when `*options` is NULL. */
 VMAFX_EXPORT VmafxStatus vmafx_options_set(VmafxOptions **options, const char *key,

@@ -15,7 +15,9 @@
 #include <vmafx/error.h>
 #include <vmafx/device.h>
 #include <vmafx/frame.h>
+#include <vmafx/model.h>
 #include <vmafx/context.h>
+#include <vmafx/score.h>
 
 #ifdef __cplusplus
 extern "C" {

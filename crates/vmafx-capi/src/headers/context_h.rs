@@ -1,4 +1,4 @@
-//! context.h: contexts, the device order rule, features, admission, the import rule.
+//! context.h: contexts, the device order rule, features, models, admission, the import rule.
 
 use super::items::{Header, Item};
 use crate::abi::VmafxContextConfig;
@@ -12,7 +12,7 @@ pub fn context_h() -> Header {
         path: "include/vmafx/context.h",
         guard: "VMAFX_CONTEXT_H",
         brief: "Contexts: configuration, device, features, admission, the import rule, submit, flush, scores.",
-        includes: vec!["<stddef.h>", "<stdint.h>", "<vmafx/types.h>", "<vmafx/error.h>", "<vmafx/device.h>", "<vmafx/frame.h>"],
+        includes: vec!["<stddef.h>", "<stdint.h>", "<vmafx/types.h>", "<vmafx/error.h>", "<vmafx/device.h>", "<vmafx/frame.h>", "<vmafx/model.h>"],
         items: vec![
             Item::Opaque { name: "VmafxContext", doc: "One scoring session." },
             Item::Raw("typedef struct VmafxContextConfig VmafxContextConfig;".into()),
@@ -43,7 +43,7 @@ pub fn context_h() -> Header {
             func!(context::vmafx_submit, "VmafxStatus", "VmafxContext *context, VmafxFrame *reference,\n                                      VmafxFrame *distorted, uint64_t index, VmafxError **error", "Scores frame `index`; consumes one reference of each frame on every path, failures included."),
             func!(context::vmafx_flush, "VmafxStatus", "VmafxContext *context, VmafxError **error", "Finishes every submitted frame; scores become final."),
             func!(context::vmafx_context_backend, "uint32_t", "const VmafxContext *context", "The VmafxBackend the context scores on; CPU for NULL."),
-            func!(context::vmafx_feature_score_at_index, "VmafxStatus", "const VmafxContext *context, const char *feature,\n                                                      uint64_t index, double *score, VmafxError **error", "The score of `feature` at frame `index`, after flush. vmafx's own call (VMAFx reads scores through score.h, not yet provided)."),
+            func!(crate::score::vmafx_context_use_model, "VmafxStatus", "VmafxContext *context, VmafxModel *model,\n                                                 VmafxError **error", "Scores with `model`: registers the features it reads and holds a reference until the context is destroyed. Before the first frame, like features; using the same model twice is harmless."),
             func!(crate::options::vmafx_options_set, "VmafxStatus", "VmafxOptions **options, const char *key,\n                                           const char *value, VmafxError **error", "Sets `key` to `value` in `*options`, creating the set when `*options` is NULL."),
             func!(crate::options::vmafx_options_free, "void", "VmafxOptions *options", "Releases an option set; NULL is a no-op."),
         ],

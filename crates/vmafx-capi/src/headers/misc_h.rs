@@ -27,7 +27,9 @@ pub fn vmafx_h() -> Header {
             "<vmafx/error.h>",
             "<vmafx/device.h>",
             "<vmafx/frame.h>",
+            "<vmafx/model.h>",
             "<vmafx/context.h>",
+            "<vmafx/score.h>",
         ],
         items: vec![],
     }

@@ -45,7 +45,7 @@ pub struct ContextConfig {
     /// How far ahead of the next index in order a frame may be submitted.
     pub reorder_window: usize,
     /// Frame pairs queued for the workers before `submit` blocks (bounds memory); 0 picks
-    /// twice the thread count.
+    /// the thread count (each worker holds one more pair while it scores).
     pub max_frames_in_flight: usize,
 }
 

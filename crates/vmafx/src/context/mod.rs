@@ -9,6 +9,7 @@
 mod admission;
 pub mod collector;
 pub mod config;
+mod import_rule;
 mod scheduler;
 mod scoring;
 
@@ -44,6 +45,8 @@ pub struct Context {
     admitted: Vec<crate::frame::MemoryKind>,
     /// Time each registered extractor spent in `extract`, summed over threads.
     extract_time: Vec<std::time::Duration>,
+    /// The device attached by [`Context::use_device`] (the CPU without one).
+    device: Option<crate::device::Device>,
 }
 
 impl std::fmt::Debug for Context {
@@ -75,6 +78,7 @@ impl Context {
             models: Vec::new(),
             admitted: Vec::new(),
             extract_time: Vec::new(),
+            device: None,
         })
     }
 
@@ -219,6 +223,11 @@ impl Context {
                 "an earlier failure left no scores",
             )),
         }
+    }
+
+    /// Whether the context was flushed and its scores are final.
+    pub fn scores_final(&self) -> bool {
+        matches!(self.state, State::Done(_))
     }
 
     /// The collected scores (after [`Context::flush`]).

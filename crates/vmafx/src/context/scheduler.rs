@@ -266,7 +266,7 @@ impl Scheduler {
                 .map(|_| Lane::new(&regs, geometry, false))
                 .collect::<Result<Vec<_>>>()?;
             let cap = if config.max_frames_in_flight == 0 {
-                config.threads * 2
+                config.threads
             } else {
                 config.max_frames_in_flight
             };

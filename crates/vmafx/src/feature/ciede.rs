@@ -216,6 +216,17 @@ impl Extractor for Ciede {
                 ),
             ));
         }
+        let (sx, sy) = g.format.chroma_shift();
+        if g.width >> sx == 0 || g.height >> sy == 0 {
+            // libvmaf's upsampler would read chroma planes with no samples.
+            return Err(Error::invalid(
+                "ciede",
+                format!(
+                    "{}x{} {}: the chroma planes are empty; CIEDE2000 needs colour",
+                    g.width, g.height, g.format
+                ),
+            ));
+        }
         self.geometry = Some(g);
         Ok(())
     }
@@ -316,5 +327,32 @@ mod tests {
             height: 8,
         };
         assert!(x.init(g).unwrap_err().message().contains("9-bit"));
+    }
+
+    /// Found by the `extractors` fuzz target: 8x1 4:2:0 has 4x0 chroma planes, which
+    /// `extract` indexed out of bounds.
+    #[test]
+    fn empty_chroma_planes_are_refused() {
+        for (format, width, height) in [
+            (PixelFormat::Yuv420p, 8, 1),
+            (PixelFormat::Yuv420p, 1, 8),
+            (PixelFormat::Yuv422p, 1, 8),
+        ] {
+            let g = Geometry {
+                format,
+                bpc: 8,
+                width,
+                height,
+            };
+            let e = Ciede::default().init(g).unwrap_err();
+            assert!(e.message().contains("chroma planes are empty"), "{e}");
+        }
+        let g = Geometry {
+            format: PixelFormat::Yuv444p,
+            bpc: 8,
+            width: 1,
+            height: 1,
+        };
+        Ciede::default().init(g).unwrap();
     }
 }

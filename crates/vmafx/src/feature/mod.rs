@@ -117,7 +117,7 @@ pub trait Extractor: Send {
         match memory {
             MemoryKind::Host => Ok(()),
             other => Err(format!(
-                "CPU extractor reads host memory; {} would need a host copy",
+                "reads host memory only; {} would need a host copy of device memory",
                 other.name()
             )),
         }

@@ -355,9 +355,8 @@ fn owned_plane(w: u32, rows: u32, wide: bool, mut fill: impl FnMut(u32, SamplesM
     plane
 }
 
-/// A copy of a planar producer plane, counted as a host copy.
+/// A copy of a planar producer plane (the caller counts the import's host copy once).
 fn copied_plane(src: &[u8], s: &PlaneSpan, w: u32, wide: bool, shift: u32) -> Plane {
-    hooks::count_host_copy((s.row_bytes * s.rows as usize) as u64);
     owned_plane(w, s.rows, wide, |y, row| {
         let r = &src[y as usize * s.pitch..y as usize * s.pitch + s.row_bytes];
         match row {
@@ -413,6 +412,8 @@ pub unsafe fn import_host(d: &FrameImport, device: &DeviceInfo) -> Result<Frame>
     let sizes = plane_sizes(target, d.width, d.height);
     let shift = layout::sample_shift(format);
     let mut planes = Vec::with_capacity(3);
+    // Bytes copied on the host: one counted copy per import, whatever its planes.
+    let mut copied = 0u64;
     // Planar planes, and the luma of a semi-planar layout.
     let direct = if format.is_planar() { spans.len() } else { 1 };
     for (p, s) in spans.iter().take(direct).enumerate() {
@@ -439,8 +440,12 @@ pub unsafe fn import_host(d: &FrameImport, device: &DeviceInfo) -> Result<Frame>
                 }
             })
         } else {
+            copied += (s.row_bytes * s.rows as usize) as u64;
             copied_plane(src, s, w, wide, 0)
         });
+    }
+    if copied > 0 {
+        hooks::count_host_copy(copied);
     }
     if !format.is_planar() {
         let s = &spans[1];

@@ -39,7 +39,7 @@ impl FileLayout {
             let c = (width.div_ceil(1 << sx), height.div_ceil(1 << sy));
             planes.extend([c, c]);
         }
-        planes.extend(std::iter::repeat((width, height)).take(dropped_planes));
+        planes.extend(std::iter::repeat_n((width, height), dropped_planes));
         FileLayout {
             geometry,
             planes,

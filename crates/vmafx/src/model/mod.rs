@@ -14,6 +14,7 @@ mod options;
 mod single;
 mod svm;
 mod transform;
+mod unique_keys;
 
 #[cfg(test)]
 mod tests;
@@ -82,6 +83,7 @@ impl LoadedModel {
     pub fn from_json_str(subject: &str, name: &str, text: &str, flags: ReadFlags) -> Result<Self> {
         let value: Value = serde_json::from_str(text)
             .map_err(|e| Error::invalid(subject, format!("not valid JSON: {e}")))?;
+        unique_keys::check(text).map_err(|e| Error::invalid(subject, e))?;
         if value.get("model_dict").is_some() {
             return Ok(LoadedModel::Single(json::read_model(
                 subject, name, &value, flags,

@@ -2,37 +2,8 @@
 //! mirrored convolution, decimation by 16 and mean subtraction, on float planes with a
 //! row stride.
 
-/// libvmaf's accepted kernel scales (a value is valid within 1e-3 of one of them).
-const VALID_KERNELSCALES: [f32; 21] = [
-    1.0,
-    1.0 / 2.0,
-    3.0 / 2.0,
-    2.0,
-    2.0 / 3.0,
-    24.0 / 10.0,
-    360.0 / 97.0,
-    4.0 / 3.0,
-    3.5 / 3.0,
-    3.75 / 3.0,
-    4.25 / 3.0,
-    5.0 / 3.0,
-    3.0,
-    1.0 / 2.25,
-    1.4746,
-    1.54,
-    1.6,
-    1.06667,
-    0.711111,
-    0.740740,
-    1.111111,
-];
-
-/// Whether libvmaf accepts `ks` as a kernel scale.
-pub fn valid_kernelscale(ks: f32) -> bool {
-    VALID_KERNELSCALES
-        .iter()
-        .any(|v| ((ks - v).abs() as f64) < 1e-3)
-}
+/// libvmaf checks SpEED's kernel scale against the same list as VIF's.
+pub use crate::feature::float_vif::kernel::valid_kernelscale;
 
 fn round_up_to_odd(f: f32) -> usize {
     let c = (f as f64).ceil() as i64;

@@ -64,6 +64,9 @@ pub(super) struct StatScratch {
     pub(super) ref_sq: PaddedRow,
     pub(super) dis_sq: PaddedRow,
     pub(super) ref_dis: PaddedRow,
+    /// The three moment rows split into 16-bit halves, for SIMD horizontal kernels that
+    /// filter in 32-bit lanes: high and low half of `ref_sq`, `dis_sq`, `ref_dis` in turn.
+    pub(super) halves: [Vec<u32>; 6],
     sum_mu: [Vec<u32>; 2],
     sum_sq: [Vec<u64>; 3],
 }
@@ -71,7 +74,9 @@ pub(super) struct StatScratch {
 impl StatScratch {
     /// Rows for pictures up to `width` samples wide.
     pub(super) fn new(width: usize) -> Self {
+        let padded = PaddedRow::new(width).padded().len();
         StatScratch {
+            halves: std::array::from_fn(|_| vec![0; padded]),
             mu1: PaddedRow::new(width),
             mu2: PaddedRow::new(width),
             ref_sq: PaddedRow::new(width),
@@ -260,7 +265,7 @@ pub(super) fn mirror_scratch(s: &mut StatScratch, width: usize, scale: usize) {
 /// Filters the scratch rows across and scores columns `0..width`: the scalar twin of the
 /// SIMD horizontal kernels.
 pub(super) fn horizontal(
-    s: &StatScratch,
+    s: &mut StatScratch,
     width: usize,
     scale: usize,
     gain_limit: f64,
@@ -305,7 +310,7 @@ pub(super) type VerticalFn<T> =
     fn(&PaddedPlane<T>, &PaddedPlane<T>, usize, usize, usize, VerticalShift, &mut StatScratch);
 
 /// A horizontal kernel: [`horizontal`] or one of its SIMD twins.
-pub(super) type HorizontalFn = fn(&StatScratch, usize, usize, f64, &mut Sums);
+pub(super) type HorizontalFn = fn(&mut StatScratch, usize, usize, f64, &mut Sums);
 
 /// The statistic of `scale` over the top-left `width` x `height` of the (reference,
 /// distorted) planes, whose borders are mirrored by at least the scale's half filter width,

@@ -292,7 +292,7 @@ unsafe fn vertical_u8_avx2<const N: usize>(
     vertical_columns(reference, distorted, y, n8, width, scale, shift, s);
 }
 
-fn horizontal(s: &StatScratch, width: usize, scale: usize, gain_limit: f64, sums: &mut Sums) {
+fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, sums: &mut Sums) {
     // SAFETY: this table is only handed out when the processor has AVX2.
     unsafe { by_taps!(scale, horizontal_avx2, (s, width, scale, gain_limit, sums)) }
 }
@@ -309,20 +309,61 @@ unsafe fn square(a: __m256i, b: __m256i) -> __m256i {
     unsafe { interleave(_mm256_srli_epi64::<32>(e), _mm256_srli_epi64::<32>(o)) }
 }
 
-/// `(sum + 32768) >> 16` of 64-bit sums split in even and odd columns, as 32-bit lanes.
+/// The symmetric filter `coef` over the eight positions `j..j + 8` of `r`, in wrapping
+/// 32-bit lanes: each pair of mirrored taps takes one product. Wrapping sums give the
+/// same bits as the scalar sum in any grouping.
+///
+/// # Safety
+/// AVX2, and `j + N + 7 <= r.len()`.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn moment(e: __m256i, o: __m256i) -> __m256i {
-    let round = _mm256_set1_epi64x(32768);
-    let e = _mm256_srli_epi64::<16>(_mm256_add_epi64(e, round));
-    let o = _mm256_srli_epi64::<16>(_mm256_add_epi64(o, round));
-    // SAFETY: AVX2 is enabled here.
-    unsafe { interleave(e, o) }
+unsafe fn symmetric8<const N: usize>(coef: &[__m256i; N], r: &[u32], j: usize) -> __m256i {
+    let p = r.as_ptr();
+    let mut acc = _mm256_setzero_si256();
+    for (k, &c) in coef.iter().take(N / 2).enumerate() {
+        // SAFETY: j + k + 8 and j + N - 1 - k + 8 are at most j + N + 7 <= r.len().
+        let pair =
+            unsafe { _mm256_add_epi32(load8_at(p.add(j + k)), load8_at(p.add(j + N - 1 - k))) };
+        acc = _mm256_add_epi32(acc, _mm256_mullo_epi32(c, pair));
+    }
+    // SAFETY: as above, for the centre tap.
+    let centre = unsafe { load8_at(p.add(j + N / 2)) };
+    _mm256_add_epi32(acc, _mm256_mullo_epi32(coef[N / 2], centre))
+}
+
+/// `(sum + 32768) >> 16` of the filter of a moment row (32-bit values), from the filters
+/// of its high and low 16-bit halves. The taps sum to 2^16, so each half's filter is below
+/// `2^16 * 2^16 - 2^16` and fits a 32-bit lane unwrapped; the full sum is
+/// `hi * 2^16 + lo`, whose rounded shift is `hi + ((lo + 32768) >> 16)`, below 2^32.
+///
+/// # Safety
+/// AVX2, and `j + N + 7` at most the length of both halves.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn moment8<const N: usize>(
+    coef: &[__m256i; N],
+    (hi, lo): (&[u32], &[u32]),
+    j: usize,
+) -> __m256i {
+    // SAFETY: the caller's bounds are those of `symmetric8`; AVX2 is enabled here.
+    let (h, l) = unsafe { (symmetric8(coef, hi, j), symmetric8(coef, lo, j)) };
+    let l = _mm256_srli_epi32::<16>(_mm256_add_epi32(l, _mm256_set1_epi32(32768)));
+    _mm256_add_epi32(h, l)
+}
+
+/// Splits `src` into its high and low 16-bit halves.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn split_halves(src: &[u32], hi: &mut [u32], lo: &mut [u32]) {
+    for ((&x, h), l) in src.iter().zip(hi.iter_mut()).zip(lo.iter_mut()) {
+        *h = x >> 16;
+        *l = x & 0xFFFF;
+    }
 }
 
 #[target_feature(enable = "avx2")]
 unsafe fn horizontal_avx2<const N: usize>(
-    s: &StatScratch,
+    s: &mut StatScratch,
     width: usize,
     scale: usize,
     gain_limit: f64,
@@ -336,62 +377,50 @@ unsafe fn horizontal_avx2<const N: usize>(
     let first = MAX_HALF - N / 2;
     let n8 = width / 8 * 8;
     // Output columns 0..n8 read columns first..first + n8 + N - 1 of the padded rows.
-    let span = first..first + n8 + N - 1;
-    let (m1, m2) = (&s.mu1.padded()[span.clone()], &s.mu2.padded()[span.clone()]);
-    let xx = &s.ref_sq.padded()[span.clone()];
-    let (yy, xy) = (&s.dis_sq.padded()[span.clone()], &s.ref_dis.padded()[span]);
+    let len = n8 + N - 1;
+    let span = first..first + len;
+    {
+        let [xh, xl, yh, yl, zh, zl] = &mut s.halves;
+        // SAFETY: AVX2 is enabled here.
+        unsafe {
+            split_halves(
+                &s.ref_sq.padded()[span.clone()],
+                &mut xh[..len],
+                &mut xl[..len],
+            );
+            split_halves(
+                &s.dis_sq.padded()[span.clone()],
+                &mut yh[..len],
+                &mut yl[..len],
+            );
+            split_halves(
+                &s.ref_dis.padded()[span.clone()],
+                &mut zh[..len],
+                &mut zl[..len],
+            );
+        }
+    }
+    let (m1, m2) = (&s.mu1.padded()[span.clone()], &s.mu2.padded()[span]);
+    let [xh, xl, yh, yl, zh, zl] = &s.halves;
+    let (xx, yy, xy) = (
+        (&xh[..len], &xl[..len]),
+        (&yh[..len], &yl[..len]),
+        (&zh[..len], &zl[..len]),
+    );
     let mut coef = [_mm256_setzero_si256(); N];
     for (k, &c) in taps.iter().enumerate() {
         coef[k] = _mm256_set1_epi32(c as i32);
     }
     let zero = _mm256_setzero_si256();
     for j in (0..n8).step_by(8) {
-        let (mut a1, mut a2) = (zero, zero);
-        let (mut xxe, mut xxo, mut yye, mut yyo, mut xye, mut xyo) =
-            (zero, zero, zero, zero, zero, zero);
-        // The filter is symmetric: the means take each pair of mirrored taps with one
-        // product. Their sums are exact below 2^32, and wrapping 32-bit lanes give the same
-        // bits as the scalar sum in any grouping.
-        for (k, &c) in coef.iter().take(N / 2).enumerate() {
-            let (i, m) = (j + k, j + N - 1 - k);
-            // SAFETY: AVX2 is enabled here; i, m + 8 <= n8 + N - 1, the length of every
-            // row slice.
-            unsafe {
-                let pair = |r: &[u32]| {
-                    let p = r.as_ptr();
-                    _mm256_add_epi32(load8_at(p.add(i)), load8_at(p.add(m)))
-                };
-                a1 = _mm256_add_epi32(a1, _mm256_mullo_epi32(c, pair(m1)));
-                a2 = _mm256_add_epi32(a2, _mm256_mullo_epi32(c, pair(m2)));
-            }
-        }
-        // SAFETY: as above, for the centre tap.
+        // SAFETY: AVX2 is enabled here; j + N + 7 <= n8 + N - 1 = len, the length of
+        // every row slice.
         unsafe {
-            let centre = |r: &[u32]| load8_at(r.as_ptr().add(j + N / 2));
-            a1 = _mm256_add_epi32(a1, _mm256_mullo_epi32(coef[N / 2], centre(m1)));
-            a2 = _mm256_add_epi32(a2, _mm256_mullo_epi32(coef[N / 2], centre(m2)));
-        }
-        for (k, &c) in coef.iter().enumerate() {
-            let i = j + k;
-            // SAFETY: AVX2 is enabled here; i + 8 <= n8 + N - 1, the length of every
-            // row slice.
-            unsafe {
-                let at = |r: &[u32]| load8_at(r.as_ptr().add(i));
-                let (x, y2, z) = (at(xx), at(yy), at(xy));
-                xxe = _mm256_add_epi64(xxe, _mm256_mul_epu32(c, x));
-                xxo = _mm256_add_epi64(xxo, _mm256_mul_epu32(c, _mm256_srli_epi64::<32>(x)));
-                yye = _mm256_add_epi64(yye, _mm256_mul_epu32(c, y2));
-                yyo = _mm256_add_epi64(yyo, _mm256_mul_epu32(c, _mm256_srli_epi64::<32>(y2)));
-                xye = _mm256_add_epi64(xye, _mm256_mul_epu32(c, z));
-                xyo = _mm256_add_epi64(xyo, _mm256_mul_epu32(c, _mm256_srli_epi64::<32>(z)));
-            }
-        }
-        // SAFETY: AVX2 is enabled here.
-        unsafe {
-            let sigma1 = _mm256_sub_epi32(moment(xxe, xxo), square(a1, a1));
-            let sigma2 = _mm256_sub_epi32(moment(yye, yyo), square(a2, a2));
+            let (a1, a2) = (symmetric8(&coef, m1, j), symmetric8(&coef, m2, j));
+            let sigma1 = _mm256_sub_epi32(moment8(&coef, xx, j), square(a1, a1));
+            let sigma2 = _mm256_sub_epi32(moment8(&coef, yy, j), square(a2, a2));
             let sigma2 = _mm256_max_epi32(sigma2, zero);
-            let sigma12 = _mm256_sub_epi32(moment(xye, xyo), square(a1, a2));
+            let sigma12 = _mm256_sub_epi32(moment8(&coef, xy, j), square(a1, a2));
             let half = |v| _mm256_castsi256_si128(v);
             let high = |v| _mm256_extracti128_si256::<1>(v);
             score4(

@@ -137,7 +137,7 @@ fn statistic_trace<T: Copy + Into<u32>>(
     for y in 0..h {
         vertical(planes.0, planes.1, y, w, scale, shift, &mut s);
         rows.push(rows_of(&s));
-        horizontal(&s, w, scale, gain_limit, &mut sums);
+        horizontal(&mut s, w, scale, gain_limit, &mut sums);
         trace.push(sums);
     }
     (rows, trace)

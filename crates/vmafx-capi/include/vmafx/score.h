@@ -1,0 +1,110 @@
+/*
+ * vmafx: VMAFx's C ABI, implemented in Rust.
+ *
+ * GENERATED from the Rust definitions of crates/vmafx-capi by src/headers.rs;
+ * do not edit. Regenerate with `VMAFX_BLESS=1 cargo test -p vmafx-capi headers`.
+ */
+
+/** Frame scores and pooled scores. */
+
+#ifndef VMAFX_SCORE_H
+#define VMAFX_SCORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <vmafx/types.h>
+#include <vmafx/error.h>
+#include <vmafx/context.h>
+#include <vmafx/model.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** How scores are pooled over frames (values equal libvmaf's enum VmafPoolingMethod). */
+typedef enum VmafxPoolMethod {
+    /** No pooling (a single frame). */
+    VMAFX_POOL_NONE = 0,
+    /** The smallest score. */
+    VMAFX_POOL_MIN = 1,
+    /** The largest score. */
+    VMAFX_POOL_MAX = 2,
+    /** The arithmetic mean. */
+    VMAFX_POOL_MEAN = 3,
+    /** The harmonic mean of score + 1, less one. */
+    VMAFX_POOL_HARMONIC_MEAN = 4,
+} VmafxPoolMethod;
+
+typedef struct VmafxScore VmafxScore;
+typedef struct VmafxPooledScore VmafxPooledScore;
+
+/** One score and the extractor that produced it. */
+struct VmafxScore {
+    /** Size of this struct as the caller compiled it; set by the _INIT macro. */
+    uint32_t struct_size;
+    /** VmafxBackend of the producing extractor (the context's). */
+    uint32_t backend;
+    /** Frame index. */
+    uint64_t index;
+    /** Score. */
+    double value;
+    /** Feature name as requested; the model's name for a model score. */
+    const char *feature;
+    /**
+     * Registered extractor that declares the feature, or NULL (model scores, option-decorated
+     * names).
+     */
+    const char *extractor;
+};
+
+/** Initialiser: sets `struct_size`, zeroes every other field. */
+#define VMAFX_SCORE_INIT {.struct_size = sizeof(VmafxScore)}
+
+/** A score pooled over frames `first` to `last`. */
+struct VmafxPooledScore {
+    /** Size of this struct as the caller compiled it; set by the _INIT macro. */
+    uint32_t struct_size;
+    /** The VmafxPoolMethod. */
+    uint32_t pool;
+    /** First frame pooled. */
+    uint64_t first;
+    /** Last frame pooled. */
+    uint64_t last;
+    /** Pooled score. */
+    double value;
+    /** Feature or model name. */
+    const char *feature;
+};
+
+/** Initialiser: sets `struct_size`, zeroes every other field. */
+#define VMAFX_POOLED_SCORE_INIT {.struct_size = sizeof(VmafxPooledScore)}
+
+/**
+ * Score of `feature` (collector key or printed alias) at frame `index` with its producer;
+ * VMAFX_PENDING while the frame is not final (before vmafx_flush()).
+ */
+VMAFX_EXPORT VmafxStatus vmafx_feature_score(VmafxContext *context, const char *feature,
+                                             uint64_t index, VmafxScore *out, VmafxError **error);
+
+/** Score of `model` (used by the context) at frame `index`; VMAFX_PENDING before vmafx_flush(). */
+VMAFX_EXPORT VmafxStatus vmafx_score_frame(VmafxContext *context, const VmafxModel *model,
+                                           uint64_t index, VmafxScore *out, VmafxError **error);
+
+/**
+ * `model`'s score pooled with `pool` over frames `first` to `last` (subsampled frames skipped), as
+ * libvmaf's vmaf_score_pooled().
+ */
+VMAFX_EXPORT VmafxStatus vmafx_score_pooled(VmafxContext *context, const VmafxModel *model,
+                                            uint32_t pool, uint64_t first, uint64_t last,
+                                            VmafxPooledScore *out, VmafxError **error);
+
+/** `feature` pooled with `pool` over frames `first` to `last`. */
+VMAFX_EXPORT VmafxStatus vmafx_feature_score_pooled(VmafxContext *context, const char *feature,
+                                                    uint32_t pool, uint64_t first, uint64_t last,
+                                                    VmafxPooledScore *out, VmafxError **error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VMAFX_SCORE_H */

@@ -1,0 +1,111 @@
+//! model.h (models) and score.h (feature and model scores, pooled scores).
+
+use super::items::{Header, Item};
+use crate::model::{
+    self, VmafxModelConfig, MODEL_DISABLE_CLIP, MODEL_DISABLE_TRANSFORM, MODEL_ENABLE_TRANSFORM,
+};
+use crate::score::{self, VmafxPooledScore, VmafxScore, POOL_METHODS};
+use crate::{field, func};
+
+const SIZE: &str = "Size of this struct as the caller compiled it; set by the _INIT macro.";
+
+fn flag(name: &'static str, bit: u64, doc: &'static str) -> Item {
+    Item::Define {
+        name,
+        value: format!("(UINT64_C(1) << {}U)", bit.trailing_zeros()),
+        doc,
+    }
+}
+
+/// model.h.
+pub fn model_h() -> Header {
+    type M = VmafxModelConfig;
+    Header {
+        path: "include/vmafx/model.h",
+        guard: "VMAFX_MODEL_H",
+        brief: "Models: built-in versions and JSON files (model sets, overrides and hashes are not provided yet).",
+        includes: vec!["<stddef.h>", "<stdint.h>", "<vmafx/types.h>", "<vmafx/error.h>"],
+        items: vec![
+            flag("VMAFX_MODEL_DISABLE_CLIP", MODEL_DISABLE_CLIP, "Model load flag: do not clip the score to the model's range."),
+            flag("VMAFX_MODEL_ENABLE_TRANSFORM", MODEL_ENABLE_TRANSFORM, "Model load flag: apply the model's score transform."),
+            flag("VMAFX_MODEL_DISABLE_TRANSFORM", MODEL_DISABLE_TRANSFORM, "Model load flag: do not apply the score transform (VMAFX_E_NOTSUP in this build)."),
+            Item::Opaque { name: "VmafxModel", doc: "A loaded model. Reference-counted; a context that uses it holds a reference." },
+            Item::Raw("typedef struct VmafxModelConfig VmafxModelConfig;".into()),
+            Item::Struct {
+                name: "VmafxModelConfig",
+                doc: "How to load a model. Initialise with VMAFX_MODEL_CONFIG_INIT.",
+                fields: vec![
+                    field!(M, struct_size, "uint32_t", SIZE),
+                    field!(M, name, "const char *", "Name of the model's scores (copied); NULL: `vmaf`."),
+                    field!(M, flags, "uint64_t", "VMAFX_MODEL_* bits; 0 keeps the model file's defaults."),
+                ],
+                rust_size: std::mem::size_of::<M>(),
+                init: "VMAFX_MODEL_CONFIG_INIT",
+                init_extra: "",
+            },
+            func!(model::vmafx_model_load, "VmafxStatus", "const VmafxModelConfig *config, const char *version,\n                                          VmafxModel **out, VmafxError **error", "Loads the built-in model `version` (see vmafx_model_builtin_next()); `config` may be NULL. VMAFX_E_NOTFOUND names an unknown version, VMAFX_E_INVALID a model set."),
+            func!(model::vmafx_model_load_file, "VmafxStatus", "const VmafxModelConfig *config, const char *path,\n                                               VmafxModel **out, VmafxError **error", "Loads a JSON model file (UTF-8 path). VMAFX_E_IO names a file that cannot be read, VMAFX_E_INVALID one that is not a single model."),
+            func!(model::vmafx_model_ref, "VmafxModel *", "VmafxModel *model", "Takes one more reference; returns `model` (NULL for NULL)."),
+            func!(model::vmafx_model_unref, "void", "VmafxModel *model", "Drops one reference; the last one releases the model. NULL is a no-op."),
+            func!(model::vmafx_model_name, "const char *", "const VmafxModel *model", "Name the model's scores are recorded under; NULL for NULL."),
+            func!(model::vmafx_model_feature_count, "uint32_t", "const VmafxModel *model", "Number of features the model reads; 0 for NULL."),
+            func!(model::vmafx_model_feature_name, "const char *", "const VmafxModel *model, uint32_t index", "Name of feature `index`, or NULL past the last one."),
+            func!(model::vmafx_model_builtin_next, "const char *", "const char *previous", "The built-in version after `previous`, the first for NULL, NULL after the last or for an unknown `previous`. Built-in model sets are listed too."),
+            func!(model::vmafx_model_default_version, "const char *", "void", "Version of the default model (`vmaf_v1.0.16_3d0h`)."),
+        ],
+    }
+}
+
+/// score.h.
+pub fn score_h() -> Header {
+    type S = VmafxScore;
+    type P = VmafxPooledScore;
+    let pools = POOL_METHODS
+        .iter()
+        .map(|(n, v, d)| (n.to_string(), *v as i64, d.to_string()))
+        .collect();
+    Header {
+        path: "include/vmafx/score.h",
+        guard: "VMAFX_SCORE_H",
+        brief: "Frame scores and pooled scores.",
+        includes: vec!["<stddef.h>", "<stdint.h>", "<vmafx/types.h>", "<vmafx/error.h>", "<vmafx/context.h>", "<vmafx/model.h>"],
+        items: vec![
+            Item::Enum { name: "VmafxPoolMethod", doc: "How scores are pooled over frames (values equal libvmaf's enum VmafPoolingMethod).", typedef: true, values: pools },
+            Item::Raw("typedef struct VmafxScore VmafxScore;\ntypedef struct VmafxPooledScore VmafxPooledScore;".into()),
+            Item::Struct {
+                name: "VmafxScore",
+                doc: "One score and the extractor that produced it.",
+                fields: vec![
+                    field!(S, struct_size, "uint32_t", SIZE),
+                    field!(S, backend, "uint32_t", "VmafxBackend of the producing extractor (the context's)."),
+                    field!(S, index, "uint64_t", "Frame index."),
+                    field!(S, value, "double", "Score."),
+                    field!(S, feature, "const char *", "Feature name as requested; the model's name for a model score."),
+                    field!(S, extractor, "const char *", "Registered extractor that declares the feature, or NULL (model scores, option-decorated names)."),
+                ],
+                rust_size: std::mem::size_of::<S>(),
+                init: "VMAFX_SCORE_INIT",
+                init_extra: "",
+            },
+            Item::Struct {
+                name: "VmafxPooledScore",
+                doc: "A score pooled over frames `first` to `last`.",
+                fields: vec![
+                    field!(P, struct_size, "uint32_t", SIZE),
+                    field!(P, pool, "uint32_t", "The VmafxPoolMethod."),
+                    field!(P, first, "uint64_t", "First frame pooled."),
+                    field!(P, last, "uint64_t", "Last frame pooled."),
+                    field!(P, value, "double", "Pooled score."),
+                    field!(P, feature, "const char *", "Feature or model name."),
+                ],
+                rust_size: std::mem::size_of::<P>(),
+                init: "VMAFX_POOLED_SCORE_INIT",
+                init_extra: "",
+            },
+            func!(score::vmafx_feature_score, "VmafxStatus", "VmafxContext *context, const char *feature,\n                                             uint64_t index, VmafxScore *out, VmafxError **error", "Score of `feature` (collector key or printed alias) at frame `index` with its producer; VMAFX_PENDING while the frame is not final (before vmafx_flush())."),
+            func!(score::vmafx_score_frame, "VmafxStatus", "VmafxContext *context, const VmafxModel *model,\n                                           uint64_t index, VmafxScore *out, VmafxError **error", "Score of `model` (used by the context) at frame `index`; VMAFX_PENDING before vmafx_flush()."),
+            func!(score::vmafx_score_pooled, "VmafxStatus", "VmafxContext *context, const VmafxModel *model,\n                                            uint32_t pool, uint64_t first, uint64_t last,\n                                            VmafxPooledScore *out, VmafxError **error", "`model`'s score pooled with `pool` over frames `first` to `last` (subsampled frames skipped), as libvmaf's vmaf_score_pooled()."),
+            func!(score::vmafx_feature_score_pooled, "VmafxStatus", "VmafxContext *context, const char *feature,\n                                                    uint32_t pool, uint64_t first, uint64_t last,\n                                                    VmafxPooledScore *out, VmafxError **error", "`feature` pooled with `pool` over frames `first` to `last`."),
+        ],
+    }
+}

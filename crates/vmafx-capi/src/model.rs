@@ -1,0 +1,297 @@
+//! Models of the C ABI (VMAFx's model.h): built-in versions and JSON files, loaded into a
+//! reference-counted `VmafxModel` a context uses (`vmafx_context_use_model()`, score.rs).
+//!
+//! Model sets, feature overrides and the SHA-256 hash of model.h are not provided yet.
+
+use std::ffi::{c_char, CString};
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use vmafx::model::{LoadedModel, ModelSource, ModelSpec};
+use vmafx::Status;
+
+use crate::abi::{MinSize, SubjectKind};
+use crate::context::c_str;
+use crate::error::{call, fail, guarded, null, CResult, VmafxError, WithKind};
+use crate::sized;
+
+/// `VMAFX_MODEL_DISABLE_CLIP`: do not clip scores to the model's range.
+pub const MODEL_DISABLE_CLIP: u64 = 1 << 0;
+/// `VMAFX_MODEL_ENABLE_TRANSFORM`: apply the model's score transform.
+pub const MODEL_ENABLE_TRANSFORM: u64 = 1 << 1;
+/// `VMAFX_MODEL_DISABLE_TRANSFORM`: do not apply it (refused: not supported yet).
+pub const MODEL_DISABLE_TRANSFORM: u64 = 1 << 2;
+
+/// `VmafxModelConfig`: how to load a model.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxModelConfig {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// Name of the model's scores (copied); NULL: `vmaf`.
+    pub name: *const c_char,
+    /// `VMAFX_MODEL_*` bits; 0 keeps the model file's defaults.
+    pub flags: u64,
+}
+
+impl MinSize for VmafxModelConfig {
+    /// ABI 0.1.0: every field.
+    const MIN_SIZE: usize = std::mem::size_of::<VmafxModelConfig>();
+}
+
+/// A loaded model; the handle is one counted reference.
+#[derive(Debug)]
+pub struct VmafxModel {
+    pub(crate) model: LoadedModel,
+    name: CString,
+    features: Vec<CString>,
+}
+
+impl VmafxModel {
+    fn handle(model: LoadedModel) -> *mut VmafxModel {
+        let text = |s: &str| CString::new(s.replace('\0', " ")).unwrap_or_default();
+        let m = VmafxModel {
+            name: text(model.name()),
+            features: model.features().iter().map(|f| text(&f.name)).collect(),
+            model,
+        };
+        Arc::into_raw(Arc::new(m)) as *mut VmafxModel
+    }
+
+    /// The name its scores are recorded under, NUL-terminated for the model's lifetime.
+    pub(crate) fn c_name(&self) -> *const c_char {
+        self.name.as_ptr()
+    }
+
+    /// One more counted reference to the model behind `ptr`.
+    ///
+    /// # Safety
+    /// `ptr` is a live model handle.
+    pub(crate) unsafe fn retain(ptr: *const VmafxModel) -> Arc<VmafxModel> {
+        // SAFETY: a live handle is one count of an `Arc` made by `handle`.
+        unsafe {
+            Arc::increment_strong_count(ptr);
+            Arc::from_raw(ptr)
+        }
+    }
+}
+
+/// The model behind `ptr`.
+///
+/// # Safety
+/// `ptr` is NULL or a live model handle.
+pub(crate) unsafe fn get<'a>(ptr: *const VmafxModel) -> CResult<&'a VmafxModel> {
+    // SAFETY: NULL or live (the caller's contract).
+    unsafe { ptr.as_ref() }
+        .ok_or_else(|| null("model"))
+        .kind(SubjectKind::Model)
+}
+
+fn spec(config: *const VmafxModelConfig, source: ModelSource) -> CResult<ModelSpec> {
+    let mut spec = ModelSpec {
+        source,
+        ..ModelSpec::default_model()
+    };
+    if config.is_null() {
+        return Ok(spec);
+    }
+    // SAFETY: non-NULL config valid for its struct_size (the caller's contract).
+    let (c, _) = unsafe { sized::read(config, "config") }?;
+    if !c.name.is_null() {
+        // SAFETY: a non-NULL name is NUL-terminated (the caller's contract).
+        spec.name = unsafe { c_str(c.name, "config.name") }?.to_string();
+    }
+    let known = MODEL_DISABLE_CLIP | MODEL_ENABLE_TRANSFORM | MODEL_DISABLE_TRANSFORM;
+    if c.flags & !known != 0 {
+        return Err(fail(
+            Status::Invalid,
+            "config.flags",
+            format!("unknown model flags 0x{:x}", c.flags & !known),
+        ));
+    }
+    if c.flags & MODEL_DISABLE_TRANSFORM != 0 {
+        return Err(fail(
+            Status::NotSup,
+            "config.flags",
+            "VMAFX_MODEL_DISABLE_TRANSFORM is not supported by this build",
+        ));
+    }
+    spec.disable_clip = c.flags & MODEL_DISABLE_CLIP != 0;
+    spec.enable_transform = c.flags & MODEL_ENABLE_TRANSFORM != 0;
+    Ok(spec)
+}
+
+/// Loads `source` into `*out`.
+///
+/// # Safety
+/// `config` NULL or valid for its size; `out` NULL or writable.
+unsafe fn load(
+    config: *const VmafxModelConfig,
+    source: impl FnOnce() -> CResult<ModelSource>,
+    out: *mut *mut VmafxModel,
+) -> CResult {
+    if out.is_null() {
+        return Err(null("out"));
+    }
+    // SAFETY: non-NULL and writable (the caller's contract).
+    unsafe { out.write(std::ptr::null_mut()) };
+    let spec = spec(config, source()?)?;
+    let model = LoadedModel::load(&spec).kind(SubjectKind::Model)?;
+    if matches!(model, LoadedModel::Collection(_)) {
+        return Err(fail(
+            Status::Invalid,
+            &spec.subject(),
+            "a model set, not a single model (vmafx_model_set_load is not provided yet)",
+        ))
+        .kind(SubjectKind::Model);
+    }
+    // SAFETY: as above.
+    unsafe { out.write(VmafxModel::handle(model)) };
+    Ok(Status::Ok)
+}
+
+/// Loads the built-in model `version`; an unknown one is `VMAFX_E_NOTFOUND` naming it.
+///
+/// # Safety
+/// `config` NULL or valid for its `struct_size`; `version` NULL or NUL-terminated; `out`,
+/// `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_load(
+    config: *const VmafxModelConfig,
+    version: *const c_char,
+    out: *mut *mut VmafxModel,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_model_load", error, || {
+            load(
+                config,
+                || Ok(ModelSource::Version(c_str(version, "version")?.to_string())),
+                out,
+            )
+        })
+    }
+}
+
+/// Loads a JSON model file (UTF-8 path).
+///
+/// # Safety
+/// As [`vmafx_model_load`], with `path` for `version`.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_load_file(
+    config: *const VmafxModelConfig,
+    path: *const c_char,
+    out: *mut *mut VmafxModel,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_model_load_file", error, || {
+            load(
+                config,
+                || Ok(ModelSource::Path(PathBuf::from(c_str(path, "path")?))),
+                out,
+            )
+        })
+    }
+}
+
+/// Takes one more reference; returns `model` (NULL for NULL).
+///
+/// # Safety
+/// `model` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_ref(model: *mut VmafxModel) -> *mut VmafxModel {
+    if !model.is_null() {
+        // SAFETY: a live handle is one count of its `Arc`.
+        unsafe { Arc::increment_strong_count(model) };
+    }
+    model
+}
+
+/// Drops one reference; the last releases the model. NULL is a no-op.
+///
+/// # Safety
+/// `model` NULL or live, with a reference the caller gives up.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_unref(model: *mut VmafxModel) {
+    if !model.is_null() {
+        // SAFETY: the caller gives up one count of the handle's `Arc`.
+        unsafe { Arc::decrement_strong_count(model) };
+    }
+}
+
+/// The name the model's scores are recorded under; NULL for NULL.
+///
+/// # Safety
+/// `model` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_name(model: *const VmafxModel) -> *const c_char {
+    // SAFETY: NULL or live (the caller's contract).
+    unsafe { model.as_ref() }.map_or(std::ptr::null(), |m| m.c_name())
+}
+
+/// Number of features the model reads; 0 for NULL.
+///
+/// # Safety
+/// `model` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_feature_count(model: *const VmafxModel) -> u32 {
+    // SAFETY: NULL or live (the caller's contract).
+    unsafe { model.as_ref() }.map_or(0, |m| m.features.len() as u32)
+}
+
+/// Name of feature `index`, or NULL past the last one.
+///
+/// # Safety
+/// `model` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_feature_name(
+    model: *const VmafxModel,
+    index: u32,
+) -> *const c_char {
+    // SAFETY: NULL or live (the caller's contract).
+    unsafe { model.as_ref() }
+        .and_then(|m| m.features.get(index as usize))
+        .map_or(std::ptr::null(), |n| n.as_ptr())
+}
+
+fn builtin_names() -> &'static [CString] {
+    static NAMES: OnceLock<Vec<CString>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        vmafx::model::builtin_versions()
+            .iter()
+            .filter_map(|v| CString::new(*v).ok())
+            .collect()
+    })
+}
+
+/// The built-in version after `previous` (the first for NULL); NULL after the last or for
+/// an unknown `previous`.
+///
+/// # Safety
+/// `previous` NULL or NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_builtin_next(previous: *const c_char) -> *const c_char {
+    guarded("vmafx_model_builtin_next", std::ptr::null(), || {
+        let names = builtin_names();
+        let next = if previous.is_null() {
+            names.first()
+        } else {
+            // SAFETY: non-NULL and NUL-terminated (the caller's contract).
+            let prev = unsafe { std::ffi::CStr::from_ptr(previous) };
+            names
+                .iter()
+                .position(|n| n.as_c_str() == prev)
+                .and_then(|i| names.get(i + 1))
+        };
+        next.map_or(std::ptr::null(), |n| n.as_ptr())
+    })
+}
+
+/// The version of the default model, `vmaf_v1.0.16_3d0h` (VMAFx's default).
+#[no_mangle]
+pub extern "C" fn vmafx_model_default_version() -> *const c_char {
+    c"vmaf_v1.0.16_3d0h".as_ptr()
+}

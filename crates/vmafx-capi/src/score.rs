@@ -1,0 +1,340 @@
+//! Scores of the C ABI (VMAFx's score.h and `vmafx_context_use_model()`): feature scores
+//! at an index, model scores at an index, and both pooled over a range of frames.
+//!
+//! Before `vmafx_flush()` a score is not final and the answer is `VMAFX_PENDING` with no
+//! error. Each score names what produced it: the backend, and the registered extractor
+//! that declares the feature (NULL for model scores and option-decorated names).
+
+use std::ffi::{c_char, CStr, CString};
+use std::sync::{Mutex, OnceLock};
+
+use vmafx::feature::registry;
+use vmafx::output::pooling::PoolMethod;
+use vmafx::Status;
+
+use crate::abi::{MinSize, SubjectKind};
+use crate::context::{c_str, get, Inner, VmafxContext};
+use crate::error::{call, fail, CResult, VmafxError, WithKind};
+use crate::model::{self, VmafxModel};
+use crate::sized;
+
+/// `VmafxScore`: one score and the extractor that produced it.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxScore {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// `VmafxBackend` of the producer.
+    pub backend: u32,
+    /// Frame index.
+    pub index: u64,
+    /// The score.
+    pub value: f64,
+    /// Feature name as requested (the model's name for model scores).
+    pub feature: *const c_char,
+    /// Registered extractor declaring the feature, or NULL.
+    pub extractor: *const c_char,
+}
+
+impl MinSize for VmafxScore {
+    /// ABI 0.1.0: every field.
+    const MIN_SIZE: usize = std::mem::size_of::<VmafxScore>();
+}
+
+/// `VmafxPooledScore`: a score pooled over frames `first..=last`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxPooledScore {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// The `VmafxPoolMethod`.
+    pub pool: u32,
+    /// First frame pooled.
+    pub first: u64,
+    /// Last frame pooled.
+    pub last: u64,
+    /// The pooled score.
+    pub value: f64,
+    /// Feature or model name.
+    pub feature: *const c_char,
+}
+
+impl MinSize for VmafxPooledScore {
+    /// ABI 0.1.0: every field.
+    const MIN_SIZE: usize = std::mem::size_of::<VmafxPooledScore>();
+}
+
+/// `VMAFX_POOL_*` values (libvmaf's `enum VmafPoolingMethod`).
+pub const POOL_METHODS: [(&str, u32, &str); 5] = [
+    ("VMAFX_POOL_NONE", 0, "No pooling (a single frame)."),
+    ("VMAFX_POOL_MIN", 1, "The smallest score."),
+    ("VMAFX_POOL_MAX", 2, "The largest score."),
+    ("VMAFX_POOL_MEAN", 3, "The arithmetic mean."),
+    (
+        "VMAFX_POOL_HARMONIC_MEAN",
+        4,
+        "The harmonic mean of score + 1, less one.",
+    ),
+];
+
+fn pool_method(v: u32) -> CResult<PoolMethod> {
+    let method = match v {
+        1 => PoolMethod::Min,
+        2 => PoolMethod::Max,
+        3 => PoolMethod::Mean,
+        4 => PoolMethod::HarmonicMean,
+        _ => {
+            return Err(fail(
+                Status::Invalid,
+                "pool",
+                format!("{v} is not a pooling method (VMAFX_POOL_MIN .. VMAFX_POOL_HARMONIC_MEAN)"),
+            ))
+            .kind(SubjectKind::Parameter)
+        }
+    };
+    Ok(method)
+}
+
+/// The extractor name as a C string that lives as long as the process (one per extractor).
+fn extractor_c_name(name: &'static str) -> *const c_char {
+    static NAMES: OnceLock<Mutex<Vec<(&'static str, &'static CStr)>>> = OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    if let Some((_, c)) = names.iter().find(|(n, _)| *n == name) {
+        return c.as_ptr();
+    }
+    let c: &'static CStr = Box::leak(CString::new(name).unwrap_or_default().into_boxed_c_str());
+    names.push((name, c));
+    c.as_ptr()
+}
+
+/// The registered extractor declaring `feature`, as a C string, or NULL.
+fn producer(inner: &Inner, feature: &str) -> *const c_char {
+    match registry::by_feature(feature) {
+        Some(info) if inner.ctx.features().contains(&info.name) => extractor_c_name(info.name),
+        _ => std::ptr::null(),
+    }
+}
+
+/// The engine handle of `model` in this context: `VMAFX_E_INVALID` naming `model` when
+/// the context does not use it.
+fn handle_of(inner: &Inner, model: *const VmafxModel) -> CResult<vmafx::context::ModelHandle> {
+    inner
+        .models
+        .iter()
+        .find(|(m, _)| std::ptr::eq(&**m, model))
+        .map(|(_, h)| h.clone())
+        .ok_or_else(|| {
+            fail(
+                Status::Invalid,
+                "model",
+                "this context does not use the model (vmafx_context_use_model)",
+            )
+        })
+        .kind(SubjectKind::Model)
+}
+
+/// Scores with `model`: registers the features it reads; the context holds a reference.
+/// Before the first frame, like features.
+///
+/// # Safety
+/// `context`, `model` NULL or live; `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_context_use_model(
+    context: *mut VmafxContext,
+    model: *mut VmafxModel,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_context_use_model", error, || {
+            let c = get(context)?;
+            let m = model::get(model)?;
+            let mut inner = c.lock();
+            if inner.models.iter().any(|(x, _)| std::ptr::eq(&**x, m)) {
+                return Ok(Status::Ok);
+            }
+            let handle = inner
+                .ctx
+                .use_model(m.model.clone())
+                .kind(SubjectKind::Model)?;
+            inner.models.push((VmafxModel::retain(model), handle));
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// Writes `score` into the caller's `out` (checked first); `VMAFX_PENDING` before flush.
+///
+/// # Safety
+/// `context` NULL or live; `out` NULL or valid for its `struct_size`.
+unsafe fn scored<T: MinSize>(
+    context: *mut VmafxContext,
+    out: *mut T,
+    body: impl FnOnce(&mut Inner) -> CResult<T>,
+) -> CResult {
+    // SAFETY: forwarded contract.
+    let c = unsafe { get(context) }?;
+    // SAFETY: forwarded contract.
+    let size = unsafe { sized::out_size(out, "out") }?;
+    let mut inner = c.lock();
+    if !inner.ctx.scores_final() {
+        return Ok(Status::Pending);
+    }
+    let value = body(&mut inner)?;
+    // SAFETY: `out` is writable for `size` bytes (checked above).
+    unsafe { sized::write(out, size, &value) };
+    Ok(Status::Ok)
+}
+
+/// The score of `feature` at frame `index` with its producer; `VMAFX_PENDING` before
+/// flush.
+///
+/// # Safety
+/// `context` NULL or live; `feature` NULL or NUL-terminated and alive while `out` is read;
+/// `out` NULL or valid for its `struct_size`; `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_feature_score(
+    context: *mut VmafxContext,
+    feature: *const c_char,
+    index: u64,
+    out: *mut VmafxScore,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_feature_score", error, || {
+            let name = c_str(feature, "feature")?;
+            scored(context, out, |inner| {
+                let value = inner
+                    .ctx
+                    .feature_score_at_index(name, index)
+                    .kind(SubjectKind::Feature)?;
+                Ok(VmafxScore {
+                    struct_size: 0,
+                    backend: inner.device().backend() as u32,
+                    index,
+                    value,
+                    feature,
+                    extractor: producer(inner, name),
+                })
+            })
+        })
+    }
+}
+
+/// The score of `model` at frame `index` (its first output: the bagged score of a set);
+/// `VMAFX_PENDING` before flush.
+///
+/// # Safety
+/// `context`, `model` NULL or live; `out` NULL or valid for its `struct_size`; `error`
+/// NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_score_frame(
+    context: *mut VmafxContext,
+    model: *const VmafxModel,
+    index: u64,
+    out: *mut VmafxScore,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_score_frame", error, || {
+            let m = model::get(model)?;
+            scored(context, out, |inner| {
+                let handle = handle_of(inner, model)?;
+                let outputs = inner
+                    .ctx
+                    .score_at_index(&handle, index)
+                    .kind(SubjectKind::Model)?;
+                let value = outputs.first().map_or(f64::NAN, |o| o.1);
+                Ok(VmafxScore {
+                    struct_size: 0,
+                    backend: inner.device().backend() as u32,
+                    index,
+                    value,
+                    feature: m.c_name(),
+                    extractor: std::ptr::null(),
+                })
+            })
+        })
+    }
+}
+
+/// `model`'s score pooled with `pool` over frames `first..=last` (subsampled frames
+/// skipped); `VMAFX_PENDING` before flush.
+///
+/// # Safety
+/// As [`vmafx_score_frame`].
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_score_pooled(
+    context: *mut VmafxContext,
+    model: *const VmafxModel,
+    pool: u32,
+    first: u64,
+    last: u64,
+    out: *mut VmafxPooledScore,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_score_pooled", error, || {
+            let m = model::get(model)?;
+            let method = pool_method(pool)?;
+            scored(context, out, |inner| {
+                let handle = handle_of(inner, model)?;
+                let value = inner
+                    .ctx
+                    .score_pooled(&handle, method, first, last)
+                    .kind(SubjectKind::Model)?;
+                Ok(VmafxPooledScore {
+                    struct_size: 0,
+                    pool,
+                    first,
+                    last,
+                    value,
+                    feature: m.c_name(),
+                })
+            })
+        })
+    }
+}
+
+/// `feature` pooled with `pool` over frames `first..=last`; `VMAFX_PENDING` before flush.
+///
+/// # Safety
+/// As [`vmafx_feature_score`].
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_feature_score_pooled(
+    context: *mut VmafxContext,
+    feature: *const c_char,
+    pool: u32,
+    first: u64,
+    last: u64,
+    out: *mut VmafxPooledScore,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_feature_score_pooled", error, || {
+            let name = c_str(feature, "feature")?;
+            let method = pool_method(pool)?;
+            scored(context, out, |inner| {
+                let value = inner
+                    .ctx
+                    .feature_score_pooled(name, method, first, last)
+                    .kind(SubjectKind::Feature)?;
+                Ok(VmafxPooledScore {
+                    struct_size: 0,
+                    pool,
+                    first,
+                    last,
+                    value,
+                    feature,
+                })
+            })
+        })
+    }
+}

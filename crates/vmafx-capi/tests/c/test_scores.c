@@ -1,0 +1,145 @@
+/* Scores through the C ABI (model.h, score.h): built-in models, a context using a model,
+ * VMAFX_PENDING before the flush, model and feature scores with their producers, and
+ * pooled scores equal to pooling the per-frame scores by hand. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "check.h"
+
+enum { W = 160, H = 96, LUMA = W * H, CHROMA = LUMA / 4, N = 4 };
+
+static VmafxFrame *frame_of(unsigned seed)
+{
+    VmafxFrameDesc d = VMAFX_FRAME_DESC_INIT;
+    d.pix_fmt = VMAFX_PIXEL_FORMAT_YUV420P;
+    d.bpc = 8;
+    d.w = W;
+    d.h = H;
+    VmafxFrame *f = NULL;
+    if (vmafx_frame_create_host(NULL, &d, &f, NULL) != VMAFX_OK)
+        return NULL;
+    VmafxFramePlanes pl = VMAFX_FRAME_PLANES_INIT;
+    vmafx_frame_planes(f, &pl, NULL);
+    for (unsigned p = 0; p < 3; p++)
+        for (unsigned y = 0; y < pl.h[p]; y++)
+            for (unsigned x = 0; x < pl.w[p]; x++)
+                ((uint8_t *)pl.data[p])[y * pl.stride[p] + x] =
+                    (uint8_t)((x * 3u + y * 5u + seed * 17u + ((x ^ y) & seed)) & 0xffu);
+    return f;
+}
+
+static void models(void)
+{
+    VmafxError *err = NULL;
+    VmafxModel *m = NULL;
+    FAILS(vmafx_model_load(NULL, "vmaf_v9", &m, &err), VMAFX_E_NOTFOUND, &err, "vmaf_v9",
+          VMAFX_SUBJECT_MODEL);
+    CHECK(m == NULL);
+    FAILS(vmafx_model_load(NULL, "vmaf_b_v0.6.3", &m, &err), VMAFX_E_INVALID, &err,
+          "vmaf_b_v0.6.3", VMAFX_SUBJECT_MODEL);
+    FAILS(vmafx_model_load_file(NULL, "/nonexistent/model.json", &m, &err), VMAFX_E_IO, &err,
+          "/nonexistent/model.json", VMAFX_SUBJECT_MODEL);
+    VmafxModelConfig bad = VMAFX_MODEL_CONFIG_INIT;
+    bad.flags = UINT64_C(1) << 9;
+    FAILS(vmafx_model_load(&bad, "vmaf_v0.6.1", &m, &err), VMAFX_E_INVALID, &err, "config.flags",
+          VMAFX_SUBJECT_PARAMETER);
+    VmafxModelConfig named_cfg = VMAFX_MODEL_CONFIG_INIT;
+    named_cfg.name = "mine";
+    CHECK(vmafx_model_load(&named_cfg, vmafx_model_default_version(), &m, NULL) == VMAFX_OK);
+    CHECK(m && strcmp(vmafx_model_name(m), "mine") == 0);
+    const uint32_t n = vmafx_model_feature_count(m);
+    CHECK(n > 0 && vmafx_model_feature_name(m, 0) && vmafx_model_feature_name(m, n) == NULL);
+    CHECK(vmafx_model_ref(m) == m);
+    vmafx_model_unref(m);
+    vmafx_model_unref(m);
+    vmafx_model_unref(NULL);
+    CHECK(vmafx_model_name(NULL) == NULL && vmafx_model_feature_count(NULL) == 0u);
+    bool found = false;
+    unsigned listed = 0;
+    for (const char *v = vmafx_model_builtin_next(NULL); v; v = vmafx_model_builtin_next(v)) {
+        found = found || strcmp(v, "vmaf_v0.6.1") == 0;
+        listed++;
+    }
+    CHECK(found && listed > 1 && vmafx_model_builtin_next("nope") == NULL);
+}
+
+static void scores(void)
+{
+    VmafxError *err = NULL;
+    VmafxModel *m = NULL;
+    VmafxModel *unused = NULL;
+    VmafxContext *c = NULL;
+    CHECK(vmafx_model_load(NULL, "vmaf_v0.6.1", &m, NULL) == VMAFX_OK);
+    CHECK(vmafx_model_load(NULL, "vmaf_v0.6.1", &unused, NULL) == VMAFX_OK);
+    CHECK(vmafx_context_create(NULL, &c, NULL) == VMAFX_OK);
+    CHECK(vmafx_context_use_model(c, m, NULL) == VMAFX_OK);
+    CHECK(vmafx_context_use_model(c, m, NULL) == VMAFX_OK);
+    CHECK(vmafx_context_use_feature(c, "psnr", NULL, NULL) == VMAFX_OK);
+    vmafx_model_unref(m); /* the context holds its own reference */
+    for (unsigned i = 0; i < N; i++)
+        CHECK(vmafx_submit(c, frame_of(i), frame_of(i + 5u), i, NULL) == VMAFX_OK);
+    VmafxScore s = VMAFX_SCORE_INIT;
+    CHECK(vmafx_score_frame(c, m, 0, &s, &err) == VMAFX_PENDING && err == NULL);
+    CHECK(vmafx_feature_score(c, "psnr_y", 0, &s, &err) == VMAFX_PENDING && err == NULL);
+    CHECK(vmafx_flush(c, NULL) == VMAFX_OK);
+
+    double v[N];
+    double sum = 0, lo = INFINITY, hi = -INFINITY;
+    for (unsigned i = 0; i < N; i++) {
+        VmafxScore f = VMAFX_SCORE_INIT;
+        CHECK(vmafx_score_frame(c, m, i, &f, NULL) == VMAFX_OK);
+        CHECK(f.index == i && strcmp(f.feature, "vmaf") == 0 && f.extractor == NULL &&
+              f.backend == VMAFX_BACKEND_CPU && f.value >= 0.0 && f.value <= 100.0);
+        v[i] = f.value;
+        sum += v[i];
+        lo = v[i] < lo ? v[i] : lo;
+        hi = v[i] > hi ? v[i] : hi;
+    }
+    VmafxPooledScore p = VMAFX_POOLED_SCORE_INIT;
+    CHECK(vmafx_score_pooled(c, m, VMAFX_POOL_MEAN, 0, N - 1, &p, NULL) == VMAFX_OK &&
+          p.value == sum / N && p.first == 0 && p.last == N - 1 &&
+          p.pool == VMAFX_POOL_MEAN && strcmp(p.feature, "vmaf") == 0);
+    CHECK(vmafx_score_pooled(c, m, VMAFX_POOL_MIN, 0, N - 1, &p, NULL) == VMAFX_OK &&
+          p.value == lo);
+    CHECK(vmafx_score_pooled(c, m, VMAFX_POOL_MAX, 0, N - 1, &p, NULL) == VMAFX_OK &&
+          p.value == hi);
+    FAILS(vmafx_score_pooled(c, m, 9u, 0, N - 1, &p, &err), VMAFX_E_INVALID, &err, "pool",
+          VMAFX_SUBJECT_PARAMETER);
+    FAILS(vmafx_score_frame(c, unused, 0, &s, &err), VMAFX_E_INVALID, &err, "model",
+          VMAFX_SUBJECT_MODEL);
+
+    const char *adm = "VMAF_integer_feature_adm2_score";
+    VmafxScore a = VMAFX_SCORE_INIT;
+    CHECK(vmafx_feature_score(c, adm, 1, &a, NULL) == VMAFX_OK && a.feature == adm &&
+          a.extractor && strcmp(a.extractor, "adm") == 0 && a.index == 1u);
+    VmafxScore y = VMAFX_SCORE_INIT;
+    CHECK(vmafx_feature_score(c, "psnr_y", 2, &y, NULL) == VMAFX_OK && y.extractor &&
+          strcmp(y.extractor, "psnr") == 0 && y.value > 0.0);
+    double fsum = 0;
+    for (unsigned i = 0; i < N; i++) {
+        VmafxScore f = VMAFX_SCORE_INIT;
+        CHECK(vmafx_feature_score(c, "psnr_y", i, &f, NULL) == VMAFX_OK);
+        fsum += f.value;
+    }
+    CHECK(vmafx_feature_score_pooled(c, "psnr_y", VMAFX_POOL_MEAN, 0, N - 1, &p, NULL) ==
+              VMAFX_OK &&
+          p.value == fsum / N);
+    FAILS(vmafx_feature_score(c, "no_such_feature", 0, &s, &err), VMAFX_E_NOTFOUND, &err,
+          "no_such_feature at frame 0", VMAFX_SUBJECT_FEATURE);
+    FAILS(vmafx_feature_score(c, "psnr_y", 0, NULL, &err), VMAFX_E_INVALID, &err, "out",
+          VMAFX_SUBJECT_PARAMETER);
+    /* A caller compiled against a larger struct keeps its tail; a smaller one is refused. */
+    VmafxScore small = VMAFX_SCORE_INIT;
+    small.struct_size = 8;
+    FAILS(vmafx_feature_score(c, "psnr_y", 0, &small, &err), VMAFX_E_ABI, &err, "out",
+          VMAFX_SUBJECT_PARAMETER);
+    CHECK(vmafx_context_destroy(c, NULL) == VMAFX_OK);
+    vmafx_model_unref(unused);
+}
+
+int main(void)
+{
+    models();
+    scores();
+    return check_finish("test_scores");
+}
