@@ -154,3 +154,35 @@ mod tests {
         }
     }
 }
+
+/// Initialises `x` for the clip's geometry and extracts every frame pair, in order.
+pub fn extract_all(
+    x: &mut dyn crate::feature::Extractor,
+    refs: &[Frame],
+    dis: &[Frame],
+) -> Vec<crate::feature::FrameScores> {
+    let f = &refs[0];
+    x.init(crate::feature::Geometry {
+        format: f.format(),
+        bpc: f.bpc(),
+        width: f.width(),
+        height: f.height(),
+    })
+    .unwrap();
+    refs.iter()
+        .zip(dis)
+        .enumerate()
+        .map(|(i, (r, d))| {
+            let mut out = crate::feature::FrameScores::default();
+            let input = crate::feature::ExtractInput {
+                reference: r,
+                distorted: d,
+                prev_reference: None,
+                prev_prev_reference: None,
+                index: i as u64,
+            };
+            x.extract(&input, &mut out).unwrap();
+            out
+        })
+        .collect()
+}

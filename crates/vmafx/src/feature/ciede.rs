@@ -274,25 +274,8 @@ mod tests {
             let log = expected(&dir, clip, "extra_features").unwrap();
             let want = expected_metric(&log, "ciede2000").unwrap();
             let (rf, df) = load_clip(&dir, clip);
-            let f = &rf[0];
             let mut x = Ciede::default();
-            x.init(Geometry {
-                format: f.format(),
-                bpc: f.bpc(),
-                width: f.width(),
-                height: f.height(),
-            })
-            .unwrap();
-            for (i, (r, d)) in rf.iter().zip(&df).enumerate() {
-                let mut out = FrameScores::default();
-                let input = ExtractInput {
-                    reference: r,
-                    distorted: d,
-                    prev_reference: None,
-                    prev_prev_reference: None,
-                    index: i as u64,
-                };
-                x.extract(&input, &mut out).unwrap();
+            for (i, out) in extract_all(&mut x, &rf, &df).into_iter().enumerate() {
                 let got = out.entries[0].2;
                 match want[i] {
                     Some(w) => assert!(
