@@ -139,22 +139,6 @@ pub fn same_at_6(a: f64, b: f64) -> bool {
     format!("{a:.6}") == format!("{b:.6}")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn loader_reads_every_corpus_clip() {
-        let Some(dir) = conformance_dir() else { return };
-        for clip in clip_ids() {
-            let (r, d) = load_clip(&dir, clip);
-            let log = expected(&dir, clip, "vmaf_v0.6.1").unwrap();
-            let n = log["frames"].as_array().unwrap().len();
-            assert_eq!((r.len(), d.len()), (n, n), "{clip}");
-        }
-    }
-}
-
 /// Initialises `x` for the clip's geometry and extracts every frame pair, in order.
 pub fn extract_all(
     x: &mut dyn crate::feature::Extractor,
@@ -185,4 +169,20 @@ pub fn extract_all(
             out
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loader_reads_every_corpus_clip() {
+        let Some(dir) = conformance_dir() else { return };
+        for clip in clip_ids() {
+            let (r, d) = load_clip(&dir, clip);
+            let log = expected(&dir, clip, "vmaf_v0.6.1").unwrap();
+            let n = log["frames"].as_array().unwrap().len();
+            assert_eq!((r.len(), d.len()), (n, n), "{clip}");
+        }
+    }
 }
