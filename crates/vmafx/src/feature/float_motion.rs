@@ -37,28 +37,9 @@ const PROVIDED: &[&str] = &[
     "VMAF_feature_motion3_score",
 ];
 
-const fn param(
-    name: &'static str,
-    alias: &'static str,
-    kind: OptKind,
-    min: f64,
-    max: f64,
-    help: &'static str,
-) -> OptSpec {
-    OptSpec {
-        name,
-        alias: Some(alias),
-        kind,
-        min,
-        max,
-        feature_param: true,
-        help,
-    }
-}
-
 static OPTIONS: &[OptSpec] = &[
     OptSpec::flag("debug", true, "debug mode: enable additional output"),
-    param(
+    OptSpec::param(
         "motion_force_zero",
         "force_0",
         OptKind::Bool(false),
@@ -66,7 +47,7 @@ static OPTIONS: &[OptSpec] = &[
         1.0,
         "forcing motion score to zero",
     ),
-    param(
+    OptSpec::param(
         "motion_fps_weight",
         "mfw",
         OptKind::Double(1.0),
@@ -74,7 +55,7 @@ static OPTIONS: &[OptSpec] = &[
         5.0,
         "fps-aware multiplicative weight/correction",
     ),
-    param(
+    OptSpec::param(
         "motion_blend_factor",
         "mbf",
         OptKind::Double(1.0),
@@ -82,7 +63,7 @@ static OPTIONS: &[OptSpec] = &[
         1.0,
         "blend motion score given an offset",
     ),
-    param(
+    OptSpec::param(
         "motion_blend_offset",
         "mbo",
         OptKind::Double(40.0),
@@ -90,7 +71,7 @@ static OPTIONS: &[OptSpec] = &[
         1000.0,
         "blend motion score starting from this offset",
     ),
-    param(
+    OptSpec::param(
         "motion_add_scale1",
         "mdc",
         OptKind::Bool(false),
@@ -98,7 +79,7 @@ static OPTIONS: &[OptSpec] = &[
         1.0,
         "add motion score from scale1",
     ),
-    param(
+    OptSpec::param(
         "motion_filter_size",
         "mfs",
         OptKind::Int(5),
@@ -106,7 +87,7 @@ static OPTIONS: &[OptSpec] = &[
         9.0,
         "filtering size",
     ),
-    param(
+    OptSpec::param(
         "motion_add_uv",
         "mau",
         OptKind::Bool(false),
@@ -114,7 +95,7 @@ static OPTIONS: &[OptSpec] = &[
         1.0,
         "include U and V terms",
     ),
-    param(
+    OptSpec::param(
         "motion_max_val",
         "mmxv",
         OptKind::Double(10000.0),

@@ -51,6 +51,27 @@ impl OptSpec {
             help,
         }
     }
+
+    /// A numeric or boolean option that is a feature parameter with a short alias (it shows
+    /// in feature names when set away from its default, as libvmaf names them).
+    pub const fn param(
+        name: &'static str,
+        alias: &'static str,
+        kind: OptKind,
+        min: f64,
+        max: f64,
+        help: &'static str,
+    ) -> Self {
+        OptSpec {
+            name,
+            alias: Some(alias),
+            kind,
+            min,
+            max,
+            feature_param: true,
+            help,
+        }
+    }
 }
 
 /// A parsed option value.

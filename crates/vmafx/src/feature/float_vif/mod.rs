@@ -36,43 +36,24 @@ const PROVIDED: &[&str] = &[
     "vif_den_scale3",
 ];
 
-const fn param(
-    name: &'static str,
-    alias: &'static str,
-    kind: OptKind,
-    min: f64,
-    max: f64,
-    help: &'static str,
-) -> OptSpec {
-    OptSpec {
-        name,
-        alias: Some(alias),
-        kind,
-        min,
-        max,
-        feature_param: true,
-        help,
-    }
-}
-
 static OPTIONS: &[OptSpec] = &[
     OptSpec::flag("debug", false, "debug mode: enable additional output"),
-    param("vif_enhn_gain_limit", "egl", OptKind::Double(100.0), 1.0, 100.0,
+    OptSpec::param("vif_enhn_gain_limit", "egl", OptKind::Double(100.0), 1.0, 100.0,
         "enhancement gain imposed on vif, must be >= 1.0, where 1.0 means the gain is completely disabled"),
-    param("vif_kernelscale", "ks", OptKind::Double(1.0), 0.1, 4.0,
+    OptSpec::param("vif_kernelscale", "ks", OptKind::Double(1.0), 0.1, 4.0,
         "scaling factor for the gaussian kernel (2.0 means multiplying the standard deviation by 2 and enlarge the kernel size accordingly"),
-    param("vif_prescale", "ps", OptKind::Double(1.0), 0.1, 4.0,
+    OptSpec::param("vif_prescale", "ps", OptKind::Double(1.0), 0.1, 4.0,
         "scaling factor for the frame (2.0 means making the image twice as large on each dimension)"),
-    param("vif_scale1_min_val", "s1miv", OptKind::Double(0.0), 0.0, 1.0,
+    OptSpec::param("vif_scale1_min_val", "s1miv", OptKind::Double(0.0), 0.0, 1.0,
         "minimum value allowed; smaller values will be set to this value"),
-    param("vif_scale2_min_val", "s2miv", OptKind::Double(0.0), 0.0, 1.0,
+    OptSpec::param("vif_scale2_min_val", "s2miv", OptKind::Double(0.0), 0.0, 1.0,
         "minimum value allowed; smaller values will be set to this value"),
-    param("vif_scale3_min_val", "s3miv", OptKind::Double(0.0), 0.0, 1.0,
+    OptSpec::param("vif_scale3_min_val", "s3miv", OptKind::Double(0.0), 0.0, 1.0,
         "minimum value allowed; smaller values will be set to this value"),
-    param("vif_prescale_method", "pm", OptKind::Str("nearest"), 0.0, 0.0,
+    OptSpec::param("vif_prescale_method", "pm", OptKind::Str("nearest"), 0.0, 0.0,
         "scaling method for the frame, supported options: [nearest, bilinear, bicubic, lanczos4]"),
-    param("vif_sigma_nsq", "snsq", OptKind::Double(2.0), 0.0, 5.0, "neural noise variance"),
-    param("vif_skip_scale0", "ssclz", OptKind::Bool(false), 0.0, 1.0, "when set, skip scale 0 calculations"),
+    OptSpec::param("vif_sigma_nsq", "snsq", OptKind::Double(2.0), 0.0, 5.0, "neural noise variance"),
+    OptSpec::param("vif_skip_scale0", "ssclz", OptKind::Bool(false), 0.0, 1.0, "when set, skip scale 0 calculations"),
 ];
 
 /// The extractors this module defines.

@@ -45,28 +45,9 @@ pub const V2_SAD: &str = "VMAF_integer_feature_motion_v2_sad_score";
 /// Default of `motion_max_val` (also its largest value).
 pub const DEFAULT_MAX_VAL: f64 = 10000.0;
 
-const fn param(
-    name: &'static str,
-    alias: &'static str,
-    kind: OptKind,
-    min: f64,
-    max: f64,
-    help: &'static str,
-) -> OptSpec {
-    OptSpec {
-        name,
-        alias: Some(alias),
-        kind,
-        min,
-        max,
-        feature_param: true,
-        help,
-    }
-}
-
 /// libvmaf's option table of the motion extractor (defaults, ranges, aliases, flags).
 pub static OPTIONS: &[OptSpec] = &[
-    param(
+    OptSpec::param(
         "motion_force_zero",
         "force_0",
         OptKind::Bool(false),
@@ -74,7 +55,7 @@ pub static OPTIONS: &[OptSpec] = &[
         1.0,
         "forcing motion score to zero",
     ),
-    param(
+    OptSpec::param(
         "motion_blend_factor",
         "mbf",
         OptKind::Double(1.0),
@@ -82,7 +63,7 @@ pub static OPTIONS: &[OptSpec] = &[
         1.0,
         "blend motion score given an offset",
     ),
-    param(
+    OptSpec::param(
         "motion_blend_offset",
         "mbo",
         OptKind::Double(40.0),
@@ -90,7 +71,7 @@ pub static OPTIONS: &[OptSpec] = &[
         1000.0,
         "blend motion score starting from this offset",
     ),
-    param(
+    OptSpec::param(
         "motion_fps_weight",
         "mfw",
         OptKind::Double(1.0),
@@ -98,7 +79,7 @@ pub static OPTIONS: &[OptSpec] = &[
         5.0,
         "fps-aware multiplicative weight/correction",
     ),
-    param(
+    OptSpec::param(
         "motion_max_val",
         "mmxv",
         OptKind::Double(DEFAULT_MAX_VAL),
@@ -106,7 +87,7 @@ pub static OPTIONS: &[OptSpec] = &[
         DEFAULT_MAX_VAL,
         "maximum value allowed; larger values will be clipped to this value",
     ),
-    param(
+    OptSpec::param(
         "motion_five_frame_window",
         "mffw",
         OptKind::Bool(false),
@@ -114,7 +95,7 @@ pub static OPTIONS: &[OptSpec] = &[
         1.0,
         "use five-frame temporal window",
     ),
-    param(
+    OptSpec::param(
         "motion_moving_average",
         "mma",
         OptKind::Bool(false),

@@ -20,26 +20,7 @@ mod tests;
 use super::{ExtractorInfo, OptKind, OptSpec, OptValues, Ordering};
 use crate::error::Result;
 
-const fn num(
-    name: &'static str,
-    alias: &'static str,
-    kind: OptKind,
-    min: f64,
-    max: f64,
-    help: &'static str,
-) -> OptSpec {
-    OptSpec {
-        name,
-        alias: Some(alias),
-        kind,
-        min,
-        max,
-        feature_param: true,
-        help,
-    }
-}
-
-const KERNELSCALE: OptSpec = num(
+const KERNELSCALE: OptSpec = OptSpec::param(
     "speed_kernelscale",
     "ks",
     OptKind::Double(1.0),
@@ -47,7 +28,7 @@ const KERNELSCALE: OptSpec = num(
     4.0,
     "scaling factor for the Gaussian kernel (2.0 doubles its standard deviation and size)",
 );
-const PRESCALE: OptSpec = num(
+const PRESCALE: OptSpec = OptSpec::param(
     "speed_prescale",
     "ps",
     OptKind::Double(1.0),
@@ -64,7 +45,7 @@ const PRESCALE_METHOD: OptSpec = OptSpec {
     feature_param: true,
     help: "prescale method: nearest, bilinear, bicubic or lanczos4",
 };
-const SIGMA_NN: OptSpec = num(
+const SIGMA_NN: OptSpec = OptSpec::param(
     "speed_sigma_nn",
     "snn",
     OptKind::Double(0.29),
@@ -72,7 +53,7 @@ const SIGMA_NN: OptSpec = num(
     2.0,
     "standard deviation of neural noise",
 );
-const NN_FLOOR: OptSpec = num(
+const NN_FLOOR: OptSpec = OptSpec::param(
     "speed_nn_floor",
     "nnf",
     OptKind::Double(0.0),
@@ -80,7 +61,7 @@ const NN_FLOOR: OptSpec = num(
     1.0,
     "neural noise floor, as a fraction of speed_sigma_nn",
 );
-const MAX_VAL: OptSpec = num(
+const MAX_VAL: OptSpec = OptSpec::param(
     "speed_max_val",
     "mxv",
     OptKind::Double(1000.0),
@@ -97,7 +78,7 @@ static CHROMA_OPTIONS: &[OptSpec] = &[
     SIGMA_NN,
     NN_FLOOR,
     MAX_VAL,
-    num(
+    OptSpec::param(
         "speed_weight_var_mode",
         "wvm",
         OptKind::Int(0),
