@@ -219,17 +219,7 @@ mod tests {
                 assert!(e.message().contains("too small"), "{e}");
                 continue;
             };
-            x.init(g).unwrap();
-            for (i, (r, d)) in rf.iter().zip(&df).enumerate() {
-                let mut out = FrameScores::default();
-                let input = ExtractInput {
-                    reference: r,
-                    distorted: d,
-                    prev_reference: None,
-                    prev_prev_reference: None,
-                    index: i as u64,
-                };
-                x.extract(&input, &mut out).unwrap();
+            for (i, out) in extract_all(x.as_mut(), &rf, &df).into_iter().enumerate() {
                 let (got, w) = (out.entries[0].2, want[i].unwrap());
                 worst = worst.max((got - w).abs());
                 assert!(

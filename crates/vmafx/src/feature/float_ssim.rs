@@ -142,26 +142,9 @@ mod tests {
             let log = expected(&dir, clip, "extra_features").unwrap();
             let want = expected_metric(&log, "float_ssim").unwrap();
             let (rf, df) = load_clip(&dir, clip);
-            let f = &rf[0];
             let info = &EXTRACTORS[0];
             let mut x = (info.create)(&info.parse_options(&[]).unwrap()).unwrap();
-            x.init(Geometry {
-                format: f.format(),
-                bpc: f.bpc(),
-                width: f.width(),
-                height: f.height(),
-            })
-            .unwrap();
-            for (i, (r, d)) in rf.iter().zip(&df).enumerate() {
-                let mut out = FrameScores::default();
-                let input = ExtractInput {
-                    reference: r,
-                    distorted: d,
-                    prev_reference: None,
-                    prev_prev_reference: None,
-                    index: i as u64,
-                };
-                x.extract(&input, &mut out).unwrap();
+            for (i, out) in extract_all(x.as_mut(), &rf, &df).into_iter().enumerate() {
                 let (got, w) = (out.entries[0].2, want[i].unwrap());
                 worst = worst.max((got - w).abs());
                 assert!(

@@ -432,29 +432,12 @@ mod tests {
         for clip in clip_ids() {
             let log = expected(&dir, clip, "extra_features").unwrap();
             let (rf, df) = load_clip(&dir, clip);
-            let f = &rf[0];
-            let mut x = PsnrHvs { bpc: 8 };
-            x.init(Geometry {
-                format: f.format(),
-                bpc: f.bpc(),
-                width: f.width(),
-                height: f.height(),
-            })
-            .unwrap();
             let wants: Vec<_> = ["psnr_hvs_y", "psnr_hvs_cb", "psnr_hvs_cr", "psnr_hvs"]
                 .iter()
                 .map(|m| (m, expected_metric(&log, m).unwrap()))
                 .collect();
-            for (i, (r, d)) in rf.iter().zip(&df).enumerate() {
-                let mut out = FrameScores::default();
-                let input = ExtractInput {
-                    reference: r,
-                    distorted: d,
-                    prev_reference: None,
-                    prev_prev_reference: None,
-                    index: i as u64,
-                };
-                x.extract(&input, &mut out).unwrap();
+            let mut x = PsnrHvs { bpc: 8 };
+            for (i, out) in extract_all(&mut x, &rf, &df).into_iter().enumerate() {
                 for (k, (name, want)) in wants.iter().enumerate() {
                     let got = out.entries[k].2;
                     match want[i] {
