@@ -62,7 +62,7 @@ impl Inner {
     }
 }
 
-fn log_level(v: u32) -> CResult<LogLevel> {
+pub(crate) fn log_level(v: u32) -> CResult<LogLevel> {
     Ok(match v {
         0 => LogLevel::None,
         1 => LogLevel::Error,
@@ -79,7 +79,10 @@ fn log_level(v: u32) -> CResult<LogLevel> {
     })
 }
 
-fn log_callback(cb: VmafxLogCallback, user: *mut c_void) -> Option<vmafx::context::LogCallback> {
+pub(crate) fn log_callback(
+    cb: VmafxLogCallback,
+    user: *mut c_void,
+) -> Option<vmafx::context::LogCallback> {
     struct User(*mut c_void);
     // SAFETY: the ABI requires the caller's log callback to be thread-safe; the pointer is
     // only passed back to it.

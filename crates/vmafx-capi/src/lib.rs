@@ -10,6 +10,7 @@
 //! [`headers`] (a test fails when the checked-in files drift).
 
 pub mod abi;
+pub mod bridge;
 pub mod context;
 pub mod device;
 pub mod error;

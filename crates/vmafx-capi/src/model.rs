@@ -3,7 +3,7 @@
 //!
 //! Model sets, feature overrides and the SHA-256 hash of model.h are not provided yet.
 
-use std::ffi::{c_char, CString};
+use std::ffi::{c_char, c_void, CString};
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
@@ -11,8 +11,11 @@ use vmafx::model::{LoadedModel, ModelSource, ModelSpec};
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
-use crate::context::c_str;
-use crate::error::{call, fail, guarded, null, CResult, VmafxError, WithKind};
+use vmafx::context::{LogCallback, LogLevel};
+
+use crate::abi::VmafxLogCallback;
+use crate::context::{c_str, log_callback, log_level};
+use crate::error::{call_to, fail, guarded, null, CResult, VmafxError, WithKind};
 use crate::sized;
 
 /// `VMAFX_MODEL_DISABLE_CLIP`: do not clip scores to the model's range.
@@ -32,11 +35,51 @@ pub struct VmafxModelConfig {
     pub name: *const c_char,
     /// `VMAFX_MODEL_*` bits; 0 keeps the model file's defaults.
     pub flags: u64,
+    /// A `VmafxLogLevel`: the messages `log_callback` receives.
+    pub log_level: u32,
+    /// Receives a load failure reported without an error out-parameter; NULL: stderr.
+    pub log_callback: VmafxLogCallback,
+    /// Passed to `log_callback`.
+    pub log_user: *mut c_void,
 }
 
 impl MinSize for VmafxModelConfig {
-    /// ABI 0.1.0: every field.
-    const MIN_SIZE: usize = std::mem::size_of::<VmafxModelConfig>();
+    /// The first three fields: the struct as vmafx's earlier header declared it (VMAFx's
+    /// own header has had the log fields since 0.1, so its callers always pass them).
+    const MIN_SIZE: usize = std::mem::offset_of!(VmafxModelConfig, log_level);
+}
+
+/// Where a load failure without an error out-parameter goes: `config`'s log callback, or
+/// None (stderr) when it has none or cannot be read.
+///
+/// # Safety
+/// `config` NULL or valid for its `struct_size`.
+unsafe fn failure_sink(config: *const VmafxModelConfig) -> Option<LogCallback> {
+    if config.is_null() {
+        return None;
+    }
+    // SAFETY: non-NULL config valid for its struct_size (the caller's contract).
+    let (c, _) = unsafe { sized::read(config, "config") }.ok()?;
+    log_callback(c.log_callback, c.log_user)
+}
+
+/// Runs a load as [`call`], with failures without an error out-parameter sent to the
+/// config's log callback at `VMAFX_LOG_LEVEL_ERROR`.
+///
+/// # Safety
+/// `config` NULL or valid for its `struct_size`; `error` NULL or writable.
+unsafe fn call_load(
+    function: &'static str,
+    config: *const VmafxModelConfig,
+    error: *mut *mut VmafxError,
+    body: impl FnOnce() -> CResult,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    let sink = unsafe { failure_sink(config) };
+    let deliver = sink.map(|cb| move |line: &str| cb(LogLevel::Error, line));
+    let sink: Option<&dyn Fn(&str)> = deliver.as_ref().map(|d| d as &dyn Fn(&str));
+    // SAFETY: forwarded contract.
+    unsafe { call_to(function, error, sink, body) }
 }
 
 /// A loaded model; the handle is one counted reference.
@@ -116,6 +159,7 @@ fn spec(config: *const VmafxModelConfig, source: ModelSource) -> CResult<ModelSp
             "VMAFX_MODEL_DISABLE_TRANSFORM is not supported by this build",
         ));
     }
+    log_level(c.log_level)?;
     spec.disable_clip = c.flags & MODEL_DISABLE_CLIP != 0;
     spec.enable_transform = c.flags & MODEL_ENABLE_TRANSFORM != 0;
     Ok(spec)
@@ -164,7 +208,7 @@ pub unsafe extern "C" fn vmafx_model_load(
 ) -> i32 {
     // SAFETY: every pointer is used under the caller's contract above.
     unsafe {
-        call("vmafx_model_load", error, || {
+        call_load("vmafx_model_load", config, error, || {
             load(
                 config,
                 || Ok(ModelSource::Version(c_str(version, "version")?.to_string())),
@@ -187,7 +231,7 @@ pub unsafe extern "C" fn vmafx_model_load_file(
 ) -> i32 {
     // SAFETY: every pointer is used under the caller's contract above.
     unsafe {
-        call("vmafx_model_load_file", error, || {
+        call_load("vmafx_model_load_file", config, error, || {
             load(
                 config,
                 || Ok(ModelSource::Path(PathBuf::from(c_str(path, "path")?))),

@@ -43,6 +43,15 @@ struct VmafxModelConfig {
     const char *name;
     /** VMAFX_MODEL_* bits; 0 keeps the model file's defaults. */
     uint64_t flags;
+    /** A VmafxLogLevel: the messages `log_callback` receives. */
+    uint32_t log_level;
+    /**
+     * Receives, at VMAFX_LOG_LEVEL_ERROR, a load failure reported without an error out-parameter (a
+     * model belongs to no context); NULL: stderr.
+     */
+    VmafxLogCallback log_callback;
+    /** Passed to `log_callback`. */
+    void *log_user;
 };
 
 /** Initialiser: sets `struct_size`, zeroes every other field. */
@@ -50,7 +59,8 @@ struct VmafxModelConfig {
 
 /**
  * Loads the built-in model `version` (see vmafx_model_builtin_next()); `config` may be NULL.
- * VMAFX_E_NOTFOUND names an unknown version, VMAFX_E_INVALID a model set.
+ * VMAFX_E_NOTFOUND names an unknown version, VMAFX_E_INVALID a model set, VMAFX_E_INVALID
+ * `config.log_level` a level that is not a VmafxLogLevel.
  */
 VMAFX_EXPORT VmafxStatus vmafx_model_load(const VmafxModelConfig *config, const char *version,
                                           VmafxModel **out, VmafxError **error);

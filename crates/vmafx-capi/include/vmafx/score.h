@@ -21,20 +21,6 @@
 extern "C" {
 #endif
 
-/** How scores are pooled over frames (values equal libvmaf's enum VmafPoolingMethod). */
-typedef enum VmafxPoolMethod {
-    /** No pooling (a single frame). */
-    VMAFX_POOL_NONE = 0,
-    /** The smallest score. */
-    VMAFX_POOL_MIN = 1,
-    /** The largest score. */
-    VMAFX_POOL_MAX = 2,
-    /** The arithmetic mean. */
-    VMAFX_POOL_MEAN = 3,
-    /** The harmonic mean of score + 1, less one. */
-    VMAFX_POOL_HARMONIC_MEAN = 4,
-} VmafxPoolMethod;
-
 typedef struct VmafxScore VmafxScore;
 typedef struct VmafxPooledScore VmafxPooledScore;
 
@@ -64,7 +50,7 @@ struct VmafxScore {
 struct VmafxPooledScore {
     /** Size of this struct as the caller compiled it; set by the _INIT macro. */
     uint32_t struct_size;
-    /** The VmafxPoolMethod. */
+    /** Pooling method (a VmafxPool). */
     uint32_t pool;
     /** First frame pooled. */
     uint64_t first;

@@ -4,7 +4,7 @@ use super::items::{Header, Item};
 use crate::model::{
     self, VmafxModelConfig, MODEL_DISABLE_CLIP, MODEL_DISABLE_TRANSFORM, MODEL_ENABLE_TRANSFORM,
 };
-use crate::score::{self, VmafxPooledScore, VmafxScore, POOL_METHODS};
+use crate::score::{self, VmafxPooledScore, VmafxScore};
 use crate::{field, func};
 
 const SIZE: &str = "Size of this struct as the caller compiled it; set by the _INIT macro.";
@@ -38,12 +38,15 @@ pub fn model_h() -> Header {
                     field!(M, struct_size, "uint32_t", SIZE),
                     field!(M, name, "const char *", "Name of the model's scores (copied); NULL: `vmaf`."),
                     field!(M, flags, "uint64_t", "VMAFX_MODEL_* bits; 0 keeps the model file's defaults."),
+                    field!(M, log_level, "uint32_t", "A VmafxLogLevel: the messages `log_callback` receives."),
+                    field!(M, log_callback, "VmafxLogCallback", "Receives, at VMAFX_LOG_LEVEL_ERROR, a load failure reported without an error out-parameter (a model belongs to no context); NULL: stderr."),
+                    field!(M, log_user, "void *", "Passed to `log_callback`."),
                 ],
                 rust_size: std::mem::size_of::<M>(),
                 init: "VMAFX_MODEL_CONFIG_INIT",
                 init_extra: "",
             },
-            func!(model::vmafx_model_load, "VmafxStatus", "const VmafxModelConfig *config, const char *version,\n                                          VmafxModel **out, VmafxError **error", "Loads the built-in model `version` (see vmafx_model_builtin_next()); `config` may be NULL. VMAFX_E_NOTFOUND names an unknown version, VMAFX_E_INVALID a model set."),
+            func!(model::vmafx_model_load, "VmafxStatus", "const VmafxModelConfig *config, const char *version,\n                                          VmafxModel **out, VmafxError **error", "Loads the built-in model `version` (see vmafx_model_builtin_next()); `config` may be NULL. VMAFX_E_NOTFOUND names an unknown version, VMAFX_E_INVALID a model set, VMAFX_E_INVALID `config.log_level` a level that is not a VmafxLogLevel."),
             func!(model::vmafx_model_load_file, "VmafxStatus", "const VmafxModelConfig *config, const char *path,\n                                               VmafxModel **out, VmafxError **error", "Loads a JSON model file (UTF-8 path). VMAFX_E_IO names a file that cannot be read, VMAFX_E_INVALID one that is not a single model."),
             func!(model::vmafx_model_ref, "VmafxModel *", "VmafxModel *model", "Takes one more reference; returns `model` (NULL for NULL)."),
             func!(model::vmafx_model_unref, "void", "VmafxModel *model", "Drops one reference; the last one releases the model. NULL is a no-op."),
@@ -60,17 +63,12 @@ pub fn model_h() -> Header {
 pub fn score_h() -> Header {
     type S = VmafxScore;
     type P = VmafxPooledScore;
-    let pools = POOL_METHODS
-        .iter()
-        .map(|(n, v, d)| (n.to_string(), *v as i64, d.to_string()))
-        .collect();
     Header {
         path: "include/vmafx/score.h",
         guard: "VMAFX_SCORE_H",
         brief: "Frame scores and pooled scores.",
         includes: vec!["<stddef.h>", "<stdint.h>", "<vmafx/types.h>", "<vmafx/error.h>", "<vmafx/context.h>", "<vmafx/model.h>"],
         items: vec![
-            Item::Enum { name: "VmafxPoolMethod", doc: "How scores are pooled over frames (values equal libvmaf's enum VmafPoolingMethod).", typedef: true, values: pools },
             Item::Raw("typedef struct VmafxScore VmafxScore;\ntypedef struct VmafxPooledScore VmafxPooledScore;".into()),
             Item::Struct {
                 name: "VmafxScore",
@@ -92,7 +90,7 @@ pub fn score_h() -> Header {
                 doc: "A score pooled over frames `first` to `last`.",
                 fields: vec![
                     field!(P, struct_size, "uint32_t", SIZE),
-                    field!(P, pool, "uint32_t", "The VmafxPoolMethod."),
+                    field!(P, pool, "uint32_t", "Pooling method (a VmafxPool)."),
                     field!(P, first, "uint64_t", "First frame pooled."),
                     field!(P, last, "uint64_t", "Last frame pooled."),
                     field!(P, value, "double", "Pooled score."),
