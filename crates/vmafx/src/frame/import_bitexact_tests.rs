@@ -10,7 +10,7 @@
 //! pixels through the host. The comparison itself is shown to catch a producer layout
 //! that is off by one shift or has Cb and Cr swapped.
 
-use crate::context::{Context, ContextConfig};
+use crate::context::{Context, ContextConfig, ModelHandle};
 use crate::device::Device;
 use crate::frame::import::{import_host, FrameImport};
 use crate::frame::layout;
@@ -137,19 +137,20 @@ struct Scores {
     model: Vec<u64>,
 }
 
-/// Scores the pairs with the VMAF model and psnr.
-fn session(pairs: Vec<(Frame, Frame)>) -> Scores {
+/// A context scoring the built-in model `version` and psnr.
+fn scoring_context(version: &str) -> (Context, ModelHandle) {
     let mut c = Context::new(ContextConfig::default()).unwrap();
-    let model = LoadedModel::load(&ModelSpec::version(MODEL)).unwrap();
+    let model = LoadedModel::load(&ModelSpec::version(version)).unwrap();
     let handle = c.use_model(model).unwrap();
     c.use_feature("psnr", &[]).unwrap();
-    let n = pairs.len() as u64;
-    for (i, (r, d)) in pairs.into_iter().enumerate() {
-        c.submit(r, d, i as u64).unwrap();
-    }
+    (c, handle)
+}
+
+/// Flushes `c` and reads every score of its `n` frames.
+fn finish(c: &mut Context, handle: &ModelHandle, n: u64) -> Scores {
     c.flush().unwrap();
     let model = (0..n)
-        .map(|i| c.score_at_index(&handle, i).unwrap()[0].1.to_bits())
+        .map(|i| c.score_at_index(handle, i).unwrap()[0].1.to_bits())
         .collect();
     let col = c.collector().unwrap();
     let features = col
@@ -161,6 +162,21 @@ fn session(pairs: Vec<(Frame, Frame)>) -> Scores {
         })
         .collect();
     Scores { features, model }
+}
+
+/// Scores the pairs with the VMAF model `version` and psnr.
+fn session_of(version: &str, pairs: Vec<(Frame, Frame)>) -> Scores {
+    let (mut c, handle) = scoring_context(version);
+    let n = pairs.len() as u64;
+    for (i, (r, d)) in pairs.into_iter().enumerate() {
+        c.submit(r, d, i as u64).unwrap();
+    }
+    finish(&mut c, &handle, n)
+}
+
+/// Scores the pairs with the default VMAF model and psnr.
+fn session(pairs: Vec<(Frame, Frame)>) -> Scores {
+    session_of(MODEL, pairs)
 }
 
 /// Host and imported sessions of `refs` / `dis`, with the conversions the imports made.
@@ -335,4 +351,47 @@ fn the_comparison_sees_a_wrong_layout() {
         get(&imported, "psnr_cb"),
         "swapped chroma"
     );
+}
+
+/// One import, two contexts with different models (ADR-1929 item 4, PR #2185): each
+/// context scores as a run of its own on host frames, each frame is imported once, and the
+/// last reference frame is released only after the last reader of either context.
+#[test]
+fn one_import_feeds_two_contexts_with_different_models() {
+    let _g = hooks::test_lock();
+    let (r, d) = (synthetic(352, 288, 8, 0), synthetic(352, 288, 8, 7));
+    let versions = [MODEL, "vmaf_v1.0.16_3d0h"];
+    let mut contexts: Vec<(Context, ModelHandle)> =
+        versions.iter().map(|v| scoring_context(v)).collect();
+    let cpu = Device::cpu().info();
+    let attempts = hooks::import_attempts();
+    let mut buffers = Vec::new();
+    let mut last_release = None;
+    for (i, (rf, df)) in r.iter().zip(&d).enumerate() {
+        let mut import = |f: &Frame| {
+            let (buf, desc) = produce(f, NV12);
+            // SAFETY: `buf` is kept in `buffers` until every context is gone.
+            let frame = unsafe { import_host(&desc, &cpu) }.unwrap();
+            buffers.push(buf);
+            frame
+        };
+        let (ri, di) = (import(rf), import(df));
+        last_release = Some(ri.release_fence());
+        for (c, _) in contexts.iter_mut() {
+            c.submit(ri.clone(), di.clone(), i as u64).unwrap();
+        }
+    }
+    assert_eq!(hooks::import_attempts() - attempts, 2 * r.len() as u64, "one import per frame");
+    let n = r.len() as u64;
+    let fence = last_release.unwrap();
+    let alone = |version: &str| session_of(version, r.iter().cloned().zip(d.iter().cloned()).collect());
+    let (mut second, second_handle) = contexts.pop().unwrap();
+    let (mut first, first_handle) = contexts.pop().unwrap();
+    assert_eq!(finish(&mut first, &first_handle, n), alone(versions[0]), "shared imports score as alone");
+    drop(first);
+    assert!(!fence.is_signalled(), "the second context, not flushed, still holds the last frame");
+    assert_eq!(finish(&mut second, &second_handle, n), alone(versions[1]), "shared imports score as alone");
+    drop(second);
+    assert!(fence.is_signalled(), "released after the last reader");
+    drop(buffers);
 }
