@@ -95,6 +95,11 @@ fn pools() {
     run_c_test("test_pools");
 }
 
+#[test]
+fn planted_defects() {
+    run_c_test("test_defects");
+}
+
 /// Names of the hook functions defined in src/hooks.rs.
 fn hook_names() -> Vec<String> {
     let src = std::fs::read_to_string(crate_dir().join("src/hooks.rs")).expect("hooks.rs");

@@ -381,16 +381,32 @@ fn one_import_feeds_two_contexts_with_different_models() {
             c.submit(ri.clone(), di.clone(), i as u64).unwrap();
         }
     }
-    assert_eq!(hooks::import_attempts() - attempts, 2 * r.len() as u64, "one import per frame");
+    assert_eq!(
+        hooks::import_attempts() - attempts,
+        2 * r.len() as u64,
+        "one import per frame"
+    );
     let n = r.len() as u64;
     let fence = last_release.unwrap();
-    let alone = |version: &str| session_of(version, r.iter().cloned().zip(d.iter().cloned()).collect());
+    let alone =
+        |version: &str| session_of(version, r.iter().cloned().zip(d.iter().cloned()).collect());
     let (mut second, second_handle) = contexts.pop().unwrap();
     let (mut first, first_handle) = contexts.pop().unwrap();
-    assert_eq!(finish(&mut first, &first_handle, n), alone(versions[0]), "shared imports score as alone");
+    assert_eq!(
+        finish(&mut first, &first_handle, n),
+        alone(versions[0]),
+        "shared imports score as alone"
+    );
     drop(first);
-    assert!(!fence.is_signalled(), "the second context, not flushed, still holds the last frame");
-    assert_eq!(finish(&mut second, &second_handle, n), alone(versions[1]), "shared imports score as alone");
+    assert!(
+        !fence.is_signalled(),
+        "the second context, not flushed, still holds the last frame"
+    );
+    assert_eq!(
+        finish(&mut second, &second_handle, n),
+        alone(versions[1]),
+        "shared imports score as alone"
+    );
     drop(second);
     assert!(fence.is_signalled(), "released after the last reader");
     drop(buffers);
