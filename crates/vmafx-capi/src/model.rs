@@ -16,7 +16,7 @@ use vmafx::context::{LogCallback, LogLevel};
 use crate::abi::VmafxLogCallback;
 use crate::context::{c_str, log_callback, log_level};
 use crate::error::{call_to, fail, guarded, null, CResult, VmafxError, WithKind};
-use crate::sized;
+use crate::{sha256, sized};
 
 /// `VMAFX_MODEL_DISABLE_CLIP`: do not clip scores to the model's range.
 pub const MODEL_DISABLE_CLIP: u64 = 1 << 0;
@@ -68,7 +68,7 @@ unsafe fn failure_sink(config: *const VmafxModelConfig) -> Option<LogCallback> {
 ///
 /// # Safety
 /// `config` NULL or valid for its `struct_size`; `error` NULL or writable.
-unsafe fn call_load(
+pub(crate) unsafe fn call_load(
     function: &'static str,
     config: *const VmafxModelConfig,
     error: *mut *mut VmafxError,
@@ -88,17 +88,32 @@ pub struct VmafxModel {
     pub(crate) model: LoadedModel,
     name: CString,
     features: Vec<CString>,
+    sha256: CString,
+}
+
+/// `s` as a C string (a NUL inside becomes a space).
+pub(crate) fn c_text(s: &str) -> CString {
+    CString::new(s.replace('\0', " ")).unwrap_or_default()
 }
 
 impl VmafxModel {
-    fn handle(model: LoadedModel) -> *mut VmafxModel {
-        let text = |s: &str| CString::new(s.replace('\0', " ")).unwrap_or_default();
-        let m = VmafxModel {
-            name: text(model.name()),
-            features: model.features().iter().map(|f| text(&f.name)).collect(),
+    /// A model wrapper; `sha256` is the hex digest of the bytes it was loaded from.
+    pub(crate) fn new(model: LoadedModel, sha256: &str) -> VmafxModel {
+        VmafxModel {
+            name: c_text(model.name()),
+            features: model.features().iter().map(|f| c_text(&f.name)).collect(),
+            sha256: c_text(sha256),
             model,
-        };
-        Arc::into_raw(Arc::new(m)) as *mut VmafxModel
+        }
+    }
+
+    fn handle(model: LoadedModel, sha256: &str) -> *mut VmafxModel {
+        Arc::into_raw(Arc::new(VmafxModel::new(model, sha256))) as *mut VmafxModel
+    }
+
+    /// The SHA-256 of the bytes it was loaded from, NUL-terminated for its lifetime.
+    pub(crate) fn c_hash(&self) -> *const c_char {
+        self.sha256.as_ptr()
     }
 
     /// The name its scores are recorded under, NUL-terminated for the model's lifetime.
@@ -130,7 +145,7 @@ pub(crate) unsafe fn get<'a>(ptr: *const VmafxModel) -> CResult<&'a VmafxModel> 
         .kind(SubjectKind::Model)
 }
 
-fn spec(config: *const VmafxModelConfig, source: ModelSource) -> CResult<ModelSpec> {
+pub(crate) fn spec(config: *const VmafxModelConfig, source: ModelSource) -> CResult<ModelSpec> {
     let mut spec = ModelSpec {
         source,
         ..ModelSpec::default_model()
@@ -180,18 +195,25 @@ unsafe fn load(
     // SAFETY: non-NULL and writable (the caller's contract).
     unsafe { out.write(std::ptr::null_mut()) };
     let spec = spec(config, source()?)?;
-    let model = LoadedModel::load(&spec).kind(SubjectKind::Model)?;
+    let (model, sha256) = read(&spec)?;
     if matches!(model, LoadedModel::Collection(_)) {
         return Err(fail(
             Status::Invalid,
             &spec.subject(),
-            "a model set, not a single model (vmafx_model_set_load is not provided yet)",
+            "a model set, not a single model (load it with vmafx_model_set_load)",
         ))
         .kind(SubjectKind::Model);
     }
     // SAFETY: as above.
-    unsafe { out.write(VmafxModel::handle(model)) };
+    unsafe { out.write(VmafxModel::handle(model, &sha256)) };
     Ok(Status::Ok)
+}
+
+/// Loads `spec`, with the SHA-256 of the bytes it was read from.
+pub(crate) fn read(spec: &ModelSpec) -> CResult<(LoadedModel, String)> {
+    let text = LoadedModel::source_text(spec).kind(SubjectKind::Model)?;
+    let model = LoadedModel::load_text(spec, &text).kind(SubjectKind::Model)?;
+    Ok((model, sha256::hex_digest(text.as_bytes())))
 }
 
 /// Loads the built-in model `version`; an unknown one is `VMAFX_E_NOTFOUND` naming it.

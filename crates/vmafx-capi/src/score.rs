@@ -100,7 +100,7 @@ pub const POOL_METHODS: [(&str, u32, &str); 9] = [
 
 /// How a pooled call combines the scores of its frames.
 #[derive(Debug, Clone, Copy)]
-enum Pooling {
+pub(crate) enum Pooling {
     /// One of libvmaf's methods.
     Libvmaf(PoolMethod),
     /// A percentile (0 to 100) by linear interpolation.
@@ -108,7 +108,7 @@ enum Pooling {
 }
 
 impl Pooling {
-    fn apply(self, values: &[f64]) -> f64 {
+    pub(crate) fn apply(self, values: &[f64]) -> f64 {
         match self {
             Pooling::Libvmaf(m) => pool(values, m),
             Pooling::Percentile(p) => percentile(values, p),
@@ -116,7 +116,7 @@ impl Pooling {
     }
 }
 
-fn pool_method(v: u32) -> CResult<Pooling> {
+pub(crate) fn pool_method(v: u32) -> CResult<Pooling> {
     let method = match v {
         1 => Pooling::Libvmaf(PoolMethod::Min),
         2 => Pooling::Libvmaf(PoolMethod::Max),
@@ -169,6 +169,14 @@ fn handle_of(inner: &Inner, model: *const VmafxModel) -> CResult<vmafx::context:
         .iter()
         .find(|(m, _)| std::ptr::eq(&**m, model))
         .map(|(_, h)| h.clone())
+        // A used set's lead scores as the set's first output, the lead's own score.
+        .or_else(|| {
+            inner
+                .model_sets
+                .iter()
+                .find(|(s, _)| std::ptr::eq(&*s.lead, model))
+                .map(|(_, h)| h.clone())
+        })
         .ok_or_else(|| {
             fail(
                 Status::Invalid,
@@ -213,7 +221,7 @@ pub unsafe extern "C" fn vmafx_context_use_model(
 ///
 /// # Safety
 /// `context` NULL or live; `out` NULL or valid for its `struct_size`.
-unsafe fn scored<T: MinSize>(
+pub(crate) unsafe fn scored<T: MinSize>(
     context: *mut VmafxContext,
     out: *mut T,
     body: impl FnOnce(&mut Inner) -> CResult<T>,

@@ -108,6 +108,13 @@ VMAFX_EXPORT uint32_t vmafx_context_backend(const VmafxContext *context);
 VMAFX_EXPORT VmafxStatus vmafx_context_use_model(VmafxContext *context, VmafxModel *model,
                                                  VmafxError **error);
 
+/**
+ * Scores with every model of `set`: registers their features and holds a reference to the set until
+ * the context is destroyed. Its lead then scores through vmafx_score_frame() too.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_context_use_model_set(VmafxContext *context, VmafxModelSet *set,
+                                                     VmafxError **error);
+
 /** Sets `key` to `value` in `*options`, creating the set when `*options` is NULL. */
 VMAFX_EXPORT VmafxStatus vmafx_options_set(VmafxOptions **options, const char *key,
                                            const char *value, VmafxError **error);

@@ -44,6 +44,7 @@ pub fn context_h() -> Header {
             func!(context::vmafx_flush, "VmafxStatus", "VmafxContext *context, VmafxError **error", "Finishes every submitted frame; scores become final."),
             func!(context::vmafx_context_backend, "uint32_t", "const VmafxContext *context", "The VmafxBackend the context scores on; CPU for NULL."),
             func!(crate::score::vmafx_context_use_model, "VmafxStatus", "VmafxContext *context, VmafxModel *model,\n                                                 VmafxError **error", "Scores with `model`: registers the features it reads and holds a reference until the context is destroyed. Before the first frame, like features; using the same model twice is harmless."),
+            func!(crate::score_set::vmafx_context_use_model_set, "VmafxStatus", "VmafxContext *context, VmafxModelSet *set,\n                                                     VmafxError **error", "Scores with every model of `set`: registers their features and holds a reference to the set until the context is destroyed. Its lead then scores through vmafx_score_frame() too."),
             func!(crate::options::vmafx_options_set, "VmafxStatus", "VmafxOptions **options, const char *key,\n                                           const char *value, VmafxError **error", "Sets `key` to `value` in `*options`, creating the set when `*options` is NULL."),
             func!(crate::options::vmafx_options_free, "void", "VmafxOptions *options", "Releases an option set; NULL is a no-op."),
         ],

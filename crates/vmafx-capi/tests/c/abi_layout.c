@@ -110,6 +110,12 @@ int main(void)
     OFF(VmafxPooledScore, last, 16); OFF(VmafxPooledScore, value, 24);
     OFF(VmafxPooledScore, feature, 32);
 
+    CHECK(sizeof(VmafxModelSetScore) == 64);
+    OFF(VmafxModelSetScore, pool, 4); OFF(VmafxModelSetScore, first, 8);
+    OFF(VmafxModelSetScore, last, 16); OFF(VmafxModelSetScore, bagging, 24);
+    OFF(VmafxModelSetScore, stddev, 32); OFF(VmafxModelSetScore, ci95_lo, 40);
+    OFF(VmafxModelSetScore, ci95_hi, 48); OFF(VmafxModelSetScore, name, 56);
+
     /* libvmaf_bridge.h: no vmafx context is bound to a libvmaf handle. */
     CHECK(vmafx_context_libvmaf_handle(NULL) == NULL && vmafx_context_from_libvmaf(NULL) == NULL);
 

@@ -107,13 +107,28 @@ impl Context {
     /// The model's first output at every scored frame of `low..=high` (subsampled frames
     /// skipped), in frame order: what [`Context::score_pooled`] pools.
     pub fn score_values(&mut self, handle: &ModelHandle, low: u64, high: u64) -> Result<Vec<f64>> {
+        Ok(self
+            .score_rows(handle, low, high)?
+            .into_iter()
+            .map(|row| row[0])
+            .collect())
+    }
+
+    /// Every output of the model (in [`LoadedModel::output_names`] order) at every scored
+    /// frame of `low..=high`, one row per frame in frame order.
+    pub fn score_rows(
+        &mut self,
+        handle: &ModelHandle,
+        low: u64,
+        high: u64,
+    ) -> Result<Vec<Vec<f64>>> {
         check_range(low, high)?;
-        let mut values = Vec::new();
+        let mut rows = Vec::new();
         for i in self.scored_indices(low, high) {
             let out = self.score_at_index(handle, i)?;
-            values.push(out[0].1);
+            rows.push(out.into_iter().map(|(_, v)| v).collect());
         }
-        Ok(values)
+        Ok(rows)
     }
 
     /// The model's first output pooled over frames `low..=high` with `method`, as
