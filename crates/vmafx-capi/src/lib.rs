@@ -21,6 +21,7 @@ pub mod hooks;
 mod host_buffer;
 pub mod import;
 pub mod import_rule;
+pub mod introspect;
 pub mod model;
 pub mod model_ops;
 pub mod model_set;

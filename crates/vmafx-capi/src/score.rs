@@ -139,7 +139,7 @@ pub(crate) fn pool_method(v: u32) -> CResult<Pooling> {
 }
 
 /// The extractor name as a C string that lives as long as the process (one per extractor).
-fn extractor_c_name(name: &'static str) -> *const c_char {
+pub(crate) fn extractor_c_name(name: &'static str) -> *const c_char {
     static NAMES: OnceLock<Mutex<Vec<(&'static str, &'static CStr)>>> = OnceLock::new();
     let mut names = NAMES
         .get_or_init(Default::default)

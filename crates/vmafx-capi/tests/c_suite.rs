@@ -100,6 +100,11 @@ fn pools() {
 }
 
 #[test]
+fn introspection() {
+    run_c_test("test_introspect");
+}
+
+#[test]
 fn model_sets() {
     run_c_test("test_model_sets");
 }

@@ -110,6 +110,12 @@ int main(void)
     OFF(VmafxPooledScore, last, 16); OFF(VmafxPooledScore, value, 24);
     OFF(VmafxPooledScore, feature, 32);
 
+    CHECK(sizeof(VmafxExtractorInfo) == 16);
+    OFF(VmafxExtractorInfo, backend, 4); OFF(VmafxExtractorInfo, name, 8);
+    CHECK(sizeof(VmafxFeatureResolution) == 24);
+    OFF(VmafxFeatureResolution, backend, 4); OFF(VmafxFeatureResolution, extractor, 8);
+    OFF(VmafxFeatureResolution, unsupported_option, 16);
+
     CHECK(sizeof(VmafxModelSetScore) == 64);
     OFF(VmafxModelSetScore, pool, 4); OFF(VmafxModelSetScore, first, 8);
     OFF(VmafxModelSetScore, last, 16); OFF(VmafxModelSetScore, bagging, 24);
