@@ -17,6 +17,7 @@ use crate::device::VmafxDevice;
 use crate::error::{call, fail, null, CResult, Failure, VmafxError, WithKind};
 use crate::frame::VmafxFrame;
 use crate::model::VmafxModel;
+use crate::model_set::VmafxModelSet;
 use crate::options::VmafxOptions;
 use crate::sized;
 
@@ -29,6 +30,8 @@ pub(crate) struct Inner {
     pub(crate) ctx: Context,
     /// Models the context uses, each with a reference held, and the engine's handle.
     pub(crate) models: Vec<(Arc<VmafxModel>, ModelHandle)>,
+    /// Model sets the context uses, likewise.
+    pub(crate) model_sets: Vec<(Arc<VmafxModelSet>, ModelHandle)>,
 }
 
 impl VmafxContext {
@@ -62,7 +65,7 @@ impl Inner {
     }
 }
 
-fn log_level(v: u32) -> CResult<LogLevel> {
+pub(crate) fn log_level(v: u32) -> CResult<LogLevel> {
     Ok(match v {
         0 => LogLevel::None,
         1 => LogLevel::Error,
@@ -79,7 +82,10 @@ fn log_level(v: u32) -> CResult<LogLevel> {
     })
 }
 
-fn log_callback(cb: VmafxLogCallback, user: *mut c_void) -> Option<vmafx::context::LogCallback> {
+pub(crate) fn log_callback(
+    cb: VmafxLogCallback,
+    user: *mut c_void,
+) -> Option<vmafx::context::LogCallback> {
     struct User(*mut c_void);
     // SAFETY: the ABI requires the caller's log callback to be thread-safe; the pointer is
     // only passed back to it.
@@ -173,6 +179,7 @@ pub unsafe extern "C" fn vmafx_context_create(
             let inner = Inner {
                 ctx,
                 models: Vec::new(),
+                model_sets: Vec::new(),
             };
             out.write(Box::into_raw(Box::new(VmafxContext {
                 inner: Mutex::new(inner),

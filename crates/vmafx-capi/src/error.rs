@@ -113,6 +113,21 @@ pub unsafe fn call(
     error: *mut *mut VmafxError,
     body: impl FnOnce() -> CResult,
 ) -> i32 {
+    // SAFETY: forwarded contract.
+    unsafe { call_to(function, error, None, body) }
+}
+
+/// [`call`], but a failure reported without an error out-parameter goes to `sink` (one
+/// line, `function: subject: message (status)`) instead of stderr when `sink` is given.
+///
+/// # Safety
+/// `error` is NULL or valid for a write of one pointer.
+pub unsafe fn call_to(
+    function: &'static str,
+    error: *mut *mut VmafxError,
+    sink: Option<&dyn Fn(&str)>,
+    body: impl FnOnce() -> CResult,
+) -> i32 {
     let outcome = catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|_| {
         Err(Failure {
             error: Error::new(
@@ -128,7 +143,10 @@ pub unsafe fn call(
         Err(f) => {
             let code = f.error.status().code();
             if error.is_null() {
-                log_failure(&f, function);
+                match sink {
+                    Some(sink) => sink(&failure_line(&f, function)),
+                    None => log_failure(&f, function),
+                }
             } else {
                 let boxed = Box::into_raw(Box::new(VmafxError::new(&f, function)));
                 // SAFETY: `error` is non-NULL and valid for a write (the caller's contract).
@@ -147,14 +165,18 @@ pub fn guarded<T>(function: &'static str, fallback: T, body: impl FnOnce() -> T)
     })
 }
 
-fn log_failure(f: &Failure, function: &str) {
+fn failure_line(f: &Failure, function: &str) -> String {
     let e = &f.error;
-    eprintln!(
-        "vmafx: ERROR: {function}: {}: {} ({})",
+    format!(
+        "{function}: {}: {} ({})",
         e.subject(),
         e.message(),
         e.status()
-    );
+    )
+}
+
+fn log_failure(f: &Failure, function: &str) {
+    eprintln!("vmafx: ERROR: {}", failure_line(f, function));
 }
 
 /// Name of a status code, or `VMAFX_UNKNOWN_STATUS`.

@@ -31,6 +31,7 @@ pub fn all() -> Vec<(&'static str, String)> {
         context_h::context_h(),
         score_h::score_h(),
         misc_h::hooks_h(),
+        misc_h::bridge_h(),
     ] {
         v.push((h.path, render(&h)));
     }

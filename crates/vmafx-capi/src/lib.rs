@@ -10,6 +10,7 @@
 //! [`headers`] (a test fails when the checked-in files drift).
 
 pub mod abi;
+pub mod bridge;
 pub mod context;
 pub mod device;
 pub mod error;
@@ -20,9 +21,14 @@ pub mod hooks;
 mod host_buffer;
 pub mod import;
 pub mod import_rule;
+pub mod introspect;
 pub mod model;
+pub mod model_ops;
+pub mod model_set;
 pub mod options;
 pub mod pool;
 pub mod score;
+pub mod score_set;
+mod sha256;
 mod sized;
 pub mod version;

@@ -3,7 +3,7 @@
 //!
 //! Model sets, feature overrides and the SHA-256 hash of model.h are not provided yet.
 
-use std::ffi::{c_char, CString};
+use std::ffi::{c_char, c_void, CString};
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
@@ -11,9 +11,12 @@ use vmafx::model::{LoadedModel, ModelSource, ModelSpec};
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
-use crate::context::c_str;
-use crate::error::{call, fail, guarded, null, CResult, VmafxError, WithKind};
-use crate::sized;
+use vmafx::context::{LogCallback, LogLevel};
+
+use crate::abi::VmafxLogCallback;
+use crate::context::{c_str, log_callback, log_level};
+use crate::error::{call_to, fail, guarded, null, CResult, VmafxError, WithKind};
+use crate::{sha256, sized};
 
 /// `VMAFX_MODEL_DISABLE_CLIP`: do not clip scores to the model's range.
 pub const MODEL_DISABLE_CLIP: u64 = 1 << 0;
@@ -32,11 +35,51 @@ pub struct VmafxModelConfig {
     pub name: *const c_char,
     /// `VMAFX_MODEL_*` bits; 0 keeps the model file's defaults.
     pub flags: u64,
+    /// A `VmafxLogLevel`: the messages `log_callback` receives.
+    pub log_level: u32,
+    /// Receives a load failure reported without an error out-parameter; NULL: stderr.
+    pub log_callback: VmafxLogCallback,
+    /// Passed to `log_callback`.
+    pub log_user: *mut c_void,
 }
 
 impl MinSize for VmafxModelConfig {
-    /// ABI 0.1.0: every field.
-    const MIN_SIZE: usize = std::mem::size_of::<VmafxModelConfig>();
+    /// The first three fields: the struct as vmafx's earlier header declared it (VMAFx's
+    /// own header has had the log fields since 0.1, so its callers always pass them).
+    const MIN_SIZE: usize = std::mem::offset_of!(VmafxModelConfig, log_level);
+}
+
+/// Where a load failure without an error out-parameter goes: `config`'s log callback, or
+/// None (stderr) when it has none or cannot be read.
+///
+/// # Safety
+/// `config` NULL or valid for its `struct_size`.
+unsafe fn failure_sink(config: *const VmafxModelConfig) -> Option<LogCallback> {
+    if config.is_null() {
+        return None;
+    }
+    // SAFETY: non-NULL config valid for its struct_size (the caller's contract).
+    let (c, _) = unsafe { sized::read(config, "config") }.ok()?;
+    log_callback(c.log_callback, c.log_user)
+}
+
+/// Runs a load as [`call`], with failures without an error out-parameter sent to the
+/// config's log callback at `VMAFX_LOG_LEVEL_ERROR`.
+///
+/// # Safety
+/// `config` NULL or valid for its `struct_size`; `error` NULL or writable.
+pub(crate) unsafe fn call_load(
+    function: &'static str,
+    config: *const VmafxModelConfig,
+    error: *mut *mut VmafxError,
+    body: impl FnOnce() -> CResult,
+) -> i32 {
+    // SAFETY: forwarded contract.
+    let sink = unsafe { failure_sink(config) };
+    let deliver = sink.map(|cb| move |line: &str| cb(LogLevel::Error, line));
+    let sink: Option<&dyn Fn(&str)> = deliver.as_ref().map(|d| d as &dyn Fn(&str));
+    // SAFETY: forwarded contract.
+    unsafe { call_to(function, error, sink, body) }
 }
 
 /// A loaded model; the handle is one counted reference.
@@ -45,17 +88,32 @@ pub struct VmafxModel {
     pub(crate) model: LoadedModel,
     name: CString,
     features: Vec<CString>,
+    sha256: CString,
+}
+
+/// `s` as a C string (a NUL inside becomes a space).
+pub(crate) fn c_text(s: &str) -> CString {
+    CString::new(s.replace('\0', " ")).unwrap_or_default()
 }
 
 impl VmafxModel {
-    fn handle(model: LoadedModel) -> *mut VmafxModel {
-        let text = |s: &str| CString::new(s.replace('\0', " ")).unwrap_or_default();
-        let m = VmafxModel {
-            name: text(model.name()),
-            features: model.features().iter().map(|f| text(&f.name)).collect(),
+    /// A model wrapper; `sha256` is the hex digest of the bytes it was loaded from.
+    pub(crate) fn new(model: LoadedModel, sha256: &str) -> VmafxModel {
+        VmafxModel {
+            name: c_text(model.name()),
+            features: model.features().iter().map(|f| c_text(&f.name)).collect(),
+            sha256: c_text(sha256),
             model,
-        };
-        Arc::into_raw(Arc::new(m)) as *mut VmafxModel
+        }
+    }
+
+    fn handle(model: LoadedModel, sha256: &str) -> *mut VmafxModel {
+        Arc::into_raw(Arc::new(VmafxModel::new(model, sha256))) as *mut VmafxModel
+    }
+
+    /// The SHA-256 of the bytes it was loaded from, NUL-terminated for its lifetime.
+    pub(crate) fn c_hash(&self) -> *const c_char {
+        self.sha256.as_ptr()
     }
 
     /// The name its scores are recorded under, NUL-terminated for the model's lifetime.
@@ -87,7 +145,7 @@ pub(crate) unsafe fn get<'a>(ptr: *const VmafxModel) -> CResult<&'a VmafxModel> 
         .kind(SubjectKind::Model)
 }
 
-fn spec(config: *const VmafxModelConfig, source: ModelSource) -> CResult<ModelSpec> {
+pub(crate) fn spec(config: *const VmafxModelConfig, source: ModelSource) -> CResult<ModelSpec> {
     let mut spec = ModelSpec {
         source,
         ..ModelSpec::default_model()
@@ -116,6 +174,7 @@ fn spec(config: *const VmafxModelConfig, source: ModelSource) -> CResult<ModelSp
             "VMAFX_MODEL_DISABLE_TRANSFORM is not supported by this build",
         ));
     }
+    log_level(c.log_level)?;
     spec.disable_clip = c.flags & MODEL_DISABLE_CLIP != 0;
     spec.enable_transform = c.flags & MODEL_ENABLE_TRANSFORM != 0;
     Ok(spec)
@@ -136,18 +195,25 @@ unsafe fn load(
     // SAFETY: non-NULL and writable (the caller's contract).
     unsafe { out.write(std::ptr::null_mut()) };
     let spec = spec(config, source()?)?;
-    let model = LoadedModel::load(&spec).kind(SubjectKind::Model)?;
+    let (model, sha256) = read(&spec)?;
     if matches!(model, LoadedModel::Collection(_)) {
         return Err(fail(
             Status::Invalid,
             &spec.subject(),
-            "a model set, not a single model (vmafx_model_set_load is not provided yet)",
+            "a model set, not a single model (load it with vmafx_model_set_load)",
         ))
         .kind(SubjectKind::Model);
     }
     // SAFETY: as above.
-    unsafe { out.write(VmafxModel::handle(model)) };
+    unsafe { out.write(VmafxModel::handle(model, &sha256)) };
     Ok(Status::Ok)
+}
+
+/// Loads `spec`, with the SHA-256 of the bytes it was read from.
+pub(crate) fn read(spec: &ModelSpec) -> CResult<(LoadedModel, String)> {
+    let text = LoadedModel::source_text(spec).kind(SubjectKind::Model)?;
+    let model = LoadedModel::load_text(spec, &text).kind(SubjectKind::Model)?;
+    Ok((model, sha256::hex_digest(text.as_bytes())))
 }
 
 /// Loads the built-in model `version`; an unknown one is `VMAFX_E_NOTFOUND` naming it.
@@ -164,7 +230,7 @@ pub unsafe extern "C" fn vmafx_model_load(
 ) -> i32 {
     // SAFETY: every pointer is used under the caller's contract above.
     unsafe {
-        call("vmafx_model_load", error, || {
+        call_load("vmafx_model_load", config, error, || {
             load(
                 config,
                 || Ok(ModelSource::Version(c_str(version, "version")?.to_string())),
@@ -187,7 +253,7 @@ pub unsafe extern "C" fn vmafx_model_load_file(
 ) -> i32 {
     // SAFETY: every pointer is used under the caller's contract above.
     unsafe {
-        call("vmafx_model_load_file", error, || {
+        call_load("vmafx_model_load_file", config, error, || {
             load(
                 config,
                 || Ok(ModelSource::Path(PathBuf::from(c_str(path, "path")?))),

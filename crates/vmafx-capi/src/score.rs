@@ -9,7 +9,7 @@ use std::ffi::{c_char, CStr, CString};
 use std::sync::{Mutex, OnceLock};
 
 use vmafx::feature::registry;
-use vmafx::output::pooling::PoolMethod;
+use vmafx::output::pooling::{percentile, pool, PoolMethod};
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
@@ -47,7 +47,7 @@ impl MinSize for VmafxScore {
 pub struct VmafxPooledScore {
     /// Size of the struct as the caller compiled it.
     pub struct_size: u32,
-    /// The `VmafxPoolMethod`.
+    /// The `VmafxPool`.
     pub pool: u32,
     /// First frame pooled.
     pub first: u64,
@@ -64,9 +64,14 @@ impl MinSize for VmafxPooledScore {
     const MIN_SIZE: usize = std::mem::size_of::<VmafxPooledScore>();
 }
 
-/// `VMAFX_POOL_*` values (libvmaf's `enum VmafPoolingMethod`).
-pub const POOL_METHODS: [(&str, u32, &str); 5] = [
-    ("VMAFX_POOL_NONE", 0, "No pooling (a single frame)."),
+/// `VmafxPool` values: libvmaf's `enum VmafPoolingMethod` (0 to 4) and VMAFx's median and
+/// percentiles (5 to 8).
+pub const POOL_METHODS: [(&str, u32, &str); 9] = [
+    (
+        "VMAFX_POOL_NONE",
+        0,
+        "No pooling: one frame's score (refused by the pooled calls).",
+    ),
     ("VMAFX_POOL_MIN", 1, "The smallest score."),
     ("VMAFX_POOL_MAX", 2, "The largest score."),
     ("VMAFX_POOL_MEAN", 3, "The arithmetic mean."),
@@ -75,19 +80,57 @@ pub const POOL_METHODS: [(&str, u32, &str); 5] = [
         4,
         "The harmonic mean of score + 1, less one.",
     ),
+    ("VMAFX_POOL_MEDIAN", 5, "The median (the 50th percentile)."),
+    (
+        "VMAFX_POOL_PERC5",
+        6,
+        "The 5th percentile, interpolated linearly between the two nearest ranks.",
+    ),
+    (
+        "VMAFX_POOL_PERC10",
+        7,
+        "The 10th percentile, as VMAFX_POOL_PERC5.",
+    ),
+    (
+        "VMAFX_POOL_PERC20",
+        8,
+        "The 20th percentile, as VMAFX_POOL_PERC5.",
+    ),
 ];
 
-fn pool_method(v: u32) -> CResult<PoolMethod> {
+/// How a pooled call combines the scores of its frames.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Pooling {
+    /// One of libvmaf's methods.
+    Libvmaf(PoolMethod),
+    /// A percentile (0 to 100) by linear interpolation.
+    Percentile(f64),
+}
+
+impl Pooling {
+    pub(crate) fn apply(self, values: &[f64]) -> f64 {
+        match self {
+            Pooling::Libvmaf(m) => pool(values, m),
+            Pooling::Percentile(p) => percentile(values, p),
+        }
+    }
+}
+
+pub(crate) fn pool_method(v: u32) -> CResult<Pooling> {
     let method = match v {
-        1 => PoolMethod::Min,
-        2 => PoolMethod::Max,
-        3 => PoolMethod::Mean,
-        4 => PoolMethod::HarmonicMean,
+        1 => Pooling::Libvmaf(PoolMethod::Min),
+        2 => Pooling::Libvmaf(PoolMethod::Max),
+        3 => Pooling::Libvmaf(PoolMethod::Mean),
+        4 => Pooling::Libvmaf(PoolMethod::HarmonicMean),
+        5 => Pooling::Percentile(50.0),
+        6 => Pooling::Percentile(5.0),
+        7 => Pooling::Percentile(10.0),
+        8 => Pooling::Percentile(20.0),
         _ => {
             return Err(fail(
                 Status::Invalid,
                 "pool",
-                format!("{v} is not a pooling method (VMAFX_POOL_MIN .. VMAFX_POOL_HARMONIC_MEAN)"),
+                format!("{v} is not a pooling method (VMAFX_POOL_MIN .. VMAFX_POOL_PERC20)"),
             ))
             .kind(SubjectKind::Parameter)
         }
@@ -96,7 +139,7 @@ fn pool_method(v: u32) -> CResult<PoolMethod> {
 }
 
 /// The extractor name as a C string that lives as long as the process (one per extractor).
-fn extractor_c_name(name: &'static str) -> *const c_char {
+pub(crate) fn extractor_c_name(name: &'static str) -> *const c_char {
     static NAMES: OnceLock<Mutex<Vec<(&'static str, &'static CStr)>>> = OnceLock::new();
     let mut names = NAMES
         .get_or_init(Default::default)
@@ -126,6 +169,14 @@ fn handle_of(inner: &Inner, model: *const VmafxModel) -> CResult<vmafx::context:
         .iter()
         .find(|(m, _)| std::ptr::eq(&**m, model))
         .map(|(_, h)| h.clone())
+        // A used set's lead scores as the set's first output, the lead's own score.
+        .or_else(|| {
+            inner
+                .model_sets
+                .iter()
+                .find(|(s, _)| std::ptr::eq(&*s.lead, model))
+                .map(|(_, h)| h.clone())
+        })
         .ok_or_else(|| {
             fail(
                 Status::Invalid,
@@ -170,7 +221,7 @@ pub unsafe extern "C" fn vmafx_context_use_model(
 ///
 /// # Safety
 /// `context` NULL or live; `out` NULL or valid for its `struct_size`.
-unsafe fn scored<T: MinSize>(
+pub(crate) unsafe fn scored<T: MinSize>(
     context: *mut VmafxContext,
     out: *mut T,
     body: impl FnOnce(&mut Inner) -> CResult<T>,
@@ -285,10 +336,11 @@ pub unsafe extern "C" fn vmafx_score_pooled(
             let method = pool_method(pool)?;
             scored(context, out, |inner| {
                 let handle = handle_of(inner, model)?;
-                let value = inner
+                let values = inner
                     .ctx
-                    .score_pooled(&handle, method, first, last)
+                    .score_values(&handle, first, last)
                     .kind(SubjectKind::Model)?;
+                let value = method.apply(&values);
                 Ok(VmafxPooledScore {
                     struct_size: 0,
                     pool,
@@ -322,10 +374,11 @@ pub unsafe extern "C" fn vmafx_feature_score_pooled(
             let name = c_str(feature, "feature")?;
             let method = pool_method(pool)?;
             scored(context, out, |inner| {
-                let value = inner
+                let values = inner
                     .ctx
-                    .feature_score_pooled(name, method, first, last)
+                    .feature_values(name, first, last)
                     .kind(SubjectKind::Feature)?;
+                let value = method.apply(&values);
                 Ok(VmafxPooledScore {
                     struct_size: 0,
                     pool,

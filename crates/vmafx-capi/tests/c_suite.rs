@@ -39,6 +39,10 @@ fn run_c_test(name: &str) {
         .arg(crate_dir().join("include"))
         .arg("-I")
         .arg(crate_dir().join("private"))
+        .arg(format!(
+            "-DVMAFX_MODEL_DIR=\"{}\"",
+            crate_dir().join("../vmafx/models").display()
+        ))
         .arg(&src)
         .arg(&lib)
         .args(["-lpthread", "-ldl", "-lm", "-o"])
@@ -93,6 +97,21 @@ fn scores() {
 #[test]
 fn pools() {
     run_c_test("test_pools");
+}
+
+#[test]
+fn introspection() {
+    run_c_test("test_introspect");
+}
+
+#[test]
+fn model_sets() {
+    run_c_test("test_model_sets");
+}
+
+#[test]
+fn planted_defects() {
+    run_c_test("test_defects");
 }
 
 /// Names of the hook functions defined in src/hooks.rs.

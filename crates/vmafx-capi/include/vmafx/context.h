@@ -56,6 +56,42 @@ struct VmafxContextConfig {
 /** Initialiser: sets `struct_size`, zeroes every other field. */
 #define VMAFX_CONTEXT_CONFIG_INIT {.struct_size = sizeof(VmafxContextConfig)}
 
+typedef struct VmafxExtractorInfo VmafxExtractorInfo;
+typedef struct VmafxFeatureResolution VmafxFeatureResolution;
+
+/** One registered feature extractor. */
+struct VmafxExtractorInfo {
+    /** Size of the struct as the caller compiled it; set by the _INIT macro. */
+    uint32_t struct_size;
+    /** The VmafxBackend the extractor runs on. */
+    uint32_t backend;
+    /** Extractor name (`psnr`, `adm`); lives for the process lifetime. */
+    const char *name;
+};
+
+/** Initialiser: sets `struct_size`, zeroes every other field. */
+#define VMAFX_EXTRACTOR_INFO_INIT {.struct_size = sizeof(VmafxExtractorInfo)}
+
+/** Which extractor computes a feature on a context. Strings live for the process lifetime. */
+struct VmafxFeatureResolution {
+    /** Size of the struct as the caller compiled it; set by the _INIT macro. */
+    uint32_t struct_size;
+    /** The VmafxBackend of `extractor`. */
+    uint32_t backend;
+    /**
+     * The extractor that computes the feature: on the CPU the extractor itself, under its own name.
+     */
+    const char *extractor;
+    /**
+     * The option a device twin cannot honour when the call returns VMAFX_E_NOTSUP, else NULL
+     * (always NULL on the CPU).
+     */
+    const char *unsupported_option;
+};
+
+/** Initialiser: sets `struct_size`, zeroes every other field. */
+#define VMAFX_FEATURE_RESOLUTION_INIT {.struct_size = sizeof(VmafxFeatureResolution)}
+
 /** Creates a context (`config` NULL: defaults); `*out` is NULL on failure. */
 VMAFX_EXPORT VmafxStatus vmafx_context_create(const VmafxContextConfig *config, VmafxContext **out,
                                               VmafxError **error);
@@ -107,6 +143,35 @@ VMAFX_EXPORT uint32_t vmafx_context_backend(const VmafxContext *context);
  */
 VMAFX_EXPORT VmafxStatus vmafx_context_use_model(VmafxContext *context, VmafxModel *model,
                                                  VmafxError **error);
+
+/**
+ * Scores with every model of `set`: registers their features and holds a reference to the set until
+ * the context is destroyed. Its lead then scores through vmafx_score_frame() too.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_context_use_model_set(VmafxContext *context, VmafxModelSet *set,
+                                                     VmafxError **error);
+
+/** Number of registered feature extractors; 0 for NULL. */
+VMAFX_EXPORT uint32_t vmafx_context_extractor_count(const VmafxContext *context);
+
+/**
+ * Describes registered extractor `index` (registration order); VMAFX_E_NOTFOUND naming `index` past
+ * the last one.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_context_extractor_info(const VmafxContext *context, uint32_t index,
+                                                      VmafxExtractorInfo *out, VmafxError **error);
+
+/**
+ * Which extractor would compute the CPU extractor `extractor` with `options` (may be NULL) on this
+ * context, for frames of `frame` (may be NULL: no geometry check). On the CPU it is the extractor
+ * itself. VMAFX_E_NOTFOUND names an unknown extractor; an option it does not take or a geometry no
+ * frame may have is refused as vmafx_context_use_feature() and vmafx_frame_create_host() refuse
+ * them.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_feature_resolve(const VmafxContext *context, const char *extractor,
+                                               const VmafxOptions *options,
+                                               const VmafxFrameDesc *frame,
+                                               VmafxFeatureResolution *out, VmafxError **error);
 
 /** Sets `key` to `value` in `*options`, creating the set when `*options` is NULL. */
 VMAFX_EXPORT VmafxStatus vmafx_options_set(VmafxOptions **options, const char *key,

@@ -21,20 +21,6 @@
 extern "C" {
 #endif
 
-/** How scores are pooled over frames (values equal libvmaf's enum VmafPoolingMethod). */
-typedef enum VmafxPoolMethod {
-    /** No pooling (a single frame). */
-    VMAFX_POOL_NONE = 0,
-    /** The smallest score. */
-    VMAFX_POOL_MIN = 1,
-    /** The largest score. */
-    VMAFX_POOL_MAX = 2,
-    /** The arithmetic mean. */
-    VMAFX_POOL_MEAN = 3,
-    /** The harmonic mean of score + 1, less one. */
-    VMAFX_POOL_HARMONIC_MEAN = 4,
-} VmafxPoolMethod;
-
 typedef struct VmafxScore VmafxScore;
 typedef struct VmafxPooledScore VmafxPooledScore;
 
@@ -64,7 +50,7 @@ struct VmafxScore {
 struct VmafxPooledScore {
     /** Size of this struct as the caller compiled it; set by the _INIT macro. */
     uint32_t struct_size;
-    /** The VmafxPoolMethod. */
+    /** Pooling method (a VmafxPool). */
     uint32_t pool;
     /** First frame pooled. */
     uint64_t first;
@@ -78,6 +64,33 @@ struct VmafxPooledScore {
 
 /** Initialiser: sets `struct_size`, zeroes every other field. */
 #define VMAFX_POOLED_SCORE_INIT {.struct_size = sizeof(VmafxPooledScore)}
+
+typedef struct VmafxModelSetScore VmafxModelSetScore;
+
+/** The bootstrap score of a model set at one frame or pooled over frames. */
+struct VmafxModelSetScore {
+    /** Size of this struct as the caller compiled it; set by the _INIT macro. */
+    uint32_t struct_size;
+    /** Pooling method (a VmafxPool); VMAFX_POOL_NONE for a per-frame score. */
+    uint32_t pool;
+    /** First frame (the frame of a per-frame score). */
+    uint64_t first;
+    /** Last frame (inclusive). */
+    uint64_t last;
+    /** Mean of the member models' scores. */
+    double bagging;
+    /** Standard deviation of the members' scores. */
+    double stddev;
+    /** Lower bound of the 95% confidence interval. */
+    double ci95_lo;
+    /** Upper bound of the 95% confidence interval. */
+    double ci95_hi;
+    /** Name of the model set; lives as long as the set. */
+    const char *name;
+};
+
+/** Initialiser: sets `struct_size`, zeroes every other field. */
+#define VMAFX_MODEL_SET_SCORE_INIT {.struct_size = sizeof(VmafxModelSetScore)}
 
 /**
  * Score of `feature` (collector key or printed alias) at frame `index` with its producer;
@@ -102,6 +115,22 @@ VMAFX_EXPORT VmafxStatus vmafx_score_pooled(VmafxContext *context, const VmafxMo
 VMAFX_EXPORT VmafxStatus vmafx_feature_score_pooled(VmafxContext *context, const char *feature,
                                                     uint32_t pool, uint64_t first, uint64_t last,
                                                     VmafxPooledScore *out, VmafxError **error);
+
+/**
+ * Bootstrap score of `set` (used by the context) at frame `index`; VMAFX_PENDING before
+ * vmafx_flush().
+ */
+VMAFX_EXPORT VmafxStatus vmafx_score_frame_model_set(VmafxContext *context, const VmafxModelSet *set,
+                                                     uint64_t index, VmafxModelSetScore *out,
+                                                     VmafxError **error);
+
+/**
+ * Bootstrap score of `set` with each of its four values pooled with `pool` over frames `first` to
+ * `last` (subsampled frames skipped).
+ */
+VMAFX_EXPORT VmafxStatus vmafx_score_pooled_model_set(VmafxContext *context, const VmafxModelSet *set,
+                                                      uint32_t pool, uint64_t first, uint64_t last,
+                                                      VmafxModelSetScore *out, VmafxError **error);
 
 #ifdef __cplusplus
 }

@@ -114,6 +114,28 @@ typedef enum VmafxPixelFormat {
     VMAFX_PIXEL_FORMAT_P016 = 18,
 } VmafxPixelFormat;
 
+/** How a pooled score combines its frames (0 to 4 are libvmaf's enum VmafPoolingMethod values). */
+typedef enum VmafxPool {
+    /** No pooling: one frame's score (refused by the pooled calls). */
+    VMAFX_POOL_NONE = 0,
+    /** The smallest score. */
+    VMAFX_POOL_MIN = 1,
+    /** The largest score. */
+    VMAFX_POOL_MAX = 2,
+    /** The arithmetic mean. */
+    VMAFX_POOL_MEAN = 3,
+    /** The harmonic mean of score + 1, less one. */
+    VMAFX_POOL_HARMONIC_MEAN = 4,
+    /** The median (the 50th percentile). */
+    VMAFX_POOL_MEDIAN = 5,
+    /** The 5th percentile, interpolated linearly between the two nearest ranks. */
+    VMAFX_POOL_PERC5 = 6,
+    /** The 10th percentile, as VMAFX_POOL_PERC5. */
+    VMAFX_POOL_PERC10 = 7,
+    /** The 20th percentile, as VMAFX_POOL_PERC5. */
+    VMAFX_POOL_PERC20 = 8,
+} VmafxPool;
+
 #ifdef __cplusplus
 }
 #endif

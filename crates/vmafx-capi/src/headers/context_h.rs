@@ -2,11 +2,14 @@
 
 use super::items::{Header, Item};
 use crate::abi::VmafxContextConfig;
+use crate::introspect::{VmafxExtractorInfo, VmafxFeatureResolution};
 use crate::{context, field, func, import_rule};
 
 /// context.h.
 pub fn context_h() -> Header {
     type C = VmafxContextConfig;
+    type X = VmafxExtractorInfo;
+    type R = VmafxFeatureResolution;
     let size = "Size of the struct as the caller compiled it; set by the _INIT macro.";
     Header {
         path: "include/vmafx/context.h",
@@ -34,6 +37,32 @@ pub fn context_h() -> Header {
                 init: "VMAFX_CONTEXT_CONFIG_INIT",
                 init_extra: "",
             },
+            Item::Raw("typedef struct VmafxExtractorInfo VmafxExtractorInfo;\ntypedef struct VmafxFeatureResolution VmafxFeatureResolution;".into()),
+            Item::Struct {
+                name: "VmafxExtractorInfo",
+                doc: "One registered feature extractor.",
+                fields: vec![
+                    field!(X, struct_size, "uint32_t", size),
+                    field!(X, backend, "uint32_t", "The VmafxBackend the extractor runs on."),
+                    field!(X, name, "const char *", "Extractor name (`psnr`, `adm`); lives for the process lifetime."),
+                ],
+                rust_size: std::mem::size_of::<X>(),
+                init: "VMAFX_EXTRACTOR_INFO_INIT",
+                init_extra: "",
+            },
+            Item::Struct {
+                name: "VmafxFeatureResolution",
+                doc: "Which extractor computes a feature on a context. Strings live for the process lifetime.",
+                fields: vec![
+                    field!(R, struct_size, "uint32_t", size),
+                    field!(R, backend, "uint32_t", "The VmafxBackend of `extractor`."),
+                    field!(R, extractor, "const char *", "The extractor that computes the feature: on the CPU the extractor itself, under its own name."),
+                    field!(R, unsupported_option, "const char *", "The option a device twin cannot honour when the call returns VMAFX_E_NOTSUP, else NULL (always NULL on the CPU)."),
+                ],
+                rust_size: std::mem::size_of::<R>(),
+                init: "VMAFX_FEATURE_RESOLUTION_INIT",
+                init_extra: "",
+            },
             func!(context::vmafx_context_create, "VmafxStatus", "const VmafxContextConfig *config, VmafxContext **out,\n                                              VmafxError **error", "Creates a context (`config` NULL: defaults); `*out` is NULL on failure."),
             func!(context::vmafx_context_destroy, "VmafxStatus", "VmafxContext *context, VmafxError **error", "Destroys a context with its device reference and frames."),
             func!(context::vmafx_context_use_device, "VmafxStatus", "VmafxContext *context, VmafxDevice *device,\n                                                  VmafxError **error", "Scores on `device`, holding a reference until destroyed. Once (again: VMAFX_E_BUSY naming the device), before any feature, model or frame (after: VMAFX_E_INVALID naming the context)."),
@@ -44,6 +73,10 @@ pub fn context_h() -> Header {
             func!(context::vmafx_flush, "VmafxStatus", "VmafxContext *context, VmafxError **error", "Finishes every submitted frame; scores become final."),
             func!(context::vmafx_context_backend, "uint32_t", "const VmafxContext *context", "The VmafxBackend the context scores on; CPU for NULL."),
             func!(crate::score::vmafx_context_use_model, "VmafxStatus", "VmafxContext *context, VmafxModel *model,\n                                                 VmafxError **error", "Scores with `model`: registers the features it reads and holds a reference until the context is destroyed. Before the first frame, like features; using the same model twice is harmless."),
+            func!(crate::score_set::vmafx_context_use_model_set, "VmafxStatus", "VmafxContext *context, VmafxModelSet *set,\n                                                     VmafxError **error", "Scores with every model of `set`: registers their features and holds a reference to the set until the context is destroyed. Its lead then scores through vmafx_score_frame() too."),
+            func!(crate::introspect::vmafx_context_extractor_count, "uint32_t", "const VmafxContext *context", "Number of registered feature extractors; 0 for NULL."),
+            func!(crate::introspect::vmafx_context_extractor_info, "VmafxStatus", "const VmafxContext *context, uint32_t index,\n                                                      VmafxExtractorInfo *out, VmafxError **error", "Describes registered extractor `index` (registration order); VMAFX_E_NOTFOUND naming `index` past the last one."),
+            func!(crate::introspect::vmafx_feature_resolve, "VmafxStatus", "const VmafxContext *context, const char *extractor,\n                                               const VmafxOptions *options,\n                                               const VmafxFrameDesc *frame,\n                                               VmafxFeatureResolution *out, VmafxError **error", "Which extractor would compute the CPU extractor `extractor` with `options` (may be NULL) on this context, for frames of `frame` (may be NULL: no geometry check). On the CPU it is the extractor itself. VMAFX_E_NOTFOUND names an unknown extractor; an option it does not take or a geometry no frame may have is refused as vmafx_context_use_feature() and vmafx_frame_create_host() refuse them."),
             func!(crate::options::vmafx_options_set, "VmafxStatus", "VmafxOptions **options, const char *key,\n                                           const char *value, VmafxError **error", "Sets `key` to `value` in `*options`, creating the set when `*options` is NULL."),
             func!(crate::options::vmafx_options_free, "void", "VmafxOptions *options", "Releases an option set; NULL is a no-op."),
         ],

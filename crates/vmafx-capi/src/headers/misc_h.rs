@@ -35,6 +35,21 @@ pub fn vmafx_h() -> Header {
     }
 }
 
+/// libvmaf_bridge.h: optional (the umbrella header does not include it).
+pub fn bridge_h() -> Header {
+    Header {
+        path: "include/vmafx/libvmaf_bridge.h",
+        guard: "VMAFX_LIBVMAF_BRIDGE_H",
+        brief: "The libvmaf handle bound to a context (VMAFx's migration bridge). vmafx scores without libvmaf, so no context is bound to one and both calls answer NULL.",
+        includes: vec!["<stddef.h>", "<stdint.h>", "<vmafx/vmafx.h>"],
+        items: vec![
+            Item::Raw("/** libvmaf's context handle, opaque here (the same declaration as libvmaf/libvmaf.h's, so both headers may be included). */\ntypedef struct VmafContext VmafContext;".into()),
+            func!(crate::bridge::vmafx_context_from_libvmaf, "VmafxContext *", "VmafContext *vmaf", "The context a libvmaf handle is bound to: NULL (no libvmaf handle is bound to a vmafx context)."),
+            func!(crate::bridge::vmafx_context_libvmaf_handle, "VmafContext *", "VmafxContext *context", "The libvmaf handle bound to `context`: NULL for NULL and for every context (vmafx has no libvmaf handle to return)."),
+        ],
+    }
+}
+
 /// version.h.
 pub fn version_h() -> Header {
     let (ma, mi, pa) = ABI_VERSION;
@@ -172,6 +187,12 @@ pub fn types_h() -> Header {
             Item::Opaque { name: "VmafxOptions", doc: "Feature options: string keys and values (libvmaf's feature dictionary)." },
             Item::Raw("/** Receives one log line (`level` a VmafxLogLevel); may run on any thread at once, so it must be thread-safe, and must not call back into the context. */\ntypedef void (*VmafxLogCallback)(uint32_t level, const char *message, void *user);".into()),
             Item::Enum { name: "VmafxPixelFormat", doc: "Pixel layouts (libvmaf's planar values; 16 and up are import-only).", typedef: true, values: pixel_values() },
+            Item::Enum {
+                name: "VmafxPool",
+                doc: "How a pooled score combines its frames (0 to 4 are libvmaf's enum VmafPoolingMethod values).",
+                typedef: true,
+                values: crate::score::POOL_METHODS.iter().map(|(n, v, d)| (n.to_string(), *v as i64, d.to_string())).collect(),
+            },
         ],
     }
 }

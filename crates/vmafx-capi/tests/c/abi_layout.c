@@ -1,8 +1,12 @@
 /* The layout VMAFx's ABI fixes (LP64): sizes, offsets and values of every public struct,
- * enum and flag, checked against vmafx's generated headers. */
+ * enum and flag, checked against vmafx's generated headers. The values are those of VMAFx's
+ * definition core/api/vmafx.toml at 6dacbedb (ABI 0.1.2), with the fields appended by 0.1.3
+ * (VmafxContextConfig.import_retry_wait_ns) and 0.1.4 (VmafxFrameImport.release / user,
+ * VMAFX_MEMORY_GL_TEXTURE, VMAFX_FENCE_GL_SYNC). */
 #include <stddef.h>
 
 #include "check.h"
+#include <vmafx/libvmaf_bridge.h>
 
 #define OFF(s, f, v) CHECK(offsetof(s, f) == (v))
 
@@ -34,6 +38,13 @@ int main(void)
     CHECK(VMAFX_FENCE_METAL_SHARED_EVENT == 6 && VMAFX_FENCE_WIN32_SHARED == 7);
     CHECK(VMAFX_FENCE_GL_SYNC == 8);
     CHECK(VMAFX_IMPORT_ALLOW_COPY == 1u && VMAFX_DEVICE_PROFILING == 1u);
+    CHECK(VMAFX_MODEL_DISABLE_CLIP == 1u && VMAFX_MODEL_ENABLE_TRANSFORM == 2u &&
+          VMAFX_MODEL_DISABLE_TRANSFORM == 4u);
+    CHECK(VMAFX_POOL_NONE == 0 && VMAFX_POOL_MIN == 1 && VMAFX_POOL_MAX == 2);
+    CHECK(VMAFX_POOL_MEAN == 3 && VMAFX_POOL_HARMONIC_MEAN == 4 && VMAFX_POOL_MEDIAN == 5);
+    CHECK(VMAFX_POOL_PERC5 == 6 && VMAFX_POOL_PERC10 == 7 && VMAFX_POOL_PERC20 == 8);
+    VmafxPool pool_type = VMAFX_POOL_PERC20;
+    CHECK(pool_type == 8);
     CHECK(VMAFX_ABI_VERSION_MAJOR == 0 && VMAFX_ABI_VERSION_MINOR == 1 && VMAFX_ABI_VERSION_PATCH == 4);
 
     CHECK(sizeof(VmafxFence) == 32);
@@ -77,6 +88,42 @@ int main(void)
     OFF(VmafxDeviceInfo, flags, 12); OFF(VmafxDeviceInfo, memory_kinds, 16);
     OFF(VmafxDeviceInfo, fence_kinds, 20); OFF(VmafxDeviceInfo, total_memory, 24);
     OFF(VmafxDeviceInfo, name, 32);
+
+    CHECK(sizeof(VmafxContextConfig) == 56);
+    OFF(VmafxContextConfig, log_level, 4); OFF(VmafxContextConfig, n_threads, 8);
+    OFF(VmafxContextConfig, n_subsample, 12); OFF(VmafxContextConfig, cpumask, 16);
+    OFF(VmafxContextConfig, gpumask, 24); OFF(VmafxContextConfig, log_callback, 32);
+    OFF(VmafxContextConfig, log_user, 40); OFF(VmafxContextConfig, import_retry_wait_ns, 48);
+
+    CHECK(sizeof(VmafxModelConfig) == 48);
+    OFF(VmafxModelConfig, name, 8); OFF(VmafxModelConfig, flags, 16);
+    OFF(VmafxModelConfig, log_level, 24); OFF(VmafxModelConfig, log_callback, 32);
+    OFF(VmafxModelConfig, log_user, 40);
+
+    CHECK(sizeof(VmafxScore) == 40);
+    OFF(VmafxScore, backend, 4); OFF(VmafxScore, index, 8); OFF(VmafxScore, value, 16);
+    OFF(VmafxScore, feature, 24); OFF(VmafxScore, extractor, 32);
+
+    /* VMAFx's order: struct_size, pool, first, last, value, feature. */
+    CHECK(sizeof(VmafxPooledScore) == 40);
+    OFF(VmafxPooledScore, pool, 4); OFF(VmafxPooledScore, first, 8);
+    OFF(VmafxPooledScore, last, 16); OFF(VmafxPooledScore, value, 24);
+    OFF(VmafxPooledScore, feature, 32);
+
+    CHECK(sizeof(VmafxExtractorInfo) == 16);
+    OFF(VmafxExtractorInfo, backend, 4); OFF(VmafxExtractorInfo, name, 8);
+    CHECK(sizeof(VmafxFeatureResolution) == 24);
+    OFF(VmafxFeatureResolution, backend, 4); OFF(VmafxFeatureResolution, extractor, 8);
+    OFF(VmafxFeatureResolution, unsupported_option, 16);
+
+    CHECK(sizeof(VmafxModelSetScore) == 64);
+    OFF(VmafxModelSetScore, pool, 4); OFF(VmafxModelSetScore, first, 8);
+    OFF(VmafxModelSetScore, last, 16); OFF(VmafxModelSetScore, bagging, 24);
+    OFF(VmafxModelSetScore, stddev, 32); OFF(VmafxModelSetScore, ci95_lo, 40);
+    OFF(VmafxModelSetScore, ci95_hi, 48); OFF(VmafxModelSetScore, name, 56);
+
+    /* libvmaf_bridge.h: no vmafx context is bound to a libvmaf handle. */
+    CHECK(vmafx_context_libvmaf_handle(NULL) == NULL && vmafx_context_from_libvmaf(NULL) == NULL);
 
     /* The initialisers set struct_size and zero the rest (zero copy is the zero value). */
     VmafxFrameImport imp = VMAFX_FRAME_IMPORT_INIT;

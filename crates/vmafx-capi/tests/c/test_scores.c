@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include <vmafx/libvmaf_bridge.h>
 
 enum { W = 160, H = 96, LUMA = W * H, CHROMA = LUMA / 4, N = 4 };
 
@@ -26,6 +27,66 @@ static VmafxFrame *frame_of(unsigned seed)
                 ((uint8_t *)pl.data[p])[y * pl.stride[p] + x] =
                     (uint8_t)((x * 3u + y * 5u + seed * 17u + ((x ^ y) & seed)) & 0xffu);
     return f;
+}
+
+/* What a model load's log callback received. */
+typedef struct Heard {
+    unsigned lines;
+    uint32_t level;
+    char last[256];
+} Heard;
+
+static void hear(uint32_t level, const char *message, void *user)
+{
+    Heard *h = user;
+    h->lines++;
+    h->level = level;
+    snprintf(h->last, sizeof h->last, "%s", message);
+}
+
+/* The `q`-th percentile of the ascending `s[0..n)`, interpolated between the nearest ranks. */
+static double perc(const double *s, unsigned n, double q)
+{
+    const double p = q * (double)(n - 1) / 100.0;
+    const double l = floor(p), r = ceil(p);
+    return l == r ? s[(unsigned)l] : s[(unsigned)l] * (r - p) + s[(unsigned)r] * (p - l);
+}
+
+static int ascending(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void model_log(void)
+{
+    VmafxError *err = NULL;
+    VmafxModel *m = NULL;
+    Heard heard = {0};
+    VmafxModelConfig cfg = VMAFX_MODEL_CONFIG_INIT;
+    cfg.log_level = VMAFX_LOG_LEVEL_ERROR;
+    cfg.log_callback = hear;
+    cfg.log_user = &heard;
+    /* A failure without an error out-parameter goes to the config's callback. */
+    CHECK(vmafx_model_load(&cfg, "vmaf_v9", &m, NULL) == VMAFX_E_NOTFOUND && m == NULL);
+    CHECK(heard.lines == 1 && heard.level == VMAFX_LOG_LEVEL_ERROR &&
+          strstr(heard.last, "vmafx_model_load") && strstr(heard.last, "vmaf_v9"));
+    /* With an error out-parameter the failure is the caller's, not logged. */
+    FAILS(vmafx_model_load(&cfg, "vmaf_v9", &m, &err), VMAFX_E_NOTFOUND, &err, "vmaf_v9",
+          VMAFX_SUBJECT_MODEL);
+    CHECK(heard.lines == 1);
+    CHECK(vmafx_model_load(&cfg, "vmaf_v0.6.1", &m, NULL) == VMAFX_OK && heard.lines == 1);
+    vmafx_model_unref(m);
+    cfg.log_level = 7u;
+    FAILS(vmafx_model_load(&cfg, "vmaf_v0.6.1", &m, &err), VMAFX_E_INVALID, &err,
+          "config.log_level", VMAFX_SUBJECT_PARAMETER);
+    /* vmafx's earlier, shorter VmafxModelConfig is still read. */
+    VmafxModelConfig old = VMAFX_MODEL_CONFIG_INIT;
+    old.struct_size = (uint32_t)offsetof(VmafxModelConfig, log_level);
+    old.name = "old";
+    CHECK(vmafx_model_load(&old, "vmaf_v0.6.1", &m, NULL) == VMAFX_OK &&
+          strcmp(vmafx_model_name(m), "old") == 0);
+    vmafx_model_unref(m);
 }
 
 static void models(void)
@@ -103,8 +164,26 @@ static void scores(void)
           p.value == lo);
     CHECK(vmafx_score_pooled(c, m, VMAFX_POOL_MAX, 0, N - 1, &p, NULL) == VMAFX_OK &&
           p.value == hi);
+    /* VMAFx's median and percentiles: linear interpolation between the nearest ranks. */
+    double sorted[N];
+    memcpy(sorted, v, sizeof sorted);
+    qsort(sorted, N, sizeof sorted[0], ascending);
+    const struct {
+        uint32_t pool;
+        double q;
+    } percs[] = {{VMAFX_POOL_MEDIAN, 50.0},
+                 {VMAFX_POOL_PERC5, 5.0},
+                 {VMAFX_POOL_PERC10, 10.0},
+                 {VMAFX_POOL_PERC20, 20.0}};
+    for (unsigned k = 0; k < sizeof percs / sizeof percs[0]; k++)
+        CHECK(vmafx_score_pooled(c, m, percs[k].pool, 0, N - 1, &p, NULL) == VMAFX_OK &&
+              p.pool == percs[k].pool && p.value == perc(sorted, N, percs[k].q));
+    CHECK(perc(sorted, N, 5.0) != perc(sorted, N, 50.0));
     FAILS(vmafx_score_pooled(c, m, 9u, 0, N - 1, &p, &err), VMAFX_E_INVALID, &err, "pool",
           VMAFX_SUBJECT_PARAMETER);
+    FAILS(vmafx_score_pooled(c, m, VMAFX_POOL_NONE, 0, N - 1, &p, &err), VMAFX_E_INVALID, &err,
+          "pool", VMAFX_SUBJECT_PARAMETER);
+    CHECK(vmafx_context_libvmaf_handle(c) == NULL);
     FAILS(vmafx_score_frame(c, unused, 0, &s, &err), VMAFX_E_INVALID, &err, "model",
           VMAFX_SUBJECT_MODEL);
 
@@ -140,6 +219,7 @@ static void scores(void)
 int main(void)
 {
     models();
+    model_log();
     scores();
     return check_finish("test_scores");
 }

@@ -104,6 +104,33 @@ impl Context {
         (low..=high).filter(|i| s <= 1 || i % s == 0).collect()
     }
 
+    /// The model's first output at every scored frame of `low..=high` (subsampled frames
+    /// skipped), in frame order: what [`Context::score_pooled`] pools.
+    pub fn score_values(&mut self, handle: &ModelHandle, low: u64, high: u64) -> Result<Vec<f64>> {
+        Ok(self
+            .score_rows(handle, low, high)?
+            .into_iter()
+            .map(|row| row[0])
+            .collect())
+    }
+
+    /// Every output of the model (in [`LoadedModel::output_names`] order) at every scored
+    /// frame of `low..=high`, one row per frame in frame order.
+    pub fn score_rows(
+        &mut self,
+        handle: &ModelHandle,
+        low: u64,
+        high: u64,
+    ) -> Result<Vec<Vec<f64>>> {
+        check_range(low, high)?;
+        let mut rows = Vec::new();
+        for i in self.scored_indices(low, high) {
+            let out = self.score_at_index(handle, i)?;
+            rows.push(out.into_iter().map(|(_, v)| v).collect());
+        }
+        Ok(rows)
+    }
+
     /// The model's first output pooled over frames `low..=high` with `method`, as
     /// libvmaf's `vmaf_score_pooled` (subsampled frames are skipped).
     pub fn score_pooled(
@@ -113,18 +140,17 @@ impl Context {
         low: u64,
         high: u64,
     ) -> Result<f64> {
-        if low > high {
-            return Err(Error::invalid(
-                "range",
-                format!("low index {low} is above high index {high}"),
-            ));
-        }
-        let mut values = Vec::new();
-        for i in self.scored_indices(low, high) {
-            let out = self.score_at_index(handle, i)?;
-            values.push(out[0].1);
-        }
-        Ok(pool(&values, method))
+        Ok(pool(&self.score_values(handle, low, high)?, method))
+    }
+
+    /// Feature `name` at every scored frame of `low..=high`, in frame order: what
+    /// [`Context::feature_score_pooled`] pools.
+    pub fn feature_values(&self, name: &str, low: u64, high: u64) -> Result<Vec<f64>> {
+        check_range(low, high)?;
+        self.scored_indices(low, high)
+            .into_iter()
+            .map(|i| self.feature_score_at_index(name, i))
+            .collect()
     }
 
     /// Feature `name` pooled over `low..=high`.
@@ -135,18 +161,7 @@ impl Context {
         low: u64,
         high: u64,
     ) -> Result<f64> {
-        if low > high {
-            return Err(Error::invalid(
-                "range",
-                format!("low index {low} is above high index {high}"),
-            ));
-        }
-        let values = self
-            .scored_indices(low, high)
-            .into_iter()
-            .map(|i| self.feature_score_at_index(name, i))
-            .collect::<Result<Vec<_>>>()?;
-        Ok(pool(&values, method))
+        Ok(pool(&self.feature_values(name, low, high)?, method))
     }
 
     /// Every collected score as the table output writers print: names aliased, in
@@ -166,4 +181,15 @@ impl Context {
             frames,
         })
     }
+}
+
+/// A pooled range must not be empty by its bounds.
+fn check_range(low: u64, high: u64) -> Result<()> {
+    if low > high {
+        return Err(Error::invalid(
+            "range",
+            format!("low index {low} is above high index {high}"),
+        ));
+    }
+    Ok(())
 }

@@ -412,8 +412,10 @@ pub unsafe fn import_host(d: &FrameImport, device: &DeviceInfo) -> Result<Frame>
     let sizes = plane_sizes(target, d.width, d.height);
     let shift = layout::sample_shift(format);
     let mut planes = Vec::with_capacity(3);
-    // Bytes copied on the host: one counted copy per import, whatever its planes.
+    // Bytes copied on the host: one counted copy per import, whatever its planes; likewise
+    // one counted conversion per import that shifts or de-interleaves any plane.
     let mut copied = 0u64;
+    let mut converted = false;
     // Planar planes, and the luma of a semi-planar layout.
     let direct = if format.is_planar() { spans.len() } else { 1 };
     for (p, s) in spans.iter().take(direct).enumerate() {
@@ -432,7 +434,7 @@ pub unsafe fn import_host(d: &FrameImport, device: &DeviceInfo) -> Result<Frame>
             // SAFETY: as above, for as long as the guard lives.
             unsafe { bound_plane(s, w, wide, &guard) }
         } else if must_convert {
-            hooks::count_conversion();
+            converted = true;
             owned_plane(w, s.rows, wide, |y, row| {
                 let r = &src[y as usize * s.pitch..y as usize * s.pitch + s.row_bytes];
                 if let SamplesMut::U16(dst) = row {
@@ -455,9 +457,12 @@ pub unsafe fn import_host(d: &FrameImport, device: &DeviceInfo) -> Result<Frame>
         let mut cb = Plane::zeroed(cw, ch, wide);
         let mut cr = Plane::zeroed(cw, ch, wide);
         split_chroma(src, s, shift, &mut cb, &mut cr);
-        hooks::count_conversion();
+        converted = true;
         planes.push(cb);
         planes.push(cr);
+    }
+    if converted {
+        hooks::count_conversion();
     }
     let hook_guard = guard.clone();
     drop(guard);

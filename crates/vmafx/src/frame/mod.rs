@@ -11,6 +11,9 @@ pub mod import;
 pub mod layout;
 pub mod pool;
 
+#[cfg(test)]
+mod import_bitexact_tests;
+
 pub use format::{MemoryKind, PixelFormat};
 
 use std::sync::{Arc, Mutex};

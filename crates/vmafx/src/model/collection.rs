@@ -16,6 +16,7 @@ use super::json::{kind, read_model, ReadFlags, Reader};
 use super::single::{Model, PredictFlags};
 use super::ModelFeature;
 use crate::error::{Error, Result};
+use crate::output::pooling::percentile_of_sorted;
 
 /// A base model with its bootstrap members.
 #[derive(Debug, Clone, PartialEq)]
@@ -207,25 +208,13 @@ fn bootstrap_stats(first: &Model, scores: &mut [f64]) -> [f64; 4] {
     }
     let stddev = (ssd / n).sqrt();
     scores.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-    let lo = percentile(scores, 2.5);
-    let hi = percentile(scores, 97.5);
+    let lo = percentile_of_sorted(scores, 2.5);
+    let hi = percentile_of_sorted(scores, 97.5);
 
     const DELTA: f64 = 0.01;
     let finish = |y: f64| first.finish(y, PredictFlags::default());
     let slope = (finish(mean + DELTA) - finish(mean - DELTA)) / (2.0 * DELTA);
     [finish(mean), stddev * slope, finish(lo), finish(hi)]
-}
-
-/// Linear-interpolated percentile of sorted `scores`, numpy's default method.
-fn percentile(scores: &[f64], perc: f64) -> f64 {
-    let p = perc * (scores.len() - 1) as f64 / 100.0;
-    let (l, r) = (p.floor(), p.ceil());
-    let (li, ri) = (l as usize, r as usize);
-    if li == ri {
-        scores[li]
-    } else {
-        scores[li] * (r - p) + scores[ri] * (p - l)
-    }
 }
 
 /// Whether `v` looks like a collection (an object with key `"0"`), for error messages.
@@ -251,8 +240,8 @@ mod tests {
     #[test]
     fn percentile_interpolates() {
         let s: Vec<f64> = (0..20).map(f64::from).collect();
-        assert_eq!(percentile(&s, 2.5), 0.475);
-        assert!((percentile(&s, 97.5) - 18.525).abs() < 1e-12);
-        assert_eq!(percentile(&[3.0], 50.0), 3.0);
+        assert_eq!(percentile_of_sorted(&s, 2.5), 0.475);
+        assert!((percentile_of_sorted(&s, 97.5) - 18.525).abs() < 1e-12);
+        assert_eq!(percentile_of_sorted(&[3.0], 50.0), 3.0);
     }
 }

@@ -53,8 +53,14 @@ impl LoadedModel {
     /// Loads the built-in model of `version=` or the file of `path=`, applying the spec's
     /// name, flags and feature overloads.
     pub fn load(spec: &ModelSpec) -> Result<LoadedModel> {
+        Self::load_text(spec, &Self::source_text(spec)?)
+    }
+
+    /// The JSON text `spec` names, as [`LoadedModel::load`] reads it: the built-in model's,
+    /// or the file's (whose bytes it is, so a hash of it is the file's).
+    pub fn source_text(spec: &ModelSpec) -> Result<std::borrow::Cow<'static, str>> {
         let subject = spec.subject();
-        let text = match &spec.source {
+        Ok(match &spec.source {
             ModelSource::Version(v) => std::borrow::Cow::Borrowed(builtin::builtin_json(v)?),
             ModelSource::Path(p) => {
                 std::borrow::Cow::Owned(std::fs::read_to_string(p).map_err(|e| {
@@ -66,16 +72,29 @@ impl LoadedModel {
                     Error::io(&subject, format!("cannot read model file: {e}{hint}"))
                 })?)
             }
-        };
+        })
+    }
+
+    /// [`LoadedModel::load`] from `text`, the JSON [`LoadedModel::source_text`] read for
+    /// `spec`.
+    pub fn load_text(spec: &ModelSpec, text: &str) -> Result<LoadedModel> {
+        let subject = spec.subject();
         let flags = ReadFlags {
             enable_transform: spec.enable_transform,
             disable_clip: spec.disable_clip,
         };
-        let mut loaded = Self::from_json_str(&subject, &spec.name, &text, flags)?;
+        let mut loaded = Self::from_json_str(&subject, &spec.name, text, flags)?;
         for o in &spec.overloads {
             loaded.overload(&subject, o)?;
         }
         Ok(loaded)
+    }
+
+    /// Sets `o.option = o.value` on every feature of every model that extractor
+    /// `o.extractor` computes (a loaded model's `--model ...:extractor.option=value`);
+    /// `NotFound` naming `subject` when the model has no feature of that extractor.
+    pub fn override_feature(&mut self, subject: &str, o: &FeatureOverload) -> Result<()> {
+        self.overload(subject, o)
     }
 
     /// Reads a model or collection from JSON text; `subject` names it in errors, `name` is

@@ -86,6 +86,30 @@ pub fn pool(values: &[f64], method: PoolMethod) -> f64 {
     }
 }
 
+/// The `perc`-th percentile (0 to 100) of `values` by linear interpolation between the two
+/// nearest ranks (numpy's default method; the 50th is the median). Values are ranked by
+/// IEEE total order, so a NaN ranks above +inf. NaN for no values.
+pub fn percentile(values: &[f64], perc: f64) -> f64 {
+    if values.is_empty() {
+        return f64::NAN;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    percentile_of_sorted(&sorted, perc)
+}
+
+/// [`percentile`] of values already sorted ascending (not empty).
+pub(crate) fn percentile_of_sorted(sorted: &[f64], perc: f64) -> f64 {
+    let p = perc * (sorted.len() - 1) as f64 / 100.0;
+    let (l, r) = (p.floor(), p.ceil());
+    let (li, ri) = (l as usize, r as usize);
+    if li == ri {
+        sorted[li]
+    } else {
+        sorted[li] * (r - p) + sorted[ri] * (p - l)
+    }
+}
+
 /// The number of values as libvmaf's `unsigned` frame count converted to `double`.
 fn count(values: &[f64]) -> f64 {
     values.len() as f64
@@ -131,6 +155,18 @@ mod tests {
         assert_eq!(pool(&[], PoolMethod::Max), 0.0);
         assert!(pool(&[], PoolMethod::Mean).is_nan());
         assert!(pool(&[], PoolMethod::HarmonicMean).is_nan());
+    }
+
+    #[test]
+    fn percentiles_interpolate_between_ranks() {
+        let v = [4.0, 1.0, 3.0, 2.0];
+        assert_eq!(percentile(&v, 50.0), 2.5);
+        assert_eq!(percentile(&v, 0.0), 1.0);
+        assert_eq!(percentile(&v, 100.0), 4.0);
+        // rank 0.15 of 4 values: 1 + 0.15 * (2 - 1)
+        assert_eq!(percentile(&v, 5.0), 1.0 * 0.85 + 2.0 * 0.15);
+        assert_eq!(percentile(&[7.0], 20.0), 7.0);
+        assert!(percentile(&[], 10.0).is_nan());
     }
 
     #[test]

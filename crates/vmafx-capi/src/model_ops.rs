@@ -1,0 +1,75 @@
+//! model.h's calls on a loaded model beyond its description: its hash and feature
+//! overrides.
+
+use std::ffi::c_char;
+use std::sync::Arc;
+
+use vmafx::model::{FeatureOverload, LoadedModel};
+use vmafx::Status;
+
+use crate::abi::SubjectKind;
+use crate::context::c_str;
+use crate::error::{call, null, CResult, VmafxError, WithKind};
+use crate::model::{get, VmafxModel};
+use crate::model_set::busy;
+use crate::options::VmafxOptions;
+
+/// SHA-256 of the model's bytes as loaded (64 lowercase hex digits, equal to `sha256sum`
+/// of its file); NULL for NULL.
+///
+/// # Safety
+/// `model` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_hash(model: *const VmafxModel) -> *const c_char {
+    // SAFETY: NULL or live (the caller's contract).
+    unsafe { model.as_ref() }.map_or(std::ptr::null(), |m| m.c_hash())
+}
+
+/// Sets every option of `options` on the features of `model` that `extractor` computes.
+pub(crate) fn override_all(
+    model: &mut LoadedModel,
+    extractor: &str,
+    options: &VmafxOptions,
+) -> CResult<()> {
+    for (option, value) in options.pairs() {
+        let o = FeatureOverload {
+            extractor: extractor.to_string(),
+            option,
+            value,
+        };
+        model
+            .override_feature(extractor, &o)
+            .kind(SubjectKind::Extractor)?;
+    }
+    Ok(())
+}
+
+/// Merges `options` (copied) into the options `model` passes to `extractor`. Only while the
+/// caller holds the only reference: a model a context uses is immutable (`VMAFX_E_BUSY`
+/// naming `model`). An extractor the model has no feature of is `VMAFX_E_NOTFOUND` naming
+/// it. The hash stays the hash of the bytes loaded.
+///
+/// # Safety
+/// `model` NULL or live; `extractor` NULL or NUL-terminated; `options` NULL or live;
+/// `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_override_feature(
+    model: *mut VmafxModel,
+    extractor: *const c_char,
+    options: *const VmafxOptions,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_model_override_feature", error, || {
+            get(model)?;
+            let name = c_str(extractor, "extractor")?;
+            let opts = options.as_ref().ok_or_else(|| null("options"))?;
+            // The handle's own count, borrowed: never dropped here.
+            let mut handle = std::mem::ManuallyDrop::new(Arc::from_raw(model));
+            let m = Arc::get_mut(&mut handle).ok_or_else(|| busy("model"))?;
+            override_all(&mut m.model, name, opts)?;
+            Ok(Status::Ok)
+        })
+    }
+}

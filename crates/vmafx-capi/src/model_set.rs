@@ -1,0 +1,241 @@
+//! Model sets of the C ABI (VMAFx's model.h): a bootstrap collection (`vmaf_b_v0.6.3`),
+//! its lead model (the collection's model "0") and its members, reference-counted.
+
+use std::ffi::{c_char, CString};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use vmafx::model::{LoadedModel, ModelSource};
+use vmafx::Status;
+
+use crate::abi::SubjectKind;
+use crate::context::c_str;
+use crate::error::{call, fail, null, CResult, VmafxError, WithKind};
+use crate::model::{c_text, call_load, read, spec, VmafxModel, VmafxModelConfig};
+use crate::model_ops::override_all;
+use crate::options::VmafxOptions;
+
+/// A loaded model set; the handle is one counted reference.
+#[derive(Debug)]
+pub struct VmafxModelSet {
+    /// The collection (always `LoadedModel::Collection`).
+    pub(crate) set: LoadedModel,
+    /// Its model "0" as a model of its own; the set holds this reference.
+    pub(crate) lead: Arc<VmafxModel>,
+    name: CString,
+    sha256: CString,
+    members: u32,
+}
+
+impl VmafxModelSet {
+    /// The set's name (its scores' name, `vmaf`), NUL-terminated for the set's lifetime.
+    pub(crate) fn c_name(&self) -> *const c_char {
+        self.name.as_ptr()
+    }
+
+    /// One more counted reference to the set behind `ptr`.
+    ///
+    /// # Safety
+    /// `ptr` is a live set handle.
+    pub(crate) unsafe fn retain(ptr: *const VmafxModelSet) -> Arc<VmafxModelSet> {
+        // SAFETY: a live handle is one count of an `Arc` made by `vmafx_model_set_load*`.
+        unsafe {
+            Arc::increment_strong_count(ptr);
+            Arc::from_raw(ptr)
+        }
+    }
+}
+
+/// The set behind `ptr`.
+///
+/// # Safety
+/// `ptr` is NULL or a live set handle.
+pub(crate) unsafe fn get<'a>(ptr: *const VmafxModelSet) -> CResult<&'a VmafxModelSet> {
+    // SAFETY: NULL or live (the caller's contract).
+    unsafe { ptr.as_ref() }
+        .ok_or_else(|| null("set"))
+        .kind(SubjectKind::Model)
+}
+
+/// Loads `source` as a set into `*out`.
+///
+/// # Safety
+/// `config` NULL or valid for its size; `out` NULL or writable.
+unsafe fn load_set(
+    config: *const VmafxModelConfig,
+    source: impl FnOnce() -> CResult<ModelSource>,
+    out: *mut *mut VmafxModelSet,
+) -> CResult {
+    if out.is_null() {
+        return Err(null("out"));
+    }
+    // SAFETY: non-NULL and writable (the caller's contract).
+    unsafe { out.write(std::ptr::null_mut()) };
+    let spec = spec(config, source()?)?;
+    let (set, sha256) = read(&spec)?;
+    let LoadedModel::Collection(c) = &set else {
+        return Err(fail(
+            Status::Invalid,
+            &spec.subject(),
+            "a single model, not a model set (load it with vmafx_model_load)",
+        ))
+        .kind(SubjectKind::Model);
+    };
+    let lead = VmafxModel::new(LoadedModel::Single(c.base().clone()), &sha256);
+    let handle = VmafxModelSet {
+        name: c_text(set.name()),
+        sha256: c_text(&sha256),
+        members: c.members().len() as u32,
+        lead: Arc::new(lead),
+        set,
+    };
+    // SAFETY: as above.
+    unsafe { out.write(Arc::into_raw(Arc::new(handle)) as *mut VmafxModelSet) };
+    Ok(Status::Ok)
+}
+
+/// Loads the built-in model set `version` (`vmaf_b_v0.6.3`); an unknown version is
+/// `VMAFX_E_NOTFOUND` naming it, a single model `VMAFX_E_INVALID`.
+///
+/// # Safety
+/// `config` NULL or valid for its `struct_size`; `version` NULL or NUL-terminated; `out`,
+/// `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_set_load(
+    config: *const VmafxModelConfig,
+    version: *const c_char,
+    out: *mut *mut VmafxModelSet,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call_load("vmafx_model_set_load", config, error, || {
+            load_set(
+                config,
+                || Ok(ModelSource::Version(c_str(version, "version")?.to_string())),
+                out,
+            )
+        })
+    }
+}
+
+/// Loads a JSON model set file (UTF-8 path); failures as `vmafx_model_load_file()`.
+///
+/// # Safety
+/// As [`vmafx_model_set_load`], with `path` for `version`.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_set_load_file(
+    config: *const VmafxModelConfig,
+    path: *const c_char,
+    out: *mut *mut VmafxModelSet,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call_load("vmafx_model_set_load_file", config, error, || {
+            load_set(
+                config,
+                || Ok(ModelSource::Path(PathBuf::from(c_str(path, "path")?))),
+                out,
+            )
+        })
+    }
+}
+
+/// Takes one more reference; returns `set` (NULL for NULL).
+///
+/// # Safety
+/// `set` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_set_ref(set: *mut VmafxModelSet) -> *mut VmafxModelSet {
+    if !set.is_null() {
+        // SAFETY: a live handle is one count of its `Arc`.
+        unsafe { Arc::increment_strong_count(set) };
+    }
+    set
+}
+
+/// Drops one reference; the last releases the set and its models. NULL is a no-op.
+///
+/// # Safety
+/// `set` NULL or live, with a reference the caller gives up.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_set_unref(set: *mut VmafxModelSet) {
+    if !set.is_null() {
+        // SAFETY: the caller gives up one count of the handle's `Arc`.
+        unsafe { Arc::decrement_strong_count(set) };
+    }
+}
+
+/// The set's lead model (its model "0"), borrowed for the set's lifetime; NULL for NULL.
+///
+/// # Safety
+/// `set` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_set_lead(set: *const VmafxModelSet) -> *mut VmafxModel {
+    // SAFETY: NULL or live (the caller's contract).
+    unsafe { set.as_ref() }.map_or(std::ptr::null_mut(), |s| {
+        Arc::as_ptr(&s.lead) as *mut VmafxModel
+    })
+}
+
+/// Number of member models, without the lead; 0 for NULL.
+///
+/// # Safety
+/// `set` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_set_size(set: *const VmafxModelSet) -> u32 {
+    // SAFETY: NULL or live (the caller's contract).
+    unsafe { set.as_ref() }.map_or(0, |s| s.members)
+}
+
+/// SHA-256 of the set's bytes as loaded (64 lowercase hex digits); NULL for NULL.
+///
+/// # Safety
+/// `set` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_set_hash(set: *const VmafxModelSet) -> *const c_char {
+    // SAFETY: NULL or live (the caller's contract).
+    unsafe { set.as_ref() }.map_or(std::ptr::null(), |s| s.sha256.as_ptr())
+}
+
+/// `vmafx_model_override_feature()` for the lead and every member; `VMAFX_E_BUSY` once the
+/// set or its lead is shared (a context uses it, or the caller took another reference).
+///
+/// # Safety
+/// `set` NULL or live; `extractor` NULL or NUL-terminated; `options` NULL or live;
+/// `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_set_override_feature(
+    set: *mut VmafxModelSet,
+    extractor: *const c_char,
+    options: *const VmafxOptions,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_model_set_override_feature", error, || {
+            get(set)?;
+            let name = c_str(extractor, "extractor")?;
+            let opts = options.as_ref().ok_or_else(|| null("options"))?;
+            let mut handle = std::mem::ManuallyDrop::new(Arc::from_raw(set));
+            let s = Arc::get_mut(&mut handle).ok_or_else(|| busy("set"))?;
+            let lead = Arc::get_mut(&mut s.lead).ok_or_else(|| busy("set"))?;
+            override_all(&mut lead.model, name, opts)?;
+            override_all(&mut s.set, name, opts)?;
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// `VMAFX_E_BUSY` naming `what`: a model in use is immutable.
+pub(crate) fn busy(what: &str) -> crate::error::Failure {
+    crate::error::Failure {
+        error: vmafx::Error::new(
+            Status::Busy,
+            what,
+            "in use (by a context or another reference): a shared model is immutable",
+        ),
+        kind: SubjectKind::Model,
+    }
+}

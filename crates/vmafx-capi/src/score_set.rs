@@ -1,0 +1,188 @@
+//! Model-set scores (VMAFx's score.h): a context using a set, its bootstrap score per frame
+//! and pooled over frames.
+
+use vmafx::model::STAT_SUFFIXES;
+use vmafx::Status;
+
+use crate::abi::{MinSize, SubjectKind};
+use crate::context::{get, Inner, VmafxContext};
+use crate::error::{call, fail, CResult, VmafxError, WithKind};
+use crate::model_set::{self, VmafxModelSet};
+use crate::score::{pool_method, scored};
+
+/// `VmafxModelSetScore`: the bootstrap score of a set at one frame or pooled over frames.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxModelSetScore {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// The `VmafxPool`; `VMAFX_POOL_NONE` for one frame's score.
+    pub pool: u32,
+    /// First frame (the frame of a per-frame score).
+    pub first: u64,
+    /// Last frame (inclusive).
+    pub last: u64,
+    /// Mean of the member models' scores.
+    pub bagging: f64,
+    /// Standard deviation of the members' scores (scaled by the transform's slope).
+    pub stddev: f64,
+    /// Lower bound of the 95% interval.
+    pub ci95_lo: f64,
+    /// Upper bound of the 95% interval.
+    pub ci95_hi: f64,
+    /// The set's name; lives as long as the set.
+    pub name: *const std::ffi::c_char,
+}
+
+impl MinSize for VmafxModelSetScore {
+    /// ABI 0.1.0: every field.
+    const MIN_SIZE: usize = std::mem::size_of::<VmafxModelSetScore>();
+}
+
+/// The engine handle of `set` in this context: `VMAFX_E_INVALID` naming `set` when the
+/// context does not use it.
+fn handle_of(inner: &Inner, set: *const VmafxModelSet) -> CResult<vmafx::context::ModelHandle> {
+    inner
+        .model_sets
+        .iter()
+        .find(|(s, _)| std::ptr::eq(&**s, set))
+        .map(|(_, h)| h.clone())
+        .ok_or_else(|| {
+            fail(
+                Status::Invalid,
+                "set",
+                "this context does not use the model set (vmafx_context_use_model_set)",
+            )
+        })
+        .kind(SubjectKind::Model)
+}
+
+/// The four statistics (bagging, stddev, 95% interval) of one output row: its last four.
+fn stats(row: &[f64]) -> [f64; 4] {
+    let at = row.len() - STAT_SUFFIXES.len();
+    [row[at], row[at + 1], row[at + 2], row[at + 3]]
+}
+
+fn score_of(
+    set: &VmafxModelSet,
+    pool: u32,
+    first: u64,
+    last: u64,
+    s: [f64; 4],
+) -> VmafxModelSetScore {
+    VmafxModelSetScore {
+        struct_size: 0,
+        pool,
+        first,
+        last,
+        bagging: s[0],
+        stddev: s[1],
+        ci95_lo: s[2],
+        ci95_hi: s[3],
+        name: set.c_name(),
+    }
+}
+
+/// Scores with every model of `set`: registers their features and mounts the set; the
+/// context holds a reference until destroyed. Before the first frame, like features.
+///
+/// # Safety
+/// `context`, `set` NULL or live; `error` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_context_use_model_set(
+    context: *mut VmafxContext,
+    set: *mut VmafxModelSet,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_context_use_model_set", error, || {
+            let c = get(context)?;
+            let s = model_set::get(set)?;
+            let mut inner = c.lock();
+            if inner.model_sets.iter().any(|(x, _)| std::ptr::eq(&**x, s)) {
+                return Ok(Status::Ok);
+            }
+            let handle = inner
+                .ctx
+                .use_model(s.set.clone())
+                .kind(SubjectKind::Model)?;
+            inner.model_sets.push((VmafxModelSet::retain(set), handle));
+            Ok(Status::Ok)
+        })
+    }
+}
+
+/// The bootstrap score of `set` at frame `index`; `VMAFX_PENDING` before flush.
+///
+/// # Safety
+/// `context`, `set` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL
+/// or writable.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_score_frame_model_set(
+    context: *mut VmafxContext,
+    set: *const VmafxModelSet,
+    index: u64,
+    out: *mut VmafxModelSetScore,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_score_frame_model_set", error, || {
+            let s = model_set::get(set)?;
+            scored(context, out, |inner| {
+                let handle = handle_of(inner, set)?;
+                let row = inner
+                    .ctx
+                    .score_rows(&handle, index, index)
+                    .kind(SubjectKind::Model)?;
+                let Some(row) = row.first() else {
+                    return Err(fail(
+                        Status::NotFound,
+                        "index",
+                        format!("frame {index} is not scored (subsampling skips it)"),
+                    ))
+                    .kind(SubjectKind::Frame);
+                };
+                Ok(score_of(s, 0, index, index, stats(row)))
+            })
+        })
+    }
+}
+
+/// The bootstrap score of `set` with each of its four values pooled with `pool` over frames
+/// `first..=last` (subsampled frames skipped); `VMAFX_PENDING` before flush.
+///
+/// # Safety
+/// As [`vmafx_score_frame_model_set`].
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_score_pooled_model_set(
+    context: *mut VmafxContext,
+    set: *const VmafxModelSet,
+    pool: u32,
+    first: u64,
+    last: u64,
+    out: *mut VmafxModelSetScore,
+    error: *mut *mut VmafxError,
+) -> i32 {
+    // SAFETY: every pointer is used under the caller's contract above.
+    unsafe {
+        call("vmafx_score_pooled_model_set", error, || {
+            let s = model_set::get(set)?;
+            let method = pool_method(pool)?;
+            scored(context, out, |inner| {
+                let handle = handle_of(inner, set)?;
+                let rows = inner
+                    .ctx
+                    .score_rows(&handle, first, last)
+                    .kind(SubjectKind::Model)?;
+                let mut pooled = [0.0; 4];
+                for (k, p) in pooled.iter_mut().enumerate() {
+                    let column: Vec<f64> = rows.iter().map(|r| stats(r)[k]).collect();
+                    *p = method.apply(&column);
+                }
+                Ok(score_of(s, pool, first, last, pooled))
+            })
+        })
+    }
+}
