@@ -95,6 +95,59 @@ fn pools() {
     run_c_test("test_pools");
 }
 
+#[test]
+fn bad_input() {
+    run_c_test("test_bad_input");
+}
+
+/// Names and parameter lists of the `extern "C"` functions defined in `src/<file>`.
+fn exported(file: &str) -> Vec<(String, String)> {
+    let src = std::fs::read_to_string(crate_dir().join("src").join(file)).expect("source file");
+    src.split("extern \"C\" fn ")
+        .skip(1)
+        .filter_map(|s| {
+            let (name, rest) = s.split_once('(')?;
+            let params = rest.split_once(')').map_or("", |p| p.0);
+            Some((name.trim().to_string(), params.to_string()))
+        })
+        .collect()
+}
+
+/// Every exported function has a row in the C bad-input table; the test hooks, which take
+/// no pointer, are the only ones left out.
+#[test]
+fn every_exported_function_has_a_bad_input_row() {
+    let table = std::fs::read_to_string(crate_dir().join("tests/c/test_bad_input.c"))
+        .expect("test_bad_input.c");
+    let mut files: Vec<String> = std::fs::read_dir(crate_dir().join("src"))
+        .expect("src")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".rs"))
+        .collect();
+    files.sort();
+    let mut checked = 0;
+    for file in &files {
+        for (name, params) in exported(file) {
+            if file == "hooks.rs" {
+                assert!(
+                    !params.contains('*'),
+                    "hook {name} takes a pointer: give it a row"
+                );
+                continue;
+            }
+            let has_row = ["ROW(", "SIZED(", "VALUE("]
+                .iter()
+                .any(|m| table.contains(&format!("{m}{name},")));
+            assert!(
+                has_row,
+                "{name} (src/{file}) has no row in tests/c/test_bad_input.c"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 57, "found only {checked} exported functions");
+}
+
 /// Names of the hook functions defined in src/hooks.rs.
 fn hook_names() -> Vec<String> {
     let src = std::fs::read_to_string(crate_dir().join("src/hooks.rs")).expect("hooks.rs");
