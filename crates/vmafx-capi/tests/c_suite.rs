@@ -20,9 +20,27 @@ fn lib_dir(name: &str) -> PathBuf {
     panic!("{name} not found beside {}", exe.display());
 }
 
+/// `VMAFX_C_SANITIZE` (e.g. `address,undefined` or `thread`): build the C tests with
+/// `-fsanitize=` that list; a sanitizer report fails the test. Unset: no sanitizer.
+fn sanitizer_flags() -> (String, Vec<String>) {
+    match std::env::var("VMAFX_C_SANITIZE") {
+        Ok(s) if !s.is_empty() => (
+            format!("c_suite_{}", s.replace(',', "_")),
+            vec![
+                format!("-fsanitize={s}"),
+                "-fno-sanitize-recover=all".into(),
+                "-fno-omit-frame-pointer".into(),
+                "-g".into(),
+            ],
+        ),
+        _ => ("c_suite".into(), Vec::new()),
+    }
+}
+
 fn run_c_test(name: &str) {
     let lib = lib_dir("libvmafx.a").join("libvmafx.a");
-    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("c_suite");
+    let (scratch, sanitize) = sanitizer_flags();
+    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(scratch);
     std::fs::create_dir_all(&out_dir).expect("scratch directory");
     let exe = out_dir.join(name);
     let src = crate_dir().join("tests/c").join(format!("{name}.c"));
@@ -35,6 +53,7 @@ fn run_c_test(name: &str) {
             "-Werror",
             "-O1",
         ])
+        .args(&sanitize)
         .arg("-I")
         .arg(crate_dir().join("include"))
         .arg("-I")
