@@ -274,7 +274,8 @@ fuzz_target!(|data: &[u8]| {
             0
         );
     }
-    let mut frame: *mut VmafxFrame = 1usize as *mut VmafxFrame;
+    // Not NULL: a failure must clear it.
+    let mut frame: *mut VmafxFrame = std::ptr::dangling_mut();
     let mut err: *mut VmafxError = null_mut();
     let (status, function) = if mode & 4 != 0 {
         // SAFETY: every field of the ABI struct is valid all-zero.
