@@ -20,9 +20,27 @@ fn lib_dir(name: &str) -> PathBuf {
     panic!("{name} not found beside {}", exe.display());
 }
 
+/// `VMAFX_C_SANITIZE` (e.g. `address,undefined` or `thread`): build the C tests with
+/// `-fsanitize=` that list; a sanitizer report fails the test. Unset: no sanitizer.
+fn sanitizer_flags() -> (String, Vec<String>) {
+    match std::env::var("VMAFX_C_SANITIZE") {
+        Ok(s) if !s.is_empty() => (
+            format!("c_suite_{}", s.replace(',', "_")),
+            vec![
+                format!("-fsanitize={s}"),
+                "-fno-sanitize-recover=all".into(),
+                "-fno-omit-frame-pointer".into(),
+                "-g".into(),
+            ],
+        ),
+        _ => ("c_suite".into(), Vec::new()),
+    }
+}
+
 fn run_c_test(name: &str) {
     let lib = lib_dir("libvmafx.a").join("libvmafx.a");
-    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("c_suite");
+    let (scratch, sanitize) = sanitizer_flags();
+    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(scratch);
     std::fs::create_dir_all(&out_dir).expect("scratch directory");
     let exe = out_dir.join(name);
     let src = crate_dir().join("tests/c").join(format!("{name}.c"));
@@ -35,6 +53,7 @@ fn run_c_test(name: &str) {
             "-Werror",
             "-O1",
         ])
+        .args(&sanitize)
         .arg("-I")
         .arg(crate_dir().join("include"))
         .arg("-I")
@@ -112,6 +131,59 @@ fn model_sets() {
 #[test]
 fn planted_defects() {
     run_c_test("test_defects");
+}
+
+#[test]
+fn bad_input() {
+    run_c_test("test_bad_input");
+}
+
+/// Names and parameter lists of the `extern "C"` functions defined in `src/<file>`.
+fn exported(file: &str) -> Vec<(String, String)> {
+    let src = std::fs::read_to_string(crate_dir().join("src").join(file)).expect("source file");
+    src.split("extern \"C\" fn ")
+        .skip(1)
+        .filter_map(|s| {
+            let (name, rest) = s.split_once('(')?;
+            let params = rest.split_once(')').map_or("", |p| p.0);
+            Some((name.trim().to_string(), params.to_string()))
+        })
+        .collect()
+}
+
+/// Every exported function has a row in the C bad-input table; the test hooks, which take
+/// no pointer, are the only ones left out.
+#[test]
+fn every_exported_function_has_a_bad_input_row() {
+    let table = std::fs::read_to_string(crate_dir().join("tests/c/test_bad_input.c"))
+        .expect("test_bad_input.c");
+    let mut files: Vec<String> = std::fs::read_dir(crate_dir().join("src"))
+        .expect("src")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".rs"))
+        .collect();
+    files.sort();
+    let mut checked = 0;
+    for file in &files {
+        for (name, params) in exported(file) {
+            if file == "hooks.rs" {
+                assert!(
+                    !params.contains('*'),
+                    "hook {name} takes a pointer: give it a row"
+                );
+                continue;
+            }
+            let has_row = ["ROW(", "SIZED(", "VALUE("]
+                .iter()
+                .any(|m| table.contains(&format!("{m}{name},")));
+            assert!(
+                has_row,
+                "{name} (src/{file}) has no row in tests/c/test_bad_input.c"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 57, "found only {checked} exported functions");
 }
 
 /// Names of the hook functions defined in src/hooks.rs.

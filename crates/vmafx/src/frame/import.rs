@@ -315,16 +315,36 @@ fn validate(d: &FrameImport, device: &DeviceInfo) -> Result<(PixelFormat, Vec<Pl
 }
 
 /// Signals the release fence, then runs the producer's callback, where the last holder of
-/// the producer's memory goes.
+/// the producer's memory goes. The callback is armed only once the frame is built, so a
+/// refused import or wrap (the guard dropped on an error path) never runs it.
 struct ReleaseGuard {
     fence: Fence,
-    release: Option<ReleaseCallback>,
+    release: std::sync::Mutex<Option<ReleaseCallback>>,
+}
+
+impl ReleaseGuard {
+    fn new(fence: Fence) -> Arc<Self> {
+        Arc::new(ReleaseGuard {
+            fence,
+            release: std::sync::Mutex::new(None),
+        })
+    }
+
+    /// Hands the producer's callback to the guard: the frame exists.
+    fn arm(&self, release: Option<ReleaseCallback>) {
+        *self.release.lock().unwrap_or_else(|p| p.into_inner()) = release;
+    }
 }
 
 impl Drop for ReleaseGuard {
     fn drop(&mut self) {
         self.fence.signal();
-        if let Some(cb) = self.release.take() {
+        let cb = self
+            .release
+            .get_mut()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+        if let Some(cb) = cb {
             cb();
         }
     }
@@ -405,10 +425,7 @@ pub unsafe fn import_host(d: &FrameImport, device: &DeviceInfo) -> Result<Frame>
     let bytes = layout::sample_bytes(format, d.bpc);
     let allow_copy = d.flags & IMPORT_ALLOW_COPY != 0;
     let fence = Fence::new();
-    let guard = Arc::new(ReleaseGuard {
-        fence: fence.clone(),
-        release: d.release.clone(),
-    });
+    let guard = ReleaseGuard::new(fence.clone());
     let sizes = plane_sizes(target, d.width, d.height);
     let shift = layout::sample_shift(format);
     let mut planes = Vec::with_capacity(3);
@@ -465,16 +482,15 @@ pub unsafe fn import_host(d: &FrameImport, device: &DeviceInfo) -> Result<Frame>
         hooks::count_conversion();
     }
     let hook_guard = guard.clone();
-    drop(guard);
-    Ok(
-        FrameBuilder::from_planes(target, bpc, d.width, d.height, residency(), planes)?
-            .with_release_fence(fence)
-            .on_release(Box::new(move |planes| {
-                drop(planes);
-                drop(hook_guard);
-            }))
-            .build(),
-    )
+    let frame = FrameBuilder::from_planes(target, bpc, d.width, d.height, residency(), planes)?
+        .with_release_fence(fence)
+        .on_release(Box::new(move |planes| {
+            drop(planes);
+            drop(hook_guard);
+        }))
+        .build();
+    guard.arm(d.release.clone());
+    Ok(frame)
 }
 
 /// Where an imported frame says it lives: host memory, unless the residency test hook
@@ -545,10 +561,7 @@ pub unsafe fn wrap_host(
         spans.push(s);
     }
     let fence = Fence::new();
-    let guard = Arc::new(ReleaseGuard {
-        fence: fence.clone(),
-        release,
-    });
+    let guard = ReleaseGuard::new(fence.clone());
     let sizes = plane_sizes(format, width, height);
     let planes = spans
         .iter()
@@ -557,16 +570,15 @@ pub unsafe fn wrap_host(
         .map(|(p, s)| unsafe { bound_plane(s, sizes[p].0, wide, &guard) })
         .collect();
     let hook_guard = guard.clone();
-    drop(guard);
-    Ok(
-        FrameBuilder::from_planes(format, bpc, width, height, MemoryKind::Host, planes)?
-            .with_release_fence(fence)
-            .on_release(Box::new(move |planes| {
-                drop(planes);
-                drop(hook_guard);
-            }))
-            .build(),
-    )
+    let frame = FrameBuilder::from_planes(format, bpc, width, height, MemoryKind::Host, planes)?
+        .with_release_fence(fence)
+        .on_release(Box::new(move |planes| {
+            drop(planes);
+            drop(hook_guard);
+        }))
+        .build();
+    guard.arm(release);
+    Ok(frame)
 }
 
 fn rename_host_plane(e: Error, p: usize) -> Error {

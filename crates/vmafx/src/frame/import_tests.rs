@@ -282,6 +282,31 @@ fn odd_16_bit_addresses_need_allow_copy() {
     assert!(unsafe { import_host(&d, &cpu()) }.is_ok());
 }
 
+/// Found by the `capi_import` fuzz target: this refusal comes after the release guard is
+/// made, and dropping the guard ran the producer's callback for a frame that never existed
+/// (a producer freeing its buffer on failure and in the callback would free it twice).
+#[test]
+fn a_refused_import_never_runs_the_release_callback() {
+    let _g = hooks::test_lock();
+    let buf = vec![0u8; (W * H * 3 + 2) as usize];
+    let calls = Arc::new(AtomicUsize::new(0));
+    let c2 = calls.clone();
+    let mut d = semiplanar_desc(&buf[1..], PixelFormat::P016, 16);
+    d.release = Some(Arc::new(move || {
+        c2.fetch_add(1, Ordering::SeqCst);
+    }));
+    assert_eq!(refused(&d), (Status::NotSup, "desc.plane[0].handle".into()));
+    assert_eq!(
+        calls.load(Ordering::SeqCst),
+        0,
+        "release ran for a refused import"
+    );
+    d.flags = IMPORT_ALLOW_COPY;
+    // SAFETY: `buf` outlives the frame.
+    drop(unsafe { import_host(&d, &cpu()) }.unwrap());
+    assert_eq!(calls.load(Ordering::SeqCst), 1);
+}
+
 #[test]
 fn wrapped_host_planes_run_release_once() {
     let buf = planar8();

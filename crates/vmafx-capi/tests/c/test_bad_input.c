@@ -1,0 +1,368 @@
+/*
+ * The bad-input table of the C entry points: NULL for every pointer argument, and a
+ * struct_size of 0 and of 4 for every size-prefixed struct, at every exported function.
+ *
+ * ROW(fn, (args), status, subject, kind): the call fails with `status`, its error names
+ * `subject` (a VmafxSubjectKind `kind`), has a message and names `fn`; called again with a
+ * NULL error out-parameter (`errp`) it returns the same status.
+ * SIZED(fn, s, (args), subject): ROW with `s.struct_size` 0 and then 4, both VMAFX_E_ABI
+ * naming `subject`.
+ * VALUE(fn, expr): a function that reports no error does what its header says for NULL.
+ *
+ * c_suite.rs fails when an exported function of src/ has no row here.
+ */
+#include <stdlib.h>
+
+#include "check.h"
+
+static uint8_t pixels[16 * 8 * 3 / 2];
+
+static void ignore_release(void *user)
+{
+    (void)user;
+}
+
+static int row_failures;
+
+static void check_row(const char *fn, int line, VmafxStatus got, VmafxStatus want,
+                      VmafxError **err, const char *subject, uint32_t kind)
+{
+    bool ok = got == want && *err && strcmp(vmafx_error_function(*err), fn) == 0 &&
+              named(err, want, subject, kind);
+    if (!ok) {
+        row_failures++;
+        fprintf(stderr, "line %d: %s: got %s, want %s naming '%s'\n", line, fn,
+                vmafx_status_name(got), vmafx_status_name(want), subject);
+    }
+    vmafx_error_free(*err);
+    *err = NULL;
+    CHECK(ok);
+}
+
+#define ROW(fn, args, want, subject, kind)                                                   \
+    do {                                                                                     \
+        VmafxError *err = NULL;                                                              \
+        VmafxError **errp = &err;                                                            \
+        VmafxStatus got = fn args;                                                           \
+        check_row(#fn, __LINE__, got, want, &err, subject, kind);                            \
+        errp = NULL;                                                                         \
+        VmafxStatus again = fn args;                                                         \
+        CHECK(again == (want));                                                              \
+        (void)errp;                                                                          \
+    } while (0)
+
+#define SIZED(fn, s, args, subject)                                                          \
+    do {                                                                                     \
+        uint32_t full = (s).struct_size;                                                     \
+        (s).struct_size = 0;                                                                 \
+        ROW(fn, args, VMAFX_E_ABI, subject, VMAFX_SUBJECT_PARAMETER);                        \
+        (s).struct_size = 4;                                                                 \
+        ROW(fn, args, VMAFX_E_ABI, subject, VMAFX_SUBJECT_PARAMETER);                        \
+        (s).struct_size = full;                                                              \
+    } while (0)
+
+#define VALUE(fn, expr) CHECK(expr)
+
+enum {
+    INVALID = VMAFX_E_INVALID,
+    PARAM = VMAFX_SUBJECT_PARAMETER,
+};
+
+static VmafxFrameDesc desc420(void)
+{
+    VmafxFrameDesc d = VMAFX_FRAME_DESC_INIT;
+    d.pix_fmt = VMAFX_PIXEL_FORMAT_YUV420P;
+    d.bpc = 8;
+    d.w = 16;
+    d.h = 8;
+    return d;
+}
+
+/* A new host frame: submit consumes a reference on every path. */
+static VmafxFrame *fresh(void)
+{
+    VmafxFrameDesc d = desc420();
+    VmafxFrame *f = NULL;
+    if (vmafx_frame_create_host(NULL, &d, &f, NULL) != VMAFX_OK)
+        abort();
+    return f;
+}
+
+static VmafxFrameImport import420(void)
+{
+    VmafxFrameImport imp = VMAFX_FRAME_IMPORT_INIT;
+    imp.memory = VMAFX_MEMORY_HOST;
+    imp.pix_fmt = VMAFX_PIXEL_FORMAT_YUV420P;
+    imp.bpc = 8;
+    imp.w = 16;
+    imp.h = 8;
+    imp.n_planes = 3;
+    const uint64_t off[3] = {0, 128, 160}, pitch[3] = {16, 8, 8};
+    for (int p = 0; p < 3; p++) {
+        imp.plane[p].handle = (uintptr_t)pixels;
+        imp.plane[p].offset = off[p];
+        imp.plane[p].pitch = pitch[p];
+    }
+    return imp;
+}
+
+static void errors_and_versions(void)
+{
+    VALUE(vmafx_status_name, strcmp(vmafx_status_name(12345), "VMAFX_UNKNOWN_STATUS") == 0);
+    VALUE(vmafx_error_status, vmafx_error_status(NULL) == VMAFX_E_INVALID);
+    VALUE(vmafx_error_message, strcmp(vmafx_error_message(NULL), "") == 0);
+    VALUE(vmafx_error_subject, strcmp(vmafx_error_subject(NULL), "") == 0);
+    VALUE(vmafx_error_subject_kind, vmafx_error_subject_kind(NULL) == VMAFX_SUBJECT_NONE);
+    VALUE(vmafx_error_function, strcmp(vmafx_error_function(NULL), "") == 0);
+    VALUE(vmafx_error_errno, vmafx_error_errno(NULL) == 0);
+    vmafx_error_free(NULL);
+    VALUE(vmafx_error_free, true);
+    VALUE(vmafx_version_string, vmafx_version_string() && vmafx_version_string()[0]);
+    uint32_t minor = 99;
+    vmafx_abi_version(NULL, &minor, NULL);
+    VALUE(vmafx_abi_version, minor == 1);
+    vmafx_abi_version(NULL, NULL, NULL);
+}
+
+static void devices(void)
+{
+    VmafxDevice *dev = NULL;
+    VmafxDeviceDesc dd = VMAFX_DEVICE_DESC_INIT;
+    ROW(vmafx_device_create, (&dd, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_device_create, dd, (&dd, &dev, errp), "desc");
+    CHECK(dev == NULL);
+    CHECK(vmafx_device_create(NULL, &dev, NULL) == VMAFX_OK); /* NULL desc: the CPU */
+
+    VALUE(vmafx_device_ref, vmafx_device_ref(NULL) == NULL);
+    vmafx_device_unref(NULL);
+    VALUE(vmafx_device_unref, true);
+    VALUE(vmafx_device_backend, vmafx_device_backend(NULL) == VMAFX_BACKEND_CPU);
+
+    ROW(vmafx_device_count, (VMAFX_BACKEND_CPU, NULL, errp), INVALID, "count", PARAM);
+
+    VmafxDeviceInfo info = VMAFX_DEVICE_INFO_INIT;
+    ROW(vmafx_device_info, (VMAFX_BACKEND_CPU, 0, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_device_info, info, (VMAFX_BACKEND_CPU, 0, &info, errp), "out");
+    ROW(vmafx_device_describe, (NULL, &info, errp), INVALID, "device", VMAFX_SUBJECT_DEVICE);
+    ROW(vmafx_device_describe, (dev, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_device_describe, info, (dev, &info, errp), "out");
+
+    const char *profile = "x";
+    ROW(vmafx_device_profile, (dev, NULL, errp), INVALID, "out", PARAM);
+    ROW(vmafx_device_profile, (NULL, &profile, errp), INVALID, "device", VMAFX_SUBJECT_DEVICE);
+    CHECK(profile == NULL);
+    vmafx_device_unref(dev);
+}
+
+static void fences(void)
+{
+    VmafxFence f = VMAFX_FENCE_INIT;
+    ROW(vmafx_fence_create, (NULL, VMAFX_FENCE_HOST, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_fence_create, f, (NULL, VMAFX_FENCE_HOST, &f, errp), "out");
+    CHECK(vmafx_fence_create(NULL, VMAFX_FENCE_HOST, &f, NULL) == VMAFX_OK);
+
+    ROW(vmafx_fence_signal, (NULL, errp), INVALID, "fence", VMAFX_SUBJECT_FENCE);
+    SIZED(vmafx_fence_signal, f, (&f, errp), "fence");
+    ROW(vmafx_fence_wait, (NULL, 0u, errp), INVALID, "fence", VMAFX_SUBJECT_FENCE);
+    SIZED(vmafx_fence_wait, f, (&f, 0u, errp), "fence");
+    ROW(vmafx_fence_destroy, (NULL, errp), INVALID, "fence", VMAFX_SUBJECT_FENCE);
+    SIZED(vmafx_fence_destroy, f, (&f, errp), "fence");
+    CHECK(vmafx_fence_wait(&f, 0u, NULL) == VMAFX_PENDING); /* untouched by the rows */
+    CHECK(vmafx_fence_destroy(&f, NULL) == VMAFX_OK);
+}
+
+static void frames(void)
+{
+    VmafxFrame *out = NULL;
+    VmafxFrameDesc d = desc420();
+    ROW(vmafx_frame_create_host, (NULL, NULL, &out, errp), INVALID, "desc", PARAM);
+    ROW(vmafx_frame_create_host, (NULL, &d, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_frame_create_host, d, (NULL, &d, &out, errp), "desc");
+
+    VmafxHostPlanes hp = VMAFX_HOST_PLANES_INIT;
+    const uint64_t off[3] = {0, 128, 160}, stride[3] = {16, 8, 8};
+    for (int p = 0; p < 3; p++) {
+        hp.data[p] = pixels + off[p];
+        hp.stride[p] = stride[p];
+    }
+    hp.release = ignore_release;
+    ROW(vmafx_frame_wrap_host, (NULL, NULL, &hp, &out, errp), INVALID, "desc", PARAM);
+    ROW(vmafx_frame_wrap_host, (NULL, &d, NULL, &out, errp), INVALID, "planes", PARAM);
+    ROW(vmafx_frame_wrap_host, (NULL, &d, &hp, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_frame_wrap_host, d, (NULL, &d, &hp, &out, errp), "desc");
+    SIZED(vmafx_frame_wrap_host, hp, (NULL, &d, &hp, &out, errp), "planes");
+    CHECK(out == NULL);
+
+    VmafxFrame *f = fresh();
+    VmafxFramePlanes pl = VMAFX_FRAME_PLANES_INIT;
+    ROW(vmafx_frame_planes, (NULL, &pl, errp), INVALID, "frame", VMAFX_SUBJECT_FRAME);
+    ROW(vmafx_frame_planes, (f, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_frame_planes, pl, (f, &pl, errp), "out");
+
+    VALUE(vmafx_frame_ref, vmafx_frame_ref(NULL) == NULL);
+    vmafx_frame_unref(NULL);
+    VALUE(vmafx_frame_unref, true);
+
+    VmafxFence rel = VMAFX_FENCE_INIT;
+    ROW(vmafx_frame_release_fence, (NULL, VMAFX_FENCE_HOST, &rel, errp), INVALID, "frame",
+        VMAFX_SUBJECT_FRAME);
+    ROW(vmafx_frame_release_fence, (f, VMAFX_FENCE_HOST, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_frame_release_fence, rel, (f, VMAFX_FENCE_HOST, &rel, errp), "out");
+    vmafx_frame_unref(f);
+}
+
+static void imports(void)
+{
+    VmafxFrame *out = NULL;
+    VmafxFrameImport imp = import420();
+    ROW(vmafx_frame_import, (NULL, NULL, &out, errp), INVALID, "desc", PARAM);
+    ROW(vmafx_frame_import, (NULL, &imp, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_frame_import, imp, (NULL, &imp, &out, errp), "desc");
+    /* The embedded acquire fence is size-prefixed too (read when its kind is not NONE). */
+    imp.acquire.kind = VMAFX_FENCE_HOST;
+    SIZED(vmafx_frame_import, imp.acquire, (NULL, &imp, &out, errp), "desc.acquire");
+    CHECK(out == NULL);
+
+    VmafxContext *ctx = NULL;
+    CHECK(vmafx_context_create(NULL, &ctx, NULL) == VMAFX_OK);
+    imp = import420();
+    ROW(vmafx_context_import_frame, (NULL, NULL, &imp, "main", &out, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_import_frame, (ctx, NULL, NULL, "main", &out, errp), INVALID, "desc",
+        PARAM);
+    ROW(vmafx_context_import_frame, (ctx, NULL, &imp, "main", NULL, errp), INVALID, "out",
+        PARAM);
+    SIZED(vmafx_context_import_frame, imp, (ctx, NULL, &imp, "main", &out, errp), "desc");
+    imp.acquire.kind = VMAFX_FENCE_HOST;
+    SIZED(vmafx_context_import_frame, imp.acquire, (ctx, NULL, &imp, NULL, &out, errp),
+          "desc.acquire");
+    CHECK(out == NULL);
+    /* NULL device (the context's) and NULL input ("main") are allowed. */
+    imp = import420();
+    CHECK(vmafx_context_import_frame(ctx, NULL, &imp, NULL, &out, NULL) == VMAFX_OK && out);
+    vmafx_frame_unref(out);
+    CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
+}
+
+static void pools(void)
+{
+    VmafxFramePool *pool = NULL;
+    VmafxFrameDesc d = desc420();
+    ROW(vmafx_frame_pool_create, (NULL, NULL, 2u, &pool, errp), INVALID, "desc", PARAM);
+    ROW(vmafx_frame_pool_create, (NULL, &d, 2u, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_frame_pool_create, d, (NULL, &d, 2u, &pool, errp), "desc");
+    CHECK(pool == NULL);
+    CHECK(vmafx_frame_pool_create(NULL, &d, 2u, &pool, NULL) == VMAFX_OK);
+    VmafxFrame *f = NULL;
+    ROW(vmafx_frame_pool_acquire, (NULL, &f, errp), INVALID, "pool", VMAFX_SUBJECT_FRAME);
+    ROW(vmafx_frame_pool_acquire, (pool, NULL, errp), INVALID, "out", PARAM);
+    vmafx_frame_pool_destroy(NULL);
+    VALUE(vmafx_frame_pool_destroy, true);
+    vmafx_frame_pool_destroy(pool);
+}
+
+static void contexts_and_models(void)
+{
+    VmafxContext *ctx = NULL;
+    VmafxContextConfig cfg = VMAFX_CONTEXT_CONFIG_INIT;
+    ROW(vmafx_context_create, (&cfg, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_context_create, cfg, (&cfg, &ctx, errp), "config");
+    CHECK(ctx == NULL);
+    CHECK(vmafx_context_create(NULL, &ctx, NULL) == VMAFX_OK); /* NULL config: defaults */
+    ROW(vmafx_context_destroy, (NULL, errp), INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+
+    VmafxDevice *dev = NULL;
+    CHECK(vmafx_device_create(NULL, &dev, NULL) == VMAFX_OK);
+    ROW(vmafx_context_use_device, (NULL, dev, errp), INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_use_device, (ctx, NULL, errp), INVALID, "device", PARAM);
+    vmafx_device_unref(dev);
+
+    ROW(vmafx_context_use_feature, (NULL, "psnr", NULL, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_use_feature, (ctx, NULL, NULL, errp), INVALID, "extractor", PARAM);
+
+    VmafxModel *m = NULL;
+    VmafxModelConfig mc = VMAFX_MODEL_CONFIG_INIT;
+    ROW(vmafx_model_load, (&mc, NULL, &m, errp), INVALID, "version", PARAM);
+    ROW(vmafx_model_load, (&mc, "vmaf_v0.6.1", NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_model_load, mc, (&mc, "vmaf_v0.6.1", &m, errp), "config");
+    ROW(vmafx_model_load_file, (&mc, NULL, &m, errp), INVALID, "path", VMAFX_SUBJECT_PATH);
+    ROW(vmafx_model_load_file, (&mc, "model.json", NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_model_load_file, mc, (&mc, "model.json", &m, errp), "config");
+    CHECK(m == NULL);
+    CHECK(vmafx_model_load(NULL, "vmaf_v0.6.1", &m, NULL) == VMAFX_OK); /* NULL config */
+
+    VALUE(vmafx_model_ref, vmafx_model_ref(NULL) == NULL);
+    vmafx_model_unref(NULL);
+    VALUE(vmafx_model_unref, true);
+    VALUE(vmafx_model_name, vmafx_model_name(NULL) == NULL);
+    VALUE(vmafx_model_feature_count, vmafx_model_feature_count(NULL) == 0u);
+    VALUE(vmafx_model_feature_name, vmafx_model_feature_name(NULL, 0u) == NULL);
+    VALUE(vmafx_model_builtin_next, vmafx_model_builtin_next(NULL) != NULL);
+    VALUE(vmafx_model_default_version, vmafx_model_default_version() != NULL);
+
+    ROW(vmafx_context_use_model, (NULL, m, errp), INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_use_model, (ctx, NULL, errp), INVALID, "model", VMAFX_SUBJECT_MODEL);
+
+    VmafxOptions *opts = NULL;
+    ROW(vmafx_options_set, (NULL, "k", "v", errp), INVALID, "options", PARAM);
+    ROW(vmafx_options_set, (&opts, NULL, "v", errp), INVALID, "key", PARAM);
+    ROW(vmafx_options_set, (&opts, "k", NULL, errp), INVALID, "value", PARAM);
+    CHECK(opts == NULL);
+    vmafx_options_free(NULL);
+    VALUE(vmafx_options_free, true);
+
+    VmafxFrame *f = fresh();
+    ROW(vmafx_context_admit, (NULL, f, errp), INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_admit, (ctx, NULL, errp), INVALID, "frame", VMAFX_SUBJECT_FRAME);
+    vmafx_frame_unref(f);
+    ROW(vmafx_submit, (NULL, fresh(), fresh(), 0u, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_submit, (ctx, NULL, fresh(), 0u, errp), INVALID, "reference", VMAFX_SUBJECT_FRAME);
+    ROW(vmafx_submit, (ctx, fresh(), NULL, 0u, errp), INVALID, "distorted", VMAFX_SUBJECT_FRAME);
+    ROW(vmafx_flush, (NULL, errp), INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+    VALUE(vmafx_context_backend, vmafx_context_backend(NULL) == VMAFX_BACKEND_CPU);
+
+    CHECK(vmafx_context_use_model(ctx, m, NULL) == VMAFX_OK);
+    VmafxScore s = VMAFX_SCORE_INIT;
+    VmafxPooledScore ps = VMAFX_POOLED_SCORE_INIT;
+    ROW(vmafx_feature_score, (NULL, "vif_scale0", 0u, &s, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_feature_score, (ctx, NULL, 0u, &s, errp), INVALID, "feature", PARAM);
+    ROW(vmafx_feature_score, (ctx, "vif_scale0", 0u, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_feature_score, s, (ctx, "vif_scale0", 0u, &s, errp), "out");
+    ROW(vmafx_score_frame, (NULL, m, 0u, &s, errp), INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_score_frame, (ctx, NULL, 0u, &s, errp), INVALID, "model", VMAFX_SUBJECT_MODEL);
+    ROW(vmafx_score_frame, (ctx, m, 0u, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_score_frame, s, (ctx, m, 0u, &s, errp), "out");
+    ROW(vmafx_score_pooled, (NULL, m, VMAFX_POOL_MEAN, 0u, 0u, &ps, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_score_pooled, (ctx, NULL, VMAFX_POOL_MEAN, 0u, 0u, &ps, errp), INVALID, "model",
+        VMAFX_SUBJECT_MODEL);
+    ROW(vmafx_score_pooled, (ctx, m, VMAFX_POOL_MEAN, 0u, 0u, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_score_pooled, ps, (ctx, m, VMAFX_POOL_MEAN, 0u, 0u, &ps, errp), "out");
+    ROW(vmafx_feature_score_pooled, (NULL, "vif_scale0", VMAFX_POOL_MEAN, 0u, 0u, &ps, errp),
+        INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_feature_score_pooled, (ctx, NULL, VMAFX_POOL_MEAN, 0u, 0u, &ps, errp), INVALID,
+        "feature", PARAM);
+    ROW(vmafx_feature_score_pooled, (ctx, "vif_scale0", VMAFX_POOL_MEAN, 0u, 0u, NULL, errp),
+        INVALID, "out", PARAM);
+    SIZED(vmafx_feature_score_pooled, ps, (ctx, "vif_scale0", VMAFX_POOL_MEAN, 0u, 0u, &ps, errp),
+          "out");
+    vmafx_model_unref(m);
+    CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
+}
+
+int main(void)
+{
+    errors_and_versions();
+    devices();
+    fences();
+    frames();
+    imports();
+    pools();
+    contexts_and_models();
+    if (row_failures)
+        fprintf(stderr, "%d rows failed\n", row_failures);
+    return check_finish("test_bad_input");
+}
