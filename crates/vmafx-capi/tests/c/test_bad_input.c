@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include <vmafx/libvmaf_bridge.h>
 
 static uint8_t pixels[16 * 8 * 3 / 2];
 
@@ -353,6 +354,90 @@ static void contexts_and_models(void)
     CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
 }
 
+static void sets_bridge_and_introspection(void)
+{
+    VALUE(vmafx_context_from_libvmaf, vmafx_context_from_libvmaf(NULL) == NULL);
+    VALUE(vmafx_context_libvmaf_handle, vmafx_context_libvmaf_handle(NULL) == NULL);
+    VALUE(vmafx_context_extractor_count, vmafx_context_extractor_count(NULL) == 0u);
+
+    VmafxContext *ctx = NULL;
+    CHECK(vmafx_context_create(NULL, &ctx, NULL) == VMAFX_OK);
+    CHECK(vmafx_context_use_feature(ctx, "psnr", NULL, NULL) == VMAFX_OK);
+    VmafxExtractorInfo info = VMAFX_EXTRACTOR_INFO_INIT;
+    ROW(vmafx_context_extractor_info, (NULL, 0u, &info, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_extractor_info, (ctx, 0u, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_context_extractor_info, info, (ctx, 0u, &info, errp), "out");
+
+    VmafxFeatureResolution res = VMAFX_FEATURE_RESOLUTION_INIT;
+    VmafxFrameDesc d = desc420();
+    ROW(vmafx_feature_resolve, (NULL, "psnr", NULL, &d, &res, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_feature_resolve, (ctx, NULL, NULL, &d, &res, errp), INVALID, "extractor", PARAM);
+    ROW(vmafx_feature_resolve, (ctx, "psnr", NULL, &d, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_feature_resolve, res, (ctx, "psnr", NULL, &d, &res, errp), "out");
+    SIZED(vmafx_feature_resolve, d, (ctx, "psnr", NULL, &d, &res, errp), "frame");
+
+    VmafxModel *m = NULL;
+    CHECK(vmafx_model_load(NULL, "vmaf_v0.6.1", &m, NULL) == VMAFX_OK);
+    VALUE(vmafx_model_hash, vmafx_model_hash(NULL) == NULL);
+    VmafxOptions *opts = NULL;
+    CHECK(vmafx_options_set(&opts, "motion_force_zero", "true", NULL) == VMAFX_OK);
+    ROW(vmafx_model_override_feature, (NULL, "motion", opts, errp), INVALID, "model",
+        VMAFX_SUBJECT_MODEL);
+    ROW(vmafx_model_override_feature, (m, NULL, opts, errp), INVALID, "extractor", PARAM);
+    ROW(vmafx_model_override_feature, (m, "motion", NULL, errp), INVALID, "options", PARAM);
+
+    VmafxModelSet *set = NULL;
+    VmafxModelConfig mc = VMAFX_MODEL_CONFIG_INIT;
+    ROW(vmafx_model_set_load, (&mc, NULL, &set, errp), INVALID, "version", PARAM);
+    ROW(vmafx_model_set_load, (&mc, "vmaf_b_v0.6.3", NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_model_set_load, mc, (&mc, "vmaf_b_v0.6.3", &set, errp), "config");
+    ROW(vmafx_model_set_load_file, (&mc, NULL, &set, errp), INVALID, "path",
+        VMAFX_SUBJECT_PATH);
+    ROW(vmafx_model_set_load_file, (&mc, "set.json", NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_model_set_load_file, mc, (&mc, "set.json", &set, errp), "config");
+    CHECK(set == NULL);
+    VALUE(vmafx_model_set_ref, vmafx_model_set_ref(NULL) == NULL);
+    vmafx_model_set_unref(NULL);
+    VALUE(vmafx_model_set_unref, true);
+    VALUE(vmafx_model_set_lead, vmafx_model_set_lead(NULL) == NULL);
+    VALUE(vmafx_model_set_size, vmafx_model_set_size(NULL) == 0u);
+    VALUE(vmafx_model_set_hash, vmafx_model_set_hash(NULL) == NULL);
+    CHECK(vmafx_model_set_load(NULL, "vmaf_b_v0.6.3", &set, NULL) == VMAFX_OK && set);
+    ROW(vmafx_model_set_override_feature, (NULL, "motion", opts, errp), INVALID, "set",
+        VMAFX_SUBJECT_MODEL);
+    ROW(vmafx_model_set_override_feature, (set, NULL, opts, errp), INVALID, "extractor",
+        PARAM);
+    ROW(vmafx_model_set_override_feature, (set, "motion", NULL, errp), INVALID, "options",
+        PARAM);
+
+    ROW(vmafx_context_use_model_set, (NULL, set, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_use_model_set, (ctx, NULL, errp), INVALID, "set", VMAFX_SUBJECT_MODEL);
+    CHECK(vmafx_context_use_model_set(ctx, set, NULL) == VMAFX_OK);
+    VmafxModelSetScore ss = VMAFX_MODEL_SET_SCORE_INIT;
+    ROW(vmafx_score_frame_model_set, (NULL, set, 0u, &ss, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_score_frame_model_set, (ctx, NULL, 0u, &ss, errp), INVALID, "set",
+        VMAFX_SUBJECT_MODEL);
+    ROW(vmafx_score_frame_model_set, (ctx, set, 0u, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_score_frame_model_set, ss, (ctx, set, 0u, &ss, errp), "out");
+    ROW(vmafx_score_pooled_model_set, (NULL, set, VMAFX_POOL_MEAN, 0u, 0u, &ss, errp), INVALID,
+        "context", VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_score_pooled_model_set, (ctx, NULL, VMAFX_POOL_MEAN, 0u, 0u, &ss, errp), INVALID,
+        "set", VMAFX_SUBJECT_MODEL);
+    ROW(vmafx_score_pooled_model_set, (ctx, set, VMAFX_POOL_MEAN, 0u, 0u, NULL, errp), INVALID,
+        "out", PARAM);
+    SIZED(vmafx_score_pooled_model_set, ss, (ctx, set, VMAFX_POOL_MEAN, 0u, 0u, &ss, errp),
+          "out");
+
+    vmafx_model_set_unref(set);
+    vmafx_options_free(opts);
+    vmafx_model_unref(m);
+    CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
+}
+
 int main(void)
 {
     errors_and_versions();
@@ -362,6 +447,7 @@ int main(void)
     imports();
     pools();
     contexts_and_models();
+    sets_bridge_and_introspection();
     if (row_failures)
         fprintf(stderr, "%d rows failed\n", row_failures);
     return check_finish("test_bad_input");
