@@ -281,6 +281,7 @@ static void contexts_and_models(void)
     ROW(vmafx_context_use_feature, (NULL, "psnr", NULL, errp), INVALID, "context",
         VMAFX_SUBJECT_CONTEXT);
     ROW(vmafx_context_use_feature, (ctx, NULL, NULL, errp), INVALID, "extractor", PARAM);
+    CHECK(vmafx_context_use_feature(ctx, "psnr", NULL, NULL) == VMAFX_OK); /* NULL options */
 
     VmafxModel *m = NULL;
     VmafxModelConfig mc = VMAFX_MODEL_CONFIG_INIT;
