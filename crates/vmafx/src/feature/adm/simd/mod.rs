@@ -16,6 +16,8 @@ mod avx2_dwt;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_decouple_den;
 
 use super::bands::Bands;
 use super::border::Region;
