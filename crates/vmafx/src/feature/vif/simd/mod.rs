@@ -10,6 +10,8 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx2_madd;
 
 #[cfg(test)]
 mod tests;
