@@ -88,7 +88,7 @@ impl Lane {
             // libvmaf subsamples only extractors that need no neighbouring frames.
             if ordering == Ordering::Independent
                 && subsample > 1
-                && job.index % subsample as u64 != 0
+                && !job.index.is_multiple_of(subsample as u64)
             {
                 continue;
             }

@@ -32,7 +32,7 @@ fn limit(rng: &mut TwinRng, bpc: u32) -> i64 {
 fn band(rng: &mut TwinRng, n: usize, lim: i64) -> Vec<i32> {
     (0..n)
         .map(|_| {
-            if rng.next_u64() % 7 == 0 {
+            if rng.next_u64().is_multiple_of(7) {
                 0
             } else {
                 rng.range(-lim, lim - 1) as i32
@@ -66,7 +66,7 @@ fn decouple_scales_1_to_3_match_scalar() {
             let reference: [Vec<i32>; 3] = std::array::from_fn(|_| band(&mut rng, n, lim));
             // Distorted: independent, or near the reference (small angles, gains about one).
             let mut distorted: [Vec<i32>; 3] = std::array::from_fn(|_| band(&mut rng, n, lim));
-            if rng.next_u64() % 2 == 0 {
+            if rng.next_u64().is_multiple_of(2) {
                 for t in 0..3 {
                     for (d, &o) in distorted[t].iter_mut().zip(&reference[t]) {
                         let g = rng.range(50, 150);
@@ -137,7 +137,7 @@ fn denominator_row_scales_1_to_3_match_scalar() {
             let row = band(&mut rng, n, lim);
             // libvmaf's shifts (square 30 or 31, cube from the width), or arbitrary ones
             // that the vector step must decline.
-            let c = if rng.next_u64() % 3 == 0 {
+            let c = if rng.next_u64().is_multiple_of(3) {
                 let shift_sq = rng.range(0, 70) as u32;
                 Cube {
                     shift_sq: shift_sq.min(63),
