@@ -44,7 +44,7 @@ fn biased(v: u32) -> i16 {
 /// Writes `src` as biased words: whole into `lo` when `hi` is `None`, else its high half
 /// into `hi` and its low half into `lo`.
 #[target_feature(enable = "avx2")]
-fn to_words(src: &[u32], hi: Option<&mut [i16]>, lo: &mut [i16]) {
+pub(super) fn to_words(src: &[u32], hi: Option<&mut [i16]>, lo: &mut [i16]) {
     for (d, &v) in lo.iter_mut().zip(src) {
         *d = biased(v);
     }
