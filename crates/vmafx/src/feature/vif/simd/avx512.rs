@@ -1,7 +1,7 @@
 //! AVX-512 twin of the horizontal statistic pass (with VNNI): thirty-two columns a step
 //! by 16-bit dot products (`vpdpwssd`), the pixels scored eight at a time in 64-bit
-//! lanes. The 8-bit vertical pass of scale 0 is in `avx512_vertical`; the other passes,
-//! and the horizontal pass of scale 3 (taps past 2^15), use the AVX2 kernels. The arithmetic is that of `avx2_madd` (see its module note), the scores
+//! lanes. The vertical passes of scales 0..2 are in `avx512_vertical`; the down-sampling,
+//! and the passes of scale 3 (taps past 2^15), use the AVX2 kernels. The arithmetic is that of `avx2_madd` (see its module note), the scores
 //! those of `Sums::add_sigmas`.
 
 use std::arch::x86_64::*;
@@ -16,6 +16,7 @@ use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
 pub(super) const KERNELS: Kernels = Kernels {
     level: CpuLevel::Avx512,
     vertical_u8: super::avx512_vertical::vertical_u8,
+    vertical_u16: super::avx512_vertical::vertical_u16,
     horizontal,
     ..avx2::KERNELS
 };

@@ -1,12 +1,18 @@
-//! AVX-512 (VNNI) vertical statistic pass of 8-bit pictures at scale 0: thirty-two
-//! columns a step, two rows a dot product (`vpdpwssd`).
+//! AVX-512 (VNNI) vertical statistic passes: thirty-two columns a step, two rows a dot
+//! product (`vpdpwssd`).
 //!
-//! Each row's samples, and their squares and products (below 2^16, exact in 16-bit
-//! lanes), are interleaved with the next row's, so that one dot product adds both rows'
-//! terms under their two taps. The squares and products are taken less 32768 to fit signed
-//! words: their filter is then the sum less 2^31 (the taps sum to 2^16), which adding 2^31
-//! back restores exactly in 32-bit lanes; the samples themselves fit as they are. A last
-//! dummy row under a zero tap pairs the seventeenth.
+//! Each row's samples, and their squares and products, are interleaved with the next
+//! row's as 16-bit words, so that one dot product adds both rows' terms under their two
+//! taps; a last dummy row under a zero tap pairs an odd row out. Words are taken less
+//! 32768 where they may pass 2^15: their filter is then the sum less 2^31 (the taps sum
+//! to 2^16), which adding 2^31 back restores exactly in 32-bit lanes.
+//!
+//! 8-bit samples at scale 0 have squares and products below 2^16, whole words. Deeper
+//! samples (and the 16-bit means of later scales) have 32-bit squares and products, taken
+//! as their high and low words (`vpmulhuw`, `vpmullw`); the filter of such a moment is
+//! `hi * 2^16 + lo`, whose rounded shift by `s` (1..=16) is
+//! `hi * 2^(16 - s) + ((lo + 2^(s - 1)) >> s)` (the high part loses no bits), truncated to
+//! 32 bits as the scalar code truncates it.
 
 use std::arch::x86_64::*;
 
@@ -14,6 +20,28 @@ use super::avx2;
 use crate::feature::vif::planes::PaddedPlane;
 use crate::feature::vif::stats::{mirror_scratch, vertical_columns, StatScratch, VerticalShift};
 use crate::feature::vif::tables::TAPS;
+
+/// The 64-bit lanes of (low, high) unpack results that put 32-bit lanes in column order:
+/// the first sixteen columns, then the next sixteen.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn in_order(lo: __m512i, hi: __m512i) -> [__m512i; 2] {
+    let first = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
+    let second = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
+    [
+        _mm512_permutex2var_epi64(lo, first, hi),
+        _mm512_permutex2var_epi64(lo, second, hi),
+    ]
+}
+
+/// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last).
+#[target_feature(enable = "avx512f")]
+fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m512i; P] {
+    std::array::from_fn(|p| {
+        let c = |k: usize| taps.get(k).map_or(0, |&c| c as u32);
+        _mm512_set1_epi32((c(2 * p) | c(2 * p + 1) << 16) as i32)
+    })
+}
 
 /// The vertical pass over 8-bit planes; scale 0 (no moment shift) here, the rest by AVX2.
 pub(super) fn vertical_u8(
@@ -86,18 +114,12 @@ unsafe fn vertical_u8_avx512(
         rows_r[k] = reference.row(row)[..width].as_ptr();
         rows_d[k] = distorted.row(row)[..width].as_ptr();
     }
-    let pairs: [__m512i; P] = std::array::from_fn(|p| {
-        let c = |k: usize| taps.get(k).map_or(0, |&c| c as u32);
-        _mm512_set1_epi32((c(2 * p) | c(2 * p + 1) << 16) as i32)
-    });
+    let pairs = tap_pairs::<P>(taps);
     let bias16 = _mm512_set1_epi16(i16::MIN);
     let bias32 = _mm512_set1_epi32(i32::MIN);
     let round = _mm512_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
     let count = _mm_cvtsi32_si128(shift.mean as i32);
     let low16 = _mm512_set1_epi32(0xFFFF);
-    // 64-bit lanes of (low, high) unpack results in column order.
-    let first = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
-    let second = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
     let n32 = width / 32 * 32;
     for j in (0..n32).step_by(32) {
         let mut acc = [_mm512_setzero_si512(); 10];
@@ -125,13 +147,7 @@ unsafe fn vertical_u8_avx512(
                 acc[2 * t + 1] = _mm512_dpwssd_epi32(acc[2 * t + 1], hi, c);
             }
         }
-        let ordered = |t: usize| {
-            let (lo, hi) = (acc[2 * t], acc[2 * t + 1]);
-            [
-                _mm512_permutex2var_epi64(lo, first, hi),
-                _mm512_permutex2var_epi64(lo, second, hi),
-            ]
-        };
+        let ordered = |t: usize| in_order(acc[2 * t], acc[2 * t + 1]);
         let mean = |v| _mm512_and_si512(_mm512_srl_epi32(_mm512_add_epi32(v, round), count), low16);
         let rows = [
             (s.mu1.body_mut(), 0),
@@ -149,6 +165,136 @@ unsafe fn vertical_u8_avx512(
                 };
                 store16(dst, j + 16 * i, v);
             }
+        }
+    }
+}
+
+/// The vertical pass over 16-bit words (deep samples at scale 0, means later) at scales
+/// 0..2, whose taps fit 15 bits; scale 3 by AVX2.
+pub(super) fn vertical_u16(
+    reference: &PaddedPlane<u16>,
+    distorted: &PaddedPlane<u16>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    if scale > 2 || !(1..=16).contains(&shift.moment) || !(1..=16).contains(&shift.mean) {
+        return (avx2::KERNELS.vertical_u16)(reference, distorted, y, width, scale, shift, s);
+    }
+    // SAFETY: as for `vertical_u8`.
+    unsafe {
+        match TAPS[scale].len() {
+            17 => vertical_u16_avx512::<17, 9>(reference, distorted, y, width, scale, shift, s),
+            9 => vertical_u16_avx512::<9, 5>(reference, distorted, y, width, scale, shift, s),
+            _ => vertical_u16_avx512::<5, 3>(reference, distorted, y, width, scale, shift, s),
+        }
+    }
+    vertical_columns(
+        reference,
+        distorted,
+        y,
+        width / 32 * 32,
+        width,
+        scale,
+        shift,
+        s,
+    );
+    mirror_scratch(s, width, scale);
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
+    reference: &PaddedPlane<u16>,
+    distorted: &PaddedPlane<u16>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    let half = N / 2;
+    // Each row is at least `width` long: the loads below stay within `..width`. Row 2P-1
+    // is the dummy: row N-1 again, under a zero tap.
+    let mut rows_r = [std::ptr::null::<u16>(); 18];
+    let mut rows_d = [std::ptr::null::<u16>(); 18];
+    for k in 0..2 * P {
+        let row = y as isize - half as isize + k.min(N - 1) as isize;
+        rows_r[k] = reference.row(row)[..width].as_ptr();
+        rows_d[k] = distorted.row(row)[..width].as_ptr();
+    }
+    let pairs = tap_pairs::<P>(TAPS[scale]);
+    let bias16 = _mm512_set1_epi16(i16::MIN);
+    let bias32 = _mm512_set1_epi32(i32::MIN);
+    let mean_round = _mm512_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
+    let mean_count = _mm_cvtsi32_si128(shift.mean as i32);
+    let mom_round = _mm512_set1_epi32((1u32 << (shift.moment - 1)) as i32);
+    let mom_count = _mm_cvtsi32_si128(shift.moment as i32);
+    let high_count = _mm_cvtsi32_si128(16 - shift.moment as i32);
+    let low16 = _mm512_set1_epi32(0xFFFF);
+    let n32 = width / 32 * 32;
+    let load = |row: *const u16, j: usize| {
+        // SAFETY: the 32 words from `j` of a row are readable (j + 32 <= width, the
+        // row's length; unaligned load).
+        let v = unsafe { _mm512_loadu_si512(row.add(j) as *const _) };
+        _mm512_xor_si512(v, bias16)
+    };
+    for j in (0..n32).step_by(32) {
+        let mut acc = [_mm512_setzero_si512(); 16];
+        for (p, &c) in pairs.iter().enumerate() {
+            let (a0, b0) = (load(rows_r[2 * p], j), load(rows_d[2 * p], j));
+            let (a1, b1) = (load(rows_r[2 * p + 1], j), load(rows_d[2 * p + 1], j));
+            // Products of the words as loaded (biased) would be wrong: unbias first.
+            let un = |v| _mm512_xor_si512(v, bias16);
+            let lo = |u, v| _mm512_xor_si512(_mm512_mullo_epi16(un(u), un(v)), bias16);
+            let hi = |u, v| _mm512_xor_si512(_mm512_mulhi_epu16(un(u), un(v)), bias16);
+            let terms = [
+                (a0, a1),
+                (b0, b1),
+                (hi(a0, a0), hi(a1, a1)),
+                (lo(a0, a0), lo(a1, a1)),
+                (hi(b0, b0), hi(b1, b1)),
+                (lo(b0, b0), lo(b1, b1)),
+                (hi(a0, b0), hi(a1, b1)),
+                (lo(a0, b0), lo(a1, b1)),
+            ];
+            for (t, (u, v)) in terms.into_iter().enumerate() {
+                let (l, h) = (_mm512_unpacklo_epi16(u, v), _mm512_unpackhi_epi16(u, v));
+                acc[2 * t] = _mm512_dpwssd_epi32(acc[2 * t], l, c);
+                acc[2 * t + 1] = _mm512_dpwssd_epi32(acc[2 * t + 1], h, c);
+            }
+        }
+        let sum =
+            |t: usize| in_order(acc[2 * t], acc[2 * t + 1]).map(|v| _mm512_xor_si512(v, bias32));
+        let mean = |v| {
+            let v = _mm512_srl_epi32(_mm512_add_epi32(v, mean_round), mean_count);
+            _mm512_and_si512(v, low16)
+        };
+        let moment = |t: usize| {
+            let (h, l) = (sum(t), sum(t + 1));
+            [0, 1].map(|i| {
+                let l = _mm512_srl_epi32(_mm512_add_epi32(l[i], mom_round), mom_count);
+                _mm512_add_epi32(_mm512_sll_epi32(h[i], high_count), l)
+            })
+        };
+        let values = [
+            sum(0).map(mean),
+            sum(1).map(mean),
+            moment(2),
+            moment(4),
+            moment(6),
+        ];
+        let rows = [
+            s.mu1.body_mut(),
+            s.mu2.body_mut(),
+            s.ref_sq.body_mut(),
+            s.dis_sq.body_mut(),
+            s.ref_dis.body_mut(),
+        ];
+        for (dst, v) in rows.into_iter().zip(values) {
+            store16(dst, j, v[0]);
+            store16(dst, j + 16, v[1]);
         }
     }
 }
