@@ -44,8 +44,9 @@ pub struct ContextConfig {
     pub import_retry_wait_ns: u64,
     /// How far ahead of the next index in order a frame may be submitted.
     pub reorder_window: usize,
-    /// Frame pairs queued for the workers before `submit` blocks (bounds memory); 0 picks
-    /// the thread count (each worker holds one more pair while it scores).
+    /// Frame pairs queued for the workers before `submit` blocks (bounds memory); 0 queues
+    /// none: `submit` hands each pair straight to an idle worker (each worker holds the
+    /// pair it scores).
     pub max_frames_in_flight: usize,
 }
 

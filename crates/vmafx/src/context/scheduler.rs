@@ -88,7 +88,7 @@ impl Lane {
             // libvmaf subsamples only extractors that need no neighbouring frames.
             if ordering == Ordering::Independent
                 && subsample > 1
-                && job.index % subsample as u64 != 0
+                && !job.index.is_multiple_of(subsample as u64)
             {
                 continue;
             }
@@ -265,11 +265,9 @@ impl Scheduler {
             let lanes = (0..config.threads)
                 .map(|_| Lane::new(&regs, geometry, false))
                 .collect::<Result<Vec<_>>>()?;
-            let cap = if config.max_frames_in_flight == 0 {
-                config.threads
-            } else {
-                config.max_frames_in_flight
-            };
+            // No queue by default: a worker takes each pair from `submit` directly (the
+            // reader reads the next pair meanwhile), which keeps fewer frames alive.
+            let cap = config.max_frames_in_flight;
             s.workers = Some(Workers::start(lanes, cap, &regs, subsample, &shared)?);
             let has_temporal = regs.iter().any(|r| r.info.ordering == Ordering::Temporal);
             if has_temporal {

@@ -9,7 +9,7 @@ use crate::frame::Frame;
 use crate::testutil::{clip_ids, conformance_dir, load_clip};
 
 /// Every written (name, index, value) of `info` with `options` over the clip.
-fn scores(
+pub(super) fn scores(
     info: &ExtractorInfo,
     options: &str,
     refs: &[Frame],

@@ -25,6 +25,8 @@ mod bench;
 #[cfg(test)]
 mod cross_level;
 #[cfg(test)]
+mod cross_level_random;
+#[cfg(test)]
 pub(crate) mod twin_rng;
 
 /// libvmaf's x86 flag bits (`VMAF_X86_CPU_FLAG_*`), as `--cpumask` names them.

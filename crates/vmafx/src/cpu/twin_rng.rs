@@ -27,7 +27,7 @@ impl TwinRng {
 
     /// A size in `lo..=hi`, biased towards the small end (below and around one vector).
     pub fn size(&mut self, lo: usize, hi: usize) -> usize {
-        if self.next_u64() % 2 == 0 {
+        if self.next_u64().is_multiple_of(2) {
             self.range(lo as i64, (lo + 40).min(hi) as i64) as usize
         } else {
             self.range(lo as i64, hi as i64) as usize

@@ -109,7 +109,7 @@ pub fn decimate(img: &Image, factor: usize, k: &[f32], n: usize) -> Image {
     let sw = img.w / factor + (img.w & 1);
     let sh = img.h / factor + (img.h & 1);
     let half = (n / 2) as isize;
-    let last = half - if n % 2 == 0 { 1 } else { 0 };
+    let last = half - if n.is_multiple_of(2) { 1 } else { 0 };
     let (hi_x, hi_y) = (img.w as isize - half, img.h as isize - half);
     let mut px = Vec::with_capacity(sw * sh);
     for oy in 0..sh {

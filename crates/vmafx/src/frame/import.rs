@@ -127,7 +127,7 @@ struct PlaneSpan {
 impl PlaneSpan {
     /// Whether `bytes`-byte samples at this address and pitch can be bound in place.
     fn bindable(&self, bytes: usize) -> bool {
-        self.addr % bytes == 0 && self.pitch % bytes == 0
+        self.addr.is_multiple_of(bytes) && self.pitch.is_multiple_of(bytes)
     }
 }
 

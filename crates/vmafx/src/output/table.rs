@@ -52,7 +52,7 @@ impl ReportInfo {
 
     /// Whether frame `index` is skipped by subsampling.
     pub(crate) fn skips(&self, index: u64) -> bool {
-        self.subsample > 1 && index % u64::from(self.subsample) != 0
+        self.subsample > 1 && !index.is_multiple_of(u64::from(self.subsample))
     }
 }
 

@@ -153,7 +153,7 @@ pub(super) const VERTICAL: [(i64, u32); 3] = [(0, 0), (32768, 16), (32768, 16)];
 pub(super) const HORIZONTAL: [(i64, u32); 3] = [(16384, 15), (32768, 16), (16384, 15)];
 
 /// Level `scale` (1..=3) of the low band `src` (row stride `stride`, of the size `t` was
-/// made for) into `out` (same stride). `tmp` holds 2·w values.
+/// made for) into `out` (row stride `out_stride`). `tmp` holds 2·w values.
 pub fn level(
     src: &[i32],
     stride: usize,
@@ -161,13 +161,14 @@ pub fn level(
     scale: usize,
     tmp: &mut [i64],
     out: &mut Bands<i32>,
+    out_stride: usize,
 ) {
     let w = t.w;
     let n = t.cols.len();
     let (lo, hi) = tmp[..2 * w].split_at_mut(w);
     for (i, rows) in t.rows.iter().enumerate() {
         level_vertical(src, stride, rows, scale, lo, hi, 0);
-        let row = i * stride;
+        let row = i * out_stride;
         let [bh, bv, bd] = &mut out.hvd;
         let bands = [
             &mut out.a[row..row + n],

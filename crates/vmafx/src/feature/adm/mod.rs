@@ -221,6 +221,8 @@ impl Extractor for Adm {
         let (w, h) = (g.width as usize, g.height as usize);
         let stride = w.div_ceil(2);
         let len = stride * h.div_ceil(2);
+        // Scale 1's bands, stored compactly; the later scales' are smaller still.
+        let len1 = stride.div_ceil(2) * h.div_ceil(2).div_ceil(2);
         self.work = Work {
             width: w,
             height: h,
@@ -236,14 +238,14 @@ impl Extractor for Adm {
             additive0: zeroed_hvd(len),
             csf0: zeroed_hvd(len),
             activity0: zeroed_hvd(len),
-            ref_n: Bands::zeroed(len),
-            dis_n: Bands::zeroed(len),
+            ref_n: Bands::zeroed(len1),
+            dis_n: Bands::zeroed(len1),
             ref_low: vec![0; len],
             dis_low: vec![0; len],
-            restored: zeroed_hvd(len),
-            additive: zeroed_hvd(len),
-            csf: zeroed_hvd(len),
-            activity: zeroed_hvd(len),
+            restored: zeroed_hvd(len1),
+            additive: zeroed_hvd(len1),
+            csf: zeroed_hvd(len1),
+            activity: zeroed_hvd(len1),
         };
         Ok(())
     }
@@ -336,33 +338,44 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
     }
     (w, h) = (w.div_ceil(2), h.div_ceil(2));
     let mut scores: ScaleScores = [(0.0, 0.0, 0.0); 4];
+    // Each later scale's bands are stored compactly (row stride = band width), so that
+    // they touch a quarter of the memory of the scale above.
+    let mut in_stride = stride;
     scores[0] = if s.skip_scale0 {
         (0.0, 1e-10, 0.0)
     } else {
         scale0(wk, s, w, h)
     };
     for (scale, slot) in scores.iter_mut().enumerate().skip(1) {
+        let out_stride = w.div_ceil(2);
         (wk.kernels.dwt)(
             &wk.ref_low,
-            stride,
+            in_stride,
             &wk.taps[scale],
             scale,
             &mut wk.tmp,
             &mut wk.ref_n,
+            out_stride,
         );
         (wk.kernels.dwt)(
             &wk.dis_low,
-            stride,
+            in_stride,
             &wk.taps[scale],
             scale,
             &mut wk.tmp,
             &mut wk.dis_n,
+            out_stride,
         );
         std::mem::swap(&mut wk.ref_low, &mut wk.ref_n.a);
         std::mem::swap(&mut wk.dis_low, &mut wk.dis_n.a);
         (w, h) = (w.div_ceil(2), h.div_ceil(2));
-        *slot = scale123(wk, s, scale, w, h);
+        *slot = scale123(wk, s, scale, out_stride, w, h);
+        in_stride = out_stride;
     }
+    // Three swaps left the full-size buffers in the bands; the next frame copies its
+    // scale-0 low bands into them.
+    std::mem::swap(&mut wk.ref_low, &mut wk.ref_n.a);
+    std::mem::swap(&mut wk.dis_low, &mut wk.dis_n.a);
     scores
 }
 
@@ -413,9 +426,16 @@ fn scale0(wk: &mut Work, s: &Settings, w: usize, h: usize) -> (f32, f32, f32) {
     (num, den, aim)
 }
 
-/// Decoupling, weighting and masking of scale `scale` (1..=3, `w` x `h` bands).
-fn scale123(wk: &mut Work, s: &Settings, scale: usize, w: usize, h: usize) -> (f32, f32, f32) {
-    let stride = wk.stride;
+/// Decoupling, weighting and masking of scale `scale` (1..=3, `w` x `h` bands of row
+/// stride `stride`).
+fn scale123(
+    wk: &mut Work,
+    s: &Settings,
+    scale: usize,
+    stride: usize,
+    w: usize,
+    h: usize,
+) -> (f32, f32, f32) {
     let region = with_taps(w, h);
     let k = wk.kernels;
     (k.decouple123)(

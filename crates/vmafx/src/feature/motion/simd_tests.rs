@@ -18,7 +18,7 @@ fn plane(rng: &mut TwinRng, w: usize, h: usize, bpc: u32, base: Option<&[i64]>) 
     let max = (1i64 << bpc) - 1;
     let n = w * h;
     match base {
-        Some(b) if rng.next_u64() % 2 == 0 => {
+        Some(b) if rng.next_u64().is_multiple_of(2) => {
             let d = rng.range(1, 8);
             b.iter()
                 .map(|&v| (v + rng.range(-d, d)).clamp(0, max))
@@ -26,7 +26,13 @@ fn plane(rng: &mut TwinRng, w: usize, h: usize, bpc: u32, base: Option<&[i64]>) 
         }
         _ => match rng.next_u64() % 3 {
             0 => (0..n)
-                .map(|_| if rng.next_u64() % 2 == 0 { 0 } else { max })
+                .map(|_| {
+                    if rng.next_u64().is_multiple_of(2) {
+                        0
+                    } else {
+                        max
+                    }
+                })
                 .collect(),
             _ => (0..n).map(|_| rng.range(0, max)).collect(),
         },

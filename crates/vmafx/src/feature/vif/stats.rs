@@ -67,6 +67,10 @@ pub(super) struct StatScratch {
     /// The three moment rows split into 16-bit halves, for SIMD horizontal kernels that
     /// filter in 32-bit lanes: high and low half of `ref_sq`, `dis_sq`, `ref_dis` in turn.
     pub(super) halves: [Vec<u32>; 6],
+    /// The five rows as 16-bit words less 32768 (signed), for SIMD horizontal kernels that
+    /// filter with 16-bit multiply-adds: `mu1`, `mu2`, then the high and low halves of
+    /// `ref_sq`, `dis_sq`, `ref_dis` in turn; one vector longer than a padded row.
+    pub(super) words: [Vec<i16>; 8],
     sum_mu: [Vec<u32>; 2],
     sum_sq: [Vec<u64>; 3],
 }
@@ -77,6 +81,7 @@ impl StatScratch {
         let padded = PaddedRow::new(width).padded().len();
         StatScratch {
             halves: std::array::from_fn(|_| vec![0; padded]),
+            words: std::array::from_fn(|_| vec![0; padded + 32]),
             mu1: PaddedRow::new(width),
             mu2: PaddedRow::new(width),
             ref_sq: PaddedRow::new(width),

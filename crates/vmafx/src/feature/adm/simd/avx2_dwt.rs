@@ -212,12 +212,19 @@ unsafe fn horizontal(lo: &[i32], hi: &[i32], bands: [*mut i16; 4], n: usize) -> 
 }
 
 /// Whether the buffers hold everything a level 1..3 reads and writes.
-fn fits_n(src: &[i32], stride: usize, t: &Taps, tmp: &[i64], out: &Bands<i32>) -> bool {
+fn fits_n(
+    src: &[i32],
+    stride: usize,
+    t: &Taps,
+    tmp: &[i64],
+    out: &Bands<i32>,
+    out_stride: usize,
+) -> bool {
     let w = t.w;
     let n = t.cols.len();
     let last_row = t.rows.iter().flatten().copied().max().unwrap_or(0);
-    let out_len = t.rows.len().saturating_sub(1) * stride + n;
-    stride >= n
+    let out_len = t.rows.len().saturating_sub(1) * out_stride + n;
+    out_stride >= n
         && last_row
             .checked_mul(stride)
             .is_some_and(|o| o + w <= src.len())
@@ -237,9 +244,10 @@ pub fn level(
     scale: usize,
     tmp: &mut [i64],
     out: &mut Bands<i32>,
+    out_stride: usize,
 ) {
-    if !(1..=3).contains(&scale) || !fits_n(src, stride, t, tmp, out) {
-        return dwt::level(src, stride, t, scale, tmp, out);
+    if !(1..=3).contains(&scale) || !fits_n(src, stride, t, tmp, out, out_stride) {
+        return dwt::level(src, stride, t, scale, tmp, out, out_stride);
     }
     let w = t.w;
     let n = t.cols.len();
@@ -249,7 +257,7 @@ pub fn level(
         // every source row holds `w` values.
         let done = unsafe { vertical_n(src, stride, rows, scale, lo, hi) };
         level_vertical_n(src, stride, rows, scale, lo, hi, done);
-        let row = i * stride;
+        let row = i * out_stride;
         let [bh, bv, bd] = &mut out.hvd;
         let [a, v, h, d] = [
             &mut out.a[row..row + n],

@@ -16,6 +16,8 @@ mod avx2_dwt;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_decouple_den;
 
 use super::bands::Bands;
 use super::border::Region;
@@ -33,7 +35,7 @@ pub type Dwt0Fn<S> = fn(&[S], usize, &Taps, u32, &mut [i32], &mut Bands<i16>, us
 pub type Weight0Fn = fn(&[Vec<i16>; 3], Weighted<'_, i16>, usize, Region, [u16; 3]);
 
 /// DWT levels 1..3 (see [`dwt::level`]).
-pub type DwtFn = fn(&[i32], usize, &Taps, usize, &mut [i64], &mut Bands<i32>);
+pub type DwtFn = fn(&[i32], usize, &Taps, usize, &mut [i64], &mut Bands<i32>, usize);
 
 /// Scale-0 decoupling (see [`decouple::scale0`]).
 pub type Decouple0Fn = fn(Decouple<'_, i16>, usize, Region, f64);

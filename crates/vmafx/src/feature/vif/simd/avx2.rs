@@ -293,6 +293,10 @@ unsafe fn vertical_u8_avx2<const N: usize>(
 }
 
 fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, sums: &mut Sums) {
+    // Scales 0..2 have taps below 2^15, as the 16-bit multiply-adds need.
+    if scale <= 2 {
+        return super::avx2_madd::horizontal(s, width, scale, gain_limit, sums);
+    }
     // SAFETY: this table is only handed out when the processor has AVX2.
     unsafe { by_taps!(scale, horizontal_avx2, (s, width, scale, gain_limit, sums)) }
 }
@@ -300,7 +304,7 @@ fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, 
 /// `(a * b + 2^31) >> 32` per 32-bit lane, wrapping as the scalar code does.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn square(a: __m256i, b: __m256i) -> __m256i {
+pub(super) unsafe fn square(a: __m256i, b: __m256i) -> __m256i {
     let round = _mm256_set1_epi64x(1 << 31);
     let e = _mm256_add_epi64(_mm256_mul_epu32(a, b), round);
     let o = _mm256_mul_epu32(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
@@ -448,7 +452,7 @@ unsafe fn horizontal_avx2<const N: usize>(
 }
 
 /// The four sums of the statistic, in 64-bit lanes (added up at the end of a row).
-struct ScoreSums {
+pub(super) struct ScoreSums {
     num_log: __m256i,
     den_log: __m256i,
     num_flat: __m256i,
@@ -457,7 +461,7 @@ struct ScoreSums {
 
 impl ScoreSums {
     #[target_feature(enable = "avx2")]
-    unsafe fn new() -> Self {
+    pub(super) unsafe fn new() -> Self {
         let z = _mm256_setzero_si256();
         ScoreSums {
             num_log: z,
@@ -469,7 +473,7 @@ impl ScoreSums {
 
     /// (num_log, den_log, num_flat, den_flat), each summed over its lanes.
     #[target_feature(enable = "avx2")]
-    unsafe fn totals(&self) -> [i64; 4] {
+    pub(super) unsafe fn totals(&self) -> [i64; 4] {
         let lanes = |v: __m256i| {
             let mut a = [0i64; 4];
             // SAFETY: `a` holds the 32 bytes stored (unaligned store).
@@ -518,7 +522,7 @@ unsafe fn log2_lanes(table: &[i32; 65536], x: __m256i) -> __m256i {
 /// get a harmless stand-in before any table look-up.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn score4(
+pub(super) unsafe fn score4(
     s1: __m128i,
     s2: __m128i,
     s12: __m128i,

@@ -10,6 +10,12 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx2_madd;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+#[cfg(target_arch = "x86_64")]
+mod avx512_vertical;
 
 #[cfg(test)]
 mod tests;
@@ -71,6 +77,9 @@ impl Kernels {
         let level = level.min(cpu::detected());
         #[cfg(target_arch = "x86_64")]
         {
+            if level >= CpuLevel::Avx512 && is_x86_feature_detected!("avx512vnni") {
+                return avx512::KERNELS;
+            }
             if level >= CpuLevel::Avx2 {
                 return avx2::KERNELS;
             }

@@ -1,0 +1,175 @@
+//! The AVX2 horizontal statistic pass by 16-bit multiply-adds (`vpmaddwd`), sixteen
+//! columns a step, for the scales whose taps fit 15 bits (0..2).
+//!
+//! The five scratch rows are first rewritten as 16-bit words less 32768: the means (below
+//! 2^16) whole, the moments (32-bit) as their high and low halves. A filter over such a
+//! row is `sum(c * w) = sum(c * v) - 2^31` (the taps sum to 2^16), so adding 2^31 back
+//! gives the scalar code's wrapping 32-bit sum exactly; every partial sum stays within
+//! `i32`. Each multiply-add takes two neighbouring taps: loads from the even and the odd
+//! column give the even and the odd outputs. The pixels' scores are summed in integers,
+//! so scoring them in that order gives the scalar sums.
+
+use std::arch::x86_64::*;
+
+use super::avx2::{score4, square, ScoreSums};
+use super::log2_table_i32;
+use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
+use crate::feature::vif::tables::{MAX_HALF, TAPS};
+
+/// The horizontal pass of `scale` (0..=2) over columns `0..width`.
+pub(super) fn horizontal(
+    s: &mut StatScratch,
+    width: usize,
+    scale: usize,
+    gain_limit: f64,
+    sums: &mut Sums,
+) {
+    // SAFETY: the AVX2 table, which calls this, is only handed out when the processor has
+    // AVX2.
+    unsafe {
+        match TAPS[scale].len() {
+            17 => horizontal_avx2::<17, 9>(s, width, scale, gain_limit, sums),
+            9 => horizontal_avx2::<9, 5>(s, width, scale, gain_limit, sums),
+            _ => horizontal_avx2::<5, 3>(s, width, scale, gain_limit, sums),
+        }
+    }
+}
+
+/// `v - 32768` of the low 16 bits of `v`, as a signed word.
+#[inline]
+fn biased(v: u32) -> i16 {
+    (v as u16 ^ 0x8000) as i16
+}
+
+/// Writes `src` as biased words: whole into `lo` when `hi` is `None`, else its high half
+/// into `hi` and its low half into `lo`.
+#[target_feature(enable = "avx2")]
+pub(super) fn to_words(src: &[u32], hi: Option<&mut [i16]>, lo: &mut [i16]) {
+    for (d, &v) in lo.iter_mut().zip(src) {
+        *d = biased(v);
+    }
+    if let Some(hi) = hi {
+        for (d, &v) in hi.iter_mut().zip(src) {
+            *d = biased(v >> 16);
+        }
+    }
+}
+
+/// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last tap).
+#[target_feature(enable = "avx2")]
+fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m256i; P] {
+    std::array::from_fn(|p| {
+        let c = |k: usize| taps.get(k).map_or(0, |&c| c as u32);
+        _mm256_set1_epi32((c(2 * p) | c(2 * p + 1) << 16) as i32)
+    })
+}
+
+/// The filter over sixteen outputs from `w[at]` on: (even outputs, odd outputs), each the
+/// sum less 2^31 (see the module note).
+///
+/// # Safety
+/// AVX2, and `w` readable up to `at + 2 * P + 16` (exclusive).
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn filter16<const P: usize>(pairs: &[__m256i; P], w: &[i16], at: usize) -> [__m256i; 2] {
+    let p = w.as_ptr();
+    let (mut even, mut odd) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+    for (k, &c) in pairs.iter().enumerate() {
+        // SAFETY: at + 2k + 1 + 16 <= at + 2P + 16 words are readable (unaligned loads).
+        unsafe {
+            let e = _mm256_loadu_si256(p.add(at + 2 * k) as *const __m256i);
+            let o = _mm256_loadu_si256(p.add(at + 2 * k + 1) as *const __m256i);
+            even = _mm256_add_epi32(even, _mm256_madd_epi16(e, c));
+            odd = _mm256_add_epi32(odd, _mm256_madd_epi16(o, c));
+        }
+    }
+    [even, odd]
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn horizontal_avx2<const N: usize, const P: usize>(
+    s: &mut StatScratch,
+    width: usize,
+    scale: usize,
+    gain_limit: f64,
+    sums: &mut Sums,
+) {
+    let first = MAX_HALF - N / 2;
+    let n16 = width / 16 * 16;
+    // Output columns 0..n16 read columns first..first + n16 + N - 1 of the padded rows
+    // (one more, under the zero tap: the word arrays are a vector longer than the rows).
+    let len = n16 + N - 1;
+    let span = first..first + len;
+    {
+        let [m1, m2, xh, xl, yh, yl, zh, zl] = &mut s.words;
+        to_words(&s.mu1.padded()[span.clone()], None, &mut m1[..len]);
+        to_words(&s.mu2.padded()[span.clone()], None, &mut m2[..len]);
+        let rows = [
+            (&s.ref_sq, xh, xl),
+            (&s.dis_sq, yh, yl),
+            (&s.ref_dis, zh, zl),
+        ];
+        for (row, hi, lo) in rows {
+            to_words(
+                &row.padded()[span.clone()],
+                Some(&mut hi[..len]),
+                &mut lo[..len],
+            );
+        }
+    }
+    let pairs = tap_pairs::<P>(TAPS[scale]);
+    let table = log2_table_i32();
+    let gain = _mm256_set1_pd(gain_limit);
+    // SAFETY: AVX2 is enabled here.
+    let mut acc = unsafe { ScoreSums::new() };
+    let bias = _mm256_set1_epi32(i32::MIN);
+    let half = _mm256_set1_epi32(32768);
+    let zero = _mm256_setzero_si256();
+    let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
+    for j in (0..n16).step_by(16) {
+        // SAFETY: AVX2 is enabled here; every word array holds the row's padded length
+        // plus 32, at least j + 2P + 16 <= n16 + N + 17.
+        unsafe {
+            let mean = |w: &[i16]| filter16(&pairs, w, j).map(|v| _mm256_add_epi32(v, bias));
+            // The rounded 16-bit shift of a moment from its halves' filters (see
+            // `moment8` in the 32-bit kernel): hi + ((lo + 32768) >> 16).
+            let moment = |hi: &[i16], lo: &[i16]| {
+                let (h, l) = (filter16(&pairs, hi, j), filter16(&pairs, lo, j));
+                [0, 1].map(|i| {
+                    let l = _mm256_add_epi32(_mm256_add_epi32(l[i], bias), half);
+                    _mm256_add_epi32(_mm256_add_epi32(h[i], bias), _mm256_srli_epi32::<16>(l))
+                })
+            };
+            let (a1, a2) = (mean(m1), mean(m2));
+            let (xx, yy, xy) = (moment(xh, xl), moment(yh, yl), moment(zh, zl));
+            for i in 0..2 {
+                let sigma1 = _mm256_sub_epi32(xx[i], square(a1[i], a1[i]));
+                let sigma2 = _mm256_sub_epi32(yy[i], square(a2[i], a2[i]));
+                let sigma2 = _mm256_max_epi32(sigma2, zero);
+                let sigma12 = _mm256_sub_epi32(xy[i], square(a1[i], a2[i]));
+                let low = |v| _mm256_castsi256_si128(v);
+                let high = |v| _mm256_extracti128_si256::<1>(v);
+                score4(
+                    low(sigma1),
+                    low(sigma2),
+                    low(sigma12),
+                    gain,
+                    table,
+                    &mut acc,
+                );
+                score4(
+                    high(sigma1),
+                    high(sigma2),
+                    high(sigma12),
+                    gain,
+                    table,
+                    &mut acc,
+                );
+            }
+        }
+    }
+    // SAFETY: AVX2 is enabled here.
+    let totals = unsafe { acc.totals() };
+    sums.add_totals(totals[0], totals[1], totals[2], totals[3]);
+    horizontal_columns(s, n16, width, scale, gain_limit, sums);
+}

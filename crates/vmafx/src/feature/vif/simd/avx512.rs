@@ -1,0 +1,239 @@
+//! AVX-512 twin of the horizontal statistic pass (with VNNI): thirty-two columns a step
+//! by 16-bit dot products (`vpdpwssd`), the pixels scored eight at a time in 64-bit
+//! lanes. The vertical passes of scales 0..2 are in `avx512_vertical`; the down-sampling,
+//! and the passes of scale 3 (taps past 2^15), use the AVX2 kernels. The arithmetic is that of `avx2_madd` (see its module note), the scores
+//! those of `Sums::add_sigmas`.
+
+use std::arch::x86_64::*;
+
+use super::{avx2, avx2_madd::to_words, log2_table_i32, Kernels};
+use crate::cpu::CpuLevel;
+use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
+use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
+
+/// The AVX-512 kernel table. Only [`Kernels::for_level`] hands it out, and only when the
+/// processor has AVX-512 (F, CD, BW, DQ, VL) and VNNI.
+pub(super) const KERNELS: Kernels = Kernels {
+    level: CpuLevel::Avx512,
+    vertical_u8: super::avx512_vertical::vertical_u8,
+    vertical_u16: super::avx512_vertical::vertical_u16,
+    horizontal,
+    ..avx2::KERNELS
+};
+
+fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, sums: &mut Sums) {
+    // SAFETY: this table is only handed out when the processor has AVX-512 and VNNI.
+    unsafe {
+        match TAPS[scale].len() {
+            17 => horizontal_avx512::<17, 9>(s, width, scale, gain_limit, sums),
+            9 => horizontal_avx512::<9, 5>(s, width, scale, gain_limit, sums),
+            5 => horizontal_avx512::<5, 3>(s, width, scale, gain_limit, sums),
+            _ => (avx2::KERNELS.horizontal)(s, width, scale, gain_limit, sums),
+        }
+    }
+}
+
+/// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last tap).
+#[target_feature(enable = "avx512f")]
+fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m512i; P] {
+    std::array::from_fn(|p| {
+        let c = |k: usize| taps.get(k).map_or(0, |&c| c as u32);
+        _mm512_set1_epi32((c(2 * p) | c(2 * p + 1) << 16) as i32)
+    })
+}
+
+/// The filter over thirty-two outputs from `w[at]` on: (even outputs, odd outputs), each
+/// the sum less 2^31.
+///
+/// # Safety
+/// AVX-512 with VNNI, and `w` readable up to `at + 2 * P + 32` (exclusive).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vnni")]
+unsafe fn filter32<const P: usize>(pairs: &[__m512i; P], w: &[i16], at: usize) -> [__m512i; 2] {
+    let p = w.as_ptr();
+    let (mut even, mut odd) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+    for (k, &c) in pairs.iter().enumerate() {
+        // SAFETY: at + 2k + 1 + 32 <= at + 2P + 32 words are readable (unaligned loads).
+        unsafe {
+            let e = _mm512_loadu_si512(p.add(at + 2 * k) as *const _);
+            let o = _mm512_loadu_si512(p.add(at + 2 * k + 1) as *const _);
+            even = _mm512_dpwssd_epi32(even, e, c);
+            odd = _mm512_dpwssd_epi32(odd, o, c);
+        }
+    }
+    [even, odd]
+}
+
+/// `(a * b + 2^31) >> 32` per 32-bit lane, wrapping as the scalar code does.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn square(a: __m512i, b: __m512i) -> __m512i {
+    let round = _mm512_set1_epi64(1 << 31);
+    let e = _mm512_add_epi64(_mm512_mul_epu32(a, b), round);
+    let o = _mm512_mul_epu32(_mm512_srli_epi64::<32>(a), _mm512_srli_epi64::<32>(b));
+    // The odd lanes' results are the high dwords of their products: already in place.
+    let o = _mm512_add_epi64(o, round);
+    _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64::<32>(e), o)
+}
+
+/// The four sums of the statistic in 64-bit lanes.
+struct Acc {
+    num_log: __m512i,
+    den_log: __m512i,
+    num_flat: __m512i,
+    den_flat: i64,
+}
+
+/// `log2(x) * 2048` of 64-bit lanes `x >= 2^17` from the table, as `log2_u64` gives it
+/// (lanes below 2^17 give some value, read inside the table).
+#[inline]
+#[target_feature(enable = "avx512f,avx512cd")]
+unsafe fn log2_lanes(table: &[i32; 65536], x: __m512i) -> __m512i {
+    let k = _mm512_sub_epi64(_mm512_set1_epi64(48), _mm512_lzcnt_epi64(x));
+    // Masking to 16 bits keeps every gathered index inside the table.
+    let index = _mm512_and_si512(_mm512_srlv_epi64(x, k), _mm512_set1_epi64(0xFFFF));
+    // SAFETY: every index is below 65536, the table's length.
+    let t = unsafe { _mm512_i64gather_epi32::<4>(index, table.as_ptr()) };
+    _mm512_add_epi64(_mm512_cvtepi32_epi64(t), _mm512_slli_epi64::<11>(k))
+}
+
+/// Scores eight pixels from their `sigma1_sq`, `sigma2_sq` (clamped at 0) and `sigma12`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512vl")]
+unsafe fn score8(
+    s1: __m256i,
+    s2: __m256i,
+    s12: __m256i,
+    gain: __m512d,
+    table: &[i32; 65536],
+    acc: &mut Acc,
+) {
+    const EPS: f64 = 65536.0 * 1.0e-10;
+    let nsq = _mm256_set1_epi32(SIGMA_NSQ);
+    let zero = _mm256_setzero_si256();
+    let flat = _mm256_cmplt_epi32_mask(s1, nsq);
+    acc.num_flat =
+        _mm512_mask_add_epi64(acc.num_flat, flat, acc.num_flat, _mm512_cvtepi32_epi64(s2));
+    acc.den_flat += flat.count_ones() as i64;
+    let logged = !flat;
+    // SAFETY: the features are enabled here.
+    unsafe {
+        let x = _mm512_cvtepu32_epi64(_mm256_add_epi32(s1, nsq));
+        let den = _mm512_sub_epi64(log2_lanes(table, x), _mm512_set1_epi64(2048 * 17));
+        acc.den_log = _mm512_mask_add_epi64(acc.den_log, logged, acc.den_log, den);
+    }
+    let active = logged & _mm256_cmpgt_epi32_mask(s12, zero) & _mm256_cmpgt_epi32_mask(s2, zero);
+    if active == 0 {
+        return;
+    }
+    let (s1d, s2d, s12d) = (
+        _mm512_cvtepi32_pd(s1),
+        _mm512_cvtepi32_pd(s2),
+        _mm512_cvtepi32_pd(s12),
+    );
+    let g = _mm512_div_pd(s12d, _mm512_add_pd(s1d, _mm512_set1_pd(EPS)));
+    // Truncation toward zero; out of range (only below, as s2 - g * s12 <= s2) gives
+    // i32::MIN, which the clamp makes 0 as the scalar saturating cast does.
+    let sv = _mm512_cvttpd_epi32(_mm512_sub_pd(s2d, _mm512_mul_pd(g, s12d)));
+    let sv = _mm256_max_epi32(sv, zero);
+    let g = _mm512_min_pd(g, gain);
+    let numer = _mm512_cvtepu32_epi64(_mm256_add_epi32(sv, nsq));
+    // g <= the gain limit (at most 100) keeps the product far below 2^63.
+    let signal = _mm512_cvttpd_epi64(_mm512_mul_pd(_mm512_mul_pd(g, g), s1d));
+    let with_signal = _mm512_add_epi64(signal, numer);
+    // SAFETY: the features are enabled here.
+    let num = unsafe { _mm512_sub_epi64(log2_lanes(table, with_signal), log2_lanes(table, numer)) };
+    acc.num_log = _mm512_mask_add_epi64(acc.num_log, active, acc.num_log, num);
+}
+
+#[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512bw,avx512vl,avx512vnni")]
+unsafe fn horizontal_avx512<const N: usize, const P: usize>(
+    s: &mut StatScratch,
+    width: usize,
+    scale: usize,
+    gain_limit: f64,
+    sums: &mut Sums,
+) {
+    let first = MAX_HALF - N / 2;
+    let n32 = width / 32 * 32;
+    let len = n32 + N - 1;
+    let span = first..first + len;
+    {
+        let [m1, m2, xh, xl, yh, yl, zh, zl] = &mut s.words;
+        to_words(&s.mu1.padded()[span.clone()], None, &mut m1[..len]);
+        to_words(&s.mu2.padded()[span.clone()], None, &mut m2[..len]);
+        let rows = [
+            (&s.ref_sq, xh, xl),
+            (&s.dis_sq, yh, yl),
+            (&s.ref_dis, zh, zl),
+        ];
+        for (row, hi, lo) in rows {
+            to_words(
+                &row.padded()[span.clone()],
+                Some(&mut hi[..len]),
+                &mut lo[..len],
+            );
+        }
+    }
+    let pairs = tap_pairs::<P>(TAPS[scale]);
+    let table = log2_table_i32();
+    let gain = _mm512_set1_pd(gain_limit);
+    let zero = _mm512_setzero_si512();
+    let mut acc = Acc {
+        num_log: zero,
+        den_log: zero,
+        num_flat: zero,
+        den_flat: 0,
+    };
+    let bias = _mm512_set1_epi32(i32::MIN);
+    let half = _mm512_set1_epi32(32768);
+    let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
+    for j in (0..n32).step_by(32) {
+        // SAFETY: the features are enabled here; every word array holds the row's padded
+        // length plus 32, at least j + 2P + 32 <= n32 + N + 1.
+        unsafe {
+            let mean = |w: &[i16]| filter32(&pairs, w, j).map(|v| _mm512_add_epi32(v, bias));
+            let moment = |hi: &[i16], lo: &[i16]| {
+                let (h, l) = (filter32(&pairs, hi, j), filter32(&pairs, lo, j));
+                [0, 1].map(|i| {
+                    let l = _mm512_add_epi32(_mm512_add_epi32(l[i], bias), half);
+                    _mm512_add_epi32(_mm512_add_epi32(h[i], bias), _mm512_srli_epi32::<16>(l))
+                })
+            };
+            let (a1, a2) = (mean(m1), mean(m2));
+            let (xx, yy, xy) = (moment(xh, xl), moment(yh, yl), moment(zh, zl));
+            for i in 0..2 {
+                let sigma1 = _mm512_sub_epi32(xx[i], square(a1[i], a1[i]));
+                let sigma2 = _mm512_sub_epi32(yy[i], square(a2[i], a2[i]));
+                let sigma2 = _mm512_max_epi32(sigma2, zero);
+                let sigma12 = _mm512_sub_epi32(xy[i], square(a1[i], a2[i]));
+                let low = |v| _mm512_castsi512_si256(v);
+                let high = |v| _mm512_extracti64x4_epi64::<1>(v);
+                score8(
+                    low(sigma1),
+                    low(sigma2),
+                    low(sigma12),
+                    gain,
+                    table,
+                    &mut acc,
+                );
+                score8(
+                    high(sigma1),
+                    high(sigma2),
+                    high(sigma12),
+                    gain,
+                    table,
+                    &mut acc,
+                );
+            }
+        }
+    }
+    let total = |v: __m512i| _mm512_reduce_add_epi64(v);
+    sums.add_totals(
+        total(acc.num_log),
+        total(acc.den_log),
+        total(acc.num_flat),
+        acc.den_flat,
+    );
+    horizontal_columns(s, n32, width, scale, gain_limit, sums);
+}

@@ -1,0 +1,300 @@
+//! AVX-512 (VNNI) vertical statistic passes: thirty-two columns a step, two rows a dot
+//! product (`vpdpwssd`).
+//!
+//! Each row's samples, and their squares and products, are interleaved with the next
+//! row's as 16-bit words, so that one dot product adds both rows' terms under their two
+//! taps; a last dummy row under a zero tap pairs an odd row out. Words are taken less
+//! 32768 where they may pass 2^15: their filter is then the sum less 2^31 (the taps sum
+//! to 2^16), which adding 2^31 back restores exactly in 32-bit lanes.
+//!
+//! 8-bit samples at scale 0 have squares and products below 2^16, whole words. Deeper
+//! samples (and the 16-bit means of later scales) have 32-bit squares and products, taken
+//! as their high and low words (`vpmulhuw`, `vpmullw`); the filter of such a moment is
+//! `hi * 2^16 + lo`, whose rounded shift by `s` (1..=16) is
+//! `hi * 2^(16 - s) + ((lo + 2^(s - 1)) >> s)` (the high part loses no bits), truncated to
+//! 32 bits as the scalar code truncates it.
+
+use std::arch::x86_64::*;
+
+use super::avx2;
+use crate::feature::vif::planes::PaddedPlane;
+use crate::feature::vif::stats::{mirror_scratch, vertical_columns, StatScratch, VerticalShift};
+use crate::feature::vif::tables::TAPS;
+
+/// The 64-bit lanes of (low, high) unpack results that put 32-bit lanes in column order:
+/// the first sixteen columns, then the next sixteen.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn in_order(lo: __m512i, hi: __m512i) -> [__m512i; 2] {
+    let first = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
+    let second = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
+    [
+        _mm512_permutex2var_epi64(lo, first, hi),
+        _mm512_permutex2var_epi64(lo, second, hi),
+    ]
+}
+
+/// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last).
+#[target_feature(enable = "avx512f")]
+fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m512i; P] {
+    std::array::from_fn(|p| {
+        let c = |k: usize| taps.get(k).map_or(0, |&c| c as u32);
+        _mm512_set1_epi32((c(2 * p) | c(2 * p + 1) << 16) as i32)
+    })
+}
+
+/// The vertical pass over 8-bit planes; scale 0 (no moment shift) here, the rest by AVX2.
+pub(super) fn vertical_u8(
+    reference: &PaddedPlane<u8>,
+    distorted: &PaddedPlane<u8>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    if scale != 0 || shift.moment != 0 {
+        return (avx2::KERNELS.vertical_u8)(reference, distorted, y, width, scale, shift, s);
+    }
+    // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when the
+    // processor has AVX-512 (F, BW) and VNNI.
+    unsafe { vertical_u8_avx512(reference, distorted, y, width, shift, s) };
+    vertical_columns(
+        reference,
+        distorted,
+        y,
+        width / 32 * 32,
+        width,
+        scale,
+        shift,
+        s,
+    );
+    mirror_scratch(s, width, scale);
+}
+
+/// Thirty-two samples from `p`, widened to words.
+///
+/// # Safety
+/// AVX-512 BW, and 32 bytes from `p` readable.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn widen32(p: *const u8) -> __m512i {
+    // SAFETY: the caller makes the 32 bytes read (unaligned) readable.
+    unsafe { _mm512_cvtepu8_epi16(_mm256_loadu_si256(p as *const __m256i)) }
+}
+
+/// Sixteen 32-bit lanes into `d[at..at + 16]` (bounds-checked).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn store16(d: &mut [u32], at: usize, v: __m512i) {
+    let d = &mut d[at..at + 16];
+    // SAFETY: `d` holds the 64 bytes written (unaligned store).
+    unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, v) }
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+unsafe fn vertical_u8_avx512(
+    reference: &PaddedPlane<u8>,
+    distorted: &PaddedPlane<u8>,
+    y: usize,
+    width: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    const N: usize = 17;
+    const P: usize = N.div_ceil(2);
+    let taps = TAPS[0];
+    let half = N / 2;
+    // Each row is at least `width` long: the loads below stay within `..width`. Row 2P-1
+    // is the dummy: row N-1 again, under a zero tap.
+    let mut rows_r = [std::ptr::null::<u8>(); 2 * P];
+    let mut rows_d = [std::ptr::null::<u8>(); 2 * P];
+    for k in 0..2 * P {
+        let row = y as isize - half as isize + k.min(N - 1) as isize;
+        rows_r[k] = reference.row(row)[..width].as_ptr();
+        rows_d[k] = distorted.row(row)[..width].as_ptr();
+    }
+    let pairs = tap_pairs::<P>(taps);
+    let bias16 = _mm512_set1_epi16(i16::MIN);
+    let bias32 = _mm512_set1_epi32(i32::MIN);
+    let round = _mm512_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
+    let count = _mm_cvtsi32_si128(shift.mean as i32);
+    let low16 = _mm512_set1_epi32(0xFFFF);
+    let n32 = width / 32 * 32;
+    for j in (0..n32).step_by(32) {
+        let mut acc = [_mm512_setzero_si512(); 10];
+        for (p, &c) in pairs.iter().enumerate() {
+            // SAFETY: j + 32 <= width, the length of each row.
+            let (a0, b0, a1, b1) = unsafe {
+                (
+                    widen32(rows_r[2 * p].add(j)),
+                    widen32(rows_d[2 * p].add(j)),
+                    widen32(rows_r[2 * p + 1].add(j)),
+                    widen32(rows_d[2 * p + 1].add(j)),
+                )
+            };
+            let prod = |u, v| _mm512_xor_si512(_mm512_mullo_epi16(u, v), bias16);
+            let terms = [
+                (a0, a1),
+                (b0, b1),
+                (prod(a0, a0), prod(a1, a1)),
+                (prod(b0, b0), prod(b1, b1)),
+                (prod(a0, b0), prod(a1, b1)),
+            ];
+            for (t, (u, v)) in terms.into_iter().enumerate() {
+                let (lo, hi) = (_mm512_unpacklo_epi16(u, v), _mm512_unpackhi_epi16(u, v));
+                acc[2 * t] = _mm512_dpwssd_epi32(acc[2 * t], lo, c);
+                acc[2 * t + 1] = _mm512_dpwssd_epi32(acc[2 * t + 1], hi, c);
+            }
+        }
+        let ordered = |t: usize| in_order(acc[2 * t], acc[2 * t + 1]);
+        let mean = |v| _mm512_and_si512(_mm512_srl_epi32(_mm512_add_epi32(v, round), count), low16);
+        let rows = [
+            (s.mu1.body_mut(), 0),
+            (s.mu2.body_mut(), 1),
+            (s.ref_sq.body_mut(), 2),
+            (s.dis_sq.body_mut(), 3),
+            (s.ref_dis.body_mut(), 4),
+        ];
+        for (dst, t) in rows {
+            for (i, v) in ordered(t).into_iter().enumerate() {
+                let v = if t < 2 {
+                    mean(v)
+                } else {
+                    _mm512_xor_si512(v, bias32)
+                };
+                store16(dst, j + 16 * i, v);
+            }
+        }
+    }
+}
+
+/// The vertical pass over 16-bit words (deep samples at scale 0, means later) at scales
+/// 0..2, whose taps fit 15 bits; scale 3 by AVX2.
+pub(super) fn vertical_u16(
+    reference: &PaddedPlane<u16>,
+    distorted: &PaddedPlane<u16>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    if scale > 2 || !(1..=16).contains(&shift.moment) || !(1..=16).contains(&shift.mean) {
+        return (avx2::KERNELS.vertical_u16)(reference, distorted, y, width, scale, shift, s);
+    }
+    // SAFETY: as for `vertical_u8`.
+    unsafe {
+        match TAPS[scale].len() {
+            17 => vertical_u16_avx512::<17, 9>(reference, distorted, y, width, scale, shift, s),
+            9 => vertical_u16_avx512::<9, 5>(reference, distorted, y, width, scale, shift, s),
+            _ => vertical_u16_avx512::<5, 3>(reference, distorted, y, width, scale, shift, s),
+        }
+    }
+    vertical_columns(
+        reference,
+        distorted,
+        y,
+        width / 32 * 32,
+        width,
+        scale,
+        shift,
+        s,
+    );
+    mirror_scratch(s, width, scale);
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
+    reference: &PaddedPlane<u16>,
+    distorted: &PaddedPlane<u16>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    let half = N / 2;
+    // Each row is at least `width` long: the loads below stay within `..width`. Row 2P-1
+    // is the dummy: row N-1 again, under a zero tap.
+    let mut rows_r = [std::ptr::null::<u16>(); 18];
+    let mut rows_d = [std::ptr::null::<u16>(); 18];
+    for k in 0..2 * P {
+        let row = y as isize - half as isize + k.min(N - 1) as isize;
+        rows_r[k] = reference.row(row)[..width].as_ptr();
+        rows_d[k] = distorted.row(row)[..width].as_ptr();
+    }
+    let pairs = tap_pairs::<P>(TAPS[scale]);
+    let bias16 = _mm512_set1_epi16(i16::MIN);
+    let bias32 = _mm512_set1_epi32(i32::MIN);
+    let mean_round = _mm512_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
+    let mean_count = _mm_cvtsi32_si128(shift.mean as i32);
+    let mom_round = _mm512_set1_epi32((1u32 << (shift.moment - 1)) as i32);
+    let mom_count = _mm_cvtsi32_si128(shift.moment as i32);
+    let high_count = _mm_cvtsi32_si128(16 - shift.moment as i32);
+    let low16 = _mm512_set1_epi32(0xFFFF);
+    let n32 = width / 32 * 32;
+    let load = |row: *const u16, j: usize| {
+        // SAFETY: the 32 words from `j` of a row are readable (j + 32 <= width, the
+        // row's length; unaligned load).
+        let v = unsafe { _mm512_loadu_si512(row.add(j) as *const _) };
+        _mm512_xor_si512(v, bias16)
+    };
+    for j in (0..n32).step_by(32) {
+        let mut acc = [_mm512_setzero_si512(); 16];
+        for (p, &c) in pairs.iter().enumerate() {
+            let (a0, b0) = (load(rows_r[2 * p], j), load(rows_d[2 * p], j));
+            let (a1, b1) = (load(rows_r[2 * p + 1], j), load(rows_d[2 * p + 1], j));
+            // Products of the words as loaded (biased) would be wrong: unbias first.
+            let un = |v| _mm512_xor_si512(v, bias16);
+            let lo = |u, v| _mm512_xor_si512(_mm512_mullo_epi16(un(u), un(v)), bias16);
+            let hi = |u, v| _mm512_xor_si512(_mm512_mulhi_epu16(un(u), un(v)), bias16);
+            let terms = [
+                (a0, a1),
+                (b0, b1),
+                (hi(a0, a0), hi(a1, a1)),
+                (lo(a0, a0), lo(a1, a1)),
+                (hi(b0, b0), hi(b1, b1)),
+                (lo(b0, b0), lo(b1, b1)),
+                (hi(a0, b0), hi(a1, b1)),
+                (lo(a0, b0), lo(a1, b1)),
+            ];
+            for (t, (u, v)) in terms.into_iter().enumerate() {
+                let (l, h) = (_mm512_unpacklo_epi16(u, v), _mm512_unpackhi_epi16(u, v));
+                acc[2 * t] = _mm512_dpwssd_epi32(acc[2 * t], l, c);
+                acc[2 * t + 1] = _mm512_dpwssd_epi32(acc[2 * t + 1], h, c);
+            }
+        }
+        let sum =
+            |t: usize| in_order(acc[2 * t], acc[2 * t + 1]).map(|v| _mm512_xor_si512(v, bias32));
+        let mean = |v| {
+            let v = _mm512_srl_epi32(_mm512_add_epi32(v, mean_round), mean_count);
+            _mm512_and_si512(v, low16)
+        };
+        let moment = |t: usize| {
+            let (h, l) = (sum(t), sum(t + 1));
+            [0, 1].map(|i| {
+                let l = _mm512_srl_epi32(_mm512_add_epi32(l[i], mom_round), mom_count);
+                _mm512_add_epi32(_mm512_sll_epi32(h[i], high_count), l)
+            })
+        };
+        let values = [
+            sum(0).map(mean),
+            sum(1).map(mean),
+            moment(2),
+            moment(4),
+            moment(6),
+        ];
+        let rows = [
+            s.mu1.body_mut(),
+            s.mu2.body_mut(),
+            s.ref_sq.body_mut(),
+            s.dis_sq.body_mut(),
+            s.ref_dis.body_mut(),
+        ];
+        for (dst, v) in rows.into_iter().zip(values) {
+            store16(dst, j, v[0]);
+            store16(dst, j + 16, v[1]);
+        }
+    }
+}
