@@ -1,7 +1,7 @@
 //! AVX-512 twin of the horizontal statistic pass (with VNNI): thirty-two columns a step
 //! by 16-bit dot products (`vpdpwssd`), the pixels scored eight at a time in 64-bit
-//! lanes. The vertical passes of scales 0..2 are in `avx512_vertical`; the down-sampling,
-//! and the passes of scale 3 (taps past 2^15), use the AVX2 kernels. The arithmetic is that of `avx2_madd` (see its module note), the scores
+//! lanes. The vertical passes of scales 0..2 are in `avx512_vertical`, the down-sampling
+//! to scales 1 and 2 in `avx512_down`; scale 3 (taps past 2^15) uses the AVX2 kernels. The arithmetic is that of `avx2_madd` (see its module note), the scores
 //! those of `Sums::add_sigmas`.
 
 use std::arch::x86_64::*;
@@ -17,8 +17,10 @@ pub(super) const KERNELS: Kernels = Kernels {
     level: CpuLevel::Avx512,
     vertical_u8: super::avx512_vertical::vertical_u8,
     vertical_u16: super::avx512_vertical::vertical_u16,
+    down_vertical_u8: super::avx512_down::down_vertical_u8,
+    down_vertical_u16: super::avx512_down::down_vertical_u16,
+    down_horizontal: super::avx512_down::down_horizontal,
     horizontal,
-    ..avx2::KERNELS
 };
 
 fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, sums: &mut Sums) {
