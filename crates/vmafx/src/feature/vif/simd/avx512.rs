@@ -118,6 +118,10 @@ unsafe fn score8(
         _mm512_mask_add_epi64(acc.num_flat, flat, acc.num_flat, _mm512_cvtepi32_epi64(s2));
     acc.den_flat += flat.count_ones() as i64;
     let logged = !flat;
+    // All eight flat (common in smooth areas): no logarithm to take.
+    if logged == 0 {
+        return;
+    }
     // SAFETY: the features are enabled here.
     unsafe {
         let x = _mm512_cvtepu32_epi64(_mm256_add_epi32(s1, nsq));
