@@ -84,12 +84,28 @@ impl FileLayout {
         let kept = self.planes.len() - self.dropped_planes;
         for (i, &(fw, fh)) in self.planes.iter().enumerate() {
             let row_bytes = fw as usize * self.sample_bytes;
+            // A contiguous 8-bit plane is read whole, straight into the frame.
+            if i < kept && whole_u8(fb.plane_mut(i), fw, fh, self.sample_bytes).is_some() {
+                let dst = whole_u8(fb.plane_mut(i), fw, fh, self.sample_bytes).expect("checked");
+                let want = dst.len();
+                if src.read_full(dst, "frame data")? < want {
+                    return Err(self.truncated(src, (index, start), data_start, note));
+                }
+                continue;
+            }
             for y in 0..fh {
-                let got = src.read_full(&mut row[..row_bytes], "frame data")?;
+                // 8-bit rows are read straight into the frame; others go through `row`.
+                let direct = i < kept && u8_row(fb.plane_mut(i), y, row_bytes).is_some();
+                let got = if direct {
+                    let dst = u8_row(fb.plane_mut(i), y, row_bytes).expect("checked above");
+                    src.read_full(dst, "frame data")?
+                } else {
+                    src.read_full(&mut row[..row_bytes], "frame data")?
+                };
                 if got < row_bytes {
                     return Err(self.truncated(src, (index, start), data_start, note));
                 }
-                if i < kept {
+                if i < kept && !direct {
                     copy_row(fb.plane_mut(i), y, &row[..row_bytes]);
                 }
             }
@@ -121,6 +137,30 @@ impl FileLayout {
 
 /// Copies the top-left `plane.width` samples of file row `bytes` into row `y` of `plane`;
 /// rows below the plane's height are dropped.
+/// All samples of an 8-bit `plane` of `w` x `h` (one byte each) stored without row
+/// padding, if it is one.
+fn whole_u8(plane: &mut crate::frame::Plane, w: u32, h: u32, bytes: usize) -> Option<&mut [u8]> {
+    if bytes != 1 || (plane.width, plane.height) != (w, h) || plane.stride != w as usize {
+        return None;
+    }
+    match plane.samples_mut() {
+        Some(SamplesMut::U8(s)) => s.get_mut(..w as usize * h as usize),
+        _ => None,
+    }
+}
+
+/// Row `y` of an 8-bit `plane` whose rows are `len` bytes, if it is one.
+fn u8_row(plane: &mut crate::frame::Plane, y: u32, len: usize) -> Option<&mut [u8]> {
+    if y >= plane.height || plane.width as usize != len {
+        return None;
+    }
+    let o = y as usize * plane.stride;
+    match plane.samples_mut() {
+        Some(SamplesMut::U8(s)) => Some(&mut s[o..o + len]),
+        _ => None,
+    }
+}
+
 fn copy_row(plane: &mut crate::frame::Plane, y: u32, bytes: &[u8]) {
     if y >= plane.height {
         return;

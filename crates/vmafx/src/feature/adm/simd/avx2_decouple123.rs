@@ -83,7 +83,13 @@ fn restore(k: __m256i, o: __m256i) -> __m256i {
 
 /// Eight positions from `p`; false (nothing written) where a value is out of range.
 #[target_feature(enable = "avx2")]
-unsafe fn step(b: &mut Decouple<'_, i32>, p: usize, egl: f64, div: &[i32], cos_sq: f32) -> bool {
+pub(super) unsafe fn step(
+    b: &mut Decouple<'_, i32>,
+    p: usize,
+    egl: f64,
+    div: &[i32],
+    cos_sq: f32,
+) -> bool {
     let zero = _mm256_setzero_si256();
     let mut o = [zero; 3];
     let mut d = [zero; 3];

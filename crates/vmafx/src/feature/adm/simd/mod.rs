@@ -13,6 +13,8 @@ mod avx2_decouple123;
 mod avx2_den;
 #[cfg(target_arch = "x86_64")]
 mod avx2_dwt;
+#[cfg(target_arch = "x86_64")]
+mod avx512_decouple123;
 
 #[cfg(test)]
 mod tests;
@@ -99,13 +101,19 @@ impl Kernels {
         cm123_row: cm::scale123_row,
     };
 
-    /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 uses the AVX2
-    /// kernels (no separate AVX-512 ADM kernels yet).
+    /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 has its own
+    /// scale-1..3 decoupling and otherwise the AVX2 kernels.
     pub fn for_level(wanted: CpuLevel) -> Kernels {
         match cpu::clamp(wanted) {
             CpuLevel::Scalar => Kernels::SCALAR,
             #[cfg(target_arch = "x86_64")]
-            CpuLevel::Avx2 | CpuLevel::Avx512 => Kernels {
+            CpuLevel::Avx512 => Kernels {
+                level: CpuLevel::Avx512,
+                decouple123: avx512_decouple123::scale123,
+                ..Kernels::for_level(CpuLevel::Avx2)
+            },
+            #[cfg(target_arch = "x86_64")]
+            CpuLevel::Avx2 => Kernels {
                 level: CpuLevel::Avx2,
                 dwt0_u8: avx2_dwt::level0::<u8>,
                 dwt0_u16: avx2_dwt::level0::<u16>,

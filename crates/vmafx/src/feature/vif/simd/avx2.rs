@@ -541,6 +541,10 @@ pub(super) unsafe fn score4(
         _mm256_and_si256(flat, _mm256_cvtepi32_epi64(s2)),
     );
     acc.den_flat = _mm256_sub_epi64(acc.den_flat, flat);
+    // All four flat: no logarithm to take.
+    if _mm_movemask_epi8(flat32) == 0xFFFF {
+        return;
+    }
 
     // SAFETY: AVX2 is enabled here.
     unsafe {

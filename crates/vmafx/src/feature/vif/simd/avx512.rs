@@ -1,7 +1,7 @@
 //! AVX-512 twin of the horizontal statistic pass (with VNNI): thirty-two columns a step
 //! by 16-bit dot products (`vpdpwssd`), the pixels scored eight at a time in 64-bit
-//! lanes. The vertical passes of scales 0..2 are in `avx512_vertical`; the down-sampling,
-//! and the passes of scale 3 (taps past 2^15), use the AVX2 kernels. The arithmetic is that of `avx2_madd` (see its module note), the scores
+//! lanes. The vertical passes of scales 0..2 are in `avx512_vertical`, the down-sampling
+//! to scales 1 and 2 in `avx512_down`; scale 3 (taps past 2^15) uses the AVX2 kernels. The arithmetic is that of `avx2_madd` (see its module note), the scores
 //! those of `Sums::add_sigmas`.
 
 use std::arch::x86_64::*;
@@ -17,8 +17,10 @@ pub(super) const KERNELS: Kernels = Kernels {
     level: CpuLevel::Avx512,
     vertical_u8: super::avx512_vertical::vertical_u8,
     vertical_u16: super::avx512_vertical::vertical_u16,
+    down_vertical_u8: super::avx512_down::down_vertical_u8,
+    down_vertical_u16: super::avx512_down::down_vertical_u16,
+    down_horizontal: super::avx512_down::down_horizontal,
     horizontal,
-    ..avx2::KERNELS
 };
 
 fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, sums: &mut Sums) {
@@ -116,6 +118,10 @@ unsafe fn score8(
         _mm512_mask_add_epi64(acc.num_flat, flat, acc.num_flat, _mm512_cvtepi32_epi64(s2));
     acc.den_flat += flat.count_ones() as i64;
     let logged = !flat;
+    // All eight flat (common in smooth areas): no logarithm to take.
+    if logged == 0 {
+        return;
+    }
     // SAFETY: the features are enabled here.
     unsafe {
         let x = _mm512_cvtepu32_epi64(_mm256_add_epi32(s1, nsq));

@@ -15,6 +15,8 @@ mod avx2_madd;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 #[cfg(target_arch = "x86_64")]
+mod avx512_down;
+#[cfg(target_arch = "x86_64")]
 mod avx512_vertical;
 
 #[cfg(test)]
