@@ -3,6 +3,7 @@
 //! buffer. Each plane's `size` is the bytes really readable from its address, so the
 //! importer must refuse any extent beyond it; under AddressSanitizer a read past the
 //! buffer of an accepted frame is a crash. Import returns Ok or Err, never panics.
+//! `VMAFX_FUZZ_TRACE=1` prints each import's outcome.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -51,7 +52,14 @@ fuzz_target!(|data: &[u8]| {
     };
     // SAFETY: every plane address lies in `buffer`, which outlives the frame, and each
     // plane's `size` is exactly the bytes readable from it.
-    let Ok(frame) = (unsafe { Device::cpu().import(&desc) }) else {
+    let imported = unsafe { Device::cpu().import(&desc) };
+    if std::env::var_os("VMAFX_FUZZ_TRACE").is_some() {
+        match &imported {
+            Ok(_) => eprintln!("import: accepted"),
+            Err(e) => eprintln!("import: {} {}", e.status(), e.subject()),
+        }
+    }
+    let Ok(frame) = imported else {
         return;
     };
     let mut sum = 0u64;

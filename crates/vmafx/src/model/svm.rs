@@ -154,8 +154,11 @@ impl Svm {
         let rho = rho.ok_or_else(|| bad("missing header key 'rho'".into()))?;
         let total = total_sv.ok_or_else(|| bad("missing header key 'total_sv'".into()))?;
 
-        let mut coefs = Vec::with_capacity(total);
-        let mut vectors = Vec::with_capacity(total);
+        // `total_sv` is the file's claim: reserve no more than the lines that follow, so a
+        // huge count is the error below, not an allocation that aborts the process.
+        let reserve = total.min(lines.clone().count());
+        let mut coefs = Vec::with_capacity(reserve);
+        let mut vectors = Vec::with_capacity(reserve);
         for n in 0..total {
             let line = lines.next().ok_or_else(|| {
                 bad(format!(
@@ -270,6 +273,10 @@ mod tests {
         let e = Svm::parse("m", &TINY.replace("rbf", "linear")).unwrap_err();
         assert!(e.to_string().contains("kernel_type 'linear'"), "{e}");
         let e = Svm::parse("m", &TINY.replace("total_sv 2", "total_sv 3")).unwrap_err();
+        assert!(e.to_string().contains("only 2 support vectors"), "{e}");
+        // Found by the model_json fuzz target: the count was reserved before it was read.
+        let e =
+            Svm::parse("m", &TINY.replace("total_sv 2", "total_sv 869999999997792")).unwrap_err();
         assert!(e.to_string().contains("only 2 support vectors"), "{e}");
         let e = Svm::parse("m", &TINY.replace("gamma", "gamna")).unwrap_err();
         assert!(
