@@ -223,6 +223,21 @@ static void imports(void)
     imp.acquire.kind = VMAFX_FENCE_HOST;
     SIZED(vmafx_frame_import, imp.acquire, (NULL, &imp, &out, errp), "desc.acquire");
     CHECK(out == NULL);
+    /* Descriptors whose planes do not fit: past the object's size, a pitch below a row, an
+     * offset that overflows 64 bits. */
+    imp = import420();
+    imp.plane[1].size = 150; /* its 4 rows of 8 bytes from byte 128 end at 160 */
+    ROW(vmafx_frame_import, (NULL, &imp, &out, errp), VMAFX_E_RANGE, "desc.plane[1].size",
+        VMAFX_SUBJECT_PLANE);
+    imp = import420();
+    imp.plane[0].pitch = 15;
+    ROW(vmafx_frame_import, (NULL, &imp, &out, errp), INVALID, "desc.plane[0].pitch",
+        VMAFX_SUBJECT_PLANE);
+    imp = import420();
+    imp.plane[2].offset = UINT64_MAX - 4;
+    ROW(vmafx_frame_import, (NULL, &imp, &out, errp), VMAFX_E_RANGE, "desc.plane[2].size",
+        VMAFX_SUBJECT_PLANE);
+    CHECK(out == NULL);
 
     VmafxContext *ctx = NULL;
     CHECK(vmafx_context_create(NULL, &ctx, NULL) == VMAFX_OK);
