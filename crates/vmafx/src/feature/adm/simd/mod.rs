@@ -14,6 +14,8 @@ mod avx2_den;
 #[cfg(target_arch = "x86_64")]
 mod avx2_dwt;
 #[cfg(target_arch = "x86_64")]
+mod avx512_cm;
+#[cfg(target_arch = "x86_64")]
 mod avx512_decouple;
 #[cfg(target_arch = "x86_64")]
 mod avx512_decouple123;
@@ -106,7 +108,7 @@ impl Kernels {
     };
 
     /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 has its own
-    /// decoupling at every scale and otherwise the AVX2 kernels.
+    /// decoupling and contrast masking at every scale and otherwise the AVX2 kernels.
     pub fn for_level(wanted: CpuLevel) -> Kernels {
         match cpu::clamp(wanted) {
             CpuLevel::Scalar => Kernels::SCALAR,
@@ -114,6 +116,8 @@ impl Kernels {
             CpuLevel::Avx512 => Kernels {
                 level: CpuLevel::Avx512,
                 decouple0: avx512_decouple::scale0,
+                cm0_row: avx512_cm::scale0_row_avx512,
+                cm123_row: avx512_cm::scale123_row_avx512,
                 decouple123: avx512_decouple123::scale123,
                 ..Kernels::for_level(CpuLevel::Avx2)
             },
