@@ -20,6 +20,63 @@ fn lanes(n: usize) -> __mmask16 {
     (((1u32 << n) - 1) & 0xffff) as __mmask16
 }
 
+/// Sixteen bytes at `p` (only the lanes in `m` unless all are), as `i32` lanes.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+unsafe fn load_u8(p: *const u8, m: __mmask16) -> __m512i {
+    // SAFETY: the caller guarantees the lanes in `m` are readable; a full mask takes the
+    // plain load, which the widening can fold.
+    _mm512_cvtepu8_epi32(unsafe {
+        if m == 0xffff {
+            _mm_loadu_si128(p as *const __m128i)
+        } else {
+            _mm_maskz_loadu_epi8(m, p as *const i8)
+        }
+    })
+}
+
+/// Sixteen `u16` at `p` (only the lanes in `m` unless all are), as `i32` lanes.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+unsafe fn load_u16(p: *const u16, m: __mmask16) -> __m512i {
+    // SAFETY: as in `load_u8`.
+    _mm512_cvtepu16_epi32(unsafe {
+        if m == 0xffff {
+            _mm256_loadu_si256(p as *const __m256i)
+        } else {
+            _mm256_maskz_loadu_epi16(m, p as *const i16)
+        }
+    })
+}
+
+/// Sixteen `i32` at `p` (only the lanes in `m` unless all are).
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn load_i32(p: *const i32, m: __mmask16) -> __m512i {
+    // SAFETY: as in `load_u8`.
+    unsafe {
+        if m == 0xffff {
+            _mm512_loadu_si512(p as *const _)
+        } else {
+            _mm512_maskz_loadu_epi32(m, p)
+        }
+    }
+}
+
+/// Stores the lanes of `v` in `m` at `p`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn store_i32(p: *mut i32, m: __mmask16, v: __m512i) {
+    // SAFETY: the caller guarantees the lanes in `m` are writable.
+    unsafe {
+        if m == 0xffff {
+            _mm512_storeu_si512(p as *mut _, v)
+        } else {
+            _mm512_mask_storeu_epi32(p, m, v)
+        }
+    }
+}
+
 /// Symmetric taps as vectors.
 #[inline]
 #[target_feature(enable = "avx512f")]
@@ -81,15 +138,15 @@ unsafe fn vertical_u8_avx512(prev: &[&[u8]; 5], cur: &[&[u8]; 5], shift: u32, ou
             // keeps the loads below n.
             let (p, c) = unsafe {
                 (
-                    _mm_maskz_loadu_epi8(m, prev[k].as_ptr().add(j) as *const i8),
-                    _mm_maskz_loadu_epi8(m, cur[k].as_ptr().add(j) as *const i8),
+                    load_u8(prev[k].as_ptr().add(j), m),
+                    load_u8(cur[k].as_ptr().add(j), m),
                 )
             };
-            *v = _mm512_sub_epi32(_mm512_cvtepu8_epi32(p), _mm512_cvtepu8_epi32(c));
+            *v = _mm512_sub_epi32(p, c);
         }
         let v = _mm512_sra_epi32(_mm512_add_epi32(tap_sum(x, f), round), count);
         // SAFETY: out holds n values and the mask keeps the store below n.
-        unsafe { _mm512_mask_storeu_epi32(out.as_mut_ptr().add(j), m, v) };
+        unsafe { store_i32(out.as_mut_ptr().add(j), m, v) };
         j += 16;
     }
 }
@@ -120,15 +177,15 @@ unsafe fn vertical_u16_avx512(prev: &[&[u16]; 5], cur: &[&[u16]; 5], shift: u32,
             // keeps the loads below n.
             let (p, c) = unsafe {
                 (
-                    _mm256_maskz_loadu_epi16(m, prev[k].as_ptr().add(j) as *const i16),
-                    _mm256_maskz_loadu_epi16(m, cur[k].as_ptr().add(j) as *const i16),
+                    load_u16(prev[k].as_ptr().add(j), m),
+                    load_u16(cur[k].as_ptr().add(j), m),
                 )
             };
-            *v = _mm512_sub_epi32(_mm512_cvtepu16_epi32(p), _mm512_cvtepu16_epi32(c));
+            *v = _mm512_sub_epi32(p, c);
         }
         let v = split_filter(x, f, round, rest);
         // SAFETY: out holds n values and the mask keeps the store below n.
-        unsafe { _mm512_mask_storeu_epi32(out.as_mut_ptr().add(j), m, v) };
+        unsafe { store_i32(out.as_mut_ptr().add(j), m, v) };
         j += 16;
     }
 }
@@ -164,7 +221,7 @@ unsafe fn windows_abs_sum_avx512(row: &[i32]) -> Option<u32> {
         let mut x = [_mm512_setzero_si512(); 5];
         for (k, v) in x.iter_mut().enumerate() {
             // SAFETY: lane l < c reads row[s + k + l] with s + k + l < s + c + 4 <= len.
-            *v = unsafe { _mm512_maskz_loadu_epi32(m, row.as_ptr().add(s + k)) };
+            *v = unsafe { load_i32(row.as_ptr().add(s + k), m) };
         }
         low = _mm512_min_epi32(low, _mm512_min_epi32(x[0], x[4]));
         high = _mm512_max_epi32(high, _mm512_max_epi32(x[0], x[4]));
