@@ -23,6 +23,8 @@ mod avx512_decouple123;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_cm_widths;
+#[cfg(test)]
 mod tests_decouple0;
 #[cfg(test)]
 mod tests_decouple_den;
