@@ -13,6 +13,7 @@ use std::arch::x86_64::*;
 use super::super::border::Region;
 use super::super::decouple::{self, cos_sq_one_degree, reciprocals, Decouple};
 use super::avx2_decouple::fits;
+use super::avx512_decouple123::angle8;
 
 /// Scale-0 decoupling (see [`decouple::scale0`]) with AVX-512.
 pub fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
@@ -50,48 +51,24 @@ fn half_pd<const HIGH: i32>(v: __m512i) -> __m512d {
     _mm512_cvtepi32_pd(_mm512_extracti64x4_epi64::<HIGH>(v))
 }
 
-/// `(x as f32) as f64`.
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn via_f32(x: __m512d) -> __m512d {
-    _mm512_cvtps_pd(_mm512_cvtpd_ps(x))
-}
-
-/// The one-degree test of eight positions (`f64` lanes of the four components).
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn angle8(oh: __m512d, ov: __m512d, th: __m512d, tv: __m512d, cos_sq: __m512d) -> __mmask8 {
-    let q = _mm512_set1_pd(1.0 / 4096.0);
-    let dot = _mm512_add_pd(_mm512_mul_pd(oh, th), _mm512_mul_pd(ov, tv));
-    let o_sq = _mm512_add_pd(_mm512_mul_pd(oh, oh), _mm512_mul_pd(ov, ov));
-    let t_sq = _mm512_add_pd(_mm512_mul_pd(th, th), _mm512_mul_pd(tv, tv));
-    let dp = _mm512_mul_pd(via_f32(dot), q);
-    let rhs = _mm512_mul_pd(
-        _mm512_mul_pd(cos_sq, _mm512_mul_pd(via_f32(o_sq), q)),
-        _mm512_mul_pd(via_f32(t_sq), q),
-    );
-    _mm512_cmp_pd_mask::<_CMP_GE_OQ>(dp, _mm512_setzero_pd())
-        & _mm512_cmp_pd_mask::<_CMP_GE_OQ>(_mm512_mul_pd(dp, dp), rhs)
-}
-
 /// The one-degree test of sixteen positions.
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn angle16(oh: __m512i, ov: __m512i, th: __m512i, tv: __m512i, cos_sq: __m512d) -> __mmask16 {
-    let lo = angle8(
-        half_pd::<0>(oh),
-        half_pd::<0>(ov),
-        half_pd::<0>(th),
-        half_pd::<0>(tv),
-        cos_sq,
-    );
-    let hi = angle8(
-        half_pd::<1>(oh),
-        half_pd::<1>(ov),
-        half_pd::<1>(th),
-        half_pd::<1>(tv),
-        cos_sq,
-    );
+    let half = |v: __m512i, high: bool| {
+        if high {
+            _mm512_extracti64x4_epi64::<1>(v)
+        } else {
+            _mm512_extracti64x4_epi64::<0>(v)
+        }
+    };
+    let [lo, hi] = [false, true].map(|h| {
+        angle8(
+            [half(oh, h), half(ov, h)],
+            [half(th, h), half(tv, h)],
+            cos_sq,
+        )
+    });
     (lo as __mmask16) | ((hi as __mmask16) << 8)
 }
 
