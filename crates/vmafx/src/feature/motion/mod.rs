@@ -19,6 +19,8 @@
 mod extractor;
 mod kernel;
 mod simd;
+#[cfg(target_arch = "x86_64")]
+mod simd_avx512;
 mod temporal;
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! The motion kernel table per CPU level, and its AVX2 kernels.
+//! The motion kernel table per CPU level, and its AVX2 kernels (the AVX-512 ones are in
+//! `simd_avx512`).
 //!
 //! Each kernel gives exactly the scalar twin's integers. The 5-tap filter is symmetric, so
 //! a column costs three multiplies: `f0·(x0+x4) + f1·(x1+x3) + f2·x2`. Where the scalar
@@ -36,13 +37,19 @@ impl Kernels {
         abs_sum: horizontal_abs_sum,
     };
 
-    /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 uses the AVX2
-    /// kernels (no separate AVX-512 motion kernels yet).
+    /// The kernels of `wanted`, lowered to what this CPU runs.
     pub fn for_level(wanted: CpuLevel) -> Kernels {
         match cpu::clamp(wanted) {
             CpuLevel::Scalar => Kernels::SCALAR,
             #[cfg(target_arch = "x86_64")]
-            CpuLevel::Avx2 | CpuLevel::Avx512 => Kernels {
+            CpuLevel::Avx512 => Kernels {
+                level: CpuLevel::Avx512,
+                vertical_u8: super::simd_avx512::vertical_u8,
+                vertical_u16: super::simd_avx512::vertical_u16,
+                abs_sum: super::simd_avx512::abs_sum,
+            },
+            #[cfg(target_arch = "x86_64")]
+            CpuLevel::Avx2 => Kernels {
                 level: CpuLevel::Avx2,
                 vertical_u8: avx2::vertical_u8,
                 vertical_u16: avx2::vertical_u16,

@@ -157,3 +157,57 @@ fn vertical_and_horizontal_kernels_match_scalar() {
         }
     }
 }
+
+#[test]
+fn vector_kernels_match_scalar_at_every_width_below_three_vectors_and_every_depth() {
+    // Widths 1..=48 cover rows shorter than one 8- or 16-lane step and every partial last
+    // step; the output sits inside a longer buffer whose sentinels must survive.
+    let mut rng = TwinRng::new(0x7a11);
+    for level in simd_levels() {
+        let k = Kernels::for_level(level);
+        for n in 1..=48usize {
+            for bpc in 8u32..=16 {
+                let max = (1i64 << bpc) - 1;
+                let skew = rng.size(0, 3);
+                let rows: Vec<Vec<i64>> = (0..10)
+                    .map(|_| (0..n + skew).map(|_| rng.range(0, max)).collect())
+                    .collect();
+                let mut got = vec![i32::MIN; n + 2];
+                let mut want = vec![0; n];
+                if bpc == 8 {
+                    let r: Vec<Vec<u8>> = rows
+                        .iter()
+                        .map(|r| r.iter().map(|&v| v as u8).collect())
+                        .collect();
+                    let p: [&[u8]; 5] = std::array::from_fn(|i| &r[i][skew..]);
+                    let c: [&[u8]; 5] = std::array::from_fn(|i| &r[i + 5][skew..]);
+                    (k.vertical_u8)(p, c, bpc, &mut got[1..n + 1]);
+                    (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want);
+                } else {
+                    let r: Vec<Vec<u16>> = rows
+                        .iter()
+                        .map(|r| r.iter().map(|&v| v as u16).collect())
+                        .collect();
+                    let p: [&[u16]; 5] = std::array::from_fn(|i| &r[i][skew..]);
+                    let c: [&[u16]; 5] = std::array::from_fn(|i| &r[i + 5][skew..]);
+                    (k.vertical_u16)(p, c, bpc, &mut got[1..n + 1]);
+                    (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want);
+                }
+                assert_eq!(
+                    (got[0], got[n + 1]),
+                    (i32::MIN, i32::MIN),
+                    "{level:?} vertical wrote outside {n} columns, {bpc} bits"
+                );
+                assert_eq!(
+                    &got[1..n + 1],
+                    &want[..],
+                    "{level:?} vertical, {n} columns, {bpc} bits"
+                );
+                if n >= 3 {
+                    let (g, s) = ((k.abs_sum)(&want), (Kernels::SCALAR.abs_sum)(&want));
+                    assert_eq!(g, s, "{level:?} horizontal sum, {n} columns, {bpc} bits");
+                }
+            }
+        }
+    }
+}

@@ -78,7 +78,7 @@ fn via_f32(x: __m512d) -> __m512d {
 /// The one-degree test of eight positions (`f64` lanes of the four components).
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn angle8(o: [__m256i; 2], t: [__m256i; 2], cos_sq: __m512d) -> __mmask8 {
+pub(super) fn angle8(o: [__m256i; 2], t: [__m256i; 2], cos_sq: __m512d) -> __mmask8 {
     let q = _mm512_set1_pd(1.0 / 4096.0);
     let [oh, ov, th, tv] = [o[0], o[1], t[0], t[1]].map(|v| _mm512_cvtepi32_pd(v));
     let dot = _mm512_add_pd(_mm512_mul_pd(oh, th), _mm512_mul_pd(ov, tv));

@@ -14,10 +14,18 @@ mod avx2_den;
 #[cfg(target_arch = "x86_64")]
 mod avx2_dwt;
 #[cfg(target_arch = "x86_64")]
+mod avx512_cm;
+#[cfg(target_arch = "x86_64")]
+mod avx512_decouple;
+#[cfg(target_arch = "x86_64")]
 mod avx512_decouple123;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_cm_widths;
+#[cfg(test)]
+mod tests_decouple0;
 #[cfg(test)]
 mod tests_decouple_den;
 
@@ -102,13 +110,16 @@ impl Kernels {
     };
 
     /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 has its own
-    /// scale-1..3 decoupling and otherwise the AVX2 kernels.
+    /// decoupling and contrast masking at every scale and otherwise the AVX2 kernels.
     pub fn for_level(wanted: CpuLevel) -> Kernels {
         match cpu::clamp(wanted) {
             CpuLevel::Scalar => Kernels::SCALAR,
             #[cfg(target_arch = "x86_64")]
             CpuLevel::Avx512 => Kernels {
                 level: CpuLevel::Avx512,
+                decouple0: avx512_decouple::scale0,
+                cm0_row: avx512_cm::scale0_row_avx512,
+                cm123_row: avx512_cm::scale123_row_avx512,
                 decouple123: avx512_decouple123::scale123,
                 ..Kernels::for_level(CpuLevel::Avx2)
             },

@@ -1,0 +1,153 @@
+//! AVX-512 scale-0 decoupling: sixteen positions a step, the last partial step of a row by
+//! masked loads and stores, so no scalar tail is left.
+//!
+//! The arithmetic is the AVX2 kernel's (see `avx2_decouple`): the gain's 64-bit product in
+//! even and odd lanes (the shifted result fits 31 bits, so a logical shift gives the same
+//! low dword), the one-degree test and the gain limit in `f64` lanes with the scalar
+//! twin's conversions and order (multiplying by 2^-12 is the scalar division by 4096).
+//! Masked-off lanes load zeros: a zero reference takes the unit gain and index 32768 of
+//! the reciprocal table, which exists, and nothing of those lanes is stored.
+
+use std::arch::x86_64::*;
+
+use super::super::border::Region;
+use super::super::decouple::{self, cos_sq_one_degree, reciprocals, Decouple};
+use super::avx2_decouple::fits;
+use super::avx512_decouple123::angle8;
+
+/// Scale-0 decoupling (see [`decouple::scale0`]) with AVX-512.
+pub fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
+    if !fits(&b, stride, region) {
+        return decouple::scale0(b, stride, region, egl);
+    }
+    let div = reciprocals();
+    let cos_sq = cos_sq_one_degree();
+    for i in region.top..region.bottom {
+        let row = i * stride;
+        let mut j = region.left;
+        while j < region.right {
+            let n = (region.right - j).min(16);
+            // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when
+            // the processor has AVX-512 (F, BW, DQ, VL); `fits` checked that every band
+            // holds this row's columns up to `right >= j + n`, the mask keeps every load
+            // and store below `j + n`, and the table has 65537 entries.
+            unsafe { step(&mut b, row + j, n, egl, div, cos_sq) };
+            j += 16;
+        }
+    }
+}
+
+/// Sign-extends the low 16 bits of each lane.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn low16(x: __m512i) -> __m512i {
+    _mm512_srai_epi32::<16>(_mm512_slli_epi32::<16>(x))
+}
+
+/// The low (`HIGH = 0`) or high eight `i32` lanes of `v` as `f64`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn half_pd<const HIGH: i32>(v: __m512i) -> __m512d {
+    _mm512_cvtepi32_pd(_mm512_extracti64x4_epi64::<HIGH>(v))
+}
+
+/// The one-degree test of sixteen positions.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn angle16(oh: __m512i, ov: __m512i, th: __m512i, tv: __m512i, cos_sq: __m512d) -> __mmask16 {
+    let half = |v: __m512i, high: bool| {
+        if high {
+            _mm512_extracti64x4_epi64::<1>(v)
+        } else {
+            _mm512_extracti64x4_epi64::<0>(v)
+        }
+    };
+    let [lo, hi] = [false, true].map(|h| {
+        angle8(
+            [half(oh, h), half(ov, h)],
+            [half(th, h), half(tv, h)],
+            cos_sq,
+        )
+    });
+    (lo as __mmask16) | ((hi as __mmask16) << 8)
+}
+
+/// `min(rst·egl, t)` and `max(rst·egl, t)` of sixteen lanes, truncated to `i32`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn limits(rst: __m512i, t: __m512i, egl: __m512d) -> (__m512i, __m512i) {
+    let lo_x = _mm512_mul_pd(half_pd::<0>(rst), egl);
+    let hi_x = _mm512_mul_pd(half_pd::<1>(rst), egl);
+    let (lo_t, hi_t) = (half_pd::<0>(t), half_pd::<1>(t));
+    let join = |a: __m512d, b: __m512d| {
+        _mm512_inserti64x4::<1>(
+            _mm512_castsi256_si512(_mm512_cvttpd_epi32(a)),
+            _mm512_cvttpd_epi32(b),
+        )
+    };
+    (
+        join(_mm512_min_pd(lo_x, lo_t), _mm512_min_pd(hi_x, hi_t)),
+        join(_mm512_max_pd(lo_x, lo_t), _mm512_max_pd(hi_x, hi_t)),
+    )
+}
+
+/// Positions `p..p + n` (`n` at most 16).
+#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
+unsafe fn step(b: &mut Decouple<'_, i16>, p: usize, n: usize, egl: f64, div: &[i32], cos_sq: f32) {
+    let m = (((1u32 << n) - 1) & 0xffff) as __mmask16;
+    let zero = _mm512_setzero_si512();
+    let one = _mm512_set1_epi32(32768);
+    let half = _mm512_set1_epi64(16384);
+    let half32 = _mm512_set1_epi32(16384);
+    let egl = _mm512_set1_pd(egl);
+    let mut o = [zero; 3];
+    let mut d = [zero; 3];
+    for t in 0..3 {
+        // SAFETY: every band holds more than `p + n - 1` values (the caller's `fits`), and
+        // the mask reads no further.
+        unsafe {
+            o[t] =
+                _mm512_cvtepi16_epi32(_mm256_maskz_loadu_epi16(m, b.reference[t].as_ptr().add(p)));
+            d[t] =
+                _mm512_cvtepi16_epi32(_mm256_maskz_loadu_epi16(m, b.distorted[t].as_ptr().add(p)));
+        }
+    }
+    let angle = angle16(o[0], o[1], d[0], d[1], _mm512_set1_pd(cos_sq as f64));
+    for t in 0..3 {
+        let idx = _mm512_add_epi32(o[t], one);
+        // SAFETY: indices are o + 32768 with o an i16, so 0..=65535 < div.len().
+        let r = unsafe { _mm512_i32gather_epi32::<4>(idx, div.as_ptr()) };
+        let even = _mm512_srli_epi64::<15>(_mm512_add_epi64(_mm512_mul_epi32(r, d[t]), half));
+        let odd = _mm512_srli_epi64::<15>(_mm512_add_epi64(
+            _mm512_mul_epi32(_mm512_srli_epi64::<32>(r), _mm512_srli_epi64::<32>(d[t])),
+            half,
+        ));
+        let q = _mm512_mask_blend_epi32(0xaaaa, even, _mm512_slli_epi64::<32>(odd));
+        let k = _mm512_min_epi32(_mm512_max_epi32(q, zero), one);
+        let k = _mm512_mask_blend_epi32(_mm512_cmpeq_epi32_mask(o[t], zero), k, one);
+        let rst = low16(_mm512_srai_epi32::<15>(_mm512_add_epi32(
+            _mm512_mullo_epi32(k, o[t]),
+            half32,
+        )));
+        let (min, max) = limits(rst, d[t], egl);
+        let k_pos = _mm512_cmpgt_epi32_mask(k, zero);
+        let up = angle & k_pos & _mm512_cmpgt_epi32_mask(o[t], zero);
+        let down = angle & k_pos & _mm512_cmplt_epi32_mask(o[t], zero);
+        let rst = _mm512_mask_blend_epi32(down, rst, max);
+        let rst = _mm512_mask_blend_epi32(up, rst, min);
+        let add = _mm512_sub_epi32(d[t], rst);
+        // SAFETY: as for the loads; the stores keep the low 16 bits of each lane.
+        unsafe {
+            _mm256_mask_storeu_epi16(
+                b.restored[t].as_mut_ptr().add(p),
+                m,
+                _mm512_cvtepi32_epi16(rst),
+            );
+            _mm256_mask_storeu_epi16(
+                b.additive[t].as_mut_ptr().add(p),
+                m,
+                _mm512_cvtepi32_epi16(add),
+            );
+        }
+    }
+}

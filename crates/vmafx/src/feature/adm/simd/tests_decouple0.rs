@@ -1,0 +1,76 @@
+//! Twin test of the scale-0 decoupling at every row width up to three AVX-512 steps: each
+//! SIMD level against the scalar kernel, bit for bit, with band magnitudes of the bit
+//! depths 8..16 and regions that start and end off a vector boundary.
+
+use super::super::border::Region;
+use super::super::decouple::Decouple;
+use super::Kernels;
+use crate::cpu::{self, twin_rng::TwinRng, CpuLevel};
+
+/// `n` values in `-lim..lim` (a seventh zero), or, with `near`, a gain of 0.5..1.5 of it
+/// plus noise (small angles and gains around one).
+fn band(rng: &mut TwinRng, n: usize, lim: i64, near: Option<&[i16]>) -> Vec<i16> {
+    (0..n)
+        .map(|i| {
+            let v = match near {
+                Some(o) => o[i] as i64 * rng.range(50, 150) / 100 + rng.range(-2, 2),
+                None => rng.range(-lim, lim - 1),
+            };
+            if rng.next_u64().is_multiple_of(7) {
+                0
+            } else {
+                v.clamp(-32768, 32767) as i16
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn decouple_scale0_matches_scalar_at_every_width_and_depth() {
+    let mut rng = TwinRng::new(0xdec0_0512);
+    let levels = cpu::supported()
+        .into_iter()
+        .filter(|&l| l != CpuLevel::Scalar);
+    for k in levels.map(Kernels::for_level) {
+        for w in 1..=48usize {
+            for bpc in 8u32..=16 {
+                let lim = 1i64 << (bpc - 1);
+                let h = 3;
+                let stride = w + rng.range(0, 3) as usize;
+                let n = stride * h;
+                let reference: [Vec<i16>; 3] =
+                    std::array::from_fn(|_| band(&mut rng, n, lim, None));
+                let near = rng.next_u64().is_multiple_of(2);
+                let distorted: [Vec<i16>; 3] = std::array::from_fn(|t| {
+                    band(&mut rng, n, lim, near.then_some(reference[t].as_slice()))
+                });
+                let left = rng.range(0, (w as i64 - 1).min(3)) as usize;
+                let r = Region {
+                    top: 0,
+                    bottom: h,
+                    left,
+                    right: rng.range(left as i64 + 1, w as i64) as usize,
+                };
+                let egl = [1.0, 100.0, rng.range(100, 10000) as f64 / 100.0][w % 3];
+                let fresh = || -> [Vec<i16>; 3] { std::array::from_fn(|_| vec![9; n]) };
+                let (mut rg, mut ag, mut rw, mut aw) = (fresh(), fresh(), fresh(), fresh());
+                let run = |f: super::Decouple0Fn, restored, additive| {
+                    let b = Decouple {
+                        reference: &reference,
+                        distorted: &distorted,
+                        restored,
+                        additive,
+                    };
+                    f(b, stride, r, egl)
+                };
+                run(k.decouple0, &mut rg, &mut ag);
+                run(Kernels::SCALAR.decouple0, &mut rw, &mut aw);
+                assert!(
+                    rg == rw && ag == aw,
+                    "{:?} scale-0 decoupling differs at width {w}, {bpc} bits, region {r:?}",
+                    k.level
+                );
+            }
+        }
+    }
+}
