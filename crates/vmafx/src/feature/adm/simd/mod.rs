@@ -93,6 +93,16 @@ impl Default for Kernels {
 }
 
 impl Kernels {
+    /// The tables of the levels above scalar this CPU runs (what the twin tests compare).
+    #[cfg(test)]
+    pub(crate) fn simd_levels() -> Vec<Kernels> {
+        crate::cpu::supported()
+            .into_iter()
+            .filter(|&l| l != CpuLevel::Scalar)
+            .map(Kernels::for_level)
+            .collect()
+    }
+
     /// The scalar reference kernels.
     pub const SCALAR: Kernels = Kernels {
         level: CpuLevel::Scalar,

@@ -5,16 +5,7 @@ use super::super::border::Region;
 use super::super::dwt::Taps;
 use super::super::weight::Weighted;
 use super::Kernels;
-use crate::cpu::{self, twin_rng::TwinRng, CpuLevel};
-
-/// The levels above scalar this CPU runs, with their tables.
-fn simd_tables() -> Vec<Kernels> {
-    cpu::supported()
-        .into_iter()
-        .filter(|&l| l != CpuLevel::Scalar)
-        .map(Kernels::for_level)
-        .collect()
-}
+use crate::cpu::twin_rng::TwinRng;
 
 /// Random samples below `2^bpc`: uniform, extremes only, or a smooth ramp with noise.
 fn samples(rng: &mut TwinRng, n: usize, bpc: u32) -> Vec<u16> {
@@ -50,7 +41,7 @@ fn band_eq(got: &Bands<i16>, want: &Bands<i16>) -> Option<&'static str> {
 #[test]
 fn dwt_level0_matches_scalar_at_every_level_and_depth() {
     let mut rng = TwinRng::new(0xad3d);
-    for k in simd_tables() {
+    for k in Kernels::simd_levels() {
         for case in 0..200 {
             let bpc = [8u32, 10, 12, 16][case % 4];
             let (w, h) = (rng.size(2, 140), rng.size(2, 24));
@@ -96,7 +87,7 @@ fn region(rng: &mut TwinRng, w: usize, h: usize) -> Region {
 #[test]
 fn weight_scale0_matches_scalar() {
     let mut rng = TwinRng::new(7);
-    for k in simd_tables() {
+    for k in Kernels::simd_levels() {
         for case in 0..200 {
             let (w, h) = (rng.size(1, 120), rng.size(1, 20));
             let stride = w + rng.range(0, 5) as usize;
@@ -140,7 +131,7 @@ fn bands16(rng: &mut TwinRng, n: usize) -> [Vec<i16>; 3] {
 fn masking_row_scale0_matches_scalar() {
     use super::super::cm::{around, Masking, Row0};
     let mut rng = TwinRng::new(0xc0ffee);
-    for k in simd_tables() {
+    for k in Kernels::simd_levels() {
         for case in 0..400 {
             let (w, h) = (rng.size(2, 130), rng.size(2, 6));
             let stride = w + rng.range(0, 5) as usize;
@@ -189,7 +180,7 @@ fn masking_row_scale0_matches_scalar() {
 fn decouple_scale0_matches_scalar() {
     use super::super::decouple::Decouple;
     let mut rng = TwinRng::new(0xdec0);
-    for k in simd_tables() {
+    for k in Kernels::simd_levels() {
         for case in 0..300 {
             let (w, h) = (rng.size(1, 100), rng.size(1, 8));
             let stride = w + rng.range(0, 5) as usize;
@@ -241,7 +232,7 @@ fn decouple_scale0_matches_scalar() {
 #[test]
 fn dwt_levels_1_to_3_match_scalar() {
     let mut rng = TwinRng::new(0x1e7e1);
-    for k in simd_tables() {
+    for k in Kernels::simd_levels() {
         for case in 0..240 {
             let scale = 1 + case % 3;
             let (w, h) = (rng.size(2, 90), rng.size(2, 16));
@@ -272,7 +263,7 @@ fn dwt_levels_1_to_3_match_scalar() {
 fn masking_row_scales_1_to_3_match_scalar() {
     use super::super::cm::{around, Masking, Row123};
     let mut rng = TwinRng::new(0x123c);
-    for k in simd_tables() {
+    for k in Kernels::simd_levels() {
         for case in 0..400 {
             let (w, h) = (rng.size(2, 130), rng.size(2, 6));
             let stride = w + rng.range(0, 5) as usize;
@@ -319,7 +310,7 @@ fn masking_row_scales_1_to_3_match_scalar() {
 #[test]
 fn weight_scales_1_to_3_match_scalar() {
     let mut rng = TwinRng::new(0x3e16);
-    for k in simd_tables() {
+    for k in Kernels::simd_levels() {
         for case in 0..200 {
             let (w, h) = (rng.size(1, 120), rng.size(1, 20));
             let stride = w + rng.range(0, 5) as usize;

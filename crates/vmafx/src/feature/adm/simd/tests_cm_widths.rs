@@ -5,16 +5,7 @@
 use super::super::cm::{around, Masking, Row0, Row123};
 use super::super::cnum::ceil_u32;
 use super::Kernels;
-use crate::cpu::{self, twin_rng::TwinRng, CpuLevel};
-
-/// The levels above scalar this CPU runs, with their tables.
-fn simd_tables() -> Vec<Kernels> {
-    cpu::supported()
-        .into_iter()
-        .filter(|&l| l != CpuLevel::Scalar)
-        .map(Kernels::for_level)
-        .collect()
-}
+use crate::cpu::twin_rng::TwinRng;
 
 /// Three bands of `n` values in `-lim..lim`.
 fn bands(rng: &mut TwinRng, n: usize, lim: i64) -> [Vec<i64>; 3] {
@@ -37,7 +28,7 @@ fn place(rng: &mut TwinRng, w: usize, h: usize) -> ((usize, usize, usize), usize
 #[test]
 fn masking_rows_match_scalar_at_every_width_and_depth() {
     let mut rng = TwinRng::new(0xc3_0512);
-    for k in simd_tables() {
+    for k in Kernels::simd_levels() {
         for w in 2..=50usize {
             for bpc in 8u32..=16 {
                 let h = 3;

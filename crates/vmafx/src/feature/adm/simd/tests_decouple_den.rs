@@ -6,16 +6,7 @@ use super::super::border::Region;
 use super::super::decouple::Decouple;
 use super::super::den::Cube;
 use super::Kernels;
-use crate::cpu::{self, twin_rng::TwinRng, CpuLevel};
-
-/// The levels above scalar this CPU runs, with their tables.
-fn simd_tables() -> Vec<Kernels> {
-    cpu::supported()
-        .into_iter()
-        .filter(|&l| l != CpuLevel::Scalar)
-        .map(Kernels::for_level)
-        .collect()
-}
+use crate::cpu::twin_rng::TwinRng;
 
 /// A magnitude bound for band values: what scale-1..3 bands of `bpc`-bit pictures reach
 /// (about `2^(bpc + 8)`), or the full `i32` range that sends steps to the scalar twin.
@@ -56,7 +47,7 @@ fn region(rng: &mut TwinRng, w: usize, h: usize) -> Region {
 #[test]
 fn decouple_scales_1_to_3_match_scalar() {
     let mut rng = TwinRng::new(0xdec123);
-    for k in simd_tables() {
+    for k in Kernels::simd_levels() {
         for case in 0..400 {
             let bpc = [8u32, 10, 12, 16][case % 4];
             let (w, h) = (rng.size(1, 100), rng.size(1, 8));
@@ -103,7 +94,7 @@ fn decouple_scales_1_to_3_match_scalar() {
 #[test]
 fn denominator_row_scale0_matches_scalar() {
     let mut rng = TwinRng::new(0xde0);
-    for k in simd_tables() {
+    for k in Kernels::simd_levels() {
         for case in 0..400 {
             let n = rng.size(0, 200);
             // Scale-0 bands of 8..16-bit pictures span up to the whole i16 range.
@@ -129,7 +120,7 @@ fn denominator_row_scale0_matches_scalar() {
 #[test]
 fn denominator_row_scales_1_to_3_match_scalar() {
     let mut rng = TwinRng::new(0xde123);
-    for k in simd_tables() {
+    for k in Kernels::simd_levels() {
         for case in 0..600 {
             let bpc = [8u32, 10, 12, 16][case % 4];
             let n = rng.size(0, 200);
