@@ -42,6 +42,23 @@ static inline bool named(VmafxError **err, VmafxStatus status, const char *subje
 /* `got` is `want` and the error names `subject` of `kind`. */
 #define FAILS(got, want, err, subject, kind) CHECK((got) == (want) && named(err, want, subject, kind))
 
+/* A new 8-bit host frame of `d` holding a copy of the planar picture `src` (its planes one
+ * after another, rows unpadded); NULL when the library refuses `d`. */
+static inline VmafxFrame *host_frame_copy(const VmafxFrameDesc *d, const uint8_t *src)
+{
+    VmafxFrame *f = NULL;
+    if (vmafx_frame_create_host(NULL, d, &f, NULL) != VMAFX_OK)
+        return NULL;
+    VmafxFramePlanes pl = VMAFX_FRAME_PLANES_INIT;
+    vmafx_frame_planes(f, &pl, NULL);
+    for (unsigned p = 0; p < 3; p++)
+        for (unsigned y = 0; y < pl.h[p]; y++) {
+            memcpy((uint8_t *)pl.data[p] + y * pl.stride[p], src, pl.w[p]);
+            src += pl.w[p];
+        }
+    return f;
+}
+
 static inline int check_finish(const char *name)
 {
     printf("%s: %d checks, %d failed\n", name, check_count, check_failures);

@@ -28,17 +28,7 @@ static VmafxFrame *host_frame(const uint8_t *src)
     d.bpc = 8;
     d.w = W;
     d.h = H;
-    VmafxFrame *f = NULL;
-    if (vmafx_frame_create_host(NULL, &d, &f, NULL) != VMAFX_OK)
-        return NULL;
-    VmafxFramePlanes pl = VMAFX_FRAME_PLANES_INIT;
-    vmafx_frame_planes(f, &pl, NULL);
-    for (unsigned p = 0; p < 3; p++)
-        for (unsigned y = 0; y < pl.h[p]; y++) {
-            memcpy((uint8_t *)pl.data[p] + y * pl.stride[p], src, pl.w[p]);
-            src += pl.w[p];
-        }
-    return f;
+    return host_frame_copy(&d, src);
 }
 
 static VmafxFrameImport nv12_desc(const uint8_t *buf)

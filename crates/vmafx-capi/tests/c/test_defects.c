@@ -34,17 +34,7 @@ static VmafxFrameDesc desc420(void)
 static VmafxFrame *host_frame(const uint8_t *src)
 {
     const VmafxFrameDesc d = desc420();
-    VmafxFrame *f = NULL;
-    if (vmafx_frame_create_host(NULL, &d, &f, NULL) != VMAFX_OK)
-        return NULL;
-    VmafxFramePlanes pl = VMAFX_FRAME_PLANES_INIT;
-    vmafx_frame_planes(f, &pl, NULL);
-    for (unsigned p = 0; p < 3; p++)
-        for (unsigned y = 0; y < pl.h[p]; y++) {
-            memcpy((uint8_t *)pl.data[p] + y * pl.stride[p], src, pl.w[p]);
-            src += pl.w[p];
-        }
-    return f;
+    return host_frame_copy(&d, src);
 }
 
 /* An import descriptor over the planar picture `buf`. */
