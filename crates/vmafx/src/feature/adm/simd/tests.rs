@@ -71,7 +71,7 @@ fn dwt_level0_matches_scalar_at_every_level_and_depth() {
 }
 
 /// A random region inside a `w` x `h` band.
-fn region(rng: &mut TwinRng, w: usize, h: usize) -> Region {
+pub(super) fn region(rng: &mut TwinRng, w: usize, h: usize) -> Region {
     let (top, left) = (
         rng.range(0, h as i64 / 3) as usize,
         rng.range(0, w as i64 / 3) as usize,

@@ -2,9 +2,9 @@
 //! against the scalar kernels on random sizes (odd widths, widths below one vector) and
 //! value ranges of several bit depths, bit for bit.
 
-use super::super::border::Region;
 use super::super::decouple::Decouple;
 use super::super::den::Cube;
+use super::tests::region;
 use super::Kernels;
 use crate::cpu::twin_rng::TwinRng;
 
@@ -30,18 +30,6 @@ fn band(rng: &mut TwinRng, n: usize, lim: i64) -> Vec<i32> {
             }
         })
         .collect()
-}
-
-/// A random region inside a `w` x `h` band.
-fn region(rng: &mut TwinRng, w: usize, h: usize) -> Region {
-    let top = rng.range(0, h as i64 / 3) as usize;
-    let left = rng.range(0, w as i64 / 3) as usize;
-    Region {
-        top,
-        bottom: rng.range(top as i64, h as i64) as usize,
-        left,
-        right: rng.range(left as i64, w as i64) as usize,
-    }
 }
 
 #[test]
