@@ -7,8 +7,9 @@
 
 use crate::error::{Error, Result};
 use crate::feature::Geometry;
-use crate::frame::{Frame, FrameBuilder, SamplesMut};
+use crate::frame::{Frame, FrameBuilder, MemoryKind::Host, SamplesMut};
 
+use super::recycle::PlaneRecycler;
 use super::source::Source;
 
 /// The planes of one frame in a file.
@@ -65,7 +66,8 @@ impl FileLayout {
             .unwrap_or(0)
     }
 
-    /// Reads one frame's samples from `src` into a new frame. `index` and `start` (the
+    /// Reads one frame's samples from `src` into a frame over planes `recycler` gave back
+    /// (new ones where it has none), which return there on release. `index` and `start` (the
     /// offset of the frame's first byte, header included) name the frame in errors; a file
     /// that ends inside the samples is an `Invalid` error, never a short frame, whose
     /// message ends with `note`.
@@ -73,12 +75,19 @@ impl FileLayout {
         &self,
         src: &mut Source,
         row: &mut Vec<u8>,
+        recycler: &PlaneRecycler,
         (index, start): (u64, u64),
         note: &str,
     ) -> Result<Frame> {
         let g = self.geometry;
-        let mut fb = FrameBuilder::new(g.format, g.bpc, g.width, g.height)
-            .map_err(|e| Error::invalid(src.name(), format!("frame {index}: {e}")))?;
+        let reused = recycler.take().and_then(|planes| {
+            FrameBuilder::from_planes(g.format, g.bpc, g.width, g.height, Host, planes).ok()
+        });
+        let mut fb = match reused {
+            Some(fb) => fb,
+            None => FrameBuilder::new(g.format, g.bpc, g.width, g.height)
+                .map_err(|e| Error::invalid(src.name(), format!("frame {index}: {e}")))?,
+        };
         row.resize(self.max_row_bytes(), 0);
         let data_start = src.pos();
         let kept = self.planes.len() - self.dropped_planes;
@@ -110,7 +119,7 @@ impl FileLayout {
                 }
             }
         }
-        Ok(fb.build())
+        Ok(fb.on_release(recycler.hook()).build())
     }
 
     /// The error for frame `index` (starting at byte `start`, its samples at `data_start`)

@@ -17,6 +17,7 @@
 mod layout;
 mod limits;
 mod reader;
+mod recycle;
 mod source;
 pub mod y4m;
 mod yuv;

@@ -8,6 +8,7 @@ use crate::frame::Frame;
 
 use super::layout::FileLayout;
 use super::limits::Limits;
+use super::recycle::PlaneRecycler;
 use super::source::Source;
 use super::y4m::{self, Y4mHeader};
 use super::yuv::RawParams;
@@ -44,6 +45,7 @@ pub struct VideoReader {
     kind: InputKind,
     layout: FileLayout,
     row: Vec<u8>,
+    recycler: PlaneRecycler,
     next_index: u64,
     frames_read: u64,
     state: State,
@@ -119,6 +121,7 @@ impl VideoReader {
             kind,
             layout,
             row: Vec::new(),
+            recycler: PlaneRecycler::default(),
             next_index: 0,
             frames_read: 0,
             state: State::Reading,
@@ -163,7 +166,7 @@ impl VideoReader {
             };
             let note = r.short_note();
             let at = (r.next_index, start);
-            let frame = r.layout.read_frame(&mut r.src, &mut r.row, at, &note)?;
+            let frame = r.layout.read_frame(&mut r.src, &mut r.row, &r.recycler, at, &note)?;
             r.next_index += 1;
             r.frames_read += 1;
             Ok(Some(frame))

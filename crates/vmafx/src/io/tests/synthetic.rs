@@ -358,3 +358,41 @@ fn skip_reads_through_a_pipe_like_file_too() {
     assert!(r.next_frame().unwrap().is_none());
     writer.join().unwrap();
 }
+
+/// Where frame `f`'s first plane lives, to tell reused memory from new.
+fn plane0_addr(f: &Frame) -> usize {
+    match f.plane(0).samples() {
+        crate::frame::Samples::U8(s) => s.as_ptr() as usize,
+        crate::frame::Samples::U16(s) => s.as_ptr() as usize,
+    }
+}
+
+#[test]
+fn released_frames_lend_their_planes_and_held_frames_keep_theirs() {
+    let scratch = Scratch::new("recycle");
+    for (cs, format, bpc, w, h, stored, kept) in cases() {
+        let payloads: Vec<_> = (0..6).map(|k| payload(k, &stored, bpc)).collect();
+        let bytes = y4m_file(&format!("W{w} H{h} F25:1 {cs}"), &payloads);
+        let name = format!("{}.y4m", if cs.is_empty() { "none" } else { cs });
+        let mut r = VideoReader::open(scratch.file(&name, &bytes), None).unwrap();
+        let want = (format, bpc, w, h);
+        let held: Vec<Frame> = (0..3).map(|_| r.next_frame().unwrap().unwrap()).collect();
+        let third = r.next_frame().unwrap().unwrap();
+        check(&third, 3, want, &kept);
+        let at = plane0_addr(&third);
+        assert!(held.iter().all(|f| plane0_addr(f) != at), "{cs}");
+        drop(third);
+        // The released frame's planes carry the next one, every sample rewritten.
+        let fourth = r.next_frame().unwrap().unwrap();
+        assert_eq!(plane0_addr(&fourth), at, "{cs}: planes not reused");
+        check(&fourth, 4, want, &kept);
+        // A frame still held is never read into.
+        let fifth = r.next_frame().unwrap().unwrap();
+        assert_ne!(plane0_addr(&fifth), at, "{cs}");
+        check(&fifth, 5, want, &kept);
+        for (k, f) in held.iter().enumerate() {
+            check(f, k as u32, want, &kept);
+        }
+        assert_eq!(r.frames_read(), 6);
+    }
+}
