@@ -32,7 +32,9 @@ pub const MAX_IMPORT_RETRY_WAIT: Duration = Duration::from_secs(600);
 /// How a [`super::Context`] runs.
 #[derive(Clone)]
 pub struct ContextConfig {
-    /// Worker threads for extraction; 0 or 1 extracts on the caller's thread.
+    /// Worker threads for extraction, as libvmaf's `n_threads`: 0 extracts on the caller's
+    /// thread; N >= 1 starts N workers, so that even one worker scores while the caller
+    /// reads the next pair.
     pub threads: usize,
     /// Score every n-th frame only (0 and 1 score every frame), as libvmaf's `n_subsample`.
     pub subsample: u32,

@@ -256,7 +256,7 @@ impl Scheduler {
             workers: None,
             temporal: None,
         };
-        if config.threads <= 1 {
+        if config.threads == 0 {
             s.inline = Some((
                 Lane::new(&regs, geometry, false)?,
                 Lane::new(&regs, geometry, true)?,
