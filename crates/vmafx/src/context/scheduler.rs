@@ -136,6 +136,18 @@ struct Workers {
     handles: Vec<JoinHandle<Lane>>,
 }
 
+/// A context dropped without a flush still waits for its workers: they finish the pairs
+/// they hold and stop, so no thread outlives the frames and extractors it was given.
+impl Drop for Workers {
+    fn drop(&mut self) {
+        self.sender.take();
+        for h in self.handles.drain(..) {
+            // A panicked worker has nothing left to hand back; the error was recorded.
+            let _ = h.join();
+        }
+    }
+}
+
 fn spawn_lane(
     lane: Lane,
     rx: Arc<Mutex<Receiver<Job>>>,
