@@ -7,7 +7,9 @@
 //! 32768 where they may pass 2^15: their filter is then the sum less 2^31 (the taps sum
 //! to 2^16), which adding 2^31 back restores exactly in 32-bit lanes.
 //!
-//! 8-bit samples at scale 0 have squares and products below 2^16, whole words. Deeper
+//! 8-bit samples at scale 0 are taken less 128: their squares and products then fit
+//! signed words, and the sums of the samples' own follow exactly (see
+//! `vertical_u8_avx512`). Deeper
 //! samples (and the 16-bit means of later scales) have 32-bit squares and products, taken
 //! as their high and low words (`vpmulhuw`, `vpmullw`); the filter of such a moment is
 //! `hi * 2^16 + lo`, whose rounded shift by `s` (1..=16) is
@@ -72,15 +74,17 @@ pub(super) fn vertical_u8(
     mirror_scratch(s, width, scale);
 }
 
-/// Thirty-two samples from `p`, widened to words.
+/// Thirty-two samples from `p`, less 128, as signed words.
 ///
 /// # Safety
 /// AVX-512 BW, and 32 bytes from `p` readable.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn widen32(p: *const u8) -> __m512i {
+unsafe fn centred32(p: *const u8) -> __m512i {
     // SAFETY: the caller makes the 32 bytes read (unaligned) readable.
-    unsafe { _mm512_cvtepu8_epi16(_mm256_loadu_si256(p as *const __m256i)) }
+    let v = unsafe { _mm256_loadu_si256(p as *const __m256i) };
+    // Flipping the top bit of a byte takes 128 from it, read as a signed byte.
+    _mm512_cvtepi8_epi16(_mm256_xor_si256(v, _mm256_set1_epi8(i8::MIN)))
 }
 
 /// Sixteen 32-bit lanes into `d[at..at + 16]` (bounds-checked).
@@ -92,6 +96,12 @@ fn store16(d: &mut [u32], at: usize, v: __m512i) {
     unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, v) }
 }
 
+/// The 8-bit pass at scale 0, on samples taken less 128 (see the note on the sums below).
+///
+/// Each row pair's centred samples are interleaved once, reference and distorted apart;
+/// the interleaved words serve the means as they are and, multiplied word by word, give
+/// the interleaved products (`a'²`, `b'²`, `a'b'`, all within 16 signed bits) without
+/// further shuffles.
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
 unsafe fn vertical_u8_avx512(
     reference: &PaddedPlane<u8>,
@@ -115,10 +125,14 @@ unsafe fn vertical_u8_avx512(
         rows_d[k] = distorted.row(row)[..width].as_ptr();
     }
     let pairs = tap_pairs::<P>(taps);
-    let bias16 = _mm512_set1_epi16(i16::MIN);
-    let bias32 = _mm512_set1_epi32(i32::MIN);
-    let round = _mm512_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
+    // With a = a' + 128 and taps summing to 2^16, the sums of the samples and of their
+    // products follow from those of the centred samples, exactly in wrapping 32 bits:
+    //   sum c a  = sum c a' + 2^23
+    //   sum c a² = sum c a'² + 256 sum c a' + 2^30
+    //   sum c ab = sum c a'b' + 128 (sum c a' + sum c b') + 2^30
+    let mean_bias = _mm512_set1_epi32((1 << 23) + (((1u32 << shift.mean) >> 1) as i32));
     let count = _mm_cvtsi32_si128(shift.mean as i32);
+    let moment_bias = _mm512_set1_epi32(1 << 30);
     let low16 = _mm512_set1_epi32(0xFFFF);
     let n32 = width / 32 * 32;
     for j in (0..n32).step_by(32) {
@@ -127,44 +141,51 @@ unsafe fn vertical_u8_avx512(
             // SAFETY: j + 32 <= width, the length of each row.
             let (a0, b0, a1, b1) = unsafe {
                 (
-                    widen32(rows_r[2 * p].add(j)),
-                    widen32(rows_d[2 * p].add(j)),
-                    widen32(rows_r[2 * p + 1].add(j)),
-                    widen32(rows_d[2 * p + 1].add(j)),
+                    centred32(rows_r[2 * p].add(j)),
+                    centred32(rows_d[2 * p].add(j)),
+                    centred32(rows_r[2 * p + 1].add(j)),
+                    centred32(rows_d[2 * p + 1].add(j)),
                 )
             };
-            let prod = |u, v| _mm512_xor_si512(_mm512_mullo_epi16(u, v), bias16);
-            let terms = [
-                (a0, a1),
-                (b0, b1),
-                (prod(a0, a0), prod(a1, a1)),
-                (prod(b0, b0), prod(b1, b1)),
-                (prod(a0, b0), prod(a1, b1)),
-            ];
-            for (t, (u, v)) in terms.into_iter().enumerate() {
-                let (lo, hi) = (_mm512_unpacklo_epi16(u, v), _mm512_unpackhi_epi16(u, v));
-                acc[2 * t] = _mm512_dpwssd_epi32(acc[2 * t], lo, c);
-                acc[2 * t + 1] = _mm512_dpwssd_epi32(acc[2 * t + 1], hi, c);
+            let a = [_mm512_unpacklo_epi16(a0, a1), _mm512_unpackhi_epi16(a0, a1)];
+            let b = [_mm512_unpacklo_epi16(b0, b1), _mm512_unpackhi_epi16(b0, b1)];
+            for h in 0..2 {
+                let terms = [
+                    a[h],
+                    b[h],
+                    _mm512_mullo_epi16(a[h], a[h]),
+                    _mm512_mullo_epi16(b[h], b[h]),
+                    _mm512_mullo_epi16(a[h], b[h]),
+                ];
+                for (t, v) in terms.into_iter().enumerate() {
+                    acc[2 * t + h] = _mm512_dpwssd_epi32(acc[2 * t + h], v, c);
+                }
             }
         }
         let ordered = |t: usize| in_order(acc[2 * t], acc[2 * t + 1]);
-        let mean = |v| _mm512_and_si512(_mm512_srl_epi32(_mm512_add_epi32(v, round), count), low16);
-        let rows = [
-            (s.mu1.body_mut(), 0),
-            (s.mu2.body_mut(), 1),
-            (s.ref_sq.body_mut(), 2),
-            (s.dis_sq.body_mut(), 3),
-            (s.ref_dis.body_mut(), 4),
-        ];
-        for (dst, t) in rows {
-            for (i, v) in ordered(t).into_iter().enumerate() {
-                let v = if t < 2 {
-                    mean(v)
-                } else {
-                    _mm512_xor_si512(v, bias32)
-                };
-                store16(dst, j + 16 * i, v);
-            }
+        let (sa, sb) = (ordered(0), ordered(1));
+        let (saa, sbb, sab) = (ordered(2), ordered(3), ordered(4));
+        let mean = |v| {
+            let v = _mm512_srl_epi32(_mm512_add_epi32(v, mean_bias), count);
+            _mm512_and_si512(v, low16)
+        };
+        let square = |sq, lin| {
+            _mm512_add_epi32(
+                _mm512_add_epi32(sq, moment_bias),
+                _mm512_slli_epi32::<8>(lin),
+            )
+        };
+        let product = |pr, l1, l2| {
+            let lin = _mm512_slli_epi32::<7>(_mm512_add_epi32(l1, l2));
+            _mm512_add_epi32(_mm512_add_epi32(pr, moment_bias), lin)
+        };
+        for i in 0..2 {
+            let at = j + 16 * i;
+            store16(s.mu1.body_mut(), at, mean(sa[i]));
+            store16(s.mu2.body_mut(), at, mean(sb[i]));
+            store16(s.ref_sq.body_mut(), at, square(saa[i], sa[i]));
+            store16(s.dis_sq.body_mut(), at, square(sbb[i], sb[i]));
+            store16(s.ref_dis.body_mut(), at, product(sab[i], sa[i], sb[i]));
         }
     }
 }
