@@ -19,6 +19,7 @@
 use std::arch::x86_64::*;
 
 use super::avx2;
+use super::vnni::dpwssd;
 use crate::feature::vif::planes::PaddedPlane;
 use crate::feature::vif::stats::{mirror_scratch, vertical_columns, StatScratch, VerticalShift};
 use crate::feature::vif::tables::TAPS;
@@ -158,7 +159,7 @@ unsafe fn vertical_u8_avx512(
                     _mm512_mullo_epi16(a[h], b[h]),
                 ];
                 for (t, v) in terms.into_iter().enumerate() {
-                    acc[2 * t + h] = _mm512_dpwssd_epi32(acc[2 * t + h], v, c);
+                    acc[2 * t + h] = dpwssd(acc[2 * t + h], v, c);
                 }
             }
         }
