@@ -259,32 +259,33 @@ unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
     let load = |row: *const u16, j: usize| {
         // SAFETY: the 32 words from `j` of a row are readable (j + 32 <= width, the
         // row's length; unaligned load).
-        let v = unsafe { _mm512_loadu_si512(row.add(j) as *const _) };
-        _mm512_xor_si512(v, bias16)
+        unsafe { _mm512_loadu_si512(row.add(j) as *const _) }
     };
     for j in (0..n32).step_by(32) {
         let mut acc = [_mm512_setzero_si512(); 16];
         for (p, &c) in pairs.iter().enumerate() {
             let (a0, b0) = (load(rows_r[2 * p], j), load(rows_d[2 * p], j));
             let (a1, b1) = (load(rows_r[2 * p + 1], j), load(rows_d[2 * p + 1], j));
-            // Products of the words as loaded (biased) would be wrong: unbias first.
-            let un = |v| _mm512_xor_si512(v, bias16);
-            let lo = |u, v| _mm512_xor_si512(_mm512_mullo_epi16(un(u), un(v)), bias16);
-            let hi = |u, v| _mm512_xor_si512(_mm512_mulhi_epu16(un(u), un(v)), bias16);
-            let terms = [
-                (a0, a1),
-                (b0, b1),
-                (hi(a0, a0), hi(a1, a1)),
-                (lo(a0, a0), lo(a1, a1)),
-                (hi(b0, b0), hi(b1, b1)),
-                (lo(b0, b0), lo(b1, b1)),
-                (hi(a0, b0), hi(a1, b1)),
-                (lo(a0, b0), lo(a1, b1)),
-            ];
-            for (t, (u, v)) in terms.into_iter().enumerate() {
-                let (l, h) = (_mm512_unpacklo_epi16(u, v), _mm512_unpackhi_epi16(u, v));
-                acc[2 * t] = _mm512_dpwssd_epi32(acc[2 * t], l, c);
-                acc[2 * t + 1] = _mm512_dpwssd_epi32(acc[2 * t + 1], h, c);
+            // The rows are interleaved once; the word products of interleaved words are
+            // the interleaved products. Every word is biased only as it is summed.
+            let a = [_mm512_unpacklo_epi16(a0, a1), _mm512_unpackhi_epi16(a0, a1)];
+            let b = [_mm512_unpacklo_epi16(b0, b1), _mm512_unpackhi_epi16(b0, b1)];
+            let biased = |v| _mm512_xor_si512(v, bias16);
+            for h in 0..2 {
+                let (a, b) = (a[h], b[h]);
+                let terms = [
+                    a,
+                    b,
+                    _mm512_mulhi_epu16(a, a),
+                    _mm512_mullo_epi16(a, a),
+                    _mm512_mulhi_epu16(b, b),
+                    _mm512_mullo_epi16(b, b),
+                    _mm512_mulhi_epu16(a, b),
+                    _mm512_mullo_epi16(a, b),
+                ];
+                for (t, v) in terms.into_iter().enumerate() {
+                    acc[2 * t + h] = dpwssd(acc[2 * t + h], biased(v), c);
+                }
             }
         }
         let sum =

@@ -441,3 +441,69 @@ fn filters_are_symmetric_as_the_kernels_assume() {
         assert_eq!(taps, &reversed[..]);
     }
 }
+
+/// Per-frame time of each statistic kernel (vertical, horizontal) of this processor's
+/// best level at scale 0, on the first frame of the 1080p bench pair (8-bit; 10-bit with
+/// `VMAFX_BENCH_BITS=10`, samples shifted up): the best of many rounds, so that other load
+/// on the machine skews the figures less. Needs `/work/bench/1080_{ref,dis}.y4m` (or
+/// `VMAFX_BENCH_DIR`).
+#[test]
+#[ignore]
+fn vif_kernel_timing_1080p() {
+    use crate::io::VideoReader;
+    use std::time::{Duration, Instant};
+    let dir = std::env::var("VMAFX_BENCH_DIR").unwrap_or_else(|_| "/work/bench".into());
+    let bits: u32 = std::env::var("VMAFX_BENCH_BITS").map_or(8, |b| b.parse().unwrap());
+    let open = |n: &str| VideoReader::open(format!("{dir}/1080_{n}.y4m"), None);
+    let (Ok(mut rr), Ok(mut dr)) = (open("ref"), open("dis")) else {
+        eprintln!("vif kernel timing: no 1080p pair in {dir}; skipped");
+        return;
+    };
+    let (fr, fd) = (rr.next_frame().unwrap().unwrap(), dr.next_frame().unwrap().unwrap());
+    let (w, h) = (fr.width() as usize, fr.height() as usize);
+    let luma = |f: &Frame| -> Vec<u32> {
+        (0..h as u32)
+            .flat_map(|y| f.plane(0).row_u8(y)[..w].to_vec())
+            .map(|v| (v as u32) << (bits - 8))
+            .collect()
+    };
+    let (r, d) = (luma(&fr), luma(&fd));
+    let k = Kernels::current();
+    let shift = VerticalShift::at(0, bits);
+    let half = half_width(0);
+    let mut s = StatScratch::new(w);
+    let mut best = [Duration::MAX; 2];
+    let mut round = |vertical: &mut dyn FnMut(usize, &mut StatScratch)| {
+        let mut t = [Duration::ZERO; 2];
+        let mut sums = Sums::default();
+        for y in 0..h {
+            let a = Instant::now();
+            vertical(y, &mut s);
+            let b = Instant::now();
+            (k.horizontal)(&mut s, w, 0, 100.0, &mut sums);
+            t[0] += b - a;
+            t[1] += b.elapsed();
+        }
+        std::hint::black_box(sums);
+        for i in 0..2 {
+            best[i] = best[i].min(t[i]);
+        }
+    };
+    if bits == 8 {
+        let (pr, pd) = (plane::<u8>(&r, w, h, half), plane::<u8>(&d, w, h, half));
+        for _ in 0..15 {
+            round(&mut |y, s| (k.vertical_u8)(&pr, &pd, y, w, 0, shift, s));
+        }
+    } else {
+        let (pr, pd) = (plane::<u16>(&r, w, h, half), plane::<u16>(&d, w, h, half));
+        for _ in 0..15 {
+            round(&mut |y, s| (k.vertical_u16)(&pr, &pd, y, w, 0, shift, s));
+        }
+    }
+    println!(
+        "vif {w}x{h} {bits}-bit scale 0 at {:?}: vertical {:.3} ms, horizontal {:.3} ms",
+        k.level,
+        best[0].as_secs_f64() * 1e3,
+        best[1].as_secs_f64() * 1e3
+    );
+}
