@@ -113,19 +113,20 @@ unsafe fn vertical_u8_avx512(
     s: &mut StatScratch,
 ) {
     const N: usize = 17;
-    const P: usize = N.div_ceil(2);
     let taps = TAPS[0];
     let half = N / 2;
-    // Each row is at least `width` long: the loads below stay within `..width`. Row 2P-1
-    // is the dummy: row N-1 again, under a zero tap.
-    let mut rows_r = [std::ptr::null::<u8>(); 2 * P];
-    let mut rows_d = [std::ptr::null::<u8>(); 2 * P];
-    for k in 0..2 * P {
-        let row = y as isize - half as isize + k.min(N - 1) as isize;
+    // Each row is at least `width` long: the loads below stay within `..width`.
+    let mut rows_r = [std::ptr::null::<u8>(); N];
+    let mut rows_d = [std::ptr::null::<u8>(); N];
+    for k in 0..N {
+        let row = y as isize - half as isize + k as isize;
         rows_r[k] = reference.row(row)[..width].as_ptr();
         rows_d[k] = distorted.row(row)[..width].as_ptr();
     }
-    let pairs = tap_pairs::<P>(taps);
+    // Rows 2p, 2p + 1 (p < 4) pair with their mirrors 16 - 2p, 15 - 2p under the same
+    // taps (the filter is symmetric); row 8 pairs with itself under (c8, 0).
+    let pairs = tap_pairs::<4>(taps);
+    let centre = _mm512_set1_epi32(taps[half] as i32);
     // With a = a' + 128 and taps summing to 2^16, the sums of the samples and of their
     // products follow from those of the centred samples, exactly in wrapping 32 bits:
     //   sum c a  = sum c a' + 2^23
@@ -137,29 +138,57 @@ unsafe fn vertical_u8_avx512(
     let low16 = _mm512_set1_epi32(0xFFFF);
     let n32 = width / 32 * 32;
     for j in (0..n32).step_by(32) {
-        let mut acc = [_mm512_setzero_si512(); 10];
-        for (p, &c) in pairs.iter().enumerate() {
+        // Rows k0 and k1 of both planes, centred and interleaved: (low, high) unpacks.
+        let interleaved = |k0: usize, k1: usize| {
             // SAFETY: j + 32 <= width, the length of each row.
             let (a0, b0, a1, b1) = unsafe {
                 (
-                    centred32(rows_r[2 * p].add(j)),
-                    centred32(rows_d[2 * p].add(j)),
-                    centred32(rows_r[2 * p + 1].add(j)),
-                    centred32(rows_d[2 * p + 1].add(j)),
+                    centred32(rows_r[k0].add(j)),
+                    centred32(rows_d[k0].add(j)),
+                    centred32(rows_r[k1].add(j)),
+                    centred32(rows_d[k1].add(j)),
                 )
             };
-            let a = [_mm512_unpacklo_epi16(a0, a1), _mm512_unpackhi_epi16(a0, a1)];
-            let b = [_mm512_unpacklo_epi16(b0, b1), _mm512_unpackhi_epi16(b0, b1)];
+            (
+                [_mm512_unpacklo_epi16(a0, a1), _mm512_unpackhi_epi16(a0, a1)],
+                [_mm512_unpacklo_epi16(b0, b1), _mm512_unpackhi_epi16(b0, b1)],
+            )
+        };
+        let mut acc = [_mm512_setzero_si512(); 10];
+        let (a, b) = interleaved(half, half);
+        for h in 0..2 {
+            let terms = [
+                a[h],
+                b[h],
+                _mm512_mullo_epi16(a[h], a[h]),
+                _mm512_mullo_epi16(b[h], b[h]),
+                _mm512_mullo_epi16(a[h], b[h]),
+            ];
+            for (t, v) in terms.into_iter().enumerate() {
+                acc[2 * t + h] = dpwssd(acc[2 * t + h], v, centre);
+            }
+        }
+        for (p, &c) in pairs.iter().enumerate() {
+            let (a, b) = interleaved(2 * p, 2 * p + 1);
+            let (ma, mb) = interleaved(N - 1 - 2 * p, N - 2 - 2 * p);
             for h in 0..2 {
-                let terms = [
-                    a[h],
-                    b[h],
-                    _mm512_mullo_epi16(a[h], a[h]),
-                    _mm512_mullo_epi16(b[h], b[h]),
-                    _mm512_mullo_epi16(a[h], b[h]),
+                // Centred samples of a row and its mirror add within 9 signed bits: one
+                // dot product takes the means of both pairs.
+                let means = [
+                    _mm512_add_epi16(a[h], ma[h]),
+                    _mm512_add_epi16(b[h], mb[h]),
                 ];
-                for (t, v) in terms.into_iter().enumerate() {
+                for (t, v) in means.into_iter().enumerate() {
                     acc[2 * t + h] = dpwssd(acc[2 * t + h], v, c);
+                }
+                let products = [
+                    (_mm512_mullo_epi16(a[h], a[h]), _mm512_mullo_epi16(ma[h], ma[h])),
+                    (_mm512_mullo_epi16(b[h], b[h]), _mm512_mullo_epi16(mb[h], mb[h])),
+                    (_mm512_mullo_epi16(a[h], b[h]), _mm512_mullo_epi16(ma[h], mb[h])),
+                ];
+                for (t, (u, v)) in products.into_iter().enumerate() {
+                    let i = 2 * (t + 2) + h;
+                    acc[i] = dpwssd(dpwssd(acc[i], u, c), v, c);
                 }
             }
         }
