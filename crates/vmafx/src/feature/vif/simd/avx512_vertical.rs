@@ -22,7 +22,7 @@ use super::avx2;
 use super::vnni::dpwssd;
 use crate::feature::vif::planes::PaddedPlane;
 use crate::feature::vif::stats::{mirror_scratch, vertical_columns, StatScratch, VerticalShift};
-use crate::feature::vif::tables::TAPS;
+use crate::feature::vif::tables::{MAX_HALF, TAPS};
 
 /// The 64-bit lanes of (low, high) unpack results that put 32-bit lanes in column order:
 /// the first sixteen columns, then the next sixteen.
@@ -136,6 +136,7 @@ unsafe fn vertical_u8_avx512(
     let count = _mm_cvtsi32_si128(shift.mean as i32);
     let moment_bias = _mm512_set1_epi32(1 << 30);
     let low16 = _mm512_set1_epi32(0xFFFF);
+    let bias16 = _mm512_set1_epi16(i16::MIN);
     let n32 = width / 32 * 32;
     for j in (0..n32).step_by(32) {
         // Rows k0 and k1 of both planes, centred and interleaved: (low, high) unpacks.
@@ -192,32 +193,73 @@ unsafe fn vertical_u8_avx512(
                 }
             }
         }
-        let ordered = |t: usize| in_order(acc[2 * t], acc[2 * t + 1]);
-        let (sa, sb) = (ordered(0), ordered(1));
-        let (saa, sbb, sab) = (ordered(2), ordered(3), ordered(4));
-        let mean = |v| {
-            let v = _mm512_srl_epi32(_mm512_add_epi32(v, mean_bias), count);
-            _mm512_and_si512(v, low16)
+        // The sums lie in unpack order (see `in_order`); the arithmetic is lane by lane.
+        let mean = |t: usize| {
+            [0, 1].map(|i| {
+                let v = _mm512_srl_epi32(_mm512_add_epi32(acc[2 * t + i], mean_bias), count);
+                _mm512_and_si512(v, low16)
+            })
         };
-        let square = |sq, lin| {
-            _mm512_add_epi32(
-                _mm512_add_epi32(sq, moment_bias),
-                _mm512_slli_epi32::<8>(lin),
-            )
+        let square = |t: usize, lin: usize| {
+            [0, 1].map(|i| {
+                let sq = _mm512_add_epi32(acc[2 * t + i], moment_bias);
+                _mm512_add_epi32(sq, _mm512_slli_epi32::<8>(acc[2 * lin + i]))
+            })
         };
-        let product = |pr, l1, l2| {
-            let lin = _mm512_slli_epi32::<7>(_mm512_add_epi32(l1, l2));
-            _mm512_add_epi32(_mm512_add_epi32(pr, moment_bias), lin)
+        let product = |t: usize| {
+            [0, 1].map(|i| {
+                let lin = _mm512_slli_epi32::<7>(_mm512_add_epi32(acc[i], acc[2 + i]));
+                _mm512_add_epi32(_mm512_add_epi32(acc[2 * t + i], moment_bias), lin)
+            })
         };
-        for i in 0..2 {
-            let at = j + 16 * i;
-            store16(s.mu1.body_mut(), at, mean(sa[i]));
-            store16(s.mu2.body_mut(), at, mean(sb[i]));
-            store16(s.ref_sq.body_mut(), at, square(saa[i], sa[i]));
-            store16(s.dis_sq.body_mut(), at, square(sbb[i], sb[i]));
-            store16(s.ref_dis.body_mut(), at, product(sab[i], sa[i], sb[i]));
+        let rows = [mean(0), mean(1), square(2, 0), square(3, 1), product(4)];
+        // Every row as biased words: the means whole, the moments as high and low halves.
+        let packed = |v: [__m512i; 2]| {
+            // Packing the two unpack-ordered halves puts the words in column order; every
+            // lane is below 2^16, so the saturating pack is exact.
+            _mm512_xor_si512(_mm512_packus_epi32(v[0], v[1]), bias16)
+        };
+        let halves = |v: [__m512i; 2], high: bool| {
+            packed(v.map(|x| {
+                if high {
+                    _mm512_srli_epi32::<16>(x)
+                } else {
+                    _mm512_and_si512(x, low16)
+                }
+            }))
+        };
+        let words = [
+            packed(rows[0]),
+            packed(rows[1]),
+            halves(rows[2], true),
+            halves(rows[2], false),
+            halves(rows[3], true),
+            halves(rows[3], false),
+            halves(rows[4], true),
+            halves(rows[4], false),
+        ];
+        for (dst, v) in s.words.iter_mut().zip(words) {
+            let d = &mut dst[MAX_HALF + j..MAX_HALF + j + 32];
+            // SAFETY: `d` holds the 64 bytes written (unaligned store).
+            unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, v) };
+        }
+        // The rows themselves only where the mirrors and the scalar columns read them.
+        if j == 0 || j + 32 == n32 {
+            let dst = [
+                s.mu1.body_mut(),
+                s.mu2.body_mut(),
+                s.ref_sq.body_mut(),
+                s.dis_sq.body_mut(),
+                s.ref_dis.body_mut(),
+            ];
+            for (d, v) in dst.into_iter().zip(rows) {
+                let [first, second] = in_order(v[0], v[1]);
+                store16(d, j, first);
+                store16(d, j + 16, second);
+            }
         }
     }
+    s.words_done = n32;
 }
 
 /// The vertical pass over 16-bit words (deep samples at scale 0, means later) at scales

@@ -8,7 +8,7 @@ use crate::cpu::{self, CpuLevel};
 use crate::feature::vif::planes::PaddedPlane;
 use crate::feature::vif::stats::{StatScratch, Sums, VerticalShift};
 use crate::feature::vif::subsample::{filter_and_decimate, DownScratch};
-use crate::feature::vif::tables::half_width;
+use crate::feature::vif::tables::{half_width, MAX_HALF};
 use crate::feature::vif::{State, Vif, PROVIDED};
 use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry};
 use crate::frame::{Frame, FrameBuilder, PixelFormat, SamplesMut};
@@ -113,12 +113,22 @@ fn plane<T: Copy + Default + TryFrom<u32>>(
     p
 }
 
-/// The five scratch rows, whole (borders included).
+/// The five scratch rows, whole (borders included), with the columns a vertical kernel
+/// wrote as words (`words_done`) read back from those words.
 fn rows_of(s: &StatScratch) -> Vec<Vec<u32>> {
-    [&s.mu1, &s.mu2, &s.ref_sq, &s.dis_sq, &s.ref_dis]
+    let mut rows: Vec<Vec<u32>> = [&s.mu1, &s.mu2, &s.ref_sq, &s.dis_sq, &s.ref_dis]
         .iter()
         .map(|r| r.padded().to_vec())
-        .collect()
+        .collect();
+    let word = |w: usize, i: usize| (s.words[w][i] as u16 ^ 0x8000) as u32;
+    for i in MAX_HALF..MAX_HALF + s.words_done {
+        rows[0][i] = word(0, i);
+        rows[1][i] = word(1, i);
+        for m in 0..3 {
+            rows[2 + m][i] = word(2 + 2 * m, i) << 16 | word(3 + 2 * m, i);
+        }
+    }
+    rows
 }
 
 /// Runs the statistic of `scale` row by row with `k`, returning every row's scratch and
