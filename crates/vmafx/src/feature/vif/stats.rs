@@ -72,10 +72,10 @@ pub(super) struct StatScratch {
     /// `ref_sq`, `dis_sq`, `ref_dis` in turn; one vector longer than a padded row.
     pub(super) words: [Vec<i16>; 8],
     /// Columns `0..words_done` of the current row that a vertical kernel wrote straight
-    /// into `words` (at scale 0, word `MAX_HALF + x` for column `x`) instead of into the
-    /// five rows, which then hold only the columns the scalar code and the mirrors read;
-    /// 0 when the rows hold every column. The horizontal kernel of the same table takes
-    /// it (leaving 0).
+    /// into `words` (word `half + x` for column `x`, `half` the scale's half filter
+    /// width) instead of into the five rows, which then hold only the columns the scalar
+    /// code and the mirrors read; 0 when the rows hold every column. The horizontal
+    /// kernel of the same table takes it (leaving 0).
     pub(super) words_done: usize,
     sum_mu: [Vec<u32>; 2],
     sum_sq: [Vec<u64>; 3],

@@ -22,7 +22,7 @@ use super::avx2;
 use super::vnni::dpwssd;
 use crate::feature::vif::planes::PaddedPlane;
 use crate::feature::vif::stats::{mirror_scratch, vertical_columns, StatScratch, VerticalShift};
-use crate::feature::vif::tables::{MAX_HALF, TAPS};
+use crate::feature::vif::tables::TAPS;
 
 /// The 64-bit lanes of (low, high) unpack results that put 32-bit lanes in column order:
 /// the first sixteen columns, then the next sixteen.
@@ -97,6 +97,52 @@ fn store16(d: &mut [u32], at: usize, v: __m512i) {
     unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, v) }
 }
 
+/// Stores the block of columns `j..j + 32` of the five rows (`mu1`, `mu2`, `ref_sq`,
+/// `dis_sq`, `ref_dis`, each as unpack-ordered halves, see `in_order`) of a row whose
+/// SIMD blocks end at `n32`: as the horizontal pass's biased words, from word
+/// `half + j` on (`half` the filter's half width), and as the rows themselves only in
+/// the first and last blocks, where the mirrors and the scalar columns read them.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn store_block(s: &mut StatScratch, j: usize, n32: usize, half: usize, rows: [[__m512i; 2]; 5]) {
+    let bias16 = _mm512_set1_epi16(i16::MIN);
+    let low16 = _mm512_set1_epi32(0xFFFF);
+    // Packing the two unpack-ordered halves puts the words in column order; every lane
+    // is below 2^16, so the saturating pack is exact.
+    let packed = |v: [__m512i; 2]| _mm512_xor_si512(_mm512_packus_epi32(v[0], v[1]), bias16);
+    let high = |v: [__m512i; 2]| packed(v.map(|x| _mm512_srli_epi32::<16>(x)));
+    let low = |v: [__m512i; 2]| packed(v.map(|x| _mm512_and_si512(x, low16)));
+    let words = [
+        packed(rows[0]),
+        packed(rows[1]),
+        high(rows[2]),
+        low(rows[2]),
+        high(rows[3]),
+        low(rows[3]),
+        high(rows[4]),
+        low(rows[4]),
+    ];
+    for (dst, v) in s.words.iter_mut().zip(words) {
+        let d = &mut dst[half + j..half + j + 32];
+        // SAFETY: `d` holds the 64 bytes written (unaligned store).
+        unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, v) };
+    }
+    if j == 0 || j + 32 == n32 {
+        let dst = [
+            s.mu1.body_mut(),
+            s.mu2.body_mut(),
+            s.ref_sq.body_mut(),
+            s.dis_sq.body_mut(),
+            s.ref_dis.body_mut(),
+        ];
+        for (d, v) in dst.into_iter().zip(rows) {
+            let [first, second] = in_order(v[0], v[1]);
+            store16(d, j, first);
+            store16(d, j + 16, second);
+        }
+    }
+}
+
 /// The 8-bit pass at scale 0, on samples taken less 128 (see the note on the sums below).
 ///
 /// Each row pair's centred samples are interleaved once, reference and distorted apart;
@@ -136,7 +182,6 @@ unsafe fn vertical_u8_avx512(
     let count = _mm_cvtsi32_si128(shift.mean as i32);
     let moment_bias = _mm512_set1_epi32(1 << 30);
     let low16 = _mm512_set1_epi32(0xFFFF);
-    let bias16 = _mm512_set1_epi16(i16::MIN);
     let n32 = width / 32 * 32;
     for j in (0..n32).step_by(32) {
         // Rows k0 and k1 of both planes, centred and interleaved: (low, high) unpacks.
@@ -213,51 +258,7 @@ unsafe fn vertical_u8_avx512(
             })
         };
         let rows = [mean(0), mean(1), square(2, 0), square(3, 1), product(4)];
-        // Every row as biased words: the means whole, the moments as high and low halves.
-        let packed = |v: [__m512i; 2]| {
-            // Packing the two unpack-ordered halves puts the words in column order; every
-            // lane is below 2^16, so the saturating pack is exact.
-            _mm512_xor_si512(_mm512_packus_epi32(v[0], v[1]), bias16)
-        };
-        let halves = |v: [__m512i; 2], high: bool| {
-            packed(v.map(|x| {
-                if high {
-                    _mm512_srli_epi32::<16>(x)
-                } else {
-                    _mm512_and_si512(x, low16)
-                }
-            }))
-        };
-        let words = [
-            packed(rows[0]),
-            packed(rows[1]),
-            halves(rows[2], true),
-            halves(rows[2], false),
-            halves(rows[3], true),
-            halves(rows[3], false),
-            halves(rows[4], true),
-            halves(rows[4], false),
-        ];
-        for (dst, v) in s.words.iter_mut().zip(words) {
-            let d = &mut dst[MAX_HALF + j..MAX_HALF + j + 32];
-            // SAFETY: `d` holds the 64 bytes written (unaligned store).
-            unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, v) };
-        }
-        // The rows themselves only where the mirrors and the scalar columns read them.
-        if j == 0 || j + 32 == n32 {
-            let dst = [
-                s.mu1.body_mut(),
-                s.mu2.body_mut(),
-                s.ref_sq.body_mut(),
-                s.dis_sq.body_mut(),
-                s.ref_dis.body_mut(),
-            ];
-            for (d, v) in dst.into_iter().zip(rows) {
-                let [first, second] = in_order(v[0], v[1]);
-                store16(d, j, first);
-                store16(d, j + 16, second);
-            }
-        }
+        store_block(s, j, n32, half, rows);
     }
     s.words_done = n32;
 }
@@ -359,8 +360,8 @@ unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
                 }
             }
         }
-        let sum =
-            |t: usize| in_order(acc[2 * t], acc[2 * t + 1]).map(|v| _mm512_xor_si512(v, bias32));
+        // The sums lie in unpack order (see `in_order`); the arithmetic is lane by lane.
+        let sum = |t: usize| [0, 1].map(|i| _mm512_xor_si512(acc[2 * t + i], bias32));
         let mean = |v| {
             let v = _mm512_srl_epi32(_mm512_add_epi32(v, mean_round), mean_count);
             _mm512_and_si512(v, low16)
@@ -372,23 +373,14 @@ unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
                 _mm512_add_epi32(_mm512_sll_epi32(h[i], high_count), l)
             })
         };
-        let values = [
+        let rows = [
             sum(0).map(mean),
             sum(1).map(mean),
             moment(2),
             moment(4),
             moment(6),
         ];
-        let rows = [
-            s.mu1.body_mut(),
-            s.mu2.body_mut(),
-            s.ref_sq.body_mut(),
-            s.dis_sq.body_mut(),
-            s.ref_dis.body_mut(),
-        ];
-        for (dst, v) in rows.into_iter().zip(values) {
-            store16(dst, j, v[0]);
-            store16(dst, j + 16, v[1]);
-        }
+        store_block(s, j, n32, half, rows);
     }
+    s.words_done = n32;
 }

@@ -113,19 +113,21 @@ fn plane<T: Copy + Default + TryFrom<u32>>(
     p
 }
 
-/// The five scratch rows, whole (borders included), with the columns a vertical kernel
-/// wrote as words (`words_done`) read back from those words.
-fn rows_of(s: &StatScratch) -> Vec<Vec<u32>> {
+/// The five scratch rows of `scale`, whole (borders included), with the columns a
+/// vertical kernel wrote as words (`words_done`) read back from those words.
+fn rows_of(s: &StatScratch, scale: usize) -> Vec<Vec<u32>> {
     let mut rows: Vec<Vec<u32>> = [&s.mu1, &s.mu2, &s.ref_sq, &s.dis_sq, &s.ref_dis]
         .iter()
         .map(|r| r.padded().to_vec())
         .collect();
     let word = |w: usize, i: usize| (s.words[w][i] as u16 ^ 0x8000) as u32;
-    for i in MAX_HALF..MAX_HALF + s.words_done {
-        rows[0][i] = word(0, i);
-        rows[1][i] = word(1, i);
+    let half = half_width(scale);
+    for x in 0..s.words_done {
+        let (i, at) = (MAX_HALF + x, half + x);
+        rows[0][i] = word(0, at);
+        rows[1][i] = word(1, at);
         for m in 0..3 {
-            rows[2 + m][i] = word(2 + 2 * m, i) << 16 | word(3 + 2 * m, i);
+            rows[2 + m][i] = word(2 + 2 * m, at) << 16 | word(3 + 2 * m, at);
         }
     }
     rows
@@ -146,7 +148,7 @@ fn statistic_trace<T: Copy + Into<u32>>(
     let (mut rows, mut trace) = (Vec::new(), Vec::new());
     for y in 0..h {
         vertical(planes.0, planes.1, y, w, scale, shift, &mut s);
-        rows.push(rows_of(&s));
+        rows.push(rows_of(&s, scale));
         horizontal(&mut s, w, scale, gain_limit, &mut sums);
         trace.push(sums);
     }
