@@ -97,50 +97,56 @@ fn store16(d: &mut [u32], at: usize, v: __m512i) {
     unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, v) }
 }
 
-/// Stores the block of columns `j..j + 32` of the five rows (`mu1`, `mu2`, `ref_sq`,
+/// Stores the block of columns `$j..$j + 32` of the five rows (`mu1`, `mu2`, `ref_sq`,
 /// `dis_sq`, `ref_dis`, each as unpack-ordered halves, see `in_order`) of a row whose
-/// SIMD blocks end at `n32`: as the horizontal pass's biased words, from word
-/// `half + j` on (`half` the filter's half width), and as the rows themselves only in
-/// the first and last blocks, where the mirrors and the scalar columns read them.
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw")]
-fn store_block(s: &mut StatScratch, j: usize, n32: usize, half: usize, rows: [[__m512i; 2]; 5]) {
-    let bias16 = _mm512_set1_epi16(i16::MIN);
-    let low16 = _mm512_set1_epi32(0xFFFF);
-    // Packing the two unpack-ordered halves puts the words in column order; every lane
-    // is below 2^16, so the saturating pack is exact.
-    let packed = |v: [__m512i; 2]| _mm512_xor_si512(_mm512_packus_epi32(v[0], v[1]), bias16);
-    let high = |v: [__m512i; 2]| packed(v.map(|x| _mm512_srli_epi32::<16>(x)));
-    let low = |v: [__m512i; 2]| packed(v.map(|x| _mm512_and_si512(x, low16)));
-    let words = [
-        packed(rows[0]),
-        packed(rows[1]),
-        high(rows[2]),
-        low(rows[2]),
-        high(rows[3]),
-        low(rows[3]),
-        high(rows[4]),
-        low(rows[4]),
-    ];
-    for (dst, v) in s.words.iter_mut().zip(words) {
-        let d = &mut dst[half + j..half + j + 32];
-        // SAFETY: `d` holds the 64 bytes written (unaligned store).
-        unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, v) };
-    }
-    if j == 0 || j + 32 == n32 {
-        let dst = [
-            s.mu1.body_mut(),
-            s.mu2.body_mut(),
-            s.ref_sq.body_mut(),
-            s.dis_sq.body_mut(),
-            s.ref_dis.body_mut(),
+/// SIMD blocks end at `$n32`, into the scratch `$s`: as the horizontal pass's biased
+/// words, from word `$half + $j` on (`$half` the filter's half width), and as the rows
+/// themselves only in the first and last blocks, where the mirrors and the scalar
+/// columns read them. A macro, not a function: the compiler would not inline the
+/// function into the kernels, and `#[inline(always)]` cannot go with
+/// `#[target_feature]`. Only for use inside functions with AVX-512 F and BW enabled.
+macro_rules! store_block {
+    ($s:expr, $j:expr, $n32:expr, $half:expr, $rows:expr) => {{
+        let (s, j, n32, half, rows): (&mut StatScratch, usize, usize, usize, [[__m512i; 2]; 5]) =
+            ($s, $j, $n32, $half, $rows);
+        let bias16 = _mm512_set1_epi16(i16::MIN);
+        let low16 = _mm512_set1_epi32(0xFFFF);
+        // Packing the two unpack-ordered halves puts the words in column order; every
+        // lane is below 2^16, so the saturating pack is exact.
+        let packed =
+            |v: [__m512i; 2]| _mm512_xor_si512(_mm512_packus_epi32(v[0], v[1]), bias16);
+        let high = |v: [__m512i; 2]| packed(v.map(|x| _mm512_srli_epi32::<16>(x)));
+        let low = |v: [__m512i; 2]| packed(v.map(|x| _mm512_and_si512(x, low16)));
+        let words = [
+            packed(rows[0]),
+            packed(rows[1]),
+            high(rows[2]),
+            low(rows[2]),
+            high(rows[3]),
+            low(rows[3]),
+            high(rows[4]),
+            low(rows[4]),
         ];
-        for (d, v) in dst.into_iter().zip(rows) {
-            let [first, second] = in_order(v[0], v[1]);
-            store16(d, j, first);
-            store16(d, j + 16, second);
+        for (dst, v) in s.words.iter_mut().zip(words) {
+            let d = &mut dst[half + j..half + j + 32];
+            // SAFETY: `d` holds the 64 bytes written (unaligned store).
+            unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, v) };
         }
-    }
+        if j == 0 || j + 32 == n32 {
+            let dst = [
+                s.mu1.body_mut(),
+                s.mu2.body_mut(),
+                s.ref_sq.body_mut(),
+                s.dis_sq.body_mut(),
+                s.ref_dis.body_mut(),
+            ];
+            for (d, v) in dst.into_iter().zip(rows) {
+                let [first, second] = in_order(v[0], v[1]);
+                store16(d, j, first);
+                store16(d, j + 16, second);
+            }
+        }
+    }};
 }
 
 /// The 8-bit pass at scale 0, on samples taken less 128 (see the note on the sums below).
@@ -258,7 +264,7 @@ unsafe fn vertical_u8_avx512(
             })
         };
         let rows = [mean(0), mean(1), square(2, 0), square(3, 1), product(4)];
-        store_block(s, j, n32, half, rows);
+        store_block!(s, j, n32, half, rows);
     }
     s.words_done = n32;
 }
@@ -380,7 +386,7 @@ unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
             moment(4),
             moment(6),
         ];
-        store_block(s, j, n32, half, rows);
+        store_block!(s, j, n32, half, rows);
     }
     s.words_done = n32;
 }
