@@ -1,20 +1,23 @@
 //! AVX-512 (VNNI) vertical statistic passes: thirty-two columns a step, two rows a dot
 //! product (`vpdpwssd`).
 //!
-//! Each row's samples, and their squares and products, are interleaved with the next
-//! row's as 16-bit words, so that one dot product adds both rows' terms under their two
-//! taps; a last dummy row under a zero tap pairs an odd row out. Words are taken less
-//! 32768 where they may pass 2^15: their filter is then the sum less 2^31 (the taps sum
-//! to 2^16), which adding 2^31 back restores exactly in 32-bit lanes.
+//! Each row's samples are interleaved with the next row's as 16-bit words, once; the
+//! word products of interleaved words are the interleaved squares and products, so one
+//! dot product adds both rows' terms under their two taps. A last dummy row under a
+//! zero tap pairs an odd row out. Words are taken less 32768 where they may pass 2^15:
+//! their filter is then the sum less 2^31 (the taps sum to 2^16), which adding 2^31 back
+//! restores exactly in 32-bit lanes.
 //!
 //! 8-bit samples at scale 0 are taken less 128: their squares and products then fit
 //! signed words, and the sums of the samples' own follow exactly (see
-//! `vertical_u8_avx512`). Deeper
-//! samples (and the 16-bit means of later scales) have 32-bit squares and products, taken
-//! as their high and low words (`vpmulhuw`, `vpmullw`); the filter of such a moment is
-//! `hi * 2^16 + lo`, whose rounded shift by `s` (1..=16) is
-//! `hi * 2^(16 - s) + ((lo + 2^(s - 1)) >> s)` (the high part loses no bits), truncated to
-//! 32 bits as the scalar code truncates it.
+//! `vertical_u8_avx512`). Deeper samples (and the 16-bit means of later scales) have
+//! 32-bit squares and products, taken as their high and low words (`vpmulhuw`,
+//! `vpmullw`); the filter of such a moment is `hi * 2^16 + lo`, whose rounded shift by
+//! `s` (1..=16) is `hi * 2^(16 - s) + ((lo + 2^(s - 1)) >> s)` (the high part loses no
+//! bits), truncated to 32 bits as the scalar code truncates it.
+//!
+//! Both passes write the horizontal pass's biased words themselves (`store_block`), and
+//! the five 32-bit rows only where the scalar code and the mirrors read them.
 
 use std::arch::x86_64::*;
 
@@ -113,8 +116,7 @@ macro_rules! store_block {
         let low16 = _mm512_set1_epi32(0xFFFF);
         // Packing the two unpack-ordered halves puts the words in column order; every
         // lane is below 2^16, so the saturating pack is exact.
-        let packed =
-            |v: [__m512i; 2]| _mm512_xor_si512(_mm512_packus_epi32(v[0], v[1]), bias16);
+        let packed = |v: [__m512i; 2]| _mm512_xor_si512(_mm512_packus_epi32(v[0], v[1]), bias16);
         let high = |v: [__m512i; 2]| packed(v.map(|x| _mm512_srli_epi32::<16>(x)));
         let low = |v: [__m512i; 2]| packed(v.map(|x| _mm512_and_si512(x, low16)));
         let words = [
@@ -154,7 +156,9 @@ macro_rules! store_block {
 /// Each row pair's centred samples are interleaved once, reference and distorted apart;
 /// the interleaved words serve the means as they are and, multiplied word by word, give
 /// the interleaved products (`a'²`, `b'²`, `a'b'`, all within 16 signed bits) without
-/// further shuffles.
+/// further shuffles. The filter being symmetric, rows `2p, 2p + 1` and their mirrors
+/// `16 - 2p, 15 - 2p` share their taps: their centred samples, added (within 9 signed
+/// bits), take one dot product for the means of all four rows.
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
 unsafe fn vertical_u8_avx512(
     reference: &PaddedPlane<u8>,
@@ -226,17 +230,23 @@ unsafe fn vertical_u8_avx512(
             for h in 0..2 {
                 // Centred samples of a row and its mirror add within 9 signed bits: one
                 // dot product takes the means of both pairs.
-                let means = [
-                    _mm512_add_epi16(a[h], ma[h]),
-                    _mm512_add_epi16(b[h], mb[h]),
-                ];
+                let means = [_mm512_add_epi16(a[h], ma[h]), _mm512_add_epi16(b[h], mb[h])];
                 for (t, v) in means.into_iter().enumerate() {
                     acc[2 * t + h] = dpwssd(acc[2 * t + h], v, c);
                 }
                 let products = [
-                    (_mm512_mullo_epi16(a[h], a[h]), _mm512_mullo_epi16(ma[h], ma[h])),
-                    (_mm512_mullo_epi16(b[h], b[h]), _mm512_mullo_epi16(mb[h], mb[h])),
-                    (_mm512_mullo_epi16(a[h], b[h]), _mm512_mullo_epi16(ma[h], mb[h])),
+                    (
+                        _mm512_mullo_epi16(a[h], a[h]),
+                        _mm512_mullo_epi16(ma[h], ma[h]),
+                    ),
+                    (
+                        _mm512_mullo_epi16(b[h], b[h]),
+                        _mm512_mullo_epi16(mb[h], mb[h]),
+                    ),
+                    (
+                        _mm512_mullo_epi16(a[h], b[h]),
+                        _mm512_mullo_epi16(ma[h], mb[h]),
+                    ),
                 ];
                 for (t, (u, v)) in products.into_iter().enumerate() {
                     let i = 2 * (t + 2) + h;

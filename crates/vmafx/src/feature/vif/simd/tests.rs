@@ -471,7 +471,10 @@ fn vif_kernel_timing_1080p() {
         eprintln!("vif kernel timing: no 1080p pair in {dir}; skipped");
         return;
     };
-    let (fr, fd) = (rr.next_frame().unwrap().unwrap(), dr.next_frame().unwrap().unwrap());
+    let (fr, fd) = (
+        rr.next_frame().unwrap().unwrap(),
+        dr.next_frame().unwrap().unwrap(),
+    );
     let (w, h) = (fr.width() as usize, fr.height() as usize);
     let luma = |f: &Frame| -> Vec<u32> {
         (0..h as u32)

@@ -24,4 +24,3 @@ pub(super) fn dpwssd(mut acc: __m512i, a: __m512i, b: __m512i) -> __m512i {
     }
     acc
 }
-
