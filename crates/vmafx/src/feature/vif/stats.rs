@@ -71,6 +71,12 @@ pub(super) struct StatScratch {
     /// filter with 16-bit multiply-adds: `mu1`, `mu2`, then the high and low halves of
     /// `ref_sq`, `dis_sq`, `ref_dis` in turn; one vector longer than a padded row.
     pub(super) words: [Vec<i16>; 8],
+    /// Columns `0..words_done` of the current row that a vertical kernel wrote straight
+    /// into `words` (word `half + x` for column `x`, `half` the scale's half filter
+    /// width) instead of into the five rows, which then hold only the columns the scalar
+    /// code and the mirrors read; 0 when the rows hold every column. The horizontal
+    /// kernel of the same table takes it (leaving 0).
+    pub(super) words_done: usize,
     sum_mu: [Vec<u32>; 2],
     sum_sq: [Vec<u64>; 3],
 }
@@ -82,6 +88,7 @@ impl StatScratch {
         StatScratch {
             halves: std::array::from_fn(|_| vec![0; padded]),
             words: std::array::from_fn(|_| vec![0; padded + 32]),
+            words_done: 0,
             mu1: PaddedRow::new(width),
             mu2: PaddedRow::new(width),
             ref_sq: PaddedRow::new(width),

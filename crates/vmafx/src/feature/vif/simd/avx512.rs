@@ -30,7 +30,11 @@ fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, 
             17 => horizontal_avx512::<17, 9>(s, width, scale, gain_limit, sums),
             9 => horizontal_avx512::<9, 5>(s, width, scale, gain_limit, sums),
             5 => horizontal_avx512::<5, 3>(s, width, scale, gain_limit, sums),
-            _ => (avx2::KERNELS.horizontal)(s, width, scale, gain_limit, sums),
+            _ => {
+                // No vertical kernel of this table writes words at this scale.
+                debug_assert_eq!(s.words_done, 0);
+                (avx2::KERNELS.horizontal)(s, width, scale, gain_limit, sums)
+            }
         }
     }
 }
@@ -163,11 +167,20 @@ unsafe fn horizontal_avx512<const N: usize, const P: usize>(
     let first = MAX_HALF - N / 2;
     let n32 = width / 32 * 32;
     let len = n32 + N - 1;
-    let span = first..first + len;
-    {
+    // Words the vertical kernel wrote already (columns 0..done): convert only the
+    // columns around them.
+    let done = std::mem::take(&mut s.words_done);
+    debug_assert!(done == 0 || done == n32);
+    let ranges = if done == 0 {
+        [0..len, len..len]
+    } else {
+        [0..N / 2, N / 2 + done..len]
+    };
+    for r in ranges {
+        let span = first + r.start..first + r.end;
         let [m1, m2, xh, xl, yh, yl, zh, zl] = &mut s.words;
-        to_words(&s.mu1.padded()[span.clone()], None, &mut m1[..len]);
-        to_words(&s.mu2.padded()[span.clone()], None, &mut m2[..len]);
+        to_words(&s.mu1.padded()[span.clone()], None, &mut m1[r.clone()]);
+        to_words(&s.mu2.padded()[span.clone()], None, &mut m2[r.clone()]);
         let rows = [
             (&s.ref_sq, xh, xl),
             (&s.dis_sq, yh, yl),
@@ -176,8 +189,8 @@ unsafe fn horizontal_avx512<const N: usize, const P: usize>(
         for (row, hi, lo) in rows {
             to_words(
                 &row.padded()[span.clone()],
-                Some(&mut hi[..len]),
-                &mut lo[..len],
+                Some(&mut hi[r.clone()]),
+                &mut lo[r.clone()],
             );
         }
     }

@@ -12,6 +12,7 @@ use std::arch::x86_64::*;
 
 use super::avx2;
 use super::avx2_madd::to_words;
+use super::vnni::dpwssd;
 use crate::feature::vif::planes::PaddedPlane;
 use crate::feature::vif::subsample::{down_horizontal_columns, down_vertical_columns, DownScratch};
 use crate::feature::vif::tables::{MAX_HALF, TAPS};
@@ -144,8 +145,8 @@ unsafe fn vertical_avx512<T: Words, const N: usize, const P: usize>(
                     T::words32(rows[2 * p + 1].add(j)),
                 )
             };
-            lo = _mm512_dpwssd_epi32(lo, _mm512_unpacklo_epi16(u, v), c);
-            hi = _mm512_dpwssd_epi32(hi, _mm512_unpackhi_epi16(u, v), c);
+            lo = dpwssd(lo, _mm512_unpacklo_epi16(u, v), c);
+            hi = dpwssd(hi, _mm512_unpackhi_epi16(u, v), c);
         }
         for (i, idx) in [first, second].into_iter().enumerate() {
             let v = _mm512_xor_si512(_mm512_permutex2var_epi64(lo, idx, hi), bias);

@@ -1,22 +1,28 @@
 //! AVX-512 (VNNI) vertical statistic passes: thirty-two columns a step, two rows a dot
 //! product (`vpdpwssd`).
 //!
-//! Each row's samples, and their squares and products, are interleaved with the next
-//! row's as 16-bit words, so that one dot product adds both rows' terms under their two
-//! taps; a last dummy row under a zero tap pairs an odd row out. Words are taken less
-//! 32768 where they may pass 2^15: their filter is then the sum less 2^31 (the taps sum
-//! to 2^16), which adding 2^31 back restores exactly in 32-bit lanes.
+//! Each row's samples are interleaved with the next row's as 16-bit words, once; the
+//! word products of interleaved words are the interleaved squares and products, so one
+//! dot product adds both rows' terms under their two taps. A last dummy row under a
+//! zero tap pairs an odd row out. Words are taken less 32768 where they may pass 2^15:
+//! their filter is then the sum less 2^31 (the taps sum to 2^16), which adding 2^31 back
+//! restores exactly in 32-bit lanes.
 //!
-//! 8-bit samples at scale 0 have squares and products below 2^16, whole words. Deeper
-//! samples (and the 16-bit means of later scales) have 32-bit squares and products, taken
-//! as their high and low words (`vpmulhuw`, `vpmullw`); the filter of such a moment is
-//! `hi * 2^16 + lo`, whose rounded shift by `s` (1..=16) is
-//! `hi * 2^(16 - s) + ((lo + 2^(s - 1)) >> s)` (the high part loses no bits), truncated to
-//! 32 bits as the scalar code truncates it.
+//! 8-bit samples at scale 0 are taken less 128: their squares and products then fit
+//! signed words, and the sums of the samples' own follow exactly (see
+//! `vertical_u8_avx512`). Deeper samples (and the 16-bit means of later scales) have
+//! 32-bit squares and products, taken as their high and low words (`vpmulhuw`,
+//! `vpmullw`); the filter of such a moment is `hi * 2^16 + lo`, whose rounded shift by
+//! `s` (1..=16) is `hi * 2^(16 - s) + ((lo + 2^(s - 1)) >> s)` (the high part loses no
+//! bits), truncated to 32 bits as the scalar code truncates it.
+//!
+//! Both passes write the horizontal pass's biased words themselves (`store_block`), and
+//! the five 32-bit rows only where the scalar code and the mirrors read them.
 
 use std::arch::x86_64::*;
 
 use super::avx2;
+use super::vnni::dpwssd;
 use crate::feature::vif::planes::PaddedPlane;
 use crate::feature::vif::stats::{mirror_scratch, vertical_columns, StatScratch, VerticalShift};
 use crate::feature::vif::tables::TAPS;
@@ -72,15 +78,17 @@ pub(super) fn vertical_u8(
     mirror_scratch(s, width, scale);
 }
 
-/// Thirty-two samples from `p`, widened to words.
+/// Thirty-two samples from `p`, less 128, as signed words.
 ///
 /// # Safety
 /// AVX-512 BW, and 32 bytes from `p` readable.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn widen32(p: *const u8) -> __m512i {
+unsafe fn centred32(p: *const u8) -> __m512i {
     // SAFETY: the caller makes the 32 bytes read (unaligned) readable.
-    unsafe { _mm512_cvtepu8_epi16(_mm256_loadu_si256(p as *const __m256i)) }
+    let v = unsafe { _mm256_loadu_si256(p as *const __m256i) };
+    // Flipping the top bit of a byte takes 128 from it, read as a signed byte.
+    _mm512_cvtepi8_epi16(_mm256_xor_si256(v, _mm256_set1_epi8(i8::MIN)))
 }
 
 /// Sixteen 32-bit lanes into `d[at..at + 16]` (bounds-checked).
@@ -92,6 +100,65 @@ fn store16(d: &mut [u32], at: usize, v: __m512i) {
     unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, v) }
 }
 
+/// Stores the block of columns `$j..$j + 32` of the five rows (`mu1`, `mu2`, `ref_sq`,
+/// `dis_sq`, `ref_dis`, each as unpack-ordered halves, see `in_order`) of a row whose
+/// SIMD blocks end at `$n32`, into the scratch `$s`: as the horizontal pass's biased
+/// words, from word `$half + $j` on (`$half` the filter's half width), and as the rows
+/// themselves only in the first and last blocks, where the mirrors and the scalar
+/// columns read them. A macro, not a function: the compiler would not inline the
+/// function into the kernels, and `#[inline(always)]` cannot go with
+/// `#[target_feature]`. Only for use inside functions with AVX-512 F and BW enabled.
+macro_rules! store_block {
+    ($s:expr, $j:expr, $n32:expr, $half:expr, $rows:expr) => {{
+        let (s, j, n32, half, rows): (&mut StatScratch, usize, usize, usize, [[__m512i; 2]; 5]) =
+            ($s, $j, $n32, $half, $rows);
+        let bias16 = _mm512_set1_epi16(i16::MIN);
+        let low16 = _mm512_set1_epi32(0xFFFF);
+        // Packing the two unpack-ordered halves puts the words in column order; every
+        // lane is below 2^16, so the saturating pack is exact.
+        let packed = |v: [__m512i; 2]| _mm512_xor_si512(_mm512_packus_epi32(v[0], v[1]), bias16);
+        let high = |v: [__m512i; 2]| packed(v.map(|x| _mm512_srli_epi32::<16>(x)));
+        let low = |v: [__m512i; 2]| packed(v.map(|x| _mm512_and_si512(x, low16)));
+        let words = [
+            packed(rows[0]),
+            packed(rows[1]),
+            high(rows[2]),
+            low(rows[2]),
+            high(rows[3]),
+            low(rows[3]),
+            high(rows[4]),
+            low(rows[4]),
+        ];
+        for (dst, v) in s.words.iter_mut().zip(words) {
+            let d = &mut dst[half + j..half + j + 32];
+            // SAFETY: `d` holds the 64 bytes written (unaligned store).
+            unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, v) };
+        }
+        if j == 0 || j + 32 == n32 {
+            let dst = [
+                s.mu1.body_mut(),
+                s.mu2.body_mut(),
+                s.ref_sq.body_mut(),
+                s.dis_sq.body_mut(),
+                s.ref_dis.body_mut(),
+            ];
+            for (d, v) in dst.into_iter().zip(rows) {
+                let [first, second] = in_order(v[0], v[1]);
+                store16(d, j, first);
+                store16(d, j + 16, second);
+            }
+        }
+    }};
+}
+
+/// The 8-bit pass at scale 0, on samples taken less 128 (see the note on the sums below).
+///
+/// Each row pair's centred samples are interleaved once, reference and distorted apart;
+/// the interleaved words serve the means as they are and, multiplied word by word, give
+/// the interleaved products (`a'²`, `b'²`, `a'b'`, all within 16 signed bits) without
+/// further shuffles. The filter being symmetric, rows `2p, 2p + 1` and their mirrors
+/// `16 - 2p, 15 - 2p` share their taps: their centred samples, added (within 9 signed
+/// bits), take one dot product for the means of all four rows.
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
 unsafe fn vertical_u8_avx512(
     reference: &PaddedPlane<u8>,
@@ -102,71 +169,114 @@ unsafe fn vertical_u8_avx512(
     s: &mut StatScratch,
 ) {
     const N: usize = 17;
-    const P: usize = N.div_ceil(2);
     let taps = TAPS[0];
     let half = N / 2;
-    // Each row is at least `width` long: the loads below stay within `..width`. Row 2P-1
-    // is the dummy: row N-1 again, under a zero tap.
-    let mut rows_r = [std::ptr::null::<u8>(); 2 * P];
-    let mut rows_d = [std::ptr::null::<u8>(); 2 * P];
-    for k in 0..2 * P {
-        let row = y as isize - half as isize + k.min(N - 1) as isize;
+    // Each row is at least `width` long: the loads below stay within `..width`.
+    let mut rows_r = [std::ptr::null::<u8>(); N];
+    let mut rows_d = [std::ptr::null::<u8>(); N];
+    for k in 0..N {
+        let row = y as isize - half as isize + k as isize;
         rows_r[k] = reference.row(row)[..width].as_ptr();
         rows_d[k] = distorted.row(row)[..width].as_ptr();
     }
-    let pairs = tap_pairs::<P>(taps);
-    let bias16 = _mm512_set1_epi16(i16::MIN);
-    let bias32 = _mm512_set1_epi32(i32::MIN);
-    let round = _mm512_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
+    // Rows 2p, 2p + 1 (p < 4) pair with their mirrors 16 - 2p, 15 - 2p under the same
+    // taps (the filter is symmetric); row 8 pairs with itself under (c8, 0).
+    let pairs = tap_pairs::<4>(taps);
+    let centre = _mm512_set1_epi32(taps[half] as i32);
+    // With a = a' + 128 and taps summing to 2^16, the sums of the samples and of their
+    // products follow from those of the centred samples, exactly in wrapping 32 bits:
+    //   sum c a  = sum c a' + 2^23
+    //   sum c a² = sum c a'² + 256 sum c a' + 2^30
+    //   sum c ab = sum c a'b' + 128 (sum c a' + sum c b') + 2^30
+    let mean_bias = _mm512_set1_epi32((1 << 23) + (((1u32 << shift.mean) >> 1) as i32));
     let count = _mm_cvtsi32_si128(shift.mean as i32);
+    let moment_bias = _mm512_set1_epi32(1 << 30);
     let low16 = _mm512_set1_epi32(0xFFFF);
     let n32 = width / 32 * 32;
     for j in (0..n32).step_by(32) {
-        let mut acc = [_mm512_setzero_si512(); 10];
-        for (p, &c) in pairs.iter().enumerate() {
+        // Rows k0 and k1 of both planes, centred and interleaved: (low, high) unpacks.
+        let interleaved = |k0: usize, k1: usize| {
             // SAFETY: j + 32 <= width, the length of each row.
             let (a0, b0, a1, b1) = unsafe {
                 (
-                    widen32(rows_r[2 * p].add(j)),
-                    widen32(rows_d[2 * p].add(j)),
-                    widen32(rows_r[2 * p + 1].add(j)),
-                    widen32(rows_d[2 * p + 1].add(j)),
+                    centred32(rows_r[k0].add(j)),
+                    centred32(rows_d[k0].add(j)),
+                    centred32(rows_r[k1].add(j)),
+                    centred32(rows_d[k1].add(j)),
                 )
             };
-            let prod = |u, v| _mm512_xor_si512(_mm512_mullo_epi16(u, v), bias16);
+            (
+                [_mm512_unpacklo_epi16(a0, a1), _mm512_unpackhi_epi16(a0, a1)],
+                [_mm512_unpacklo_epi16(b0, b1), _mm512_unpackhi_epi16(b0, b1)],
+            )
+        };
+        let mut acc = [_mm512_setzero_si512(); 10];
+        let (a, b) = interleaved(half, half);
+        for h in 0..2 {
             let terms = [
-                (a0, a1),
-                (b0, b1),
-                (prod(a0, a0), prod(a1, a1)),
-                (prod(b0, b0), prod(b1, b1)),
-                (prod(a0, b0), prod(a1, b1)),
+                a[h],
+                b[h],
+                _mm512_mullo_epi16(a[h], a[h]),
+                _mm512_mullo_epi16(b[h], b[h]),
+                _mm512_mullo_epi16(a[h], b[h]),
             ];
-            for (t, (u, v)) in terms.into_iter().enumerate() {
-                let (lo, hi) = (_mm512_unpacklo_epi16(u, v), _mm512_unpackhi_epi16(u, v));
-                acc[2 * t] = _mm512_dpwssd_epi32(acc[2 * t], lo, c);
-                acc[2 * t + 1] = _mm512_dpwssd_epi32(acc[2 * t + 1], hi, c);
+            for (t, v) in terms.into_iter().enumerate() {
+                acc[2 * t + h] = dpwssd(acc[2 * t + h], v, centre);
             }
         }
-        let ordered = |t: usize| in_order(acc[2 * t], acc[2 * t + 1]);
-        let mean = |v| _mm512_and_si512(_mm512_srl_epi32(_mm512_add_epi32(v, round), count), low16);
-        let rows = [
-            (s.mu1.body_mut(), 0),
-            (s.mu2.body_mut(), 1),
-            (s.ref_sq.body_mut(), 2),
-            (s.dis_sq.body_mut(), 3),
-            (s.ref_dis.body_mut(), 4),
-        ];
-        for (dst, t) in rows {
-            for (i, v) in ordered(t).into_iter().enumerate() {
-                let v = if t < 2 {
-                    mean(v)
-                } else {
-                    _mm512_xor_si512(v, bias32)
-                };
-                store16(dst, j + 16 * i, v);
+        for (p, &c) in pairs.iter().enumerate() {
+            let (a, b) = interleaved(2 * p, 2 * p + 1);
+            let (ma, mb) = interleaved(N - 1 - 2 * p, N - 2 - 2 * p);
+            for h in 0..2 {
+                // Centred samples of a row and its mirror add within 9 signed bits: one
+                // dot product takes the means of both pairs.
+                let means = [_mm512_add_epi16(a[h], ma[h]), _mm512_add_epi16(b[h], mb[h])];
+                for (t, v) in means.into_iter().enumerate() {
+                    acc[2 * t + h] = dpwssd(acc[2 * t + h], v, c);
+                }
+                let products = [
+                    (
+                        _mm512_mullo_epi16(a[h], a[h]),
+                        _mm512_mullo_epi16(ma[h], ma[h]),
+                    ),
+                    (
+                        _mm512_mullo_epi16(b[h], b[h]),
+                        _mm512_mullo_epi16(mb[h], mb[h]),
+                    ),
+                    (
+                        _mm512_mullo_epi16(a[h], b[h]),
+                        _mm512_mullo_epi16(ma[h], mb[h]),
+                    ),
+                ];
+                for (t, (u, v)) in products.into_iter().enumerate() {
+                    let i = 2 * (t + 2) + h;
+                    acc[i] = dpwssd(dpwssd(acc[i], u, c), v, c);
+                }
             }
         }
+        // The sums lie in unpack order (see `in_order`); the arithmetic is lane by lane.
+        let mean = |t: usize| {
+            [0, 1].map(|i| {
+                let v = _mm512_srl_epi32(_mm512_add_epi32(acc[2 * t + i], mean_bias), count);
+                _mm512_and_si512(v, low16)
+            })
+        };
+        let square = |t: usize, lin: usize| {
+            [0, 1].map(|i| {
+                let sq = _mm512_add_epi32(acc[2 * t + i], moment_bias);
+                _mm512_add_epi32(sq, _mm512_slli_epi32::<8>(acc[2 * lin + i]))
+            })
+        };
+        let product = |t: usize| {
+            [0, 1].map(|i| {
+                let lin = _mm512_slli_epi32::<7>(_mm512_add_epi32(acc[i], acc[2 + i]));
+                _mm512_add_epi32(_mm512_add_epi32(acc[2 * t + i], moment_bias), lin)
+            })
+        };
+        let rows = [mean(0), mean(1), square(2, 0), square(3, 1), product(4)];
+        store_block!(s, j, n32, half, rows);
     }
+    s.words_done = n32;
 }
 
 /// The vertical pass over 16-bit words (deep samples at scale 0, means later) at scales
@@ -237,36 +347,37 @@ unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
     let load = |row: *const u16, j: usize| {
         // SAFETY: the 32 words from `j` of a row are readable (j + 32 <= width, the
         // row's length; unaligned load).
-        let v = unsafe { _mm512_loadu_si512(row.add(j) as *const _) };
-        _mm512_xor_si512(v, bias16)
+        unsafe { _mm512_loadu_si512(row.add(j) as *const _) }
     };
     for j in (0..n32).step_by(32) {
         let mut acc = [_mm512_setzero_si512(); 16];
         for (p, &c) in pairs.iter().enumerate() {
             let (a0, b0) = (load(rows_r[2 * p], j), load(rows_d[2 * p], j));
             let (a1, b1) = (load(rows_r[2 * p + 1], j), load(rows_d[2 * p + 1], j));
-            // Products of the words as loaded (biased) would be wrong: unbias first.
-            let un = |v| _mm512_xor_si512(v, bias16);
-            let lo = |u, v| _mm512_xor_si512(_mm512_mullo_epi16(un(u), un(v)), bias16);
-            let hi = |u, v| _mm512_xor_si512(_mm512_mulhi_epu16(un(u), un(v)), bias16);
-            let terms = [
-                (a0, a1),
-                (b0, b1),
-                (hi(a0, a0), hi(a1, a1)),
-                (lo(a0, a0), lo(a1, a1)),
-                (hi(b0, b0), hi(b1, b1)),
-                (lo(b0, b0), lo(b1, b1)),
-                (hi(a0, b0), hi(a1, b1)),
-                (lo(a0, b0), lo(a1, b1)),
-            ];
-            for (t, (u, v)) in terms.into_iter().enumerate() {
-                let (l, h) = (_mm512_unpacklo_epi16(u, v), _mm512_unpackhi_epi16(u, v));
-                acc[2 * t] = _mm512_dpwssd_epi32(acc[2 * t], l, c);
-                acc[2 * t + 1] = _mm512_dpwssd_epi32(acc[2 * t + 1], h, c);
+            // The rows are interleaved once; the word products of interleaved words are
+            // the interleaved products. Every word is biased only as it is summed.
+            let a = [_mm512_unpacklo_epi16(a0, a1), _mm512_unpackhi_epi16(a0, a1)];
+            let b = [_mm512_unpacklo_epi16(b0, b1), _mm512_unpackhi_epi16(b0, b1)];
+            let biased = |v| _mm512_xor_si512(v, bias16);
+            for h in 0..2 {
+                let (a, b) = (a[h], b[h]);
+                let terms = [
+                    a,
+                    b,
+                    _mm512_mulhi_epu16(a, a),
+                    _mm512_mullo_epi16(a, a),
+                    _mm512_mulhi_epu16(b, b),
+                    _mm512_mullo_epi16(b, b),
+                    _mm512_mulhi_epu16(a, b),
+                    _mm512_mullo_epi16(a, b),
+                ];
+                for (t, v) in terms.into_iter().enumerate() {
+                    acc[2 * t + h] = dpwssd(acc[2 * t + h], biased(v), c);
+                }
             }
         }
-        let sum =
-            |t: usize| in_order(acc[2 * t], acc[2 * t + 1]).map(|v| _mm512_xor_si512(v, bias32));
+        // The sums lie in unpack order (see `in_order`); the arithmetic is lane by lane.
+        let sum = |t: usize| [0, 1].map(|i| _mm512_xor_si512(acc[2 * t + i], bias32));
         let mean = |v| {
             let v = _mm512_srl_epi32(_mm512_add_epi32(v, mean_round), mean_count);
             _mm512_and_si512(v, low16)
@@ -278,23 +389,14 @@ unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
                 _mm512_add_epi32(_mm512_sll_epi32(h[i], high_count), l)
             })
         };
-        let values = [
+        let rows = [
             sum(0).map(mean),
             sum(1).map(mean),
             moment(2),
             moment(4),
             moment(6),
         ];
-        let rows = [
-            s.mu1.body_mut(),
-            s.mu2.body_mut(),
-            s.ref_sq.body_mut(),
-            s.dis_sq.body_mut(),
-            s.ref_dis.body_mut(),
-        ];
-        for (dst, v) in rows.into_iter().zip(values) {
-            store16(dst, j, v[0]);
-            store16(dst, j + 16, v[1]);
-        }
+        store_block!(s, j, n32, half, rows);
     }
+    s.words_done = n32;
 }

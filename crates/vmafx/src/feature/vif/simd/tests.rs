@@ -8,7 +8,7 @@ use crate::cpu::{self, CpuLevel};
 use crate::feature::vif::planes::PaddedPlane;
 use crate::feature::vif::stats::{StatScratch, Sums, VerticalShift};
 use crate::feature::vif::subsample::{filter_and_decimate, DownScratch};
-use crate::feature::vif::tables::half_width;
+use crate::feature::vif::tables::{half_width, MAX_HALF};
 use crate::feature::vif::{State, Vif, PROVIDED};
 use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry};
 use crate::frame::{Frame, FrameBuilder, PixelFormat, SamplesMut};
@@ -113,12 +113,24 @@ fn plane<T: Copy + Default + TryFrom<u32>>(
     p
 }
 
-/// The five scratch rows, whole (borders included).
-fn rows_of(s: &StatScratch) -> Vec<Vec<u32>> {
-    [&s.mu1, &s.mu2, &s.ref_sq, &s.dis_sq, &s.ref_dis]
+/// The five scratch rows of `scale`, whole (borders included), with the columns a
+/// vertical kernel wrote as words (`words_done`) read back from those words.
+fn rows_of(s: &StatScratch, scale: usize) -> Vec<Vec<u32>> {
+    let mut rows: Vec<Vec<u32>> = [&s.mu1, &s.mu2, &s.ref_sq, &s.dis_sq, &s.ref_dis]
         .iter()
         .map(|r| r.padded().to_vec())
-        .collect()
+        .collect();
+    let word = |w: usize, i: usize| (s.words[w][i] as u16 ^ 0x8000) as u32;
+    let half = half_width(scale);
+    for x in 0..s.words_done {
+        let (i, at) = (MAX_HALF + x, half + x);
+        rows[0][i] = word(0, at);
+        rows[1][i] = word(1, at);
+        for m in 0..3 {
+            rows[2 + m][i] = word(2 + 2 * m, at) << 16 | word(3 + 2 * m, at);
+        }
+    }
+    rows
 }
 
 /// Runs the statistic of `scale` row by row with `k`, returning every row's scratch and
@@ -136,7 +148,7 @@ fn statistic_trace<T: Copy + Into<u32>>(
     let (mut rows, mut trace) = (Vec::new(), Vec::new());
     for y in 0..h {
         vertical(planes.0, planes.1, y, w, scale, shift, &mut s);
-        rows.push(rows_of(&s));
+        rows.push(rows_of(&s, scale));
         horizontal(&mut s, w, scale, gain_limit, &mut sums);
         trace.push(sums);
     }
@@ -440,4 +452,73 @@ fn filters_are_symmetric_as_the_kernels_assume() {
         let reversed: Vec<u16> = taps.iter().rev().copied().collect();
         assert_eq!(taps, &reversed[..]);
     }
+}
+
+/// Per-frame time of each statistic kernel (vertical, horizontal) of this processor's
+/// best level at scale 0, on the first frame of the 1080p bench pair (8-bit; 10-bit with
+/// `VMAFX_BENCH_BITS=10`, samples shifted up): the best of many rounds, so that other load
+/// on the machine skews the figures less. Needs `/work/bench/1080_{ref,dis}.y4m` (or
+/// `VMAFX_BENCH_DIR`).
+#[test]
+#[ignore]
+fn vif_kernel_timing_1080p() {
+    use crate::io::VideoReader;
+    use std::time::{Duration, Instant};
+    let dir = std::env::var("VMAFX_BENCH_DIR").unwrap_or_else(|_| "/work/bench".into());
+    let bits: u32 = std::env::var("VMAFX_BENCH_BITS").map_or(8, |b| b.parse().unwrap());
+    let open = |n: &str| VideoReader::open(format!("{dir}/1080_{n}.y4m"), None);
+    let (Ok(mut rr), Ok(mut dr)) = (open("ref"), open("dis")) else {
+        eprintln!("vif kernel timing: no 1080p pair in {dir}; skipped");
+        return;
+    };
+    let (fr, fd) = (
+        rr.next_frame().unwrap().unwrap(),
+        dr.next_frame().unwrap().unwrap(),
+    );
+    let (w, h) = (fr.width() as usize, fr.height() as usize);
+    let luma = |f: &Frame| -> Vec<u32> {
+        (0..h as u32)
+            .flat_map(|y| f.plane(0).row_u8(y)[..w].to_vec())
+            .map(|v| (v as u32) << (bits - 8))
+            .collect()
+    };
+    let (r, d) = (luma(&fr), luma(&fd));
+    let k = Kernels::current();
+    let shift = VerticalShift::at(0, bits);
+    let half = half_width(0);
+    let mut s = StatScratch::new(w);
+    let mut best = [Duration::MAX; 2];
+    let mut round = |vertical: &mut dyn FnMut(usize, &mut StatScratch)| {
+        let mut t = [Duration::ZERO; 2];
+        let mut sums = Sums::default();
+        for y in 0..h {
+            let a = Instant::now();
+            vertical(y, &mut s);
+            let b = Instant::now();
+            (k.horizontal)(&mut s, w, 0, 100.0, &mut sums);
+            t[0] += b - a;
+            t[1] += b.elapsed();
+        }
+        std::hint::black_box(sums);
+        for i in 0..2 {
+            best[i] = best[i].min(t[i]);
+        }
+    };
+    if bits == 8 {
+        let (pr, pd) = (plane::<u8>(&r, w, h, half), plane::<u8>(&d, w, h, half));
+        for _ in 0..15 {
+            round(&mut |y, s| (k.vertical_u8)(&pr, &pd, y, w, 0, shift, s));
+        }
+    } else {
+        let (pr, pd) = (plane::<u16>(&r, w, h, half), plane::<u16>(&d, w, h, half));
+        for _ in 0..15 {
+            round(&mut |y, s| (k.vertical_u16)(&pr, &pd, y, w, 0, shift, s));
+        }
+    }
+    println!(
+        "vif {w}x{h} {bits}-bit scale 0 at {:?}: vertical {:.3} ms, horizontal {:.3} ms",
+        k.level,
+        best[0].as_secs_f64() * 1e3,
+        best[1].as_secs_f64() * 1e3
+    );
 }
