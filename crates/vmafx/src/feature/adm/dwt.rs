@@ -123,10 +123,11 @@ pub(super) fn level0_vertical<S: Copy + Into<i32>>(
 }
 
 /// The horizontal pass of level 0 for output columns `range`: bands (a, v, h, d) get
-/// the low and high pass of `lo` and of `hi`, read at the taps `cols`.
-pub(super) fn level0_horizontal(
-    lo: &[i32],
-    hi: &[i32],
+/// the low and high pass of `lo` and of `hi`, read at the taps `cols`. The vertical
+/// pass's values fit 16 bits, so a vector kernel may hold them as `i16`.
+pub(super) fn level0_horizontal<T: Copy + Into<i32>>(
+    lo: &[T],
+    hi: &[T],
     cols: &[[usize; 4]],
     bands: [&mut [i16]; 4],
     range: std::ops::Range<usize>,
@@ -134,10 +135,10 @@ pub(super) fn level0_horizontal(
     let [a, v, h, d] = bands;
     for j in range {
         let c = &cols[j];
-        let horizontal = |t: &[i32], f: &[i32; 4]| {
+        let horizontal = |t: &[T], f: &[i32; 4]| {
             let mut acc = 0i32;
             for k in 0..4 {
-                acc = acc.wrapping_add(f[k].wrapping_mul(t[c[k]]));
+                acc = acc.wrapping_add(f[k].wrapping_mul(t[c[k]].into()));
             }
             (acc.wrapping_add(32768) >> 16) as i16
         };
@@ -205,10 +206,11 @@ pub(super) fn level_vertical(
 }
 
 /// The horizontal pass of level `scale` for output columns `range` into bands
-/// (a, v, h, d).
-pub(super) fn level_horizontal(
-    lo: &[i64],
-    hi: &[i64],
+/// (a, v, h, d). The vertical pass's values fit 32 bits, so a vector kernel may hold
+/// them as `i32`.
+pub(super) fn level_horizontal<T: Copy + Into<i64>>(
+    lo: &[T],
+    hi: &[T],
     cols: &[[usize; 4]],
     scale: usize,
     bands: [&mut [i32]; 4],
@@ -218,10 +220,10 @@ pub(super) fn level_horizontal(
     let [a, v, h, d] = bands;
     for j in range {
         let c = &cols[j];
-        let horizontal = |t: &[i64], f: &[i32; 4]| {
+        let horizontal = |t: &[T], f: &[i32; 4]| {
             let mut acc = 0i64;
             for k in 0..4 {
-                acc += f[k] as i64 * t[c[k]];
+                acc += f[k] as i64 * t[c[k]].into();
             }
             ((acc + add_h) >> shift_h) as i32
         };

@@ -35,7 +35,14 @@ impl Load8 for u16 {
 
 /// Whether the buffers hold everything level 0 reads and writes (else the scalar twin
 /// runs, and fails exactly as the reference would).
-fn fits<S>(src: &[S], stride: usize, t: &Taps, tmp: &[i32], out: &Bands<i16>, os: usize) -> bool {
+pub(super) fn fits<S>(
+    src: &[S],
+    stride: usize,
+    t: &Taps,
+    tmp: &[i32],
+    out: &Bands<i16>,
+    os: usize,
+) -> bool {
     let w = t.w;
     let n = t.cols.len();
     let last_row = t.rows.iter().flatten().copied().max().unwrap_or(0);
@@ -212,7 +219,7 @@ unsafe fn horizontal(lo: &[i32], hi: &[i32], bands: [*mut i16; 4], n: usize) -> 
 }
 
 /// Whether the buffers hold everything a level 1..3 reads and writes.
-fn fits_n(
+pub(super) fn fits_n(
     src: &[i32],
     stride: usize,
     t: &Taps,

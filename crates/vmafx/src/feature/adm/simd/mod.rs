@@ -19,6 +19,8 @@ mod avx512_cm;
 mod avx512_decouple;
 #[cfg(target_arch = "x86_64")]
 mod avx512_decouple123;
+#[cfg(target_arch = "x86_64")]
+mod avx512_dwt;
 
 #[cfg(test)]
 mod tests;
@@ -28,6 +30,8 @@ mod tests_cm_widths;
 mod tests_decouple0;
 #[cfg(test)]
 mod tests_decouple_den;
+#[cfg(test)]
+mod tests_dwt_widths;
 
 use super::bands::Bands;
 use super::border::Region;
@@ -119,7 +123,7 @@ impl Kernels {
         cm123_row: cm::scale123_row,
     };
 
-    /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 has its own
+    /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 has its own DWT,
     /// decoupling and contrast masking at every scale and otherwise the AVX2 kernels.
     pub fn for_level(wanted: CpuLevel) -> Kernels {
         match cpu::clamp(wanted) {
@@ -127,6 +131,9 @@ impl Kernels {
             #[cfg(target_arch = "x86_64")]
             CpuLevel::Avx512 => Kernels {
                 level: CpuLevel::Avx512,
+                dwt0_u8: avx512_dwt::level0::<u8>,
+                dwt0_u16: avx512_dwt::level0::<u16>,
+                dwt: avx512_dwt::level,
                 decouple0: avx512_decouple::scale0,
                 cm0_row: avx512_cm::scale0_row_avx512,
                 cm123_row: avx512_cm::scale123_row_avx512,
