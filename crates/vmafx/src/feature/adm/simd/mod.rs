@@ -21,6 +21,8 @@ mod avx512_decouple;
 mod avx512_decouple123;
 #[cfg(target_arch = "x86_64")]
 mod avx512_dwt;
+#[cfg(target_arch = "x86_64")]
+mod avx512_weight;
 
 #[cfg(test)]
 mod tests;
@@ -32,6 +34,8 @@ mod tests_decouple0;
 mod tests_decouple_den;
 #[cfg(test)]
 mod tests_dwt_widths;
+#[cfg(test)]
+mod tests_weight_widths;
 
 use super::bands::Bands;
 use super::border::Region;
@@ -124,7 +128,7 @@ impl Kernels {
     };
 
     /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 has its own DWT,
-    /// decoupling and contrast masking at every scale and otherwise the AVX2 kernels.
+    /// decoupling, weighting and contrast masking at every scale and otherwise the AVX2 kernels.
     pub fn for_level(wanted: CpuLevel) -> Kernels {
         match cpu::clamp(wanted) {
             CpuLevel::Scalar => Kernels::SCALAR,
@@ -134,6 +138,8 @@ impl Kernels {
                 dwt0_u8: avx512_dwt::level0::<u8>,
                 dwt0_u16: avx512_dwt::level0::<u16>,
                 dwt: avx512_dwt::level,
+                weight0: avx512_weight::weight0,
+                weight123: avx512_weight::weight123,
                 decouple0: avx512_decouple::scale0,
                 cm0_row: avx512_cm::scale0_row_avx512,
                 cm123_row: avx512_cm::scale123_row_avx512,
