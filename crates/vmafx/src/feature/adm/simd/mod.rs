@@ -20,6 +20,8 @@ mod avx512_decouple;
 #[cfg(target_arch = "x86_64")]
 mod avx512_decouple123;
 #[cfg(target_arch = "x86_64")]
+mod avx512_den;
+#[cfg(target_arch = "x86_64")]
 mod avx512_dwt;
 #[cfg(target_arch = "x86_64")]
 mod avx512_weight;
@@ -32,6 +34,8 @@ mod tests_cm_widths;
 mod tests_decouple0;
 #[cfg(test)]
 mod tests_decouple_den;
+#[cfg(test)]
+mod tests_den_widths;
 #[cfg(test)]
 mod tests_dwt_widths;
 #[cfg(test)]
@@ -127,8 +131,8 @@ impl Kernels {
         cm123_row: cm::scale123_row,
     };
 
-    /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 has its own DWT,
-    /// decoupling, weighting and contrast masking at every scale and otherwise the AVX2 kernels.
+    /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 has its own kernels
+    /// at every stage.
     pub fn for_level(wanted: CpuLevel) -> Kernels {
         match cpu::clamp(wanted) {
             CpuLevel::Scalar => Kernels::SCALAR,
@@ -138,6 +142,8 @@ impl Kernels {
                 dwt0_u8: avx512_dwt::level0::<u8>,
                 dwt0_u16: avx512_dwt::level0::<u16>,
                 dwt: avx512_dwt::level,
+                den0_row: avx512_den::cubes0_row,
+                den123_row: avx512_den::cubes123_row,
                 weight0: avx512_weight::weight0,
                 weight123: avx512_weight::weight123,
                 decouple0: avx512_decouple::scale0,
