@@ -33,6 +33,8 @@ mod tests_cm_widths;
 #[cfg(test)]
 mod tests_decouple0;
 #[cfg(test)]
+mod tests_decouple123_widths;
+#[cfg(test)]
 mod tests_decouple_den;
 #[cfg(test)]
 mod tests_den_widths;
