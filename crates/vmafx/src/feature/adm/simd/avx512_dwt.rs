@@ -22,8 +22,19 @@ use super::super::dwt::{
 };
 use super::avx2_dwt::{fits, fits_n};
 
-/// A sample type whose sixteen consecutive values load as 32-bit lanes.
+/// A sample type whose sixteen consecutive values load as 32-bit lanes, or 32 as 16-bit
+/// lanes.
 pub trait Load16: Copy + Into<i32> {
+    /// The bits of one sample.
+    const BITS: u32;
+
+    /// The samples of `p .. p + 32` whose bit in `m` is set, as 16-bit lanes (zero
+    /// elsewhere).
+    ///
+    /// # Safety
+    /// As for [`Load16::load16`].
+    unsafe fn load32(p: *const Self, m: __mmask32) -> __m512i;
+
     /// The samples of `p .. p + 16` whose bit in `m` is set, widened to `i32` (zero
     /// elsewhere).
     ///
@@ -34,6 +45,15 @@ pub trait Load16: Copy + Into<i32> {
 }
 
 impl Load16 for u8 {
+    const BITS: u32 = 8;
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    unsafe fn load32(p: *const u8, m: __mmask32) -> __m512i {
+        // SAFETY: the caller guarantees that every byte the mask selects is readable.
+        _mm512_cvtepu8_epi16(unsafe { _mm256_maskz_loadu_epi8(m, p as *const i8) })
+    }
+
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
     unsafe fn load16(p: *const u8, m: __mmask16) -> __m512i {
@@ -43,6 +63,15 @@ impl Load16 for u8 {
 }
 
 impl Load16 for u16 {
+    const BITS: u32 = 16;
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    unsafe fn load32(p: *const u16, m: __mmask32) -> __m512i {
+        // SAFETY: the caller guarantees that every sample the mask selects is readable.
+        unsafe { _mm512_maskz_loadu_epi16(m, p as *const i16) }
+    }
+
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
     unsafe fn load16(p: *const u16, m: __mmask16) -> __m512i {
@@ -108,7 +137,13 @@ pub fn level0<S: Load16>(
         // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when the
         // processor has AVX-512 (F, BW, DQ, VL); `fits` checked that every source row
         // holds `w` samples, and lo and hi hold `w` values.
-        unsafe { vertical0(src, stride, rows, bpc, lo, hi) };
+        unsafe {
+            if bpc < 16 {
+                vertical0_pairs(src, stride, rows, bpc, lo, hi);
+            } else {
+                vertical0(src, stride, rows, bpc, lo, hi);
+            }
+        }
         let [a, v, h, d] = band_rows(out, i * out_stride, n);
         let ptrs = [
             a.as_mut_ptr(),
@@ -164,6 +199,86 @@ unsafe fn vertical0<S: Load16>(
             _mm256_mask_storeu_epi16(hi.as_mut_ptr().add(j), m, g);
         }
         j += 16;
+    }
+}
+
+/// The vertical pass of level 0 at depths below 16 bits, 32 columns a step: rows 0 and 1
+/// (2 and 3) interleave as 16-bit pairs for `vpmaddwd`, and the sums pack back to `i16` in
+/// column order (each 128-bit lane holds eight consecutive columns). Samples below
+/// 2^bpc <= 2^15 make every pair sum exact and every shifted sum an `i16` (at most
+/// 27411 in magnitude), so the saturating pack is the scalar truncation; a step with a
+/// sample at or past 2^bpc takes the 32-bit kernel instead.
+#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
+unsafe fn vertical0_pairs<S: Load16>(
+    src: &[S],
+    stride: usize,
+    rows: &[usize; 4],
+    bpc: u32,
+    lo: &mut [i16],
+    hi: &mut [i16],
+) {
+    let w = lo.len().min(hi.len());
+    let round = 1i32 << (bpc - 1);
+    let bias = _mm512_set1_epi32(round.wrapping_sub(LO_SUM.wrapping_mul(round)));
+    let round = _mm512_set1_epi32(round);
+    let count = _mm_cvtsi32_si128(bpc as i32);
+    let f_lo = [tap_pair(LO[0], LO[1]), tap_pair(LO[2], LO[3])];
+    let f_hi = [tap_pair(HI[0], HI[1]), tap_pair(HI[2], HI[3])];
+    let too_big = _mm512_set1_epi16(!((1u16 << bpc) - 1) as i16);
+    let mut j = 0;
+    while j < w {
+        let m = mask32(w - j);
+        let mut s = [_mm512_setzero_si512(); 4];
+        for (v, &r) in s.iter_mut().zip(rows) {
+            // SAFETY: each row holds `w` samples from `r * stride` (the caller's `fits`),
+            // and the mask selects none at or past `w`.
+            *v = unsafe { S::load32(src.as_ptr().add(r * stride + j), m) };
+        }
+        if bpc < S::BITS {
+            let any = _mm512_or_si512(_mm512_or_si512(s[0], s[1]), _mm512_or_si512(s[2], s[3]));
+            if _mm512_test_epi16_mask(any, too_big) != 0 {
+                // The 32-bit kernel over this step's columns j..end, from a source that
+                // starts at column j.
+                let end = w.min(j + 32);
+                // SAFETY: as the caller's; each row still holds its columns j..end.
+                unsafe {
+                    vertical0(
+                        &src[j..],
+                        stride,
+                        rows,
+                        bpc,
+                        &mut lo[j..end],
+                        &mut hi[j..end],
+                    )
+                };
+                j += 32;
+                continue;
+            }
+        }
+        let pairs = [
+            _mm512_unpacklo_epi16(s[0], s[1]),
+            _mm512_unpacklo_epi16(s[2], s[3]),
+            _mm512_unpackhi_epi16(s[0], s[1]),
+            _mm512_unpackhi_epi16(s[2], s[3]),
+        ];
+        let sum = |f: &[__m512i; 2], p: &[__m512i]| {
+            _mm512_add_epi32(_mm512_madd_epi16(p[0], f[0]), _mm512_madd_epi16(p[1], f[1]))
+        };
+        let shifted = |x: __m512i, add: __m512i| _mm512_sra_epi32(_mm512_add_epi32(x, add), count);
+        let l = _mm512_packs_epi32(
+            shifted(sum(&f_lo, &pairs[..2]), bias),
+            shifted(sum(&f_lo, &pairs[2..]), bias),
+        );
+        let g = _mm512_packs_epi32(
+            shifted(sum(&f_hi, &pairs[..2]), round),
+            shifted(sum(&f_hi, &pairs[2..]), round),
+        );
+        // SAFETY: lo and hi hold `w` values; the mask stores none at or past `w`.
+        unsafe {
+            _mm512_mask_storeu_epi16(lo.as_mut_ptr().add(j), m, l);
+            _mm512_mask_storeu_epi16(hi.as_mut_ptr().add(j), m, g);
+        }
+        j += 32;
     }
 }
 

@@ -1,7 +1,8 @@
 //! Twin tests of the DWT kernels at every input width up to three AVX-512 steps: each SIMD
 //! level against the scalar twin, bit for bit, at level 0 in every sample depth the
-//! kernels take and at levels 1..3 with full-range and realistic band values. (A plane
-//! of one row or column has no mirrored taps: the scalar twin rejects it, as libvmaf.)
+//! kernels take (with samples past the depth too) and at levels 1..3 with full-range and
+//! realistic band values. (A plane of one row or column has no mirrored taps: the scalar
+//! twin rejects it, as libvmaf does.)
 
 use super::super::bands::Bands;
 use super::super::dwt::Taps;
@@ -29,15 +30,15 @@ fn dwt_level0_matches_scalar_at_every_width_and_depth() {
                 let h = rng.size(2, 7);
                 let stride = w + rng.range(0, 3) as usize;
                 let max = (1i64 << bpc) - 1;
-                // Uniform samples, or only the extremes (the largest sums).
-                let extremes = rng.next_u64().is_multiple_of(2);
+                // Uniform samples, only the extremes (the largest sums), or now and then
+                // a sample past the depth (which the kernels must take as the scalar
+                // twin does).
+                let mode = rng.next_u64() % 5;
                 let px: Vec<u16> = (0..stride * h)
-                    .map(|_| {
-                        if extremes {
-                            (max * (rng.next_u64() % 2) as i64) as u16
-                        } else {
-                            rng.range(0, max) as u16
-                        }
+                    .map(|_| match mode {
+                        0 | 1 => (max * (rng.next_u64() % 2) as i64) as u16,
+                        2 if rng.next_u64().is_multiple_of(9) => rng.range(0, 65535) as u16,
+                        _ => rng.range(0, max) as u16,
                     })
                     .collect();
                 let t = Taps::new(w, h);
