@@ -154,9 +154,10 @@ pub(super) const VERTICAL: [(i64, u32); 3] = [(0, 0), (32768, 16), (32768, 16)];
 pub(super) const HORIZONTAL: [(i64, u32); 3] = [(16384, 15), (32768, 16), (16384, 15)];
 
 /// Level `scale` (1..=3) of the low band `src` (row stride `stride`, of the size `t` was
-/// made for) into `out` (row stride `out_stride`). `tmp` holds 2·w values.
-pub fn level(
-    src: &[i32],
+/// made for; `i16` for the scale-0 band, `i32` for later ones) into `out` (row stride
+/// `out_stride`). `tmp` holds 2·w values.
+pub fn level<S: Copy + Into<i64>>(
+    src: &[S],
     stride: usize,
     t: &Taps,
     scale: usize,
@@ -182,8 +183,8 @@ pub fn level(
 }
 
 /// The vertical pass of level `scale` over columns `from..lo.len()`.
-pub(super) fn level_vertical(
-    src: &[i32],
+pub(super) fn level_vertical<S: Copy + Into<i64>>(
+    src: &[S],
     stride: usize,
     rows: &[usize; 4],
     scale: usize,
@@ -193,7 +194,7 @@ pub(super) fn level_vertical(
 ) {
     let (add_v, shift_v) = VERTICAL[scale - 1];
     for j in from..lo.len() {
-        let s = rows.map(|r| src[r * stride + j] as i64);
+        let s = rows.map(|r| src[r * stride + j].into());
         let mut l = 0i64;
         let mut g = 0i64;
         for k in 0..4 {

@@ -1,4 +1,4 @@
-//! AVX-512 levels of the ADM DWT, the scalar twin's values with no scalar tail: the last
+//! AVX-512 level 0 of the ADM DWT, the scalar twin's values with no scalar tail: the last
 //! partial step of a pass runs with masked loads and stores, and only the mirrored edge
 //! columns of the horizontal pass take the scalar code.
 //!
@@ -8,19 +8,13 @@
 //! `2j+1`) pair up exactly as taps 0 and 1 (2 and 3) of sixteen outputs. Every sum fits
 //! 32 bits (at most 54822 · 32768 + 32768 in magnitude), so no wrap is lost.
 //!
-//! Levels 1..3 keep the vertical pass's rows as `i32` (again the scalar twin's
-//! truncation), and take the 64-bit products of even and odd `i32` lanes with
-//! `vpmuldq`: 16 values loaded from `2j-1` hold taps 0 and 1 of eight outputs in the low
-//! and high dwords of their 64-bit lanes. The shifts are at most 16, so the low dword of
-//! a logical shift is that of the scalar arithmetic one.
+//! Levels 1..3 are in `avx512_dwt123`.
 
 use std::arch::x86_64::*;
 
 use super::super::bands::Bands;
-use super::super::dwt::{
-    self, level0_horizontal, level_horizontal, Taps, HI, HORIZONTAL, LO, LO_SUM, VERTICAL,
-};
-use super::avx2_dwt::{fits, fits_n};
+use super::super::dwt::{self, level0_horizontal, Taps, HI, LO, LO_SUM};
+use super::avx2_dwt::fits;
 
 /// A sample type whose sixteen consecutive values load as 32-bit lanes, or 32 as 16-bit
 /// lanes.
@@ -82,7 +76,7 @@ impl Load16 for u16 {
 
 /// The mask of the first `k` (at most 16) lanes.
 #[inline]
-fn mask16(k: usize) -> __mmask16 {
+pub(super) fn mask16(k: usize) -> __mmask16 {
     ((1u32 << k.min(16)) - 1) as __mmask16
 }
 
@@ -94,7 +88,7 @@ fn mask32(k: usize) -> __mmask32 {
 
 /// One past the last interior output column of a pass over `w` inputs: columns
 /// `1..end` read no mirrored tap (`2j + 2 <= w - 1`).
-fn interior_end(w: usize) -> usize {
+pub(super) fn interior_end(w: usize) -> usize {
     if w >= 3 {
         (w - 3) / 2 + 1
     } else {
@@ -103,7 +97,7 @@ fn interior_end(w: usize) -> usize {
 }
 
 /// The four band rows (a, v, h, d) of output row `i`, `n` values each.
-fn band_rows<T>(out: &mut Bands<T>, row: usize, n: usize) -> [&mut [T]; 4] {
+pub(super) fn band_rows<T>(out: &mut Bands<T>, row: usize, n: usize) -> [&mut [T]; 4] {
     let [bh, bv, bd] = &mut out.hvd;
     [
         &mut out.a[row..row + n],
@@ -285,7 +279,7 @@ unsafe fn vertical0_pairs<S: Load16>(
 /// Two 16-bit taps as one `vpmaddwd` operand: `a` times the even, `b` the odd element.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn tap_pair(a: i32, b: i32) -> __m512i {
+pub(super) fn tap_pair(a: i32, b: i32) -> __m512i {
     _mm512_set1_epi32((((b as u32) << 16) | (a as u32 & 0xffff)) as i32)
 }
 
@@ -329,156 +323,5 @@ unsafe fn horizontal0(lo: &[i16], hi: &[i16], bands: [*mut i16; 4], end: usize) 
             }
         }
         j += 16;
-    }
-}
-
-/// DWT level `scale` (1..=3; see [`dwt::level`]) with AVX-512.
-pub fn level(
-    src: &[i32],
-    stride: usize,
-    t: &Taps,
-    scale: usize,
-    tmp: &mut [i64],
-    out: &mut Bands<i32>,
-    out_stride: usize,
-) {
-    if !(1..=3).contains(&scale) || !fits_n(src, stride, t, tmp, out, out_stride) {
-        return dwt::level(src, stride, t, scale, tmp, out, out_stride);
-    }
-    let w = t.w;
-    let n = t.cols.len();
-    // SAFETY: every bit pattern of an `i64` is one of two `i32`s, and `i32`'s alignment
-    // divides `i64`'s, so the middle part is the whole slice.
-    let (_, rows32, _) = unsafe { tmp[..w].align_to_mut::<i32>() };
-    let (lo, hi) = rows32.split_at_mut(w);
-    let end = interior_end(w);
-    for (i, rows) in t.rows.iter().enumerate() {
-        // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when the
-        // processor has AVX-512 (F, BW, DQ, VL); `fits_n` checked that every source row
-        // holds `w` values, and lo and hi hold `w` values.
-        unsafe { vertical(src, stride, rows, scale, lo, hi) };
-        let [a, v, h, d] = band_rows(out, i * out_stride, n);
-        let ptrs = [
-            a.as_mut_ptr(),
-            v.as_mut_ptr(),
-            h.as_mut_ptr(),
-            d.as_mut_ptr(),
-        ];
-        // SAFETY: as above; the bands were just sliced to `n > end - 1` columns, and the
-        // pointers are not used after this call.
-        unsafe { horizontal(lo, hi, ptrs, end, scale) };
-        let cols = &t.cols;
-        level_horizontal(
-            lo,
-            hi,
-            cols,
-            scale,
-            [&mut *a, &mut *v, &mut *h, &mut *d],
-            0..1,
-        );
-        level_horizontal(lo, hi, cols, scale, [a, v, h, d], end.max(1)..n);
-    }
-}
-
-/// `Σ f·x` of four vectors in 64-bit lanes, from the low dwords of each lane of `x`.
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn sum64(x: [__m512i; 4], f: &[__m512i; 4], add: __m512i) -> __m512i {
-    let mut acc = add;
-    for k in 0..4 {
-        acc = _mm512_add_epi64(acc, _mm512_mul_epi32(x[k], f[k]));
-    }
-    acc
-}
-
-/// The vertical pass of levels 1..3 over every column, kept to 32 bits.
-#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
-unsafe fn vertical(
-    src: &[i32],
-    stride: usize,
-    rows: &[usize; 4],
-    scale: usize,
-    lo: &mut [i32],
-    hi: &mut [i32],
-) {
-    let w = lo.len().min(hi.len());
-    let (add, shift) = VERTICAL[scale - 1];
-    let add = _mm512_set1_epi64(add);
-    let count = _mm_cvtsi32_si128(shift as i32);
-    let lo_taps = LO.map(|f| _mm512_set1_epi32(f));
-    let hi_taps = HI.map(|f| _mm512_set1_epi32(f));
-    let mut j = 0;
-    while j < w {
-        let m = mask16(w - j);
-        let mut s = [_mm512_setzero_si512(); 4];
-        for (v, &r) in s.iter_mut().zip(rows) {
-            // SAFETY: each row holds `w` values from `r * stride` (the caller's `fits_n`),
-            // and the mask selects none at or past `w`.
-            *v = unsafe { _mm512_maskz_loadu_epi32(m, src.as_ptr().add(r * stride + j)) };
-        }
-        let (l, g) = if shift == 0 {
-            // No rounding: the low 32 bits of the 64-bit sum are the wrapping 32-bit sum.
-            let (mut l, mut g) = (_mm512_setzero_si512(), _mm512_setzero_si512());
-            for k in 0..4 {
-                l = _mm512_add_epi32(l, _mm512_mullo_epi32(lo_taps[k], s[k]));
-                g = _mm512_add_epi32(g, _mm512_mullo_epi32(hi_taps[k], s[k]));
-            }
-            (l, g)
-        } else {
-            let odd = s.map(|v| _mm512_srli_epi64::<32>(v));
-            let join = |even: __m512i, odd: __m512i| {
-                let even = _mm512_srl_epi64(even, count);
-                let odd = _mm512_slli_epi64::<32>(_mm512_srl_epi64(odd, count));
-                _mm512_mask_blend_epi32(0xaaaa, even, odd)
-            };
-            (
-                join(sum64(s, &lo_taps, add), sum64(odd, &lo_taps, add)),
-                join(sum64(s, &hi_taps, add), sum64(odd, &hi_taps, add)),
-            )
-        };
-        // SAFETY: lo and hi hold `w` values; the mask stores none at or past `w`.
-        unsafe {
-            _mm512_mask_storeu_epi32(lo.as_mut_ptr().add(j), m, l);
-            _mm512_mask_storeu_epi32(hi.as_mut_ptr().add(j), m, g);
-        }
-        j += 16;
-    }
-}
-
-/// The horizontal pass of levels 1..3 over the interior output columns `1..end`, eight
-/// a step, into the bands (a, v, h, d) at `bands` (each valid for `end` values).
-#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
-unsafe fn horizontal(lo: &[i32], hi: &[i32], bands: [*mut i32; 4], end: usize, scale: usize) {
-    let (add, shift) = HORIZONTAL[scale - 1];
-    let add = _mm512_set1_epi64(add);
-    let count = _mm_cvtsi32_si128(shift as i32);
-    let lo_taps = LO.map(|f| _mm512_set1_epi32(f));
-    let hi_taps = HI.map(|f| _mm512_set1_epi32(f));
-    let mut j = 1;
-    while j < end {
-        let k = end - j;
-        let (m_in, m_out) = (mask16(2 * k), mask16(k.min(8)) as __mmask8);
-        for (t, dst) in [(lo, [bands[0], bands[1]]), (hi, [bands[2], bands[3]])] {
-            let p = t.as_ptr();
-            // SAFETY: outputs j .. j + min(k, 8) are interior, so their taps lie in
-            // 1 ..= 2(j + k - 1) + 2 <= w - 1 < t.len(); the masks read no further.
-            let (x, y) = unsafe {
-                (
-                    _mm512_maskz_loadu_epi32(m_in, p.add(2 * j - 1)),
-                    _mm512_maskz_loadu_epi32(m_in, p.add(2 * j + 1)),
-                )
-            };
-            let x = [x, _mm512_srli_epi64::<32>(x), y, _mm512_srli_epi64::<32>(y)];
-            let a = _mm512_cvtepi64_epi32(_mm512_srl_epi64(sum64(x, &lo_taps, add), count));
-            let b = _mm512_cvtepi64_epi32(_mm512_srl_epi64(sum64(x, &hi_taps, add), count));
-            // SAFETY: each band holds `end > j + min(k, 8) - 1` values and the mask stores
-            // no further; the pointers came from live mutable slices the caller does not
-            // touch while this runs.
-            unsafe {
-                _mm256_mask_storeu_epi32(dst[0].add(j), m_out, a);
-                _mm256_mask_storeu_epi32(dst[1].add(j), m_out, b);
-            }
-        }
-        j += 8;
     }
 }

@@ -97,3 +97,39 @@ fn dwt_levels_1_to_3_match_scalar_at_every_width() {
         }
     }
 }
+
+#[test]
+fn dwt_levels_of_the_scale0_low_band_match_scalar_at_every_width() {
+    let mut rng = TwinRng::new(0x1e_1612);
+    for k in Kernels::simd_levels() {
+        for w in 2..=70usize {
+            // Level 1 is what runs on the scale-0 band; levels 2 and 3 take the fallback.
+            for scale in [1, 1, 2, 3] {
+                let h = rng.size(2, 7);
+                let stride = w + rng.range(0, 3) as usize;
+                // Full-range values, or the extremes (the largest sums).
+                let extremes = rng.next_u64().is_multiple_of(2);
+                let src: Vec<i16> = (0..stride * h)
+                    .map(|_| match (extremes, rng.next_u64() % 2) {
+                        (true, 0) => i16::MIN,
+                        (true, _) => i16::MAX,
+                        _ => rng.range(-32768, 32767) as i16,
+                    })
+                    .collect();
+                let t = Taps::new(w, h);
+                let os = w.div_ceil(2) + rng.range(0, 2) as usize;
+                let len = os * h.div_ceil(2);
+                let (mut got, mut want) = (Bands::<i32>::zeroed(len), Bands::<i32>::zeroed(len));
+                let (mut tg, mut tw) = (vec![0; 2 * w], vec![0; 2 * w]);
+                (k.dwt1)(&src, stride, &t, scale, &mut tg, &mut got, os);
+                (Kernels::SCALAR.dwt1)(&src, stride, &t, scale, &mut tw, &mut want, os);
+                if let Some(band) = differs(&got, &want) {
+                    panic!(
+                        "{:?} DWT level {scale} of i16 band {band} differs at {w}x{h}",
+                        k.level
+                    );
+                }
+            }
+        }
+    }
+}
