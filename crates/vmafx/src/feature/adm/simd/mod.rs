@@ -158,7 +158,6 @@ impl Kernels {
                 cm0_row: avx512_cm::scale0_row_avx512,
                 cm123_row: avx512_cm::scale123_row_avx512,
                 decouple123: avx512_decouple123::scale123,
-                ..Kernels::for_level(CpuLevel::Avx2)
             },
             #[cfg(target_arch = "x86_64")]
             CpuLevel::Avx2 => Kernels {
