@@ -33,12 +33,21 @@ fn weight_scale0_matches_scalar_at_every_width_and_depth() {
                 let h = 2;
                 let stride = w + rng.range(0, 3) as usize;
                 let lim = 1i64 << (bpc - 1);
+                // Now and then the extremes of i16, whose products reach -2^30.
                 let src: [Vec<i16>; 3] = std::array::from_fn(|_| {
                     (0..stride * h)
-                        .map(|_| rng.range(-lim, lim - 1) as i16)
+                        .map(|_| match rng.next_u64() % 8 {
+                            0 => i16::MIN,
+                            1 => i16::MAX,
+                            _ => rng.range(-lim, lim - 1) as i16,
+                        })
                         .collect()
                 });
-                let rf = [0; 3].map(|_: u16| rng.range(0, 65535) as u16);
+                // Any weight, or one at the edges of the 16-bit lanes.
+                let rf = [0; 3].map(|_: u16| match rng.next_u64() % 3 {
+                    0 => [0, 1, 32767, 32768, 65535][rng.range(0, 4) as usize],
+                    _ => rng.range(0, 65535) as u16,
+                });
                 let r = columns(&mut rng, w, h);
                 let fresh = || -> [Vec<i16>; 3] { std::array::from_fn(|_| vec![5; stride * h]) };
                 let (mut cg, mut ag, mut cw, mut aw) = (fresh(), fresh(), fresh(), fresh());
