@@ -51,31 +51,6 @@ fn half<const HIGH: i32>(v: __m512i) -> __m256i {
     _mm512_extracti64x4_epi64::<HIGH>(v)
 }
 
-/// `(x as f32) as f64`.
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn via_f32(x: __m512d) -> __m512d {
-    _mm512_cvtps_pd(_mm512_cvtpd_ps(x))
-}
-
-/// The one-degree test of eight positions (`f64` lanes of the four components).
-#[inline]
-#[target_feature(enable = "avx512f")]
-pub(super) fn angle8(o: [__m256i; 2], t: [__m256i; 2], cos_sq: __m512d) -> __mmask8 {
-    let q = _mm512_set1_pd(1.0 / 4096.0);
-    let [oh, ov, th, tv] = [o[0], o[1], t[0], t[1]].map(|v| _mm512_cvtepi32_pd(v));
-    let dot = _mm512_add_pd(_mm512_mul_pd(oh, th), _mm512_mul_pd(ov, tv));
-    let o_sq = _mm512_add_pd(_mm512_mul_pd(oh, oh), _mm512_mul_pd(ov, ov));
-    let t_sq = _mm512_add_pd(_mm512_mul_pd(th, th), _mm512_mul_pd(tv, tv));
-    let dp = _mm512_mul_pd(via_f32(dot), q);
-    let rhs = _mm512_mul_pd(
-        _mm512_mul_pd(cos_sq, _mm512_mul_pd(via_f32(o_sq), q)),
-        _mm512_mul_pd(via_f32(t_sq), q),
-    );
-    _mm512_cmp_pd_mask::<_CMP_GE_OQ>(dp, _mm512_setzero_pd())
-        & _mm512_cmp_pd_mask::<_CMP_GE_OQ>(_mm512_mul_pd(dp, dp), rhs)
-}
-
 /// `(x as f32) as f64` of eight exact 64-bit integers.
 #[inline]
 #[target_feature(enable = "avx512f,avx512dq")]
