@@ -94,7 +94,8 @@ fn weight_scales_1_to_3_match_scalar_at_every_width() {
                 (Kernels::SCALAR.weight123)(&src, out(&mut cw, &mut aw), stride, r, rf);
                 assert!(
                     cg == cw && ag == aw,
-                    "{:?} scale-1..3 weighting differs at width {w}, {bits}-bit values, {r:?}, rf {rf:?}",
+                    "{:?} scale-1..3 weighting differs at width {w}, {bits}-bit values, {r:?}, \
+                     rf {rf:?}",
                     k.level
                 );
             }
