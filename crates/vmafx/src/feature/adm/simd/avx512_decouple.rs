@@ -5,7 +5,8 @@
 //! even and odd lanes (the shifted result fits 31 bits, so a logical shift gives the same
 //! low dword), the one-degree test (from `vpmaddwd` sums, see `angle16`) and the gain
 //! limit in `f64` lanes with the scalar twin's conversions and order (multiplying by
-//! 2^-12 is the scalar division by 4096).
+//! 2^-12 is the scalar division by 4096), or in `i32` lanes for a gain limit that is a
+//! small integer (see `integral_gain`).
 //! Masked-off lanes load zeros: a zero reference takes the unit gain and index 32768 of
 //! the reciprocal table, which exists, and nothing of those lanes is stored.
 
@@ -31,7 +32,7 @@ pub fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64)
             // the processor has AVX-512 (F, BW, DQ, VL); `fits` checked that every band
             // holds this row's columns up to `right >= j + n`, the mask keeps every load
             // and store below `j + n`, and the table has 65537 entries.
-            unsafe { step(&mut b, row + j, n, egl, div, cos_sq) };
+            unsafe { step(&mut b, row + j, n, (egl, integral_gain(egl)), div, cos_sq) };
             j += 16;
         }
     }
@@ -96,6 +97,15 @@ fn angle16(oh: __m512i, ov: __m512i, th: __m512i, tv: __m512i, cos_sq: __m512d) 
     (lo as __mmask16) | ((hi as __mmask16) << 8)
 }
 
+/// The gain limit as an integer, where it is one in `0..2^16`: then `rst · egl` is exact
+/// in `i32` lanes at scale 0 (|rst| <= 2^15) and in `f64` and 64-bit lanes at scales 1..3,
+/// and the limits lie in the band's range (`rst · egl` has the sign of `rst`, so the
+/// minimum with `t` where `rst >= 0`, or the maximum where `rst <= 0`, lies between `t`
+/// and 0), so integer minima and maxima give the scalar twin's `f64` ones and casts.
+pub(super) fn integral_gain(egl: f64) -> Option<i32> {
+    (egl.fract() == 0.0 && (0.0..65536.0).contains(&egl)).then_some(egl as i32)
+}
+
 /// `min(rst·egl, t)` and `max(rst·egl, t)` of sixteen lanes, truncated to `i32`.
 #[inline]
 #[target_feature(enable = "avx512f")]
@@ -117,7 +127,14 @@ fn limits(rst: __m512i, t: __m512i, egl: __m512d) -> (__m512i, __m512i) {
 
 /// Positions `p..p + n` (`n` at most 16).
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
-unsafe fn step(b: &mut Decouple<'_, i16>, p: usize, n: usize, egl: f64, div: &[i32], cos_sq: f32) {
+unsafe fn step(
+    b: &mut Decouple<'_, i16>,
+    p: usize,
+    n: usize,
+    (egl, gain): (f64, Option<i32>),
+    div: &[i32],
+    cos_sq: f32,
+) {
     let m = (((1u32 << n) - 1) & 0xffff) as __mmask16;
     let zero = _mm512_setzero_si512();
     let one = _mm512_set1_epi32(32768);
@@ -153,7 +170,13 @@ unsafe fn step(b: &mut Decouple<'_, i16>, p: usize, n: usize, egl: f64, div: &[i
             _mm512_mullo_epi32(k, o[t]),
             half32,
         )));
-        let (min, max) = limits(rst, d[t], egl);
+        let (min, max) = match gain {
+            Some(g) => {
+                let x = _mm512_mullo_epi32(rst, _mm512_set1_epi32(g));
+                (_mm512_min_epi32(x, d[t]), _mm512_max_epi32(x, d[t]))
+            }
+            None => limits(rst, d[t], egl),
+        };
         let k_pos = _mm512_cmpgt_epi32_mask(k, zero);
         let up = angle & k_pos & _mm512_cmpgt_epi32_mask(o[t], zero);
         let down = angle & k_pos & _mm512_cmplt_epi32_mask(o[t], zero);
