@@ -14,13 +14,15 @@
 //! * every 64-bit product fits (reciprocals below 2^31 times 32-bit values);
 //! * the gain limit takes the minimum (maximum) of a non-negative (non-positive) product
 //!   and the distorted value, so it lies in `i32`'s range and the truncating conversion
-//!   is the scalar cast.
+//!   is the scalar cast; an integral limit below 2^16 is applied in 64-bit integer lanes
+//!   (the `f64` product is exact there).
 
 use std::arch::x86_64::*;
 
 use super::super::border::Region;
 use super::super::decouple::{self, cos_sq_one_degree, reciprocals, Decouple};
 use super::avx2_decouple::fits;
+use super::avx512_decouple::integral_gain;
 
 /// Scale-1..3 decoupling (see [`decouple::scale123`]) with AVX-512.
 pub fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
@@ -38,7 +40,7 @@ pub fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f6
             // the processor has AVX-512 (F, BW, DQ, VL); `fits` checked that every band
             // holds this row's columns up to `right >= j + n`, the mask keeps every load
             // and store below `j + n`, and the table has 65537 entries.
-            unsafe { step(&mut b, row + j, n, egl, div, cos_sq) };
+            unsafe { step(&mut b, row + j, n, (egl, integral_gain(egl)), div, cos_sq) };
             j += 16;
         }
     }
@@ -83,7 +85,7 @@ fn angle8_wide(o: [__m256i; 2], t: [__m256i; 2], cos_sq: __m512d) -> __mmask8 {
 fn band8(
     (o, d, r, s): (__m256i, __m256i, __m256i, __m256i),
     angle: __mmask8,
-    egl: __m512d,
+    (egl, gain): (__m512d, Option<__m512i>),
 ) -> (__m256i, __m256i) {
     let [o64, d64, r64, s64] = [o, d, r, s].map(|v| _mm512_cvtepi32_epi64(v));
     let one = _mm512_set1_epi64(1);
@@ -102,26 +104,43 @@ fn band8(
         _mm512_mul_epi32(k, o64),
         _mm512_set1_epi64(16384),
     ));
-    let rst = _mm512_cvtepi64_epi32(rst64);
-    // The gain limit: C's MIN / MAX in double, then truncation.
-    let x = _mm512_mul_pd(_mm512_cvtepi32_pd(rst), egl);
-    let t = _mm512_cvtepi32_pd(d);
-    let (min, max) = (
-        _mm512_cvttpd_epi32(_mm512_min_pd(x, t)),
-        _mm512_cvttpd_epi32(_mm512_max_pd(x, t)),
-    );
     let k_pos = _mm512_cmpgt_epi64_mask(k, _mm512_setzero_si512());
     let zero = _mm256_setzero_si256();
     let up = angle & k_pos & _mm256_cmpgt_epi32_mask(o, zero);
     let down = angle & k_pos & _mm256_cmpgt_epi32_mask(zero, o);
-    let rst = _mm256_mask_blend_epi32(down, rst, max);
-    let rst = _mm256_mask_blend_epi32(up, rst, min);
+    let rst = match gain {
+        // An integral limit (see `integral_gain`): exact 64-bit products, minima, maxima.
+        Some(g) => {
+            let x = _mm512_mul_epi32(rst64, g);
+            let rst64 = _mm512_mask_blend_epi64(down, rst64, _mm512_max_epi64(x, d64));
+            _mm512_cvtepi64_epi32(_mm512_mask_blend_epi64(up, rst64, _mm512_min_epi64(x, d64)))
+        }
+        // C's MIN / MAX in double, then truncation.
+        None => {
+            let rst = _mm512_cvtepi64_epi32(rst64);
+            let x = _mm512_mul_pd(_mm512_cvtepi32_pd(rst), egl);
+            let t = _mm512_cvtepi32_pd(d);
+            let (min, max) = (
+                _mm512_cvttpd_epi32(_mm512_min_pd(x, t)),
+                _mm512_cvttpd_epi32(_mm512_max_pd(x, t)),
+            );
+            let rst = _mm256_mask_blend_epi32(down, rst, max);
+            _mm256_mask_blend_epi32(up, rst, min)
+        }
+    };
     (rst, _mm256_sub_epi32(d, rst))
 }
 
 /// Positions `p..p + n` (`n` at most 16).
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
-unsafe fn step(b: &mut Decouple<'_, i32>, p: usize, n: usize, egl: f64, div: &[i32], cos_sq: f32) {
+unsafe fn step(
+    b: &mut Decouple<'_, i32>,
+    p: usize,
+    n: usize,
+    (egl, gain): (f64, Option<i32>),
+    div: &[i32],
+    cos_sq: f32,
+) {
     let m = (((1u32 << n) - 1) & 0xffff) as __mmask16;
     let zero = _mm512_setzero_si512();
     let mut o = [zero; 3];
@@ -135,7 +154,10 @@ unsafe fn step(b: &mut Decouple<'_, i32>, p: usize, n: usize, egl: f64, div: &[i
         }
     }
     let cos = _mm512_set1_pd(cos_sq as f64);
-    let egl = _mm512_set1_pd(egl);
+    let egl = (
+        _mm512_set1_pd(egl),
+        gain.map(|g| _mm512_set1_epi64(g as i64)),
+    );
     let angle = [
         angle8_wide(
             [half::<0>(o[0]), half::<0>(o[1])],

@@ -74,7 +74,14 @@ fn decouple_scales_1_to_3_match_scalar_at_every_width_and_depth() {
                     left,
                     right: rng.range(left as i64 + 1, w as i64) as usize,
                 };
-                let egl = [1.0, 100.0, rng.range(100, 10000) as f64 / 100.0][w % 3];
+                // Integral gain limits (the integer path, up to its largest) and others.
+                let egl = [
+                    1.0,
+                    100.0,
+                    rng.range(100, 10000) as f64 / 100.0,
+                    0.0,
+                    65535.0,
+                ][(w + bpc as usize) % 5];
                 let fresh = || -> [Vec<i32>; 3] { std::array::from_fn(|_| vec![9; n]) };
                 let (mut rg, mut ag, mut rw, mut aw) = (fresh(), fresh(), fresh(), fresh());
                 let run = |f: super::Decouple123Fn, restored, additive| {
