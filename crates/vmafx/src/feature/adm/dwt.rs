@@ -123,10 +123,11 @@ pub(super) fn level0_vertical<S: Copy + Into<i32>>(
 }
 
 /// The horizontal pass of level 0 for output columns `range`: bands (a, v, h, d) get
-/// the low and high pass of `lo` and of `hi`, read at the taps `cols`.
-pub(super) fn level0_horizontal(
-    lo: &[i32],
-    hi: &[i32],
+/// the low and high pass of `lo` and of `hi`, read at the taps `cols`. The vertical
+/// pass's values fit 16 bits, so a vector kernel may hold them as `i16`.
+pub(super) fn level0_horizontal<T: Copy + Into<i32>>(
+    lo: &[T],
+    hi: &[T],
     cols: &[[usize; 4]],
     bands: [&mut [i16]; 4],
     range: std::ops::Range<usize>,
@@ -134,10 +135,10 @@ pub(super) fn level0_horizontal(
     let [a, v, h, d] = bands;
     for j in range {
         let c = &cols[j];
-        let horizontal = |t: &[i32], f: &[i32; 4]| {
+        let horizontal = |t: &[T], f: &[i32; 4]| {
             let mut acc = 0i32;
             for k in 0..4 {
-                acc = acc.wrapping_add(f[k].wrapping_mul(t[c[k]]));
+                acc = acc.wrapping_add(f[k].wrapping_mul(t[c[k]].into()));
             }
             (acc.wrapping_add(32768) >> 16) as i16
         };
@@ -153,9 +154,10 @@ pub(super) const VERTICAL: [(i64, u32); 3] = [(0, 0), (32768, 16), (32768, 16)];
 pub(super) const HORIZONTAL: [(i64, u32); 3] = [(16384, 15), (32768, 16), (16384, 15)];
 
 /// Level `scale` (1..=3) of the low band `src` (row stride `stride`, of the size `t` was
-/// made for) into `out` (row stride `out_stride`). `tmp` holds 2·w values.
-pub fn level(
-    src: &[i32],
+/// made for; `i16` for the scale-0 band, `i32` for later ones) into `out` (row stride
+/// `out_stride`). `tmp` holds 2·w values.
+pub fn level<S: Copy + Into<i64>>(
+    src: &[S],
     stride: usize,
     t: &Taps,
     scale: usize,
@@ -181,8 +183,8 @@ pub fn level(
 }
 
 /// The vertical pass of level `scale` over columns `from..lo.len()`.
-pub(super) fn level_vertical(
-    src: &[i32],
+pub(super) fn level_vertical<S: Copy + Into<i64>>(
+    src: &[S],
     stride: usize,
     rows: &[usize; 4],
     scale: usize,
@@ -192,7 +194,7 @@ pub(super) fn level_vertical(
 ) {
     let (add_v, shift_v) = VERTICAL[scale - 1];
     for j in from..lo.len() {
-        let s = rows.map(|r| src[r * stride + j] as i64);
+        let s = rows.map(|r| src[r * stride + j].into());
         let mut l = 0i64;
         let mut g = 0i64;
         for k in 0..4 {
@@ -205,10 +207,11 @@ pub(super) fn level_vertical(
 }
 
 /// The horizontal pass of level `scale` for output columns `range` into bands
-/// (a, v, h, d).
-pub(super) fn level_horizontal(
-    lo: &[i64],
-    hi: &[i64],
+/// (a, v, h, d). The vertical pass's values fit 32 bits, so a vector kernel may hold
+/// them as `i32`.
+pub(super) fn level_horizontal<T: Copy + Into<i64>>(
+    lo: &[T],
+    hi: &[T],
     cols: &[[usize; 4]],
     scale: usize,
     bands: [&mut [i32]; 4],
@@ -218,10 +221,10 @@ pub(super) fn level_horizontal(
     let [a, v, h, d] = bands;
     for j in range {
         let c = &cols[j];
-        let horizontal = |t: &[i64], f: &[i32; 4]| {
+        let horizontal = |t: &[T], f: &[i32; 4]| {
             let mut acc = 0i64;
             for k in 0..4 {
-                acc += f[k] as i64 * t[c[k]];
+                acc += f[k] as i64 * t[c[k]].into();
             }
             ((acc + add_h) >> shift_h) as i32
         };

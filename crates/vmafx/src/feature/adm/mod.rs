@@ -240,8 +240,8 @@ impl Extractor for Adm {
             activity0: zeroed_hvd(len),
             ref_n: Bands::zeroed(len1),
             dis_n: Bands::zeroed(len1),
-            ref_low: vec![0; len],
-            dis_low: vec![0; len],
+            ref_low: vec![0; len1],
+            dis_low: vec![0; len1],
             restored: zeroed_hvd(len1),
             additive: zeroed_hvd(len1),
             csf: zeroed_hvd(len1),
@@ -331,11 +331,6 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
             ),
         }
     }
-    for (low, bands) in [(&mut wk.ref_low, &wk.ref0), (&mut wk.dis_low, &wk.dis0)] {
-        for (d, &a) in low.iter_mut().zip(&bands.a) {
-            *d = a as i32;
-        }
-    }
     (w, h) = (w.div_ceil(2), h.div_ceil(2));
     let mut scores: ScaleScores = [(0.0, 0.0, 0.0); 4];
     // Each later scale's bands are stored compactly (row stride = band width), so that
@@ -348,32 +343,27 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
     };
     for (scale, slot) in scores.iter_mut().enumerate().skip(1) {
         let out_stride = w.div_ceil(2);
-        (wk.kernels.dwt)(
-            &wk.ref_low,
-            in_stride,
-            &wk.taps[scale],
-            scale,
-            &mut wk.tmp,
-            &mut wk.ref_n,
-            out_stride,
-        );
-        (wk.kernels.dwt)(
-            &wk.dis_low,
-            in_stride,
-            &wk.taps[scale],
-            scale,
-            &mut wk.tmp,
-            &mut wk.dis_n,
-            out_stride,
-        );
+        let k = wk.kernels;
+        let taps = &wk.taps[scale];
+        let pictures = [
+            (&wk.ref0.a, &wk.ref_low, &mut wk.ref_n),
+            (&wk.dis0.a, &wk.dis_low, &mut wk.dis_n),
+        ];
+        for (low0, low, bands) in pictures {
+            // Level 1 reads the scale-0 low band itself; later levels the one before.
+            if scale == 1 {
+                (k.dwt1)(low0, in_stride, taps, scale, &mut wk.tmp, bands, out_stride);
+            } else {
+                (k.dwt)(low, in_stride, taps, scale, &mut wk.tmp, bands, out_stride);
+            }
+        }
         std::mem::swap(&mut wk.ref_low, &mut wk.ref_n.a);
         std::mem::swap(&mut wk.dis_low, &mut wk.dis_n.a);
         (w, h) = (w.div_ceil(2), h.div_ceil(2));
         *slot = scale123(wk, s, scale, out_stride, w, h);
         in_stride = out_stride;
     }
-    // Three swaps left the full-size buffers in the bands; the next frame copies its
-    // scale-0 low bands into them.
+    // Three swaps left the low bands' first buffers in the bands: swap them back.
     std::mem::swap(&mut wk.ref_low, &mut wk.ref_n.a);
     std::mem::swap(&mut wk.dis_low, &mut wk.dis_n.a);
     scores

@@ -9,7 +9,7 @@ use super::super::weight::{self, Weighted, ONE_BY_30_Q32};
 use super::avx2_cm::{scaled_abs_q32, weighted123};
 
 /// Whether every band holds the region's rows at `stride` (else the scalar twin runs).
-fn region_fits<T>(bands: &[&[T]], stride: usize, r: Region) -> bool {
+pub(super) fn region_fits<T>(bands: &[&[T]], stride: usize, r: Region) -> bool {
     let ok = r.top <= r.bottom && r.left <= r.right && r.right <= stride;
     let need = r.bottom.checked_mul(stride);
     ok && need.is_some_and(|n| r.bottom == r.top || bands.iter().all(|b| b.len() >= n))

@@ -35,7 +35,14 @@ impl Load8 for u16 {
 
 /// Whether the buffers hold everything level 0 reads and writes (else the scalar twin
 /// runs, and fails exactly as the reference would).
-fn fits<S>(src: &[S], stride: usize, t: &Taps, tmp: &[i32], out: &Bands<i16>, os: usize) -> bool {
+pub(super) fn fits<S>(
+    src: &[S],
+    stride: usize,
+    t: &Taps,
+    tmp: &[i32],
+    out: &Bands<i16>,
+    os: usize,
+) -> bool {
     let w = t.w;
     let n = t.cols.len();
     let last_row = t.rows.iter().flatten().copied().max().unwrap_or(0);
@@ -211,9 +218,36 @@ unsafe fn horizontal(lo: &[i32], hi: &[i32], bands: [*mut i16; 4], n: usize) -> 
     j
 }
 
+/// A low-band value type whose four consecutive values load as 64-bit lanes.
+pub trait Load4: Copy + Into<i64> {
+    /// Four values from `p` widened to `i64`.
+    ///
+    /// # Safety
+    /// `p` must be valid for reading four values, and AVX2 must be available.
+    unsafe fn load4(p: *const Self) -> __m256i;
+}
+
+impl Load4 for i16 {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn load4(p: *const i16) -> __m256i {
+        // SAFETY: the caller guarantees four readable values (8 bytes).
+        _mm256_cvtepi16_epi64(unsafe { _mm_loadl_epi64(p as *const __m128i) })
+    }
+}
+
+impl Load4 for i32 {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn load4(p: *const i32) -> __m256i {
+        // SAFETY: the caller guarantees four readable values (16 bytes).
+        _mm256_cvtepi32_epi64(unsafe { _mm_loadu_si128(p as *const __m128i) })
+    }
+}
+
 /// Whether the buffers hold everything a level 1..3 reads and writes.
-fn fits_n(
-    src: &[i32],
+pub(super) fn fits_n<S>(
+    src: &[S],
     stride: usize,
     t: &Taps,
     tmp: &[i64],
@@ -237,8 +271,8 @@ fn fits_n(
 }
 
 /// DWT level `scale` (1..=3; see [`dwt::level`]) with AVX2.
-pub fn level(
-    src: &[i32],
+pub fn level<S: Load4>(
+    src: &[S],
     stride: usize,
     t: &Taps,
     scale: usize,
@@ -314,8 +348,8 @@ fn taps64(x: [__m256i; 4], f: &[__m256i; 4], add: __m256i, shift: __m128i) -> __
 
 /// The vertical pass of levels 1..3 over columns `0..4·k`; returns where it stopped.
 #[target_feature(enable = "avx2")]
-unsafe fn vertical_n(
-    src: &[i32],
+unsafe fn vertical_n<S: Load4>(
+    src: &[S],
     stride: usize,
     rows: &[usize; 4],
     scale: usize,
@@ -333,9 +367,7 @@ unsafe fn vertical_n(
         let mut s = [_mm256_setzero_si256(); 4];
         for (v, &r) in s.iter_mut().zip(rows) {
             // SAFETY: each row holds `w >= j + 4` values from `r * stride` (`fits_n`).
-            let p = unsafe { src.as_ptr().add(r * stride + j) };
-            // SAFETY: as above.
-            *v = _mm256_cvtepi32_epi64(unsafe { _mm_loadu_si128(p as *const __m128i) });
+            *v = unsafe { S::load4(src.as_ptr().add(r * stride + j)) };
         }
         let l = _mm256_cvtepi32_epi64(taps64(s, &lo_taps, add, shift));
         let g = _mm256_cvtepi32_epi64(taps64(s, &hi_taps, add, shift));

@@ -3,8 +3,10 @@
 //!
 //! The arithmetic is the AVX2 kernel's (see `avx2_decouple`): the gain's 64-bit product in
 //! even and odd lanes (the shifted result fits 31 bits, so a logical shift gives the same
-//! low dword), the one-degree test and the gain limit in `f64` lanes with the scalar
-//! twin's conversions and order (multiplying by 2^-12 is the scalar division by 4096).
+//! low dword), the one-degree test (from `vpmaddwd` sums, see `angle16`) and the gain
+//! limit in `f64` lanes with the scalar twin's conversions and order (multiplying by
+//! 2^-12 is the scalar division by 4096), or in `i32` lanes for a gain limit that is a
+//! small integer (see `integral_gain`).
 //! Masked-off lanes load zeros: a zero reference takes the unit gain and index 32768 of
 //! the reciprocal table, which exists, and nothing of those lanes is stored.
 
@@ -13,7 +15,6 @@ use std::arch::x86_64::*;
 use super::super::border::Region;
 use super::super::decouple::{self, cos_sq_one_degree, reciprocals, Decouple};
 use super::avx2_decouple::fits;
-use super::avx512_decouple123::angle8;
 
 /// Scale-0 decoupling (see [`decouple::scale0`]) with AVX-512.
 pub fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
@@ -31,7 +32,7 @@ pub fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64)
             // the processor has AVX-512 (F, BW, DQ, VL); `fits` checked that every band
             // holds this row's columns up to `right >= j + n`, the mask keeps every load
             // and store below `j + n`, and the table has 65537 entries.
-            unsafe { step(&mut b, row + j, n, egl, div, cos_sq) };
+            unsafe { step(&mut b, row + j, n, (egl, integral_gain(egl)), div, cos_sq) };
             j += 16;
         }
     }
@@ -51,25 +52,58 @@ fn half_pd<const HIGH: i32>(v: __m512i) -> __m512d {
     _mm512_cvtepi32_pd(_mm512_extracti64x4_epi64::<HIGH>(v))
 }
 
-/// The one-degree test of sixteen positions.
+/// `(x as f32) as f64` of the low (`HIGH = 0`) or high eight `f32` lanes of `v`.
 #[inline]
-#[target_feature(enable = "avx512f")]
+#[target_feature(enable = "avx512f,avx512dq")]
+fn half_f64<const HIGH: i32>(v: __m512) -> __m512d {
+    _mm512_cvtps_pd(_mm512_extractf32x8_ps::<HIGH>(v))
+}
+
+/// The one-degree test of sixteen positions of `i16` values (in `i32` lanes). The dot
+/// product and squared norms are `vpmaddwd` sums of (h, v) pairs: exact, in
+/// `-2^31 < dot <= 2^31` and `0 <= |x|^2 <= 2^31` (no `i16` product reaches -2^30), so
+/// the one wrapped value, -2^31, stands for 2^31, and the squares convert as unsigned.
+/// Each converts to `f32` rounding to nearest, as the scalar `i64 as f32`; the test is
+/// then the scalar twin's in `f64`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512dq")]
 fn angle16(oh: __m512i, ov: __m512i, th: __m512i, tv: __m512i, cos_sq: __m512d) -> __mmask16 {
-    let half = |v: __m512i, high: bool| {
-        if high {
-            _mm512_extracti64x4_epi64::<1>(v)
-        } else {
-            _mm512_extracti64x4_epi64::<0>(v)
-        }
+    let low = _mm512_set1_epi32(0xffff);
+    let pair = |h: __m512i, v: __m512i| {
+        _mm512_or_si512(_mm512_and_si512(h, low), _mm512_slli_epi32::<16>(v))
     };
-    let [lo, hi] = [false, true].map(|h| {
-        angle8(
-            [half(oh, h), half(ov, h)],
-            [half(th, h), half(tv, h)],
-            cos_sq,
-        )
-    });
+    let (o, t) = (pair(oh, ov), pair(th, tv));
+    let dot = _mm512_madd_epi16(o, t);
+    let wrapped = _mm512_cmpeq_epi32_mask(dot, _mm512_set1_epi32(i32::MIN));
+    let dot = _mm512_mask_blend_ps(
+        wrapped,
+        _mm512_cvtepi32_ps(dot),
+        _mm512_set1_ps(2147483648.0),
+    );
+    let o_sq = _mm512_cvtepu32_ps(_mm512_madd_epi16(o, o));
+    let t_sq = _mm512_cvtepu32_ps(_mm512_madd_epi16(t, t));
+    let q = _mm512_set1_pd(1.0 / 4096.0);
+    let test = |dot: __m512d, o_sq: __m512d, t_sq: __m512d| {
+        let dp = _mm512_mul_pd(dot, q);
+        let rhs = _mm512_mul_pd(
+            _mm512_mul_pd(cos_sq, _mm512_mul_pd(o_sq, q)),
+            _mm512_mul_pd(t_sq, q),
+        );
+        _mm512_cmp_pd_mask::<_CMP_GE_OQ>(dp, _mm512_setzero_pd())
+            & _mm512_cmp_pd_mask::<_CMP_GE_OQ>(_mm512_mul_pd(dp, dp), rhs)
+    };
+    let lo = test(half_f64::<0>(dot), half_f64::<0>(o_sq), half_f64::<0>(t_sq));
+    let hi = test(half_f64::<1>(dot), half_f64::<1>(o_sq), half_f64::<1>(t_sq));
     (lo as __mmask16) | ((hi as __mmask16) << 8)
+}
+
+/// The gain limit as an integer, where it is one in `0..2^16`: then `rst · egl` is exact
+/// in `i32` lanes at scale 0 (|rst| <= 2^15) and in `f64` and 64-bit lanes at scales 1..3,
+/// and the limits lie in the band's range (`rst · egl` has the sign of `rst`, so the
+/// minimum with `t` where `rst >= 0`, or the maximum where `rst <= 0`, lies between `t`
+/// and 0), so integer minima and maxima give the scalar twin's `f64` ones and casts.
+pub(super) fn integral_gain(egl: f64) -> Option<i32> {
+    (egl.fract() == 0.0 && (0.0..65536.0).contains(&egl)).then_some(egl as i32)
 }
 
 /// `min(rst·egl, t)` and `max(rst·egl, t)` of sixteen lanes, truncated to `i32`.
@@ -93,7 +127,14 @@ fn limits(rst: __m512i, t: __m512i, egl: __m512d) -> (__m512i, __m512i) {
 
 /// Positions `p..p + n` (`n` at most 16).
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
-unsafe fn step(b: &mut Decouple<'_, i16>, p: usize, n: usize, egl: f64, div: &[i32], cos_sq: f32) {
+unsafe fn step(
+    b: &mut Decouple<'_, i16>,
+    p: usize,
+    n: usize,
+    (egl, gain): (f64, Option<i32>),
+    div: &[i32],
+    cos_sq: f32,
+) {
     let m = (((1u32 << n) - 1) & 0xffff) as __mmask16;
     let zero = _mm512_setzero_si512();
     let one = _mm512_set1_epi32(32768);
@@ -129,7 +170,13 @@ unsafe fn step(b: &mut Decouple<'_, i16>, p: usize, n: usize, egl: f64, div: &[i
             _mm512_mullo_epi32(k, o[t]),
             half32,
         )));
-        let (min, max) = limits(rst, d[t], egl);
+        let (min, max) = match gain {
+            Some(g) => {
+                let x = _mm512_mullo_epi32(rst, _mm512_set1_epi32(g));
+                (_mm512_min_epi32(x, d[t]), _mm512_max_epi32(x, d[t]))
+            }
+            None => limits(rst, d[t], egl),
+        };
         let k_pos = _mm512_cmpgt_epi32_mask(k, zero);
         let up = angle & k_pos & _mm512_cmpgt_epi32_mask(o[t], zero);
         let down = angle & k_pos & _mm512_cmplt_epi32_mask(o[t], zero);

@@ -1,19 +1,28 @@
-//! AVX-512 scale-1..3 decoupling: sixteen positions a step, the 64-bit gains and
-//! restorations in native 64-bit lanes (products, arithmetic shifts, clamps), the angle
-//! test and gain limit in eight-lane `f64` halves.
+//! AVX-512 scale-1..3 decoupling: sixteen positions a step (the last partial step of a row
+//! by masked loads and stores; masked-off lanes load zeros and read an existing
+//! reciprocal), the 64-bit gains and restorations in native 64-bit lanes (products,
+//! arithmetic shifts, clamps), the angle test and gain limit in eight-lane halves.
 //!
-//! As in the AVX2 kernel, a step runs only where every reference and distorted value of
-//! the three bands lies below 2^24 in magnitude (else the scalar twin does those
-//! positions): there the divisor's leading bits come exactly from its `f32` exponent, the
-//! angle test's `f64` products and sums are exact (so `cvtpd_ps` rounds them as the
-//! scalar `i64 as f32` does), multiplying by 2^-12 equals the scalar division by 4096, and
-//! every 64-bit product fits.
+//! Every `i32` input takes the vector step, with the scalar twin's values:
+//! * the divisor's leading bits come from the exponent of `|o|` converted to `f32`
+//!   rounding toward zero (so the exponent is never rounded up), as unsigned (so
+//!   `|i32::MIN|` is 2^31);
+//! * the angle test's dot product and squared norms are exact 64-bit integers (products
+//!   of 32-bit values), converted to `f32` with `vcvtqq2ps` exactly as the scalar
+//!   `i64 as f32` (round to nearest even), and multiplying by 2^-12 equals the scalar
+//!   division by 4096;
+//! * every 64-bit product fits (reciprocals below 2^31 times 32-bit values);
+//! * the gain limit takes the minimum (maximum) of a non-negative (non-positive) product
+//!   and the distorted value, so it lies in `i32`'s range and the truncating conversion
+//!   is the scalar cast; an integral limit below 2^16 is applied in 64-bit integer lanes
+//!   (the `f64` product is exact there).
 
 use std::arch::x86_64::*;
 
 use super::super::border::Region;
-use super::super::decouple::{self, cos_sq_one_degree, reciprocals, scale123_at, Decouple};
+use super::super::decouple::{self, cos_sq_one_degree, reciprocals, Decouple};
 use super::avx2_decouple::fits;
+use super::avx512_decouple::integral_gain;
 
 /// Scale-1..3 decoupling (see [`decouple::scale123`]) with AVX-512.
 pub fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
@@ -25,38 +34,14 @@ pub fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f6
     for i in region.top..region.bottom {
         let row = i * stride;
         let mut j = region.left;
-        while j + 16 <= region.right {
+        while j < region.right {
+            let n = (region.right - j).min(16);
             // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when
             // the processor has AVX-512 (F, BW, DQ, VL); `fits` checked that every band
-            // holds this row's columns up to `right > j + 15`, and the table has 65537
-            // entries.
-            let done = unsafe { step(&mut b, row + j, egl, div, cos_sq) };
-            if !done {
-                // A value out of range: the eight-lane kernel (or the scalar twin) per half.
-                eight(&mut b, row + j, egl, div, cos_sq);
-                eight(&mut b, row + j + 8, egl, div, cos_sq);
-            }
+            // holds this row's columns up to `right >= j + n`, the mask keeps every load
+            // and store below `j + n`, and the table has 65537 entries.
+            unsafe { step(&mut b, row + j, n, (egl, integral_gain(egl)), div, cos_sq) };
             j += 16;
-        }
-        if j + 8 <= region.right {
-            eight(&mut b, row + j, egl, div, cos_sq);
-            j += 8;
-        }
-        for p in row + j..row + region.right {
-            scale123_at(&mut b, p, egl, div, cos_sq);
-        }
-    }
-}
-
-/// Eight positions from `p` by the AVX2 step, or by the scalar twin where a value is out
-/// of its range. The caller makes sure every band holds `p + 8` values.
-fn eight(b: &mut Decouple<'_, i32>, p: usize, egl: f64, div: &[i32], cos_sq: f32) {
-    // SAFETY: AVX2 comes with AVX-512, which the caller's table was chosen for; the bands
-    // hold `p + 8` values.
-    let done = unsafe { super::avx2_decouple123::step(b, p, egl, div, cos_sq) };
-    if !done {
-        for q in p..p + 8 {
-            scale123_at(b, q, egl, div, cos_sq);
         }
     }
 }
@@ -68,26 +53,26 @@ fn half<const HIGH: i32>(v: __m512i) -> __m256i {
     _mm512_extracti64x4_epi64::<HIGH>(v)
 }
 
-/// `(x as f32) as f64`.
+/// `(x as f32) as f64` of eight exact 64-bit integers.
 #[inline]
-#[target_feature(enable = "avx512f")]
-fn via_f32(x: __m512d) -> __m512d {
-    _mm512_cvtps_pd(_mm512_cvtpd_ps(x))
+#[target_feature(enable = "avx512f,avx512dq")]
+fn i64_via_f32(x: __m512i) -> __m512d {
+    _mm512_cvtps_pd(_mm512_cvtepi64_ps(x))
 }
 
-/// The one-degree test of eight positions (`f64` lanes of the four components).
+/// The one-degree test of eight positions of any `i32` values (see the module notes).
 #[inline]
-#[target_feature(enable = "avx512f")]
-pub(super) fn angle8(o: [__m256i; 2], t: [__m256i; 2], cos_sq: __m512d) -> __mmask8 {
+#[target_feature(enable = "avx512f,avx512dq")]
+fn angle8_wide(o: [__m256i; 2], t: [__m256i; 2], cos_sq: __m512d) -> __mmask8 {
     let q = _mm512_set1_pd(1.0 / 4096.0);
-    let [oh, ov, th, tv] = [o[0], o[1], t[0], t[1]].map(|v| _mm512_cvtepi32_pd(v));
-    let dot = _mm512_add_pd(_mm512_mul_pd(oh, th), _mm512_mul_pd(ov, tv));
-    let o_sq = _mm512_add_pd(_mm512_mul_pd(oh, oh), _mm512_mul_pd(ov, ov));
-    let t_sq = _mm512_add_pd(_mm512_mul_pd(th, th), _mm512_mul_pd(tv, tv));
-    let dp = _mm512_mul_pd(via_f32(dot), q);
+    let [oh, ov, th, tv] = [o[0], o[1], t[0], t[1]].map(|v| _mm512_cvtepi32_epi64(v));
+    let dot = _mm512_add_epi64(_mm512_mul_epi32(oh, th), _mm512_mul_epi32(ov, tv));
+    let o_sq = _mm512_add_epi64(_mm512_mul_epi32(oh, oh), _mm512_mul_epi32(ov, ov));
+    let t_sq = _mm512_add_epi64(_mm512_mul_epi32(th, th), _mm512_mul_epi32(tv, tv));
+    let dp = _mm512_mul_pd(i64_via_f32(dot), q);
     let rhs = _mm512_mul_pd(
-        _mm512_mul_pd(cos_sq, _mm512_mul_pd(via_f32(o_sq), q)),
-        _mm512_mul_pd(via_f32(t_sq), q),
+        _mm512_mul_pd(cos_sq, _mm512_mul_pd(i64_via_f32(o_sq), q)),
+        _mm512_mul_pd(i64_via_f32(t_sq), q),
     );
     _mm512_cmp_pd_mask::<_CMP_GE_OQ>(dp, _mm512_setzero_pd())
         & _mm512_cmp_pd_mask::<_CMP_GE_OQ>(_mm512_mul_pd(dp, dp), rhs)
@@ -100,7 +85,7 @@ pub(super) fn angle8(o: [__m256i; 2], t: [__m256i; 2], cos_sq: __m512d) -> __mma
 fn band8(
     (o, d, r, s): (__m256i, __m256i, __m256i, __m256i),
     angle: __mmask8,
-    egl: __m512d,
+    (egl, gain): (__m512d, Option<__m512i>),
 ) -> (__m256i, __m256i) {
     let [o64, d64, r64, s64] = [o, d, r, s].map(|v| _mm512_cvtepi32_epi64(v));
     let one = _mm512_set1_epi64(1);
@@ -119,52 +104,67 @@ fn band8(
         _mm512_mul_epi32(k, o64),
         _mm512_set1_epi64(16384),
     ));
-    let rst = _mm512_cvtepi64_epi32(rst64);
-    // The gain limit: C's MIN / MAX in double, then truncation.
-    let x = _mm512_mul_pd(_mm512_cvtepi32_pd(rst), egl);
-    let t = _mm512_cvtepi32_pd(d);
-    let (min, max) = (
-        _mm512_cvttpd_epi32(_mm512_min_pd(x, t)),
-        _mm512_cvttpd_epi32(_mm512_max_pd(x, t)),
-    );
     let k_pos = _mm512_cmpgt_epi64_mask(k, _mm512_setzero_si512());
     let zero = _mm256_setzero_si256();
     let up = angle & k_pos & _mm256_cmpgt_epi32_mask(o, zero);
     let down = angle & k_pos & _mm256_cmpgt_epi32_mask(zero, o);
-    let rst = _mm256_mask_blend_epi32(down, rst, max);
-    let rst = _mm256_mask_blend_epi32(up, rst, min);
+    let rst = match gain {
+        // An integral limit (see `integral_gain`): exact 64-bit products, minima, maxima.
+        Some(g) => {
+            let x = _mm512_mul_epi32(rst64, g);
+            let rst64 = _mm512_mask_blend_epi64(down, rst64, _mm512_max_epi64(x, d64));
+            _mm512_cvtepi64_epi32(_mm512_mask_blend_epi64(up, rst64, _mm512_min_epi64(x, d64)))
+        }
+        // C's MIN / MAX in double, then truncation.
+        None => {
+            let rst = _mm512_cvtepi64_epi32(rst64);
+            let x = _mm512_mul_pd(_mm512_cvtepi32_pd(rst), egl);
+            let t = _mm512_cvtepi32_pd(d);
+            let (min, max) = (
+                _mm512_cvttpd_epi32(_mm512_min_pd(x, t)),
+                _mm512_cvttpd_epi32(_mm512_max_pd(x, t)),
+            );
+            let rst = _mm256_mask_blend_epi32(down, rst, max);
+            _mm256_mask_blend_epi32(up, rst, min)
+        }
+    };
     (rst, _mm256_sub_epi32(d, rst))
 }
 
-/// Sixteen positions from `p`; false (nothing written) where a value is out of range.
+/// Positions `p..p + n` (`n` at most 16).
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
-unsafe fn step(b: &mut Decouple<'_, i32>, p: usize, egl: f64, div: &[i32], cos_sq: f32) -> bool {
+unsafe fn step(
+    b: &mut Decouple<'_, i32>,
+    p: usize,
+    n: usize,
+    (egl, gain): (f64, Option<i32>),
+    div: &[i32],
+    cos_sq: f32,
+) {
+    let m = (((1u32 << n) - 1) & 0xffff) as __mmask16;
     let zero = _mm512_setzero_si512();
     let mut o = [zero; 3];
     let mut d = [zero; 3];
-    let mut any = zero;
     for t in 0..3 {
-        // SAFETY: every band holds more than `p + 15` values (the caller's `fits`).
+        // SAFETY: every band holds more than `p + n - 1` values (the caller's `fits`), and
+        // the mask reads no further.
         unsafe {
-            o[t] = _mm512_loadu_si512(b.reference[t].as_ptr().add(p) as *const _);
-            d[t] = _mm512_loadu_si512(b.distorted[t].as_ptr().add(p) as *const _);
+            o[t] = _mm512_maskz_loadu_epi32(m, b.reference[t].as_ptr().add(p));
+            d[t] = _mm512_maskz_loadu_epi32(m, b.distorted[t].as_ptr().add(p));
         }
-        any = _mm512_or_si512(any, _mm512_abs_epi32(o[t]));
-        any = _mm512_or_si512(any, _mm512_abs_epi32(d[t]));
-    }
-    // |x| of i32::MIN stays negative, so its top bit is caught too.
-    if _mm512_test_epi32_mask(any, _mm512_set1_epi32(!0x00ff_ffff)) != 0 {
-        return false;
     }
     let cos = _mm512_set1_pd(cos_sq as f64);
-    let egl = _mm512_set1_pd(egl);
+    let egl = (
+        _mm512_set1_pd(egl),
+        gain.map(|g| _mm512_set1_epi64(g as i64)),
+    );
     let angle = [
-        angle8(
+        angle8_wide(
             [half::<0>(o[0]), half::<0>(o[1])],
             [half::<0>(d[0]), half::<0>(d[1])],
             cos,
         ),
-        angle8(
+        angle8_wide(
             [half::<1>(o[0]), half::<1>(o[1])],
             [half::<1>(d[0]), half::<1>(d[1])],
             cos,
@@ -172,9 +172,12 @@ unsafe fn step(b: &mut Decouple<'_, i32>, p: usize, egl: f64, div: &[i32], cos_s
     ];
     for t in 0..3 {
         let abs = _mm512_abs_epi32(o[t]);
-        // floor(log2 |o|) from the exact f32 exponent (-127 for 0).
+        // floor(log2 |o|) from the exponent of |o| (unsigned) rounded toward zero to
+        // f32 (-127 for 0).
+        let toward_zero =
+            _mm512_cvt_roundepu32_ps::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(abs);
         let exp = _mm512_sub_epi32(
-            _mm512_srli_epi32::<23>(_mm512_castps_si512(_mm512_cvtepi32_ps(abs))),
+            _mm512_srli_epi32::<23>(_mm512_castps_si512(toward_zero)),
             _mm512_set1_epi32(127),
         );
         let shift = _mm512_max_epi32(_mm512_sub_epi32(exp, _mm512_set1_epi32(14)), zero);
@@ -198,9 +201,8 @@ unsafe fn step(b: &mut Decouple<'_, i32>, p: usize, egl: f64, div: &[i32], cos_s
         let add = _mm512_inserti64x4::<1>(_mm512_castsi256_si512(a0), a1);
         // SAFETY: as for the loads.
         unsafe {
-            _mm512_storeu_si512(b.restored[t].as_mut_ptr().add(p) as *mut _, rst);
-            _mm512_storeu_si512(b.additive[t].as_mut_ptr().add(p) as *mut _, add);
+            _mm512_mask_storeu_epi32(b.restored[t].as_mut_ptr().add(p), m, rst);
+            _mm512_mask_storeu_epi32(b.additive[t].as_mut_ptr().add(p), m, add);
         }
     }
-    true
 }

@@ -19,6 +19,14 @@ mod avx512_cm;
 mod avx512_decouple;
 #[cfg(target_arch = "x86_64")]
 mod avx512_decouple123;
+#[cfg(target_arch = "x86_64")]
+mod avx512_den;
+#[cfg(target_arch = "x86_64")]
+mod avx512_dwt;
+#[cfg(target_arch = "x86_64")]
+mod avx512_dwt123;
+#[cfg(target_arch = "x86_64")]
+mod avx512_weight;
 
 #[cfg(test)]
 mod tests;
@@ -27,7 +35,15 @@ mod tests_cm_widths;
 #[cfg(test)]
 mod tests_decouple0;
 #[cfg(test)]
+mod tests_decouple123_widths;
+#[cfg(test)]
 mod tests_decouple_den;
+#[cfg(test)]
+mod tests_den_widths;
+#[cfg(test)]
+mod tests_dwt_widths;
+#[cfg(test)]
+mod tests_weight_widths;
 
 use super::bands::Bands;
 use super::border::Region;
@@ -44,8 +60,8 @@ pub type Dwt0Fn<S> = fn(&[S], usize, &Taps, u32, &mut [i32], &mut Bands<i16>, us
 /// The scale-0 CSF weighting (see [`weight::scale0`]).
 pub type Weight0Fn = fn(&[Vec<i16>; 3], Weighted<'_, i16>, usize, Region, [u16; 3]);
 
-/// DWT levels 1..3 (see [`dwt::level`]).
-pub type DwtFn = fn(&[i32], usize, &Taps, usize, &mut [i64], &mut Bands<i32>, usize);
+/// DWT levels 1..3 (see [`dwt::level`]) of a low band of `S`.
+pub type DwtFn<S> = fn(&[S], usize, &Taps, usize, &mut [i64], &mut Bands<i32>, usize);
 
 /// Scale-0 decoupling (see [`decouple::scale0`]).
 pub type Decouple0Fn = fn(Decouple<'_, i16>, usize, Region, f64);
@@ -66,8 +82,10 @@ pub struct Kernels {
     pub dwt0_u8: Dwt0Fn<u8>,
     /// DWT level 0 of 9..16-bit pictures.
     pub dwt0_u16: Dwt0Fn<u16>,
-    /// DWT levels 1..3.
-    pub dwt: DwtFn,
+    /// DWT level 1, of the scale-0 (`i16`) low band.
+    pub dwt1: DwtFn<i16>,
+    /// DWT levels 2 and 3 (and 1 of an `i32` band).
+    pub dwt: DwtFn<i32>,
     /// Scale-0 decoupling.
     pub decouple0: Decouple0Fn,
     /// Scale-1..3 decoupling.
@@ -108,7 +126,8 @@ impl Kernels {
         level: CpuLevel::Scalar,
         dwt0_u8: dwt::level0::<u8>,
         dwt0_u16: dwt::level0::<u16>,
-        dwt: dwt::level,
+        dwt1: dwt::level::<i16>,
+        dwt: dwt::level::<i32>,
         decouple0: decouple::scale0,
         decouple123: decouple::scale123,
         den0_row: den::cubes0_row,
@@ -119,26 +138,34 @@ impl Kernels {
         cm123_row: cm::scale123_row,
     };
 
-    /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 has its own
-    /// decoupling and contrast masking at every scale and otherwise the AVX2 kernels.
+    /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 has its own kernels
+    /// at every stage.
     pub fn for_level(wanted: CpuLevel) -> Kernels {
         match cpu::clamp(wanted) {
             CpuLevel::Scalar => Kernels::SCALAR,
             #[cfg(target_arch = "x86_64")]
             CpuLevel::Avx512 => Kernels {
                 level: CpuLevel::Avx512,
+                dwt0_u8: avx512_dwt::level0::<u8>,
+                dwt0_u16: avx512_dwt::level0::<u16>,
+                dwt1: avx512_dwt123::level1,
+                dwt: avx512_dwt123::level,
+                den0_row: avx512_den::cubes0_row,
+                den123_row: avx512_den::cubes123_row,
+                weight0: avx512_weight::weight0,
+                weight123: avx512_weight::weight123,
                 decouple0: avx512_decouple::scale0,
                 cm0_row: avx512_cm::scale0_row_avx512,
                 cm123_row: avx512_cm::scale123_row_avx512,
                 decouple123: avx512_decouple123::scale123,
-                ..Kernels::for_level(CpuLevel::Avx2)
             },
             #[cfg(target_arch = "x86_64")]
             CpuLevel::Avx2 => Kernels {
                 level: CpuLevel::Avx2,
                 dwt0_u8: avx2_dwt::level0::<u8>,
                 dwt0_u16: avx2_dwt::level0::<u16>,
-                dwt: avx2_dwt::level,
+                dwt1: avx2_dwt::level::<i16>,
+                dwt: avx2_dwt::level::<i32>,
                 decouple0: avx2_decouple::scale0,
                 decouple123: avx2_decouple123::scale123,
                 den0_row: avx2_den::cubes0_row,

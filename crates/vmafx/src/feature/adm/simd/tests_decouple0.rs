@@ -8,12 +8,14 @@ use super::Kernels;
 use crate::cpu::{self, twin_rng::TwinRng, CpuLevel};
 
 /// `n` values in `-lim..lim` (a seventh zero), or, with `near`, a gain of 0.5..1.5 of it
-/// plus noise (small angles and gains around one).
+/// plus noise (small angles and gains around one); with `lim` 0, the extremes of `i16`
+/// (whose dot products and squared norms reach 2^31).
 fn band(rng: &mut TwinRng, n: usize, lim: i64, near: Option<&[i16]>) -> Vec<i16> {
     (0..n)
         .map(|i| {
             let v = match near {
                 Some(o) => o[i] as i64 * rng.range(50, 150) / 100 + rng.range(-2, 2),
+                None if lim == 0 => [-32768, -32767, 32767][rng.range(0, 2) as usize],
                 None => rng.range(-lim, lim - 1),
             };
             if rng.next_u64().is_multiple_of(7) {
@@ -34,7 +36,11 @@ fn decouple_scale0_matches_scalar_at_every_width_and_depth() {
     for k in levels.map(Kernels::for_level) {
         for w in 1..=48usize {
             for bpc in 8u32..=16 {
-                let lim = 1i64 << (bpc - 1);
+                let lim = if rng.next_u64().is_multiple_of(6) {
+                    0
+                } else {
+                    1i64 << (bpc - 1)
+                };
                 let h = 3;
                 let stride = w + rng.range(0, 3) as usize;
                 let n = stride * h;
@@ -51,7 +57,14 @@ fn decouple_scale0_matches_scalar_at_every_width_and_depth() {
                     left,
                     right: rng.range(left as i64 + 1, w as i64) as usize,
                 };
-                let egl = [1.0, 100.0, rng.range(100, 10000) as f64 / 100.0][w % 3];
+                // Integral gain limits (the integer path, up to its largest) and others.
+                let egl = [
+                    1.0,
+                    100.0,
+                    rng.range(100, 10000) as f64 / 100.0,
+                    0.0,
+                    65535.0,
+                ][(w + bpc as usize) % 5];
                 let fresh = || -> [Vec<i16>; 3] { std::array::from_fn(|_| vec![9; n]) };
                 let (mut rg, mut ag, mut rw, mut aw) = (fresh(), fresh(), fresh(), fresh());
                 let run = |f: super::Decouple0Fn, restored, additive| {
