@@ -2,6 +2,7 @@
 
 use super::super::bands::Bands;
 use super::super::border::Region;
+use super::super::decouple::Decouple;
 use super::super::dwt::Taps;
 use super::super::weight::Weighted;
 use super::Kernels;
@@ -81,6 +82,47 @@ pub(super) fn region(rng: &mut TwinRng, w: usize, h: usize) -> Region {
         bottom: rng.range(top as i64, h as i64) as usize,
         left,
         right: rng.range(left as i64, w as i64) as usize,
+    }
+}
+
+/// Runs decoupling kernel `f` and its scalar twin `twin` on the same bands, each into
+/// fresh buffers (prefilled with 9 so that a skipped position shows); true where both
+/// wrote the same restored and additive bands.
+pub(super) fn decouple_twins_agree<T: Copy + PartialEq + From<i8>>(
+    (f, twin): (DecoupleFn<T>, DecoupleFn<T>),
+    (reference, distorted): (&[Vec<T>; 3], &[Vec<T>; 3]),
+    stride: usize,
+    r: Region,
+    egl: f64,
+) -> bool {
+    let n = reference[0].len();
+    let fresh = || -> [Vec<T>; 3] { std::array::from_fn(|_| vec![T::from(9); n]) };
+    let run = |k: DecoupleFn<T>| {
+        let (mut restored, mut additive) = (fresh(), fresh());
+        let b = Decouple {
+            reference,
+            distorted,
+            restored: &mut restored,
+            additive: &mut additive,
+        };
+        k(b, stride, r, egl);
+        (restored, additive)
+    };
+    run(f) == run(twin)
+}
+
+/// A decoupling kernel of either band type.
+pub(super) type DecoupleFn<T> = fn(Decouple<'_, T>, usize, Region, f64);
+
+/// A region of whole rows `0..h` whose columns start within the first few and end
+/// anywhere after, so that its edges fall on and off vector boundaries.
+pub(super) fn row_span_region(rng: &mut TwinRng, w: usize, h: usize) -> Region {
+    let left = rng.range(0, (w as i64 - 1).min(3)) as usize;
+    Region {
+        top: 0,
+        bottom: h,
+        left,
+        right: rng.range(left as i64 + 1, w as i64) as usize,
     }
 }
 
@@ -178,7 +220,6 @@ fn masking_row_scale0_matches_scalar() {
 
 #[test]
 fn decouple_scale0_matches_scalar() {
-    use super::super::decouple::Decouple;
     let mut rng = TwinRng::new(0xdec0);
     for k in Kernels::simd_levels() {
         for case in 0..300 {
@@ -207,21 +248,9 @@ fn decouple_scale0_matches_scalar() {
             }
             let egl = [1.0, 100.0, rng.range(100, 10000) as f64 / 100.0][case % 3];
             let r = region(&mut rng, w, h);
-            let fresh = || -> [Vec<i16>; 3] { std::array::from_fn(|_| vec![9; n]) };
-            let (mut rg, mut ag, mut rw, mut aw) = (fresh(), fresh(), fresh(), fresh());
-            let run = |f: super::Decouple0Fn, restored, additive| {
-                let b = Decouple {
-                    reference: &reference,
-                    distorted: &distorted,
-                    restored,
-                    additive,
-                };
-                f(b, stride, r, egl)
-            };
-            run(k.decouple0, &mut rg, &mut ag);
-            run(Kernels::SCALAR.decouple0, &mut rw, &mut aw);
+            let pair = (k.decouple0, Kernels::SCALAR.decouple0);
             assert!(
-                rg == rw && ag == aw,
+                decouple_twins_agree(pair, (&reference, &distorted), stride, r, egl),
                 "case {case}: {:?} scale-0 decoupling differs at {w}x{h}, region {r:?}, egl {egl}",
                 k.level
             );

@@ -2,8 +2,7 @@
 //! SIMD level against the scalar kernel, bit for bit, with band magnitudes of the bit
 //! depths 8..16 and regions that start and end off a vector boundary.
 
-use super::super::border::Region;
-use super::super::decouple::Decouple;
+use super::tests::{decouple_twins_agree, row_span_region};
 use super::Kernels;
 use crate::cpu::{self, twin_rng::TwinRng, CpuLevel};
 
@@ -50,13 +49,7 @@ fn decouple_scale0_matches_scalar_at_every_width_and_depth() {
                 let distorted: [Vec<i16>; 3] = std::array::from_fn(|t| {
                     band(&mut rng, n, lim, near.then_some(reference[t].as_slice()))
                 });
-                let left = rng.range(0, (w as i64 - 1).min(3)) as usize;
-                let r = Region {
-                    top: 0,
-                    bottom: h,
-                    left,
-                    right: rng.range(left as i64 + 1, w as i64) as usize,
-                };
+                let r = row_span_region(&mut rng, w, h);
                 // Integral gain limits (the integer path, up to its largest) and others.
                 let egl = [
                     1.0,
@@ -65,21 +58,9 @@ fn decouple_scale0_matches_scalar_at_every_width_and_depth() {
                     0.0,
                     65535.0,
                 ][(w + bpc as usize) % 5];
-                let fresh = || -> [Vec<i16>; 3] { std::array::from_fn(|_| vec![9; n]) };
-                let (mut rg, mut ag, mut rw, mut aw) = (fresh(), fresh(), fresh(), fresh());
-                let run = |f: super::Decouple0Fn, restored, additive| {
-                    let b = Decouple {
-                        reference: &reference,
-                        distorted: &distorted,
-                        restored,
-                        additive,
-                    };
-                    f(b, stride, r, egl)
-                };
-                run(k.decouple0, &mut rg, &mut ag);
-                run(Kernels::SCALAR.decouple0, &mut rw, &mut aw);
+                let pair = (k.decouple0, Kernels::SCALAR.decouple0);
                 assert!(
-                    rg == rw && ag == aw,
+                    decouple_twins_agree(pair, (&reference, &distorted), stride, r, egl),
                     "{:?} scale-0 decoupling differs at width {w}, {bpc} bits, region {r:?}",
                     k.level
                 );

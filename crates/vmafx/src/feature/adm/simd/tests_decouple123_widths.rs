@@ -3,8 +3,7 @@
 //! depths 8..16, beyond them up to the whole `i32` range, next to powers of two, and
 //! regions that start and end off a vector boundary.
 
-use super::super::border::Region;
-use super::super::decouple::Decouple;
+use super::tests::{decouple_twins_agree, row_span_region};
 use super::Kernels;
 use crate::cpu::twin_rng::TwinRng;
 
@@ -67,13 +66,7 @@ fn decouple_scales_1_to_3_match_scalar_at_every_width_and_depth() {
                 let distorted: [Vec<i32>; 3] = std::array::from_fn(|t| {
                     band(&mut rng, n, lim, near.then_some(reference[t].as_slice()))
                 });
-                let left = rng.range(0, (w as i64 - 1).min(3)) as usize;
-                let r = Region {
-                    top: 0,
-                    bottom: h,
-                    left,
-                    right: rng.range(left as i64 + 1, w as i64) as usize,
-                };
+                let r = row_span_region(&mut rng, w, h);
                 // Integral gain limits (the integer path, up to its largest) and others.
                 let egl = [
                     1.0,
@@ -82,21 +75,9 @@ fn decouple_scales_1_to_3_match_scalar_at_every_width_and_depth() {
                     0.0,
                     65535.0,
                 ][(w + bpc as usize) % 5];
-                let fresh = || -> [Vec<i32>; 3] { std::array::from_fn(|_| vec![9; n]) };
-                let (mut rg, mut ag, mut rw, mut aw) = (fresh(), fresh(), fresh(), fresh());
-                let run = |f: super::Decouple123Fn, restored, additive| {
-                    let b = Decouple {
-                        reference: &reference,
-                        distorted: &distorted,
-                        restored,
-                        additive,
-                    };
-                    f(b, stride, r, egl)
-                };
-                run(k.decouple123, &mut rg, &mut ag);
-                run(Kernels::SCALAR.decouple123, &mut rw, &mut aw);
+                let pair = (k.decouple123, Kernels::SCALAR.decouple123);
                 assert!(
-                    rg == rw && ag == aw,
+                    decouple_twins_agree(pair, (&reference, &distorted), stride, r, egl),
                     "{:?} scale-1..3 decoupling differs at width {w}, {bpc} bits, values \
                      below {lim}, region {r:?}",
                     k.level

@@ -2,9 +2,8 @@
 //! against the scalar kernels on random sizes (odd widths, widths below one vector) and
 //! value ranges of several bit depths, bit for bit.
 
-use super::super::decouple::Decouple;
 use super::super::den::Cube;
-use super::tests::region;
+use super::tests::{decouple_twins_agree, region};
 use super::Kernels;
 use crate::cpu::twin_rng::TwinRng;
 
@@ -56,21 +55,9 @@ fn decouple_scales_1_to_3_match_scalar() {
             }
             let egl = [1.0, 100.0, rng.range(100, 10000) as f64 / 100.0][case % 3];
             let r = region(&mut rng, w, h);
-            let fresh = || -> [Vec<i32>; 3] { std::array::from_fn(|_| vec![9; n]) };
-            let (mut rg, mut ag, mut rw, mut aw) = (fresh(), fresh(), fresh(), fresh());
-            let run = |f: super::Decouple123Fn, restored, additive| {
-                let b = Decouple {
-                    reference: &reference,
-                    distorted: &distorted,
-                    restored,
-                    additive,
-                };
-                f(b, stride, r, egl)
-            };
-            run(k.decouple123, &mut rg, &mut ag);
-            run(Kernels::SCALAR.decouple123, &mut rw, &mut aw);
+            let pair = (k.decouple123, Kernels::SCALAR.decouple123);
             assert!(
-                rg == rw && ag == aw,
+                decouple_twins_agree(pair, (&reference, &distorted), stride, r, egl),
                 "case {case}: {:?} scale-1..3 decoupling differs at {w}x{h}, region {r:?}, \
                  values below {lim}, egl {egl}",
                 k.level
