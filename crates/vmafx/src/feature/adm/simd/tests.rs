@@ -85,6 +85,33 @@ pub(super) fn region(rng: &mut TwinRng, w: usize, h: usize) -> Region {
     }
 }
 
+/// A CSF weighting kernel of either band type, with its weights' type.
+pub(super) type WeightFn<T, W> = fn(&[Vec<T>; 3], Weighted<'_, T>, usize, Region, [W; 3]);
+
+/// Runs weighting kernel `f` and its scalar twin `twin` on `src`, each into fresh buffers
+/// (prefilled with 5 so that a skipped position shows); true where both wrote the same
+/// CSF and activity bands.
+pub(super) fn weight_twins_agree<T: Copy + PartialEq + From<i8>, W: Copy>(
+    (f, twin): (WeightFn<T, W>, WeightFn<T, W>),
+    src: &[Vec<T>; 3],
+    stride: usize,
+    r: Region,
+    rf: [W; 3],
+) -> bool {
+    let n = src[0].len();
+    let run = |k: WeightFn<T, W>| {
+        let fresh = || -> [Vec<T>; 3] { std::array::from_fn(|_| vec![T::from(5); n]) };
+        let (mut csf, mut activity) = (fresh(), fresh());
+        let out = Weighted {
+            csf: &mut csf,
+            activity: &mut activity,
+        };
+        k(src, out, stride, r, rf);
+        (csf, activity)
+    };
+    run(f) == run(twin)
+}
+
 /// Runs decoupling kernel `f` and its scalar twin `twin` on the same bands, each into
 /// fresh buffers (prefilled with 9 so that a skipped position shows); true where both
 /// wrote the same restored and additive bands.
@@ -140,16 +167,9 @@ fn weight_scale0_matches_scalar() {
             });
             let rf = [0; 3].map(|_: u16| rng.range(0, 65535) as u16);
             let r = region(&mut rng, w, h);
-            let fresh = || -> [Vec<i16>; 3] { std::array::from_fn(|_| vec![5; stride * h]) };
-            let (mut cg, mut ag, mut cw, mut aw) = (fresh(), fresh(), fresh(), fresh());
-            let out = |c, a| Weighted {
-                csf: c,
-                activity: a,
-            };
-            (k.weight0)(&src, out(&mut cg, &mut ag), stride, r, rf);
-            (Kernels::SCALAR.weight0)(&src, out(&mut cw, &mut aw), stride, r, rf);
+            let pair = (k.weight0, Kernels::SCALAR.weight0);
             assert!(
-                cg == cw && ag == aw,
+                weight_twins_agree(pair, &src, stride, r, rf),
                 "case {case}: {:?} scale-0 weighting differs at {w}x{h}, region {r:?}, rf {rf:?}",
                 k.level
             );
@@ -351,16 +371,9 @@ fn weight_scales_1_to_3_match_scalar() {
             });
             let rf = [0; 3].map(|_: u32| rng.range(0, u32::MAX as i64) as u32);
             let r = region(&mut rng, w, h);
-            let fresh = || -> [Vec<i32>; 3] { std::array::from_fn(|_| vec![5; stride * h]) };
-            let (mut cg, mut ag, mut cw, mut aw) = (fresh(), fresh(), fresh(), fresh());
-            let out = |c, a| Weighted {
-                csf: c,
-                activity: a,
-            };
-            (k.weight123)(&src, out(&mut cg, &mut ag), stride, r, rf);
-            (Kernels::SCALAR.weight123)(&src, out(&mut cw, &mut aw), stride, r, rf);
+            let pair = (k.weight123, Kernels::SCALAR.weight123);
             assert!(
-                cg == cw && ag == aw,
+                weight_twins_agree(pair, &src, stride, r, rf),
                 "case {case}: {:?} scale-1..3 weighting differs at {w}x{h}, region {r:?}, rf {rf:?}",
                 k.level
             );

@@ -4,7 +4,7 @@
 //! regions that start and end off a vector boundary.
 
 use super::super::border::Region;
-use super::super::weight::Weighted;
+use super::tests::weight_twins_agree;
 use super::Kernels;
 use crate::cpu::twin_rng::TwinRng;
 
@@ -49,16 +49,9 @@ fn weight_scale0_matches_scalar_at_every_width_and_depth() {
                     _ => rng.range(0, 65535) as u16,
                 });
                 let r = columns(&mut rng, w, h);
-                let fresh = || -> [Vec<i16>; 3] { std::array::from_fn(|_| vec![5; stride * h]) };
-                let (mut cg, mut ag, mut cw, mut aw) = (fresh(), fresh(), fresh(), fresh());
-                let out = |c, a| Weighted {
-                    csf: c,
-                    activity: a,
-                };
-                (k.weight0)(&src, out(&mut cg, &mut ag), stride, r, rf);
-                (Kernels::SCALAR.weight0)(&src, out(&mut cw, &mut aw), stride, r, rf);
+                let pair = (k.weight0, Kernels::SCALAR.weight0);
                 assert!(
-                    cg == cw && ag == aw,
+                    weight_twins_agree(pair, &src, stride, r, rf),
                     "{:?} scale-0 weighting differs at width {w}, {bpc} bits, {r:?}, rf {rf:?}",
                     k.level
                 );
@@ -84,16 +77,9 @@ fn weight_scales_1_to_3_match_scalar_at_every_width() {
                 // Weights below and above 2^31 (the two products of the kernel).
                 let rf = [0; 3].map(|_: u32| rng.range(0, u32::MAX as i64) as u32);
                 let r = columns(&mut rng, w, h);
-                let fresh = || -> [Vec<i32>; 3] { std::array::from_fn(|_| vec![5; stride * h]) };
-                let (mut cg, mut ag, mut cw, mut aw) = (fresh(), fresh(), fresh(), fresh());
-                let out = |c, a| Weighted {
-                    csf: c,
-                    activity: a,
-                };
-                (k.weight123)(&src, out(&mut cg, &mut ag), stride, r, rf);
-                (Kernels::SCALAR.weight123)(&src, out(&mut cw, &mut aw), stride, r, rf);
+                let pair = (k.weight123, Kernels::SCALAR.weight123);
                 assert!(
-                    cg == cw && ag == aw,
+                    weight_twins_agree(pair, &src, stride, r, rf),
                     "{:?} scale-1..3 weighting differs at width {w}, {bits}-bit values, {r:?}, \
                      rf {rf:?}",
                     k.level
