@@ -28,15 +28,40 @@ fn samples(rng: &mut TwinRng, n: usize, bpc: u32) -> Vec<u16> {
     }
 }
 
-fn band_eq(got: &Bands<i16>, want: &Bands<i16>) -> Option<&'static str> {
-    if got.a != want.a {
-        return Some("a");
-    }
-    ["h", "v", "d"]
+/// Where two sets of bands differ first, by band name.
+pub(super) fn band_differs<T: PartialEq>(got: &Bands<T>, want: &Bands<T>) -> Option<&'static str> {
+    let names = ["a", "h", "v", "d"];
+    let got = std::iter::once(&got.a).chain(&got.hvd);
+    let want = std::iter::once(&want.a).chain(&want.hvd);
+    names
         .into_iter()
-        .zip(got.hvd.iter().zip(&want.hvd))
+        .zip(got.zip(want))
         .find(|(_, (g, w))| g != w)
         .map(|(n, _)| n)
+}
+
+/// Runs the level-0 DWT of table `k` and of the scalar table on `px` (`bpc`-bit samples of
+/// row stride `stride`, as u8 where `bpc` is 8) into bands of row stride `os`; the first
+/// band where they differ.
+pub(super) fn dwt0_differs(
+    k: &Kernels,
+    (px, stride, bpc): (&[u16], usize, u32),
+    t: &Taps,
+    os: usize,
+) -> Option<&'static str> {
+    let len = os * t.rows.len();
+    let run = |k: &Kernels| {
+        let mut bands = Bands::<i16>::zeroed(len);
+        let mut tmp = vec![0; 2 * t.w];
+        if bpc == 8 {
+            let px: Vec<u8> = px.iter().map(|&v| v as u8).collect();
+            (k.dwt0_u8)(&px, stride, t, bpc, &mut tmp, &mut bands, os);
+        } else {
+            (k.dwt0_u16)(px, stride, t, bpc, &mut tmp, &mut bands, os);
+        }
+        bands
+    };
+    band_differs(&run(k), &run(&Kernels::SCALAR))
 }
 
 #[test]
@@ -50,18 +75,7 @@ fn dwt_level0_matches_scalar_at_every_level_and_depth() {
             let px = samples(&mut rng, stride * h, bpc);
             let t = Taps::new(w, h);
             let os = w.div_ceil(2) + rng.range(0, 3) as usize;
-            let len = os * h.div_ceil(2);
-            let (mut got, mut want) = (Bands::<i16>::zeroed(len), Bands::<i16>::zeroed(len));
-            let (mut tg, mut tw) = (vec![0; 2 * w], vec![0; 2 * w]);
-            if bpc == 8 {
-                let px: Vec<u8> = px.iter().map(|&v| v as u8).collect();
-                (k.dwt0_u8)(&px, stride, &t, bpc, &mut tg, &mut got, os);
-                (Kernels::SCALAR.dwt0_u8)(&px, stride, &t, bpc, &mut tw, &mut want, os);
-            } else {
-                (k.dwt0_u16)(&px, stride, &t, bpc, &mut tg, &mut got, os);
-                (Kernels::SCALAR.dwt0_u16)(&px, stride, &t, bpc, &mut tw, &mut want, os);
-            }
-            if let Some(band) = band_eq(&got, &want) {
+            if let Some(band) = dwt0_differs(&k, (&px, stride, bpc), &t, os) {
                 panic!(
                     "case {case}: {:?} DWT level 0 band {band} differs at {w}x{h}, {bpc} bits",
                     k.level

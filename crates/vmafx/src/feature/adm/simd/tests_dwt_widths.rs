@@ -6,20 +6,9 @@
 
 use super::super::bands::Bands;
 use super::super::dwt::Taps;
+use super::tests::{band_differs, dwt0_differs};
 use super::Kernels;
 use crate::cpu::twin_rng::TwinRng;
-
-/// Where two sets of bands differ first, by band name.
-fn differs<T: PartialEq>(got: &Bands<T>, want: &Bands<T>) -> Option<&'static str> {
-    let names = ["a", "h", "v", "d"];
-    let got = std::iter::once(&got.a).chain(&got.hvd);
-    let want = std::iter::once(&want.a).chain(&want.hvd);
-    names
-        .into_iter()
-        .zip(got.zip(want))
-        .find(|(_, (g, w))| g != w)
-        .map(|(n, _)| n)
-}
 
 #[test]
 fn dwt_level0_matches_scalar_at_every_width_and_depth() {
@@ -43,18 +32,7 @@ fn dwt_level0_matches_scalar_at_every_width_and_depth() {
                     .collect();
                 let t = Taps::new(w, h);
                 let os = w.div_ceil(2) + rng.range(0, 2) as usize;
-                let len = os * h.div_ceil(2);
-                let (mut got, mut want) = (Bands::<i16>::zeroed(len), Bands::<i16>::zeroed(len));
-                let (mut tg, mut tw) = (vec![0; 2 * w], vec![0; 2 * w]);
-                if bpc == 8 {
-                    let px: Vec<u8> = px.iter().map(|&v| v as u8).collect();
-                    (k.dwt0_u8)(&px, stride, &t, bpc, &mut tg, &mut got, os);
-                    (Kernels::SCALAR.dwt0_u8)(&px, stride, &t, bpc, &mut tw, &mut want, os);
-                } else {
-                    (k.dwt0_u16)(&px, stride, &t, bpc, &mut tg, &mut got, os);
-                    (Kernels::SCALAR.dwt0_u16)(&px, stride, &t, bpc, &mut tw, &mut want, os);
-                }
-                if let Some(band) = differs(&got, &want) {
+                if let Some(band) = dwt0_differs(&k, (&px, stride, bpc), &t, os) {
                     panic!(
                         "{:?} DWT level 0 band {band} differs at {w}x{h}, {bpc} bits",
                         k.level
@@ -86,7 +64,7 @@ fn dwt_levels_1_to_3_match_scalar_at_every_width() {
                     let (mut tg, mut tw) = (vec![0; 2 * w], vec![0; 2 * w]);
                     (k.dwt)(&src, stride, &t, scale, &mut tg, &mut got, os);
                     (Kernels::SCALAR.dwt)(&src, stride, &t, scale, &mut tw, &mut want, os);
-                    if let Some(band) = differs(&got, &want) {
+                    if let Some(band) = band_differs(&got, &want) {
                         panic!(
                             "{:?} DWT level {scale} band {band} differs at {w}x{h}, |x| < {lim}",
                             k.level
@@ -123,7 +101,7 @@ fn dwt_levels_of_the_scale0_low_band_match_scalar_at_every_width() {
                 let (mut tg, mut tw) = (vec![0; 2 * w], vec![0; 2 * w]);
                 (k.dwt1)(&src, stride, &t, scale, &mut tg, &mut got, os);
                 (Kernels::SCALAR.dwt1)(&src, stride, &t, scale, &mut tw, &mut want, os);
-                if let Some(band) = differs(&got, &want) {
+                if let Some(band) = band_differs(&got, &want) {
                     panic!(
                         "{:?} DWT level {scale} of i16 band {band} differs at {w}x{h}",
                         k.level
