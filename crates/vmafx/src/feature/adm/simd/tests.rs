@@ -210,12 +210,7 @@ fn decouple_scale0_matches_scalar() {
             let fresh = || -> [Vec<i16>; 3] { std::array::from_fn(|_| vec![9; n]) };
             let (mut rg, mut ag, mut rw, mut aw) = (fresh(), fresh(), fresh(), fresh());
             let run = |f: super::Decouple0Fn, restored, additive| {
-                let b = Decouple {
-                    reference: &reference,
-                    distorted: &distorted,
-                    restored,
-                    additive,
-                };
+                let b = Decouple::of(&reference, &distorted, restored, additive);
                 f(b, stride, r, egl)
             };
             run(k.decouple0, &mut rg, &mut ag);

@@ -59,12 +59,7 @@ fn decouple_scales_1_to_3_match_scalar() {
             let fresh = || -> [Vec<i32>; 3] { std::array::from_fn(|_| vec![9; n]) };
             let (mut rg, mut ag, mut rw, mut aw) = (fresh(), fresh(), fresh(), fresh());
             let run = |f: super::Decouple123Fn, restored, additive| {
-                let b = Decouple {
-                    reference: &reference,
-                    distorted: &distorted,
-                    restored,
-                    additive,
-                };
+                let b = Decouple::of(&reference, &distorted, restored, additive);
                 f(b, stride, r, egl)
             };
             run(k.decouple123, &mut rg, &mut ag);
