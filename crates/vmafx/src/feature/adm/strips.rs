@@ -10,9 +10,10 @@
 //!
 //! A strip covers `rows` scored rows; its buffers also hold the rows the 3x3 masking reads
 //! above and below them (the edge rules of [`cm::around`]: row -1 reads row 1, past the
-//! bottom the last row repeats). Those halo rows are decoupled and weighted again by the
-//! neighbouring strip, with the same kernels on the same inputs, so they hold the same
-//! values. Columns outside the decoupling region stay zero, as in whole bands.
+//! bottom the last row repeats). The two rows neighbouring strips share are decoupled
+//! once and moved up to the top of the buffers for the next strip; weighting, which is
+//! cheap and redone per masking sum anyway, is recomputed there by the same kernels on
+//! the same values. Columns outside the decoupling region stay zero, as in whole bands.
 //!
 //! The scores are bit-identical to whole-band passes: every row's sums are the same
 //! integers from the same kernels, and the denominator and masking sums add them in
@@ -102,6 +103,8 @@ pub fn scale0(
     let mut num = cm::Sum0::new((w, h), rf);
     let mut aim = cm::Sum0::new((w, h), rf);
     let mut top = scored_rows.top;
+    // The rows the previous strip's buffers hold.
+    let mut held = 0..0;
     while top < scored_rows.bottom {
         let rows = top..(top + strip.rows).min(scored_rows.bottom);
         top = rows.end;
@@ -117,6 +120,9 @@ pub fn scale0(
             left: region.left,
             right: region.right,
         };
+        // The halo rows the previous strip decoupled move to the top of the buffers.
+        let kept = carry_over(strip, stride, held.clone(), span.clone());
+        held = span.clone();
         (k.decouple0)(
             Decouple {
                 reference: input.reference.each_ref().map(|b| &b[first * stride..]),
@@ -125,7 +131,7 @@ pub fn scale0(
                 additive: strip.additive.each_mut().map(|b| b.as_mut_slice()),
             },
             stride,
-            local,
+            Region { top: kept, ..local },
             s.gain_limit,
         );
         den.add_rows(input.reference, stride, rows.clone(), k.den0_row);
@@ -197,4 +203,19 @@ fn mask(
         activity: &strip.activity,
     };
     sum.add_rows(&m, stride, rows, first, k.cm0_row);
+}
+
+/// Moves the decoupled rows that the strip holding picture rows `held` shares with the next
+/// one, `span` (a prefix of it: strips move down), to the first rows of the restored and
+/// additive buffers; returns how many rows that is.
+fn carry_over(strip: &mut Strip0, stride: usize, held: Range<usize>, span: Range<usize>) -> usize {
+    if held.is_empty() || span.start < held.start || span.start >= held.end {
+        return 0;
+    }
+    let shared = span.start..held.end.min(span.end);
+    let from = (shared.start - held.start) * stride..(shared.end - held.start) * stride;
+    for band in strip.restored.iter_mut().chain(&mut strip.additive) {
+        band.copy_within(from.clone(), 0);
+    }
+    shared.len()
 }
