@@ -29,9 +29,10 @@ use super::simd::Kernels;
 use super::weight::Weighted;
 use super::Settings;
 
-/// Scored rows per strip: with the halo, twelve `i16` bands of 34 rows of a 1080p band
-/// (960 wide) take about 780 KiB.
-pub const STRIP_ROWS: usize = 32;
+/// Scored rows per strip: with the halo, the twelve `i16` strip bands of a 1080p band
+/// (960 wide) take about 410 KiB, and the six input bands' rows another 200 KiB, so a
+/// strip stays within a 1 MiB L2 (32 rows measured no faster, and no longer fit).
+pub const STRIP_ROWS: usize = 16;
 
 /// The strip buffers of scale 0: `rows + 2` band rows of `stride` values per band.
 #[derive(Debug, Default)]
