@@ -9,7 +9,9 @@
 //! For the detail-loss measure the source is the restored band and the masker the additive
 //! one; for AIM the roles swap.
 
-use super::border::scored;
+use std::ops::Range;
+
+use super::border::{scored, Region};
 use super::cnum::{ceil_u32, half_of_shift};
 use super::den::noise_floor;
 
@@ -140,8 +142,82 @@ pub fn scale0_row(m: &Masking<'_, i16>, r: &Row0) -> [i64; 3] {
     inner
 }
 
+/// The scale-0 masking sum taken a run of rows at a time: each row's integer sums are
+/// shifted and added in picture order, so any split into runs gives the same total.
+#[derive(Debug, Clone, Copy)]
+pub struct Sum0 {
+    w: usize,
+    h: usize,
+    rf: [u16; 3],
+    region: Region,
+    shift_cub: [u32; 3],
+    shift_inner: u32,
+    accum: [i64; 3],
+}
+
+impl Sum0 {
+    /// An empty sum over the scored region of `w` x `h` bands, with the scale-0
+    /// fixed-point weights `rf`.
+    pub fn new((w, h): (usize, usize), rf: [u16; 3]) -> Self {
+        let lw = (w as f64).log2();
+        Sum0 {
+            w,
+            h,
+            rf,
+            region: scored(w, h),
+            shift_cub: [ceil_u32(lw - 4.0), ceil_u32(lw - 4.0), ceil_u32(lw - 3.0)],
+            shift_inner: ceil_u32((h as f64).log2()),
+            accum: [0; 3],
+        }
+    }
+
+    /// Adds the scored rows among `rows` (band rows of the picture); the bands of `m`
+    /// start at picture row `first` and hold every row the 3x3 neighbourhoods read.
+    pub fn add_rows(
+        &mut self,
+        m: &Masking<'_, i16>,
+        stride: usize,
+        rows: Range<usize>,
+        first: usize,
+        row: Row0Fn,
+    ) {
+        let r = self.region;
+        let round_inner = half_of_shift(self.shift_inner) as i64;
+        for i in rows.start.max(r.top)..rows.end.min(r.bottom) {
+            let (up, down) = around(i, self.h);
+            let ctx = Row0 {
+                stride,
+                w: self.w,
+                rows: (up - first, i - first, down - first),
+                left: r.left,
+                right: r.right,
+                rf: self.rf,
+                shift_cub: self.shift_cub,
+            };
+            let inner = row(m, &ctx);
+            for (acc, v) in self.accum.iter_mut().zip(inner) {
+                *acc = acc.wrapping_add(v.wrapping_add(round_inner).wrapping_shr(self.shift_inner));
+            }
+        }
+    }
+
+    /// The masking sum: the three 3-norms plus the noise floor.
+    pub fn total(&self, noise_weight: f64) -> f32 {
+        const BASE: [u32; 3] = [52, 52, 57];
+        let f_accum: [f32; 3] = std::array::from_fn(|t| {
+            let exp = BASE[t]
+                .wrapping_sub(self.shift_cub[t])
+                .wrapping_sub(self.shift_inner);
+            (self.accum[t] as f64 / 2f64.powf(exp as f64)) as f32
+        });
+        combine(f_accum, noise_floor(self.region.area(), noise_weight))
+    }
+}
+
 /// Scale 0 (`i16` bands of `w` x `h`), with the scale-0 fixed-point weights `rf`; each
-/// row's sums come from `row` (the scalar [`scale0_row`] or a vector twin).
+/// row's sums come from `row` (the scalar [`scale0_row`] or a vector twin); the
+/// whole-band form of [`Sum0`], which the strip tests compare against.
+#[cfg(test)]
 pub fn scale0(
     m: Masking<'_, i16>,
     stride: usize,
@@ -150,35 +226,9 @@ pub fn scale0(
     noise_weight: f64,
     row: Row0Fn,
 ) -> f32 {
-    let lw = (w as f64).log2();
-    let shift_cub = [ceil_u32(lw - 4.0), ceil_u32(lw - 4.0), ceil_u32(lw - 3.0)];
-    let shift_inner = ceil_u32((h as f64).log2());
-    let round_inner = half_of_shift(shift_inner) as i64;
-    let r = scored(w, h);
-    let mut accum = [0i64; 3];
-    for i in r.top..r.bottom {
-        let (up, down) = around(i, h);
-        let ctx = Row0 {
-            stride,
-            w,
-            rows: (up, i, down),
-            left: r.left,
-            right: r.right,
-            rf,
-            shift_cub,
-        };
-        let inner = row(&m, &ctx);
-        for t in 0..3 {
-            accum[t] =
-                accum[t].wrapping_add(inner[t].wrapping_add(round_inner).wrapping_shr(shift_inner));
-        }
-    }
-    const BASE: [u32; 3] = [52, 52, 57];
-    let f_accum: [f32; 3] = std::array::from_fn(|t| {
-        let exp = BASE[t].wrapping_sub(shift_cub[t]).wrapping_sub(shift_inner);
-        (accum[t] as f64 / 2f64.powf(exp as f64)) as f32
-    });
-    combine(f_accum, noise_floor(r.area(), noise_weight))
+    let mut sum = Sum0::new((w, h), rf);
+    sum.add_rows(&m, stride, 0..h, 0, row);
+    sum.total(noise_weight)
 }
 
 /// 1/15 in Q32, the centre's weight at scales 1..3.

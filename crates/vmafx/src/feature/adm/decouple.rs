@@ -62,16 +62,34 @@ fn limit_gain(rst: f64, k: i64, o: i64, t: f64, egl: f64) -> f64 {
     }
 }
 
-/// The bands one decoupling reads and writes.
+/// The bands one decoupling reads and writes: slices that all start at the same band row
+/// (the first row of the picture, or of a strip) and share one row stride.
 pub struct Decouple<'a, T> {
     /// Reference detail bands (h, v, d).
-    pub reference: &'a [Vec<T>; 3],
+    pub reference: [&'a [T]; 3],
     /// Distorted detail bands.
-    pub distorted: &'a [Vec<T>; 3],
+    pub distorted: [&'a [T]; 3],
     /// Restored bands (written).
-    pub restored: &'a mut [Vec<T>; 3],
+    pub restored: [&'a mut [T]; 3],
     /// Additive impairment bands (written).
-    pub additive: &'a mut [Vec<T>; 3],
+    pub additive: [&'a mut [T]; 3],
+}
+
+impl<'a, T> Decouple<'a, T> {
+    /// Views of whole bands.
+    pub fn of(
+        reference: &'a [Vec<T>; 3],
+        distorted: &'a [Vec<T>; 3],
+        restored: &'a mut [Vec<T>; 3],
+        additive: &'a mut [Vec<T>; 3],
+    ) -> Self {
+        Decouple {
+            reference: reference.each_ref().map(|v| v.as_slice()),
+            distorted: distorted.each_ref().map(|v| v.as_slice()),
+            restored: restored.each_mut().map(|v| v.as_mut_slice()),
+            additive: additive.each_mut().map(|v| v.as_mut_slice()),
+        }
+    }
 }
 
 /// Scale 0: `i16` bands.

@@ -1,7 +1,9 @@
 //! The ADM denominator of one scale: the CSF-weighted energy (3-norm) of the reference
 //! detail bands over the scored region, plus a noise floor.
 
-use super::border::scored;
+use std::ops::Range;
+
+use super::border::{scored, Region};
 use super::cnum::{ceil_u32, half_of_shift};
 
 /// The noise-floor term: (area · noise weight)^(1/3) in float.
@@ -67,7 +69,60 @@ pub fn cube123(x: i32, c: Cube) -> u64 {
         .wrapping_shr(c.shift_cub)
 }
 
-/// Scale 0 (`i16` bands of `w` x `h`), each row summed by `cubes`.
+/// The scale-0 denominator summed a run of rows at a time: the cube sums are integers
+/// added row by row in picture order, so any split into runs gives the same total.
+#[derive(Debug, Clone, Copy)]
+pub struct Sum0 {
+    region: Region,
+    shift: u32,
+    round: u64,
+    accum: [u64; 3],
+}
+
+impl Sum0 {
+    /// An empty sum over the scored region of `w` x `h` bands.
+    pub fn new(w: usize, h: usize) -> Self {
+        let region = scored(w, h);
+        let shift = ((region.area() as f64).log2() - 20.0).ceil() as i32;
+        let shift = shift.max(0) as u32;
+        let round = if shift > 0 { 1u64 << (shift - 1) } else { 0 };
+        Sum0 {
+            region,
+            shift,
+            round,
+            accum: [0; 3],
+        }
+    }
+
+    /// Adds the scored rows among `rows` of `bands` (whole bands of row stride `stride`),
+    /// each summed by `cubes`.
+    pub fn add_rows(
+        &mut self,
+        bands: &[Vec<i16>; 3],
+        stride: usize,
+        rows: Range<usize>,
+        cubes: Row0Fn,
+    ) {
+        let r = self.region;
+        for i in rows.start.max(r.top)..rows.end.min(r.bottom) {
+            for (acc, band) in self.accum.iter_mut().zip(bands) {
+                let inner = cubes(&band[i * stride + r.left..i * stride + r.right]);
+                *acc = acc.wrapping_add(inner.wrapping_add(self.round) >> self.shift);
+            }
+        }
+    }
+
+    /// The denominator, with the CSF weights `factors`.
+    pub fn total(&self, factors: [f32; 3], noise_weight: f64) -> f32 {
+        let unit = 2f64.powf((18 - self.shift as i32) as f64);
+        let floor = noise_floor(self.region.area(), noise_weight);
+        combine(self.accum, unit, factors, floor)
+    }
+}
+
+/// Scale 0 (`i16` bands of `w` x `h`), each row summed by `cubes` (the whole-band form of [`Sum0`],
+/// which the strip tests compare against).
+#[cfg(test)]
 pub fn scale0(
     bands: &[Vec<i16>; 3],
     stride: usize,
@@ -76,21 +131,9 @@ pub fn scale0(
     noise_weight: f64,
     cubes: Row0Fn,
 ) -> f32 {
-    let r = scored(w, h);
-    let area = r.area();
-    let shift = ((area as f64).log2() - 20.0).ceil() as i32;
-    let shift = shift.max(0) as u32;
-    let round = if shift > 0 { 1u64 << (shift - 1) } else { 0 };
-    let mut accum = [0u64; 3];
-    for i in r.top..r.bottom {
-        for t in 0..3 {
-            let row = &bands[t][i * stride..];
-            let inner = cubes(&row[r.left..r.right]);
-            accum[t] = accum[t].wrapping_add(inner.wrapping_add(round) >> shift);
-        }
-    }
-    let unit = 2f64.powf((18 - shift as i32) as f64);
-    combine(accum, unit, factors, noise_floor(area, noise_weight))
+    let mut sum = Sum0::new(w, h);
+    sum.add_rows(bands, stride, 0..h, cubes);
+    sum.total(factors, noise_weight)
 }
 
 /// Scales 1..3 (`i32` bands of `w` x `h`), each row summed by `cubes`.

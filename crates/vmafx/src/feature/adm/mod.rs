@@ -17,10 +17,13 @@ mod den;
 mod dwt;
 mod options;
 mod simd;
+mod strips;
 mod weight;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_strips;
 
 use super::name::feature_name;
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering};
@@ -105,10 +108,7 @@ struct Work {
     tmp: Vec<i64>,
     ref0: Bands<i16>,
     dis0: Bands<i16>,
-    restored0: [Vec<i16>; 3],
-    additive0: [Vec<i16>; 3],
-    csf0: [Vec<i16>; 3],
-    activity0: [Vec<i16>; 3],
+    strip0: strips::Strip0,
     ref_n: Bands<i32>,
     dis_n: Bands<i32>,
     ref_low: Vec<i32>,
@@ -234,10 +234,7 @@ impl Extractor for Adm {
             tmp: vec![0; 2 * w],
             ref0: Bands::zeroed(len),
             dis0: Bands::zeroed(len),
-            restored0: zeroed_hvd(len),
-            additive0: zeroed_hvd(len),
-            csf0: zeroed_hvd(len),
-            activity0: zeroed_hvd(len),
+            strip0: strips::Strip0::new(strips::STRIP_ROWS, stride),
             ref_n: Bands::zeroed(len1),
             dis_n: Bands::zeroed(len1),
             ref_low: vec![0; len1],
@@ -369,51 +366,15 @@ fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Fram
     scores
 }
 
-/// Decoupling, weighting and masking of scale 0 (`w` x `h` bands).
+/// Decoupling, weighting and masking of scale 0 (`w` x `h` bands), in strips of rows.
 fn scale0(wk: &mut Work, s: &Settings, w: usize, h: usize) -> (f32, f32, f32) {
-    let stride = wk.stride;
-    let region = with_taps(w, h);
-    (wk.kernels.decouple0)(
-        decouple::Decouple {
-            reference: &wk.ref0.hvd,
-            distorted: &wk.dis0.hvd,
-            restored: &mut wk.restored0,
-            additive: &mut wk.additive0,
-        },
-        stride,
-        region,
-        s.gain_limit,
-    );
-    let k = wk.kernels;
-    let den = den::scale0(
-        &wk.ref0.hvd,
-        stride,
-        (w, h),
-        s.factors[0],
-        s.noise_weight,
-        k.den0_row,
-    );
-    let rf = s.fixed0;
-    let mut masked = |source: &[Vec<i16>; 3], masker: &[Vec<i16>; 3], nw: f64| {
-        let out = weight::Weighted {
-            csf: &mut wk.csf0,
-            activity: &mut wk.activity0,
-        };
-        (k.weight0)(masker, out, stride, region, rf);
-        let m = cm::Masking {
-            source,
-            masker: &wk.csf0,
-            activity: &wk.activity0,
-        };
-        cm::scale0(m, stride, (w, h), rf, nw, k.cm0_row)
+    let input = strips::Inputs {
+        reference: &wk.ref0.hvd,
+        distorted: &wk.dis0.hvd,
+        stride: wk.stride,
+        size: (w, h),
     };
-    let num = masked(&wk.restored0, &wk.additive0, s.noise_weight);
-    let aim = if s.skip_aim {
-        0.0
-    } else {
-        masked(&wk.additive0, &wk.restored0, 0.0)
-    };
-    (num, den, aim)
+    strips::scale0(&input, &mut wk.strip0, &wk.kernels, s)
 }
 
 /// Decoupling, weighting and masking of scale `scale` (1..=3, `w` x `h` bands of row
@@ -429,12 +390,12 @@ fn scale123(
     let region = with_taps(w, h);
     let k = wk.kernels;
     (k.decouple123)(
-        decouple::Decouple {
-            reference: &wk.ref_n.hvd,
-            distorted: &wk.dis_n.hvd,
-            restored: &mut wk.restored,
-            additive: &mut wk.additive,
-        },
+        decouple::Decouple::of(
+            &wk.ref_n.hvd,
+            &wk.dis_n.hvd,
+            &mut wk.restored,
+            &mut wk.additive,
+        ),
         stride,
         region,
         s.gain_limit,

@@ -23,12 +23,9 @@ pub(super) fn fits<T>(b: &Decouple<'_, T>, stride: usize, r: Region) -> bool {
         .and_then(|o| o.checked_add(r.right));
     r.right <= stride
         && need.is_some_and(|n| {
-            b.reference
-                .iter()
-                .chain(b.distorted)
-                .chain(b.restored.iter())
-                .chain(b.additive.iter())
-                .all(|v| v.len() >= n)
+            let read = b.reference.iter().chain(&b.distorted).map(|v| v.len());
+            let written = b.restored.iter().chain(&b.additive).map(|v| v.len());
+            read.chain(written).all(|len| len >= n)
         })
 }
 

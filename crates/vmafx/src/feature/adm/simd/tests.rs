@@ -140,13 +140,12 @@ pub(super) fn decouple_twins_agree<T: Copy + PartialEq + From<i8>>(
     let fresh = || -> [Vec<T>; 3] { std::array::from_fn(|_| vec![T::from(9); n]) };
     let run = |k: DecoupleFn<T>| {
         let (mut restored, mut additive) = (fresh(), fresh());
-        let b = Decouple {
-            reference,
-            distorted,
-            restored: &mut restored,
-            additive: &mut additive,
-        };
-        k(b, stride, r, egl);
+        k(
+            Decouple::of(reference, distorted, &mut restored, &mut additive),
+            stride,
+            r,
+            egl,
+        );
         (restored, additive)
     };
     run(f) == run(twin)
