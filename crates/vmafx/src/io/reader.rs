@@ -166,7 +166,9 @@ impl VideoReader {
             };
             let note = r.short_note();
             let at = (r.next_index, start);
-            let frame = r.layout.read_frame(&mut r.src, &mut r.row, &r.recycler, at, &note)?;
+            let frame = r
+                .layout
+                .read_frame(&mut r.src, &mut r.row, &r.recycler, at, &note)?;
             r.next_index += 1;
             r.frames_read += 1;
             Ok(Some(frame))

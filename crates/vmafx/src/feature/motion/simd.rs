@@ -37,17 +37,34 @@ impl Kernels {
         abs_sum: horizontal_abs_sum,
     };
 
+    /// The AVX-512 kernels by 32-bit multiplies, for processors without VNNI. Only a
+    /// table made after AVX-512 was detected may be called.
+    #[cfg(target_arch = "x86_64")]
+    pub(super) const AVX512: Kernels = Kernels {
+        level: CpuLevel::Avx512,
+        vertical_u8: super::simd_avx512::vertical_u8,
+        vertical_u16: super::simd_avx512::vertical_u16,
+        abs_sum: super::simd_avx512::abs_sum,
+    };
+
+    /// The AVX-512 kernels by 16-bit multiply-adds. Only a table made after AVX-512 and
+    /// AVX-512 VNNI were detected may be called.
+    #[cfg(target_arch = "x86_64")]
+    pub(super) const AVX512_VNNI: Kernels = Kernels {
+        level: CpuLevel::Avx512,
+        vertical_u8: super::simd_avx512_vnni::vertical_u8,
+        vertical_u16: super::simd_avx512_vnni::vertical_u16,
+        abs_sum: super::simd_avx512_vnni::abs_sum,
+    };
+
     /// The kernels of `wanted`, lowered to what this CPU runs.
     pub fn for_level(wanted: CpuLevel) -> Kernels {
         match cpu::clamp(wanted) {
             CpuLevel::Scalar => Kernels::SCALAR,
             #[cfg(target_arch = "x86_64")]
-            CpuLevel::Avx512 => Kernels {
-                level: CpuLevel::Avx512,
-                vertical_u8: super::simd_avx512::vertical_u8,
-                vertical_u16: super::simd_avx512::vertical_u16,
-                abs_sum: super::simd_avx512::abs_sum,
-            },
+            CpuLevel::Avx512 if is_x86_feature_detected!("avx512vnni") => Kernels::AVX512_VNNI,
+            #[cfg(target_arch = "x86_64")]
+            CpuLevel::Avx512 => Kernels::AVX512,
             #[cfg(target_arch = "x86_64")]
             CpuLevel::Avx2 => Kernels {
                 level: CpuLevel::Avx2,

@@ -11,19 +11,19 @@ use super::kernel::{edges_abs_sum, horizontal_abs_sum, MotionSample, FILTER};
 
 /// Whether every row holds at least `n` samples (else the scalar twin is used, which
 /// reports the mistake the way the reference does).
-fn rows_hold<T>(rows: &[&[T]; 5], n: usize) -> bool {
+pub(super) fn rows_hold<T>(rows: &[&[T]; 5], n: usize) -> bool {
     rows.iter().all(|r| r.len() >= n)
 }
 
 /// The lanes `0..n` of sixteen (`n` at most 16).
-fn lanes(n: usize) -> __mmask16 {
+pub(super) fn lanes(n: usize) -> __mmask16 {
     (((1u32 << n) - 1) & 0xffff) as __mmask16
 }
 
 /// Sixteen bytes at `p` (only the lanes in `m` unless all are), as `i32` lanes.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-unsafe fn load_u8(p: *const u8, m: __mmask16) -> __m512i {
+pub(super) unsafe fn load_u8(p: *const u8, m: __mmask16) -> __m512i {
     // SAFETY: the caller guarantees the lanes in `m` are readable; a full mask takes the
     // plain load, which the widening can fold.
     _mm512_cvtepu8_epi32(unsafe {
@@ -38,7 +38,7 @@ unsafe fn load_u8(p: *const u8, m: __mmask16) -> __m512i {
 /// Sixteen `u16` at `p` (only the lanes in `m` unless all are), as `i32` lanes.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-unsafe fn load_u16(p: *const u16, m: __mmask16) -> __m512i {
+pub(super) unsafe fn load_u16(p: *const u16, m: __mmask16) -> __m512i {
     // SAFETY: as in `load_u8`.
     _mm512_cvtepu16_epi32(unsafe {
         if m == 0xffff {
@@ -52,7 +52,7 @@ unsafe fn load_u16(p: *const u16, m: __mmask16) -> __m512i {
 /// Sixteen `i32` at `p` (only the lanes in `m` unless all are).
 #[inline]
 #[target_feature(enable = "avx512f")]
-unsafe fn load_i32(p: *const i32, m: __mmask16) -> __m512i {
+pub(super) unsafe fn load_i32(p: *const i32, m: __mmask16) -> __m512i {
     // SAFETY: as in `load_u8`.
     unsafe {
         if m == 0xffff {
@@ -66,7 +66,7 @@ unsafe fn load_i32(p: *const i32, m: __mmask16) -> __m512i {
 /// Stores the lanes of `v` in `m` at `p`.
 #[inline]
 #[target_feature(enable = "avx512f")]
-unsafe fn store_i32(p: *mut i32, m: __mmask16, v: __m512i) {
+pub(super) unsafe fn store_i32(p: *mut i32, m: __mmask16, v: __m512i) {
     // SAFETY: the caller guarantees the lanes in `m` are writable.
     unsafe {
         if m == 0xffff {

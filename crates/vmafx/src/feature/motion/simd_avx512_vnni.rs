@@ -1,0 +1,204 @@
+//! AVX-512 motion kernels by 16-bit multiply-adds (`vpdpwssd`, AVX-512 VNNI): sixteen
+//! columns (or windows) a step, the last partial step masked, as in `simd_avx512`.
+//!
+//! The taps fit signed 16 bits, so the symmetric pairs of a 32-bit lane's five inputs are
+//! summed first and the two sums put in the lane's two words: one multiply-add of that lane
+//! with the taps `(f0, f1)` gives `f0·(x0+x4) + f1·(x1+x3)`, and a second one of the centre
+//! value (in the low word) with the taps `(f2, 0)` adds `f2·x2`. Where the scalar code sums
+//! in 64 bits, the paired sums (at most 18 bits signed) are split into `high·256 + low`
+//! before they are put into words: every high part and every low part fits a word, both
+//! partial sums fit 32 bits, and for a shift `s >= 8`,
+//! `(256·A + B + round) >> s == (A + ((B + round) >> 8)) >> (s - 8)` exactly.
+
+use std::arch::x86_64::*;
+
+use super::kernel::{edges_abs_sum, horizontal_abs_sum, MotionSample, FILTER};
+use super::simd_avx512::{lanes, load_i32, load_u16, load_u8, rows_hold, store_i32};
+use crate::cpu::vnni::dpwssd;
+
+/// The word mask of the high word of every 32-bit lane.
+const HIGH_WORDS: __mmask32 = 0xaaaa_aaaa;
+
+/// The outer tap pair `(f0, f1)` in the (low, high) words of every lane, and the centre
+/// tap `(f2, 0)`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn word_taps() -> (__m512i, __m512i) {
+    (
+        _mm512_set1_epi32((FILTER[1] << 16) | FILTER[0]),
+        _mm512_set1_epi32(FILTER[2]),
+    )
+}
+
+/// A lane of two words: the low 16 bits of `lo`'s lane and of `hi`'s lane.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn words(lo: __m512i, hi: __m512i) -> __m512i {
+    _mm512_mask_blend_epi16(HIGH_WORDS, lo, _mm512_slli_epi32::<16>(hi))
+}
+
+/// `acc + f0·a + f1·b + f2·c` for `a`, `b` and `c` within signed 16 bits.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+fn tap_sum(acc: __m512i, a: __m512i, b: __m512i, c: __m512i) -> __m512i {
+    let (outer, centre) = word_taps();
+    dpwssd(dpwssd(acc, words(a, b), outer), c, centre)
+}
+
+/// `(f0·a + f1·b + f2·c + round) >> shift` for `a`, `b` of up to 18 bits signed, `c` of up
+/// to 17 and `shift >= 8` (`rest` is `shift - 8`), by the high/low split.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+fn split_tap_sum(a: __m512i, b: __m512i, c: __m512i, round: __m512i, rest: __m128i) -> __m512i {
+    let (outer, centre) = word_taps();
+    // High words: bits 8..24 of `a` and of `b` are `a >> 8` and `b >> 8`, which fit.
+    let high_pair = _mm512_mask_blend_epi16(
+        HIGH_WORDS,
+        _mm512_srai_epi32::<8>(a),
+        _mm512_slli_epi32::<8>(b),
+    );
+    let low_pair = _mm512_and_si512(words(a, b), _mm512_set1_epi32(0x00ff_00ff));
+    let high = dpwssd(
+        dpwssd(_mm512_setzero_si512(), high_pair, outer),
+        _mm512_srai_epi32::<8>(c),
+        centre,
+    );
+    let low = dpwssd(
+        dpwssd(round, low_pair, outer),
+        _mm512_and_si512(c, _mm512_set1_epi32(255)),
+        centre,
+    );
+    _mm512_sra_epi32(_mm512_add_epi32(high, _mm512_srai_epi32::<8>(low)), rest)
+}
+
+/// The VNNI vertical pass over 8-bit samples.
+pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) {
+    let n = out.len();
+    if !(1..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
+        return <u8 as MotionSample>::vertical(prev, cur, shift, out);
+    }
+    // SAFETY: this function is only in a table made after AVX-512 (F, BW, VL) and VNNI
+    // were detected, and every row was just checked to hold the `n` samples it reads.
+    unsafe { vertical_u8_vnni(&prev, &cur, shift, out) }
+}
+
+/// All `n` columns of the 8-bit vertical pass.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vnni")]
+unsafe fn vertical_u8_vnni(prev: &[&[u8]; 5], cur: &[&[u8]; 5], shift: u32, out: &mut [i32]) {
+    let n = out.len();
+    let round = _mm512_set1_epi32(1 << (shift - 1));
+    let count = _mm_cvtsi32_si128(shift as i32);
+    let mut j = 0;
+    while j < n {
+        let m = lanes((n - j).min(16));
+        let mut d = [_mm512_setzero_si512(); 5];
+        for (k, v) in d.iter_mut().enumerate() {
+            // SAFETY: rows hold at least n samples (checked by the caller) and the mask
+            // keeps the loads below n.
+            let (p, c) = unsafe {
+                (
+                    load_u8(prev[k].as_ptr().add(j), m),
+                    load_u8(cur[k].as_ptr().add(j), m),
+                )
+            };
+            *v = _mm512_sub_epi32(p, c);
+        }
+        // 8-bit differences and their pair sums fit a word.
+        let a = _mm512_add_epi32(d[0], d[4]);
+        let b = _mm512_add_epi32(d[1], d[3]);
+        let v = _mm512_sra_epi32(tap_sum(round, a, b, d[2]), count);
+        // SAFETY: out holds n values and the mask keeps the store below n.
+        unsafe { store_i32(out.as_mut_ptr().add(j), m, v) };
+        j += 16;
+    }
+}
+
+/// The VNNI vertical pass over 9..16-bit samples.
+pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) {
+    let n = out.len();
+    if !(8..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
+        return <u16 as MotionSample>::vertical(prev, cur, shift, out);
+    }
+    // SAFETY: as in `vertical_u8`: AVX-512 and VNNI were detected, and the rows hold `n`
+    // samples.
+    unsafe { vertical_u16_vnni(&prev, &cur, shift, out) }
+}
+
+/// All `n` columns of the 16-bit vertical pass.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vnni")]
+unsafe fn vertical_u16_vnni(prev: &[&[u16]; 5], cur: &[&[u16]; 5], shift: u32, out: &mut [i32]) {
+    let n = out.len();
+    let round = _mm512_set1_epi32(1 << (shift - 1));
+    let rest = _mm_cvtsi32_si128(shift as i32 - 8);
+    let mut j = 0;
+    while j < n {
+        let m = lanes((n - j).min(16));
+        let mut d = [_mm512_setzero_si512(); 5];
+        for (k, v) in d.iter_mut().enumerate() {
+            // SAFETY: rows hold at least n samples (checked by the caller) and the mask
+            // keeps the loads below n.
+            let (p, c) = unsafe {
+                (
+                    load_u16(prev[k].as_ptr().add(j), m),
+                    load_u16(cur[k].as_ptr().add(j), m),
+                )
+            };
+            *v = _mm512_sub_epi32(p, c);
+        }
+        let a = _mm512_add_epi32(d[0], d[4]);
+        let b = _mm512_add_epi32(d[1], d[3]);
+        let v = split_tap_sum(a, b, d[2], round, rest);
+        // SAFETY: out holds n values and the mask keeps the store below n.
+        unsafe { store_i32(out.as_mut_ptr().add(j), m, v) };
+        j += 16;
+    }
+}
+
+/// The VNNI horizontal pass and absolute sum of one row buffer.
+pub fn abs_sum(row: &[i32]) -> u32 {
+    if row.len() < 5 {
+        return horizontal_abs_sum(row);
+    }
+    // SAFETY: AVX-512 (F, BW) and VNNI were detected before this kernel was listed; the
+    // row holds at least five values.
+    match unsafe { windows_abs_sum_vnni(row) } {
+        Some(sum) => sum.wrapping_add(edges_abs_sum(row)),
+        // Values the vertical pass cannot make (the split needs 17 bits).
+        None => horizontal_abs_sum(row),
+    }
+}
+
+/// The wrapping sum of `|window output|` over all `len - 4` full windows; `None` if a
+/// value it read is outside -2^16..2^16.
+#[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+unsafe fn windows_abs_sum_vnni(row: &[i32]) -> Option<u32> {
+    let windows = row.len() - (FILTER.len() - 1);
+    let round = _mm512_set1_epi32(1 << 15);
+    let rest = _mm_cvtsi32_si128(8);
+    let mut acc = _mm512_setzero_si512();
+    let (mut low, mut high) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+    let mut s = 0;
+    while s < windows {
+        // Windows s..s+c read row[s..s+c+4], which x[0] and x[4] cover.
+        let m = lanes((windows - s).min(16));
+        let mut x = [_mm512_setzero_si512(); 5];
+        for (k, v) in x.iter_mut().enumerate() {
+            // SAFETY: lane l < c reads row[s + k + l] with s + k + l < s + c + 4 <= len.
+            *v = unsafe { load_i32(row.as_ptr().add(s + k), m) };
+        }
+        low = _mm512_min_epi32(low, _mm512_min_epi32(x[0], x[4]));
+        high = _mm512_max_epi32(high, _mm512_max_epi32(x[0], x[4]));
+        let a = _mm512_add_epi32(x[0], x[4]);
+        let b = _mm512_add_epi32(x[1], x[3]);
+        let v = split_tap_sum(a, b, x[2], round, rest);
+        acc = _mm512_add_epi32(acc, _mm512_abs_epi32(v));
+        s += 16;
+    }
+    let out_of_range = _mm512_cmplt_epi32_mask(low, _mm512_set1_epi32(-(1 << 16)))
+        | _mm512_cmpgt_epi32_mask(high, _mm512_set1_epi32((1 << 16) - 1));
+    if out_of_range != 0 {
+        return None;
+    }
+    // The lane sums wrap at 32 bits, as the scalar sum does.
+    Some(_mm512_reduce_add_epi32(acc) as u32)
+}
