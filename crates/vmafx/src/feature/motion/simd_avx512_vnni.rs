@@ -1,5 +1,6 @@
 //! AVX-512 motion kernels by 16-bit multiply-adds (`vpdpwssd`, AVX-512 VNNI): sixteen
-//! columns (or windows) a step, the last partial step masked, as in `simd_avx512`.
+//! columns (or windows) a step, thirty-two for the 8-bit vertical pass, the last partial
+//! step masked, as in `simd_avx512`.
 //!
 //! The taps fit signed 16 bits, so the symmetric pairs of a 32-bit lane's five inputs are
 //! summed first and the two sums put in the lane's two words: one multiply-add of that lane
@@ -13,7 +14,7 @@
 use std::arch::x86_64::*;
 
 use super::kernel::{edges_abs_sum, horizontal_abs_sum, MotionSample, FILTER};
-use super::simd_avx512::{lanes, load_i32, load_u16, load_u8, rows_hold, store_i32};
+use super::simd_avx512::{lanes, load_i32, load_u16, rows_hold, store_i32};
 use crate::cpu::vnni::dpwssd;
 
 /// The word mask of the high word of every 32-bit lane.
@@ -35,14 +36,6 @@ fn word_taps() -> (__m512i, __m512i) {
 #[target_feature(enable = "avx512f,avx512bw")]
 fn words(lo: __m512i, hi: __m512i) -> __m512i {
     _mm512_mask_blend_epi16(HIGH_WORDS, lo, _mm512_slli_epi32::<16>(hi))
-}
-
-/// `acc + f0·a + f1·b + f2·c` for `a`, `b` and `c` within signed 16 bits.
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
-fn tap_sum(acc: __m512i, a: __m512i, b: __m512i, c: __m512i) -> __m512i {
-    let (outer, centre) = word_taps();
-    dpwssd(dpwssd(acc, words(a, b), outer), c, centre)
 }
 
 /// `(f0·a + f1·b + f2·c + round) >> shift` for `a`, `b` of up to 18 bits signed, `c` of up
@@ -82,34 +75,80 @@ pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32
     unsafe { vertical_u8_vnni(&prev, &cur, shift, out) }
 }
 
-/// All `n` columns of the 8-bit vertical pass.
+/// Thirty-two bytes at `p` (only the lanes in `m` unless all are), as `i16` lanes.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+unsafe fn load_u8_words(p: *const u8, m: __mmask32) -> __m512i {
+    // SAFETY: the caller guarantees the lanes in `m` are readable; a full mask takes the
+    // plain load, which the widening can fold.
+    _mm512_cvtepu8_epi16(unsafe {
+        if m == u32::MAX {
+            _mm256_loadu_si256(p as *const __m256i)
+        } else {
+            _mm256_maskz_loadu_epi8(m, p as *const i8)
+        }
+    })
+}
+
+/// All `n` columns of the 8-bit vertical pass, thirty-two a step in 16-bit lanes.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vnni")]
 unsafe fn vertical_u8_vnni(prev: &[&[u8]; 5], cur: &[&[u8]; 5], shift: u32, out: &mut [i32]) {
     let n = out.len();
+    let (outer, centre) = word_taps();
     let round = _mm512_set1_epi32(1 << (shift - 1));
     let count = _mm_cvtsi32_si128(shift as i32);
+    // Quadwords (four columns each) in the order 0, 4, 1, 5, 2, 6, 3, 7: then the
+    // interleave of the low (high) halves of every 128-bit block holds columns 0..16
+    // (16..32) in order.
+    let order = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
+    let zero = _mm512_setzero_si512();
     let mut j = 0;
     while j < n {
-        let m = lanes((n - j).min(16));
-        let mut d = [_mm512_setzero_si512(); 5];
+        let left = n - j;
+        let m = if left >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << left) - 1
+        };
+        let mut d = [zero; 5];
         for (k, v) in d.iter_mut().enumerate() {
             // SAFETY: rows hold at least n samples (checked by the caller) and the mask
             // keeps the loads below n.
             let (p, c) = unsafe {
                 (
-                    load_u8(prev[k].as_ptr().add(j), m),
-                    load_u8(cur[k].as_ptr().add(j), m),
+                    load_u8_words(prev[k].as_ptr().add(j), m),
+                    load_u8_words(cur[k].as_ptr().add(j), m),
                 )
             };
-            *v = _mm512_sub_epi32(p, c);
+            *v = _mm512_sub_epi16(p, c);
         }
         // 8-bit differences and their pair sums fit a word.
-        let a = _mm512_add_epi32(d[0], d[4]);
-        let b = _mm512_add_epi32(d[1], d[3]);
-        let v = _mm512_sra_epi32(tap_sum(round, a, b, d[2]), count);
-        // SAFETY: out holds n values and the mask keeps the store below n.
-        unsafe { store_i32(out.as_mut_ptr().add(j), m, v) };
-        j += 16;
+        let a = _mm512_permutexvar_epi64(order, _mm512_add_epi16(d[0], d[4]));
+        let b = _mm512_permutexvar_epi64(order, _mm512_add_epi16(d[1], d[3]));
+        let c = _mm512_permutexvar_epi64(order, d[2]);
+        let first = dpwssd(
+            dpwssd(round, _mm512_unpacklo_epi16(a, b), outer),
+            _mm512_unpacklo_epi16(c, zero),
+            centre,
+        );
+        let second = dpwssd(
+            dpwssd(round, _mm512_unpackhi_epi16(a, b), outer),
+            _mm512_unpackhi_epi16(c, zero),
+            centre,
+        );
+        let (m0, m1) = (m as __mmask16, (m >> 16) as __mmask16);
+        // SAFETY: out holds n values and the masks keep the stores below n.
+        unsafe {
+            store_i32(out.as_mut_ptr().add(j), m0, _mm512_sra_epi32(first, count));
+            if m1 != 0 {
+                store_i32(
+                    out.as_mut_ptr().add(j + 16),
+                    m1,
+                    _mm512_sra_epi32(second, count),
+                );
+            }
+        }
+        j += 32;
     }
 }
 
