@@ -12,8 +12,8 @@ use super::kernel::{edges_abs_sum, horizontal_abs_sum, window_abs, MotionSample,
 use crate::cpu::{self, CpuLevel};
 
 /// A vertical pass over five rows of previous and current samples (see
-/// [`MotionSample::vertical`]).
-pub type VerticalFn<T> = fn([&[T]; 5], [&[T]; 5], u32, &mut [i32]);
+/// [`MotionSample::vertical`]); returns whether any output is nonzero.
+pub type VerticalFn<T> = fn([&[T]; 5], [&[T]; 5], u32, &mut [i32]) -> bool;
 
 /// The kernels one motion instance runs, chosen once from the CPU level.
 #[derive(Debug, Clone, Copy)]
@@ -108,6 +108,11 @@ mod avx2 {
         _mm256_add_epi32(_mm256_add_epi32(a, b), c)
     }
 
+    /// Whether any value of `out` is nonzero.
+    fn any_nonzero(out: &[i32]) -> bool {
+        out.iter().any(|&v| v != 0)
+    }
+
     /// Whether every row holds at least `n` samples (else the scalar twin is used, which
     /// reports the mistake the way the reference does).
     fn rows_hold<T>(rows: &[&[T]; 5], n: usize) -> bool {
@@ -115,7 +120,7 @@ mod avx2 {
     }
 
     /// The AVX2 vertical pass over 8-bit samples.
-    pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) {
+    pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) -> bool {
         let n = out.len();
         if !(1..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
             return <u8 as MotionSample>::vertical(prev, cur, shift, out);
@@ -125,6 +130,7 @@ mod avx2 {
         let done = unsafe { vertical_u8_avx2(&prev, &cur, shift, out) };
         let (p, c) = (prev.map(|s| &s[done..]), cur.map(|s| &s[done..]));
         <u8 as MotionSample>::vertical(p, c, shift, &mut out[done..]);
+        any_nonzero(out)
     }
 
     /// Columns `0..8·k` of the 8-bit vertical pass; returns how many were done.
@@ -163,7 +169,7 @@ mod avx2 {
     }
 
     /// The AVX2 vertical pass over 9..16-bit samples.
-    pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) {
+    pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) -> bool {
         let n = out.len();
         if !(8..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
             return <u16 as MotionSample>::vertical(prev, cur, shift, out);
@@ -172,6 +178,7 @@ mod avx2 {
         let done = unsafe { vertical_u16_avx2(&prev, &cur, shift, out) };
         let (p, c) = (prev.map(|s| &s[done..]), cur.map(|s| &s[done..]));
         <u16 as MotionSample>::vertical(p, c, shift, &mut out[done..]);
+        any_nonzero(out)
     }
 
     /// `(Σ f·x + round) >> shift` for inputs of up to 17 bits signed and `shift >= 8`,

@@ -112,14 +112,15 @@ fn split_filter(x: [__m512i; 5], f: [__m512i; 3], round: __m512i, rest: __m128i)
 }
 
 /// The AVX-512 vertical pass over 8-bit samples.
-pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) {
+pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) -> bool {
     let n = out.len();
     if !(1..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
         return <u8 as MotionSample>::vertical(prev, cur, shift, out);
     }
     // SAFETY: this function is only in a table made after AVX-512 (F, BW, VL) was
     // detected, and every row was just checked to hold the `n` samples the kernel reads.
-    unsafe { vertical_u8_avx512(&prev, &cur, shift, out) }
+    unsafe { vertical_u8_avx512(&prev, &cur, shift, out) };
+    out.iter().any(|&v| v != 0)
 }
 
 /// All `n` columns of the 8-bit vertical pass.
@@ -152,13 +153,14 @@ unsafe fn vertical_u8_avx512(prev: &[&[u8]; 5], cur: &[&[u8]; 5], shift: u32, ou
 }
 
 /// The AVX-512 vertical pass over 9..16-bit samples.
-pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) {
+pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) -> bool {
     let n = out.len();
     if !(8..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
         return <u16 as MotionSample>::vertical(prev, cur, shift, out);
     }
     // SAFETY: as in `vertical_u8`: AVX-512 was detected, and the rows hold `n` samples.
-    unsafe { vertical_u16_avx512(&prev, &cur, shift, out) }
+    unsafe { vertical_u16_avx512(&prev, &cur, shift, out) };
+    out.iter().any(|&v| v != 0)
 }
 
 /// All `n` columns of the 16-bit vertical pass.

@@ -65,7 +65,7 @@ fn split_tap_sum(a: __m512i, b: __m512i, c: __m512i, round: __m512i, rest: __m12
 }
 
 /// The VNNI vertical pass over 8-bit samples.
-pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) {
+pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) -> bool {
     let n = out.len();
     if !(1..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
         return <u8 as MotionSample>::vertical(prev, cur, shift, out);
@@ -92,7 +92,12 @@ unsafe fn load_u8_words(p: *const u8, m: __mmask32) -> __m512i {
 
 /// All `n` columns of the 8-bit vertical pass, thirty-two a step in 16-bit lanes.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vnni")]
-unsafe fn vertical_u8_vnni(prev: &[&[u8]; 5], cur: &[&[u8]; 5], shift: u32, out: &mut [i32]) {
+unsafe fn vertical_u8_vnni(
+    prev: &[&[u8]; 5],
+    cur: &[&[u8]; 5],
+    shift: u32,
+    out: &mut [i32],
+) -> bool {
     let n = out.len();
     let (outer, centre) = word_taps();
     let round = _mm512_set1_epi32(1 << (shift - 1));
@@ -102,6 +107,7 @@ unsafe fn vertical_u8_vnni(prev: &[&[u8]; 5], cur: &[&[u8]; 5], shift: u32, out:
     // (16..32) in order.
     let order = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
     let zero = _mm512_setzero_si512();
+    let mut any = zero;
     let mut j = 0;
     while j < n {
         let left = n - j;
@@ -136,24 +142,27 @@ unsafe fn vertical_u8_vnni(prev: &[&[u8]; 5], cur: &[&[u8]; 5], shift: u32, out:
             _mm512_unpackhi_epi16(c, zero),
             centre,
         );
+        let (first, second) = (
+            _mm512_sra_epi32(first, count),
+            _mm512_sra_epi32(second, count),
+        );
+        // Masked-off columns filter zeros, to zero: they leave the flag alone.
+        any = _mm512_or_si512(any, _mm512_or_si512(first, second));
         let (m0, m1) = (m as __mmask16, (m >> 16) as __mmask16);
         // SAFETY: out holds n values and the masks keep the stores below n.
         unsafe {
-            store_i32(out.as_mut_ptr().add(j), m0, _mm512_sra_epi32(first, count));
+            store_i32(out.as_mut_ptr().add(j), m0, first);
             if m1 != 0 {
-                store_i32(
-                    out.as_mut_ptr().add(j + 16),
-                    m1,
-                    _mm512_sra_epi32(second, count),
-                );
+                store_i32(out.as_mut_ptr().add(j + 16), m1, second);
             }
         }
         j += 32;
     }
+    _mm512_test_epi32_mask(any, any) != 0
 }
 
 /// The VNNI vertical pass over 9..16-bit samples.
-pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) {
+pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) -> bool {
     let n = out.len();
     if !(8..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
         return <u16 as MotionSample>::vertical(prev, cur, shift, out);
@@ -165,10 +174,16 @@ pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [
 
 /// All `n` columns of the 16-bit vertical pass.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vnni")]
-unsafe fn vertical_u16_vnni(prev: &[&[u16]; 5], cur: &[&[u16]; 5], shift: u32, out: &mut [i32]) {
+unsafe fn vertical_u16_vnni(
+    prev: &[&[u16]; 5],
+    cur: &[&[u16]; 5],
+    shift: u32,
+    out: &mut [i32],
+) -> bool {
     let n = out.len();
     let round = _mm512_set1_epi32(1 << (shift - 1));
     let rest = _mm_cvtsi32_si128(shift as i32 - 8);
+    let mut any = _mm512_setzero_si512();
     let mut j = 0;
     while j < n {
         let m = lanes((n - j).min(16));
@@ -187,10 +202,13 @@ unsafe fn vertical_u16_vnni(prev: &[&[u16]; 5], cur: &[&[u16]; 5], shift: u32, o
         let a = _mm512_add_epi32(d[0], d[4]);
         let b = _mm512_add_epi32(d[1], d[3]);
         let v = split_tap_sum(a, b, d[2], round, rest);
+        // Masked-off columns filter zeros, to zero: they leave the flag alone.
+        any = _mm512_or_si512(any, v);
         // SAFETY: out holds n values and the mask keeps the store below n.
         unsafe { store_i32(out.as_mut_ptr().add(j), m, v) };
         j += 16;
     }
+    _mm512_test_epi32_mask(any, any) != 0
 }
 
 /// The VNNI horizontal pass and absolute sum of one row buffer.

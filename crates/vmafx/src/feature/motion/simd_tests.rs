@@ -61,6 +61,16 @@ fn strided<T: Copy>(v: &[i64], w: usize, stride: usize, cast: impl Fn(i64) -> T,
     out
 }
 
+/// The nonzero flags a vector and the scalar vertical pass returned, against the output.
+fn assert_flags((got, scalar): (bool, bool), out: &[i32], what: &str) {
+    let want = out.iter().any(|&v| v != 0);
+    assert_eq!(
+        (got, scalar),
+        (want, want),
+        "{what}: nonzero flags (vector, scalar)"
+    );
+}
+
 fn compare<T: MotionSample>(
     (level, k): (&str, &Kernels),
     prev: &[T],
@@ -124,6 +134,7 @@ fn vertical_and_horizontal_kernels_match_scalar() {
                 .map(|_| (0..n).map(|_| rng.range(0, max)).collect())
                 .collect();
             let (mut got, mut want) = (vec![0; n], vec![0; n]);
+            let flags: (bool, bool);
             if bpc == 8 {
                 let r: Vec<Vec<u8>> = rows
                     .iter()
@@ -131,8 +142,10 @@ fn vertical_and_horizontal_kernels_match_scalar() {
                     .collect();
                 let p: [&[u8]; 5] = std::array::from_fn(|i| r[i].as_slice());
                 let c: [&[u8]; 5] = std::array::from_fn(|i| r[i + 5].as_slice());
-                (k.vertical_u8)(p, c, bpc, &mut got);
-                (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want);
+                flags = (
+                    (k.vertical_u8)(p, c, bpc, &mut got),
+                    (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want),
+                );
             } else {
                 let r: Vec<Vec<u16>> = rows
                     .iter()
@@ -140,13 +153,16 @@ fn vertical_and_horizontal_kernels_match_scalar() {
                     .collect();
                 let p: [&[u16]; 5] = std::array::from_fn(|i| r[i].as_slice());
                 let c: [&[u16]; 5] = std::array::from_fn(|i| r[i + 5].as_slice());
-                (k.vertical_u16)(p, c, bpc, &mut got);
-                (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want);
+                flags = (
+                    (k.vertical_u16)(p, c, bpc, &mut got),
+                    (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want),
+                );
             }
             assert_eq!(
                 got, want,
                 "case {case}: {level} vertical, {n} columns, {bpc} bits"
             );
+            assert_flags(flags, &want, &level);
             if n >= 3 {
                 // The vertical output, and extreme row values of either sign.
                 let extreme: Vec<i32> = (0..n).map(|_| rng.range(-65535, 65535) as i32).collect();
@@ -178,6 +194,7 @@ fn vector_kernels_match_scalar_at_every_width_below_three_vectors_and_every_dept
                     .collect();
                 let mut got = vec![i32::MIN; n + 2];
                 let mut want = vec![0; n];
+                let flags: (bool, bool);
                 if bpc == 8 {
                     let r: Vec<Vec<u8>> = rows
                         .iter()
@@ -185,8 +202,10 @@ fn vector_kernels_match_scalar_at_every_width_below_three_vectors_and_every_dept
                         .collect();
                     let p: [&[u8]; 5] = std::array::from_fn(|i| &r[i][skew..]);
                     let c: [&[u8]; 5] = std::array::from_fn(|i| &r[i + 5][skew..]);
-                    (k.vertical_u8)(p, c, bpc, &mut got[1..n + 1]);
-                    (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want);
+                    flags = (
+                        (k.vertical_u8)(p, c, bpc, &mut got[1..n + 1]),
+                        (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want),
+                    );
                 } else {
                     let r: Vec<Vec<u16>> = rows
                         .iter()
@@ -194,8 +213,10 @@ fn vector_kernels_match_scalar_at_every_width_below_three_vectors_and_every_dept
                         .collect();
                     let p: [&[u16]; 5] = std::array::from_fn(|i| &r[i][skew..]);
                     let c: [&[u16]; 5] = std::array::from_fn(|i| &r[i + 5][skew..]);
-                    (k.vertical_u16)(p, c, bpc, &mut got[1..n + 1]);
-                    (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want);
+                    flags = (
+                        (k.vertical_u16)(p, c, bpc, &mut got[1..n + 1]),
+                        (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want),
+                    );
                 }
                 assert_eq!(
                     (got[0], got[n + 1]),
@@ -207,6 +228,7 @@ fn vector_kernels_match_scalar_at_every_width_below_three_vectors_and_every_dept
                     &want[..],
                     "{level} vertical, {n} columns, {bpc} bits"
                 );
+                assert_flags(flags, &want, &level);
                 if n >= 3 {
                     let (g, s) = ((k.abs_sum)(&want), (Kernels::SCALAR.abs_sum)(&want));
                     assert_eq!(g, s, "{level} horizontal sum, {n} columns, {bpc} bits");
@@ -244,17 +266,23 @@ fn kernels_match_scalar_on_all_zero_against_all_max_at_every_width() {
             for bpc in [8u32, 10, 12, 16] {
                 let max = ((1u32 << bpc) - 1) as u16;
                 for kind in 0..3 {
-                    for up in [false, true] {
+                    for (up, same) in [(false, false), (true, false), (false, true)] {
                         // Previous rows at `max` where the current ones are 0 (or the
-                        // reverse), with the centre row's pattern flipped.
+                        // reverse), with the centre row's pattern flipped; or equal rows,
+                        // whose output is all zero.
                         let p16: Vec<Vec<u16>> = (0..5)
                             .map(|r| extreme_row(kind, n, max, (r == 2) != up))
                             .collect();
-                        let c16: Vec<Vec<u16>> = (0..5)
-                            .map(|r| extreme_row(kind, n, max, (r == 2) == up))
-                            .collect();
+                        let c16: Vec<Vec<u16>> = if same {
+                            p16.clone()
+                        } else {
+                            (0..5)
+                                .map(|r| extreme_row(kind, n, max, (r == 2) == up))
+                                .collect()
+                        };
                         let mut got = vec![0; n];
                         let mut want = vec![0; n];
+                        let flags: (bool, bool);
                         if bpc == 8 {
                             let cast = |v: &Vec<Vec<u16>>| -> Vec<Vec<u8>> {
                                 v.iter()
@@ -264,16 +292,21 @@ fn kernels_match_scalar_on_all_zero_against_all_max_at_every_width() {
                             let (p8, c8) = (cast(&p16), cast(&c16));
                             let p: [&[u8]; 5] = std::array::from_fn(|i| p8[i].as_slice());
                             let c: [&[u8]; 5] = std::array::from_fn(|i| c8[i].as_slice());
-                            (k.vertical_u8)(p, c, bpc, &mut got);
-                            (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want);
+                            flags = (
+                                (k.vertical_u8)(p, c, bpc, &mut got),
+                                (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want),
+                            );
                         } else {
                             let p: [&[u16]; 5] = std::array::from_fn(|i| p16[i].as_slice());
                             let c: [&[u16]; 5] = std::array::from_fn(|i| c16[i].as_slice());
-                            (k.vertical_u16)(p, c, bpc, &mut got);
-                            (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want);
+                            flags = (
+                                (k.vertical_u16)(p, c, bpc, &mut got),
+                                (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want),
+                            );
                         }
                         let what = format!("{level}, {n} columns, {bpc} bits, pattern {kind}");
                         assert_eq!(got, want, "vertical: {what}, up {up}");
+                        assert_flags(flags, &want, &what);
                         if n >= 3 {
                             let (g, s) = ((k.abs_sum)(&want), (Kernels::SCALAR.abs_sum)(&want));
                             assert_eq!(g, s, "horizontal: {what}, up {up}");
