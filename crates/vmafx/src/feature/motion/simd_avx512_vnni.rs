@@ -1,6 +1,7 @@
 //! AVX-512 motion kernels by 16-bit multiply-adds (`vpdpwssd`, AVX-512 VNNI): sixteen
-//! columns (or windows) a step, thirty-two for the 8-bit vertical pass, the last partial
-//! step masked, as in `simd_avx512`.
+//! columns (or windows) a step, thirty-two for vertical passes whose differences fit a
+//! word (8-bit samples, or deeper ones below 2^14), the last partial step masked, as in
+//! `simd_avx512`.
 //!
 //! The taps fit signed 16 bits, so the symmetric pairs of a 32-bit lane's five inputs are
 //! summed first and the two sums put in the lane's two words: one multiply-add of that lane
@@ -90,6 +91,66 @@ unsafe fn load_u8_words(p: *const u8, m: __mmask32) -> __m512i {
     })
 }
 
+/// The mask of the first `min(left, 32)` of thirty-two lanes.
+fn lanes32(left: usize) -> __mmask32 {
+    if left >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << left) - 1
+    }
+}
+
+/// Filters thirty-two columns of differences `d` (one row per entry, in 16-bit lanes, with
+/// pair sums that fit a word), stores `(sum + round) >> count` for the columns in `m` at
+/// `out`, and ORs the results into `any`.
+///
+/// # Safety
+/// The lanes of `m` must be writable at `out`; the lanes outside it must hold zero
+/// differences (their outputs then leave `any` alone).
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vnni")]
+unsafe fn filter_words(
+    d: &[__m512i; 5],
+    round: __m512i,
+    count: __m128i,
+    out: *mut i32,
+    m: __mmask32,
+    any: &mut __m512i,
+) {
+    let (outer, centre) = word_taps();
+    // Quadwords (four columns each) in the order 0, 4, 1, 5, 2, 6, 3, 7: then the
+    // interleave of the low (high) halves of every 128-bit block holds columns 0..16
+    // (16..32) in order.
+    let order = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
+    let zero = _mm512_setzero_si512();
+    let a = _mm512_permutexvar_epi64(order, _mm512_add_epi16(d[0], d[4]));
+    let b = _mm512_permutexvar_epi64(order, _mm512_add_epi16(d[1], d[3]));
+    let c = _mm512_permutexvar_epi64(order, d[2]);
+    let first = dpwssd(
+        dpwssd(round, _mm512_unpacklo_epi16(a, b), outer),
+        _mm512_unpacklo_epi16(c, zero),
+        centre,
+    );
+    let second = dpwssd(
+        dpwssd(round, _mm512_unpackhi_epi16(a, b), outer),
+        _mm512_unpackhi_epi16(c, zero),
+        centre,
+    );
+    let (first, second) = (
+        _mm512_sra_epi32(first, count),
+        _mm512_sra_epi32(second, count),
+    );
+    *any = _mm512_or_si512(*any, _mm512_or_si512(first, second));
+    let (m0, m1) = (m as __mmask16, (m >> 16) as __mmask16);
+    // SAFETY: the caller guarantees the lanes of `m` are writable.
+    unsafe {
+        store_i32(out, m0, first);
+        if m1 != 0 {
+            store_i32(out.add(16), m1, second);
+        }
+    }
+}
+
 /// All `n` columns of the 8-bit vertical pass, thirty-two a step in 16-bit lanes.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vnni")]
 unsafe fn vertical_u8_vnni(
@@ -99,24 +160,13 @@ unsafe fn vertical_u8_vnni(
     out: &mut [i32],
 ) -> bool {
     let n = out.len();
-    let (outer, centre) = word_taps();
     let round = _mm512_set1_epi32(1 << (shift - 1));
     let count = _mm_cvtsi32_si128(shift as i32);
-    // Quadwords (four columns each) in the order 0, 4, 1, 5, 2, 6, 3, 7: then the
-    // interleave of the low (high) halves of every 128-bit block holds columns 0..16
-    // (16..32) in order.
-    let order = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
-    let zero = _mm512_setzero_si512();
-    let mut any = zero;
+    let mut any = _mm512_setzero_si512();
     let mut j = 0;
     while j < n {
-        let left = n - j;
-        let m = if left >= 32 {
-            u32::MAX
-        } else {
-            (1u32 << left) - 1
-        };
-        let mut d = [zero; 5];
+        let m = lanes32(n - j);
+        let mut d = [_mm512_setzero_si512(); 5];
         for (k, v) in d.iter_mut().enumerate() {
             // SAFETY: rows hold at least n samples (checked by the caller) and the mask
             // keeps the loads below n.
@@ -126,39 +176,69 @@ unsafe fn vertical_u8_vnni(
                     load_u8_words(cur[k].as_ptr().add(j), m),
                 )
             };
+            // 8-bit differences and their pair sums fit a word.
             *v = _mm512_sub_epi16(p, c);
         }
-        // 8-bit differences and their pair sums fit a word.
-        let a = _mm512_permutexvar_epi64(order, _mm512_add_epi16(d[0], d[4]));
-        let b = _mm512_permutexvar_epi64(order, _mm512_add_epi16(d[1], d[3]));
-        let c = _mm512_permutexvar_epi64(order, d[2]);
-        let first = dpwssd(
-            dpwssd(round, _mm512_unpacklo_epi16(a, b), outer),
-            _mm512_unpacklo_epi16(c, zero),
-            centre,
-        );
-        let second = dpwssd(
-            dpwssd(round, _mm512_unpackhi_epi16(a, b), outer),
-            _mm512_unpackhi_epi16(c, zero),
-            centre,
-        );
-        let (first, second) = (
-            _mm512_sra_epi32(first, count),
-            _mm512_sra_epi32(second, count),
-        );
-        // Masked-off columns filter zeros, to zero: they leave the flag alone.
-        any = _mm512_or_si512(any, _mm512_or_si512(first, second));
-        let (m0, m1) = (m as __mmask16, (m >> 16) as __mmask16);
-        // SAFETY: out holds n values and the masks keep the stores below n.
-        unsafe {
-            store_i32(out.as_mut_ptr().add(j), m0, first);
-            if m1 != 0 {
-                store_i32(out.as_mut_ptr().add(j + 16), m1, second);
-            }
-        }
+        // SAFETY: out holds n values and the mask keeps the stores below n; masked-off
+        // lanes loaded zeros.
+        unsafe { filter_words(&d, round, count, out.as_mut_ptr().add(j), m, &mut any) };
         j += 32;
     }
     _mm512_test_epi32_mask(any, any) != 0
+}
+
+/// Thirty-two `u16` at `p` (only the lanes in `m` unless all are).
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn load_u16_words(p: *const u16, m: __mmask32) -> __m512i {
+    // SAFETY: the caller guarantees the lanes in `m` are readable.
+    unsafe {
+        if m == u32::MAX {
+            _mm512_loadu_si512(p as *const _)
+        } else {
+            _mm512_maskz_loadu_epi16(m, p as *const i16)
+        }
+    }
+}
+
+/// All `n` columns of the 16-bit vertical pass, thirty-two a step in 16-bit lanes, if
+/// every sample is below 2^14 (so differences and their pair sums fit a word, and the
+/// tap sum 32 bits); `None` if one is not (the outputs are then unfinished).
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vnni")]
+unsafe fn vertical_u16_words(
+    prev: &[&[u16]; 5],
+    cur: &[&[u16]; 5],
+    shift: u32,
+    out: &mut [i32],
+) -> Option<bool> {
+    let n = out.len();
+    let round = _mm512_set1_epi32(1 << (shift - 1));
+    let count = _mm_cvtsi32_si128(shift as i32);
+    let mut any = _mm512_setzero_si512();
+    let mut seen = _mm512_setzero_si512();
+    let mut j = 0;
+    while j < n {
+        let m = lanes32(n - j);
+        let mut d = [_mm512_setzero_si512(); 5];
+        for (k, v) in d.iter_mut().enumerate() {
+            // SAFETY: rows hold at least n samples (checked by the caller) and the mask
+            // keeps the loads below n.
+            let (p, c) = unsafe {
+                (
+                    load_u16_words(prev[k].as_ptr().add(j), m),
+                    load_u16_words(cur[k].as_ptr().add(j), m),
+                )
+            };
+            seen = _mm512_or_si512(seen, _mm512_or_si512(p, c));
+            *v = _mm512_sub_epi16(p, c);
+        }
+        // SAFETY: out holds n values and the mask keeps the stores below n; masked-off
+        // lanes loaded zeros.
+        unsafe { filter_words(&d, round, count, out.as_mut_ptr().add(j), m, &mut any) };
+        j += 32;
+    }
+    let wide = _mm512_test_epi16_mask(seen, _mm512_set1_epi16(-(1 << 14)));
+    (wide == 0).then(|| _mm512_test_epi32_mask(any, any) != 0)
 }
 
 /// The VNNI vertical pass over 9..16-bit samples.
@@ -169,10 +249,16 @@ pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [
     }
     // SAFETY: as in `vertical_u8`: AVX-512 and VNNI were detected, and the rows hold `n`
     // samples.
-    unsafe { vertical_u16_vnni(&prev, &cur, shift, out) }
+    unsafe {
+        match vertical_u16_words(&prev, &cur, shift, out) {
+            Some(any) => any,
+            // A sample of 2^14 or more: the full-range kernel.
+            None => vertical_u16_vnni(&prev, &cur, shift, out),
+        }
+    }
 }
 
-/// All `n` columns of the 16-bit vertical pass.
+/// All `n` columns of the 16-bit vertical pass, sixteen a step, for any samples.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vnni")]
 unsafe fn vertical_u16_vnni(
     prev: &[&[u16]; 5],
