@@ -263,7 +263,7 @@ fn kernels_match_scalar_on_all_zero_against_all_max_at_every_width() {
     // extremes, for every width below four 16-lane steps.
     for (level, k) in simd_tables() {
         for n in 1..=50usize {
-            for bpc in [8u32, 10, 12, 16] {
+            for bpc in [8u32, 10, 12, 14, 15, 16] {
                 let max = ((1u32 << bpc) - 1) as u16;
                 for kind in 0..3 {
                     for (up, same) in [(false, false), (true, false), (false, true)] {
@@ -312,6 +312,46 @@ fn kernels_match_scalar_on_all_zero_against_all_max_at_every_width() {
                             assert_eq!(g, s, "horizontal: {what}, up {up}");
                         }
                     }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn nonzero_flag_sees_a_single_differing_column_anywhere() {
+    // Equal rows but for one sample: the flag must see that one column at every position
+    // of every step, and the outputs must still agree.
+    for (level, k) in simd_tables() {
+        for n in 1..=70usize {
+            for j in 0..n {
+                for bpc in [8u32, 10, 16] {
+                    let prev = vec![0u16; n];
+                    let mut cur = vec![0u16; n];
+                    cur[j] = 1;
+                    let (mut got, mut want) = (vec![0; n], vec![0; n]);
+                    let flags = if bpc == 8 {
+                        let (p8, c8): (Vec<u8>, Vec<u8>) = (
+                            prev.iter().map(|&v| v as u8).collect(),
+                            cur.iter().map(|&v| v as u8).collect(),
+                        );
+                        let p = [p8.as_slice(); 5];
+                        let c = [p8.as_slice(), p8.as_slice(), &c8, p8.as_slice(), &p8];
+                        (
+                            (k.vertical_u8)(p, c, bpc, &mut got),
+                            (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want),
+                        )
+                    } else {
+                        let p = [prev.as_slice(); 5];
+                        let c = [&prev[..], &prev[..], &cur[..], &prev[..], &prev[..]];
+                        (
+                            (k.vertical_u16)(p, c, bpc, &mut got),
+                            (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want),
+                        )
+                    };
+                    let what = format!("{level}, column {j} of {n}, {bpc} bits");
+                    assert_eq!(got, want, "vertical: {what}");
+                    assert_flags(flags, &want, &what);
                 }
             }
         }
