@@ -134,18 +134,17 @@ fn vertical_and_horizontal_kernels_match_scalar() {
                 .map(|_| (0..n).map(|_| rng.range(0, max)).collect())
                 .collect();
             let (mut got, mut want) = (vec![0; n], vec![0; n]);
-            let flags: (bool, bool);
-            if bpc == 8 {
+            let flags = if bpc == 8 {
                 let r: Vec<Vec<u8>> = rows
                     .iter()
                     .map(|r| r.iter().map(|&v| v as u8).collect())
                     .collect();
                 let p: [&[u8]; 5] = std::array::from_fn(|i| r[i].as_slice());
                 let c: [&[u8]; 5] = std::array::from_fn(|i| r[i + 5].as_slice());
-                flags = (
+                (
                     (k.vertical_u8)(p, c, bpc, &mut got),
                     (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want),
-                );
+                )
             } else {
                 let r: Vec<Vec<u16>> = rows
                     .iter()
@@ -153,11 +152,11 @@ fn vertical_and_horizontal_kernels_match_scalar() {
                     .collect();
                 let p: [&[u16]; 5] = std::array::from_fn(|i| r[i].as_slice());
                 let c: [&[u16]; 5] = std::array::from_fn(|i| r[i + 5].as_slice());
-                flags = (
+                (
                     (k.vertical_u16)(p, c, bpc, &mut got),
                     (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want),
-                );
-            }
+                )
+            };
             assert_eq!(
                 got, want,
                 "case {case}: {level} vertical, {n} columns, {bpc} bits"
@@ -194,18 +193,17 @@ fn vector_kernels_match_scalar_at_every_width_below_three_vectors_and_every_dept
                     .collect();
                 let mut got = vec![i32::MIN; n + 2];
                 let mut want = vec![0; n];
-                let flags: (bool, bool);
-                if bpc == 8 {
+                let flags = if bpc == 8 {
                     let r: Vec<Vec<u8>> = rows
                         .iter()
                         .map(|r| r.iter().map(|&v| v as u8).collect())
                         .collect();
                     let p: [&[u8]; 5] = std::array::from_fn(|i| &r[i][skew..]);
                     let c: [&[u8]; 5] = std::array::from_fn(|i| &r[i + 5][skew..]);
-                    flags = (
+                    (
                         (k.vertical_u8)(p, c, bpc, &mut got[1..n + 1]),
                         (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want),
-                    );
+                    )
                 } else {
                     let r: Vec<Vec<u16>> = rows
                         .iter()
@@ -213,11 +211,11 @@ fn vector_kernels_match_scalar_at_every_width_below_three_vectors_and_every_dept
                         .collect();
                     let p: [&[u16]; 5] = std::array::from_fn(|i| &r[i][skew..]);
                     let c: [&[u16]; 5] = std::array::from_fn(|i| &r[i + 5][skew..]);
-                    flags = (
+                    (
                         (k.vertical_u16)(p, c, bpc, &mut got[1..n + 1]),
                         (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want),
-                    );
-                }
+                    )
+                };
                 assert_eq!(
                     (got[0], got[n + 1]),
                     (i32::MIN, i32::MIN),
@@ -282,8 +280,7 @@ fn kernels_match_scalar_on_all_zero_against_all_max_at_every_width() {
                         };
                         let mut got = vec![0; n];
                         let mut want = vec![0; n];
-                        let flags: (bool, bool);
-                        if bpc == 8 {
+                        let flags = if bpc == 8 {
                             let cast = |v: &Vec<Vec<u16>>| -> Vec<Vec<u8>> {
                                 v.iter()
                                     .map(|r| r.iter().map(|&x| x as u8).collect())
@@ -292,18 +289,18 @@ fn kernels_match_scalar_on_all_zero_against_all_max_at_every_width() {
                             let (p8, c8) = (cast(&p16), cast(&c16));
                             let p: [&[u8]; 5] = std::array::from_fn(|i| p8[i].as_slice());
                             let c: [&[u8]; 5] = std::array::from_fn(|i| c8[i].as_slice());
-                            flags = (
+                            (
                                 (k.vertical_u8)(p, c, bpc, &mut got),
                                 (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want),
-                            );
+                            )
                         } else {
                             let p: [&[u16]; 5] = std::array::from_fn(|i| p16[i].as_slice());
                             let c: [&[u16]; 5] = std::array::from_fn(|i| c16[i].as_slice());
-                            flags = (
+                            (
                                 (k.vertical_u16)(p, c, bpc, &mut got),
                                 (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want),
-                            );
-                        }
+                            )
+                        };
                         let what = format!("{level}, {n} columns, {bpc} bits, pattern {kind}");
                         assert_eq!(got, want, "vertical: {what}, up {up}");
                         assert_flags(flags, &want, &what);
