@@ -207,7 +207,7 @@ pub fn abs_sum(row: &[i32]) -> u32 {
 }
 
 /// The wrapping sum of `|window output|` over all `len - 4` full windows; `None` if a
-/// value it read is outside -2^16..2^16.
+/// value of the row is outside -2^16..2^16.
 #[target_feature(enable = "avx512f")]
 unsafe fn windows_abs_sum_avx512(row: &[i32]) -> Option<u32> {
     let windows = row.len() - (FILTER.len() - 1);
@@ -225,15 +225,18 @@ unsafe fn windows_abs_sum_avx512(row: &[i32]) -> Option<u32> {
             // SAFETY: lane l < c reads row[s + k + l] with s + k + l < s + c + 4 <= len.
             *v = unsafe { load_i32(row.as_ptr().add(s + k), m) };
         }
-        low = _mm512_min_epi32(low, _mm512_min_epi32(x[0], x[4]));
-        high = _mm512_max_epi32(high, _mm512_max_epi32(x[0], x[4]));
+        // Every value but the last four is some window's first (with fewer than four
+        // windows, the first and last values of each do not cover the row).
+        low = _mm512_min_epi32(low, x[0]);
+        high = _mm512_max_epi32(high, x[0]);
         let v = split_filter(x, f, round, rest);
         acc = _mm512_add_epi32(acc, _mm512_abs_epi32(v));
         s += 16;
     }
     let out_of_range = _mm512_cmplt_epi32_mask(low, _mm512_set1_epi32(-(1 << 16)))
         | _mm512_cmpgt_epi32_mask(high, _mm512_set1_epi32((1 << 16) - 1));
-    if out_of_range != 0 {
+    let fits = |v: &i32| (-(1 << 16)..1 << 16).contains(v);
+    if out_of_range != 0 || !row[windows..].iter().all(fits) {
         return None;
     }
     // The lane sums wrap at 32 bits, as the scalar sum does.

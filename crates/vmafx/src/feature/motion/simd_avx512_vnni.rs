@@ -312,7 +312,7 @@ pub fn abs_sum(row: &[i32]) -> u32 {
 }
 
 /// The wrapping sum of `|window output|` over all `len - 4` full windows; `None` if a
-/// value it read is outside -2^16..2^16.
+/// value of the row is outside -2^16..2^16.
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
 unsafe fn windows_abs_sum_vnni(row: &[i32]) -> Option<u32> {
     let windows = row.len() - (FILTER.len() - 1);
@@ -329,8 +329,9 @@ unsafe fn windows_abs_sum_vnni(row: &[i32]) -> Option<u32> {
             // SAFETY: lane l < c reads row[s + k + l] with s + k + l < s + c + 4 <= len.
             *v = unsafe { load_i32(row.as_ptr().add(s + k), m) };
         }
-        low = _mm512_min_epi32(low, _mm512_min_epi32(x[0], x[4]));
-        high = _mm512_max_epi32(high, _mm512_max_epi32(x[0], x[4]));
+        // Every value but the last four is some window's first.
+        low = _mm512_min_epi32(low, x[0]);
+        high = _mm512_max_epi32(high, x[0]);
         let a = _mm512_add_epi32(x[0], x[4]);
         let b = _mm512_add_epi32(x[1], x[3]);
         let v = split_tap_sum(a, b, x[2], round, rest);
@@ -339,7 +340,8 @@ unsafe fn windows_abs_sum_vnni(row: &[i32]) -> Option<u32> {
     }
     let out_of_range = _mm512_cmplt_epi32_mask(low, _mm512_set1_epi32(-(1 << 16)))
         | _mm512_cmpgt_epi32_mask(high, _mm512_set1_epi32((1 << 16) - 1));
-    if out_of_range != 0 {
+    let fits = |v: &i32| (-(1 << 16)..1 << 16).contains(v);
+    if out_of_range != 0 || !row[windows..].iter().all(fits) {
         return None;
     }
     // The lane sums wrap at 32 bits, as the scalar sum does.

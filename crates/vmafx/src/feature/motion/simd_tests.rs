@@ -354,3 +354,23 @@ fn nonzero_flag_sees_a_single_differing_column_anywhere() {
         }
     }
 }
+
+#[test]
+fn horizontal_sum_matches_scalar_with_one_out_of_range_value_anywhere() {
+    // In-range rows with one value at or just past the bounds of the vector split, at every
+    // position: the kernels must notice it wherever it is (the last four values too).
+    let mut rng = TwinRng::new(0x5e7);
+    for (level, k) in simd_tables() {
+        for n in 3..=50usize {
+            for j in 0..n {
+                for bad in [1 << 16, -(1 << 16) - 1, i32::MAX, i32::MIN, (1 << 16) - 1] {
+                    let mut row: Vec<i32> =
+                        (0..n).map(|_| rng.range(-65535, 65535) as i32).collect();
+                    row[j] = bad;
+                    let (g, s) = ((k.abs_sum)(&row), (Kernels::SCALAR.abs_sum)(&row));
+                    assert_eq!(g, s, "{level} horizontal sum, {bad} at {j} of {n}");
+                }
+            }
+        }
+    }
+}
