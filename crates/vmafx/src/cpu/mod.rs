@@ -28,6 +28,8 @@ mod cross_level;
 mod cross_level_random;
 #[cfg(test)]
 pub(crate) mod twin_rng;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod vnni;
 
 /// libvmaf's x86 flag bits (`VMAF_X86_CPU_FLAG_*`), as `--cpumask` names them.
 pub const FLAG_SSE2: u32 = 1 << 0;

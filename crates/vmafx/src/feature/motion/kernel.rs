@@ -35,8 +35,9 @@ pub(super) fn mirror(i: usize, k: usize, n: usize) -> usize {
 /// A sample type the kernel reads.
 pub trait MotionSample: Copy + Send + Sync + 'static {
     /// One vertical pass: `out[j]` gets the filtered `prev - cur` of column `j` over the
-    /// five rows given, rounded and shifted right by `shift`.
-    fn vertical(prev: [&[Self]; 5], cur: [&[Self]; 5], shift: u32, out: &mut [i32]);
+    /// five rows given, rounded and shifted right by `shift`. Returns whether any output
+    /// is nonzero (an all-zero row adds nothing, and its horizontal pass is skipped).
+    fn vertical(prev: [&[Self]; 5], cur: [&[Self]; 5], shift: u32, out: &mut [i32]) -> bool;
 
     /// This type's vertical pass in a kernel table.
     fn pick(k: &Kernels) -> VerticalFn<Self>;
@@ -44,16 +45,19 @@ pub trait MotionSample: Copy + Send + Sync + 'static {
 
 impl MotionSample for u8 {
     #[inline]
-    fn vertical(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) {
+    fn vertical(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) -> bool {
         // 8-bit differences times the taps stay within i32, as in libvmaf's 8-bit path.
         let round = 1i32 << (shift - 1);
+        let mut any = 0;
         for (j, o) in out.iter_mut().enumerate() {
             let mut acc = 0i32;
             for k in 0..5 {
                 acc += FILTER[k] * (prev[k][j] as i32 - cur[k][j] as i32);
             }
             *o = (acc + round) >> shift;
+            any |= *o;
         }
+        any != 0
     }
 
     fn pick(k: &Kernels) -> VerticalFn<u8> {
@@ -63,15 +67,18 @@ impl MotionSample for u8 {
 
 impl MotionSample for u16 {
     #[inline]
-    fn vertical(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) {
+    fn vertical(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) -> bool {
         let round = 1i64 << (shift - 1);
+        let mut any = 0;
         for (j, o) in out.iter_mut().enumerate() {
             let mut acc = 0i64;
             for k in 0..5 {
                 acc += FILTER[k] as i64 * (prev[k][j] as i64 - cur[k][j] as i64);
             }
             *o = ((acc + round) >> shift) as i32;
+            any |= *o;
         }
+        any != 0
     }
 
     fn pick(k: &Kernels) -> VerticalFn<u16> {
@@ -176,8 +183,7 @@ pub fn blurred_sad_with<T: MotionSample>(
         let rows: [usize; 5] = std::array::from_fn(|k| mirror(i, k, h));
         let p = rows.map(|r| prev.row(r));
         let c = rows.map(|r| cur.row(r));
-        vertical(p, c, bpc, row_buf);
-        if row_buf.iter().all(|&v| v == 0) {
+        if !vertical(p, c, bpc, row_buf) {
             continue;
         }
         sad += (k.abs_sum)(row_buf) as u64;

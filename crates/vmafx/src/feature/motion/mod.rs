@@ -21,6 +21,8 @@ mod kernel;
 mod simd;
 #[cfg(target_arch = "x86_64")]
 mod simd_avx512;
+#[cfg(target_arch = "x86_64")]
+mod simd_avx512_vnni;
 mod temporal;
 
 #[cfg(test)]

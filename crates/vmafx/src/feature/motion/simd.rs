@@ -12,8 +12,8 @@ use super::kernel::{edges_abs_sum, horizontal_abs_sum, window_abs, MotionSample,
 use crate::cpu::{self, CpuLevel};
 
 /// A vertical pass over five rows of previous and current samples (see
-/// [`MotionSample::vertical`]).
-pub type VerticalFn<T> = fn([&[T]; 5], [&[T]; 5], u32, &mut [i32]);
+/// [`MotionSample::vertical`]); returns whether any output is nonzero.
+pub type VerticalFn<T> = fn([&[T]; 5], [&[T]; 5], u32, &mut [i32]) -> bool;
 
 /// The kernels one motion instance runs, chosen once from the CPU level.
 #[derive(Debug, Clone, Copy)]
@@ -37,17 +37,34 @@ impl Kernels {
         abs_sum: horizontal_abs_sum,
     };
 
+    /// The AVX-512 kernels by 32-bit multiplies, for processors without VNNI. Only a
+    /// table made after AVX-512 was detected may be called.
+    #[cfg(target_arch = "x86_64")]
+    pub(super) const AVX512: Kernels = Kernels {
+        level: CpuLevel::Avx512,
+        vertical_u8: super::simd_avx512::vertical_u8,
+        vertical_u16: super::simd_avx512::vertical_u16,
+        abs_sum: super::simd_avx512::abs_sum,
+    };
+
+    /// The AVX-512 kernels by 16-bit multiply-adds. Only a table made after AVX-512 and
+    /// AVX-512 VNNI were detected may be called.
+    #[cfg(target_arch = "x86_64")]
+    pub(super) const AVX512_VNNI: Kernels = Kernels {
+        level: CpuLevel::Avx512,
+        vertical_u8: super::simd_avx512_vnni::vertical_u8,
+        vertical_u16: super::simd_avx512_vnni::vertical_u16,
+        abs_sum: super::simd_avx512_vnni::abs_sum,
+    };
+
     /// The kernels of `wanted`, lowered to what this CPU runs.
     pub fn for_level(wanted: CpuLevel) -> Kernels {
         match cpu::clamp(wanted) {
             CpuLevel::Scalar => Kernels::SCALAR,
             #[cfg(target_arch = "x86_64")]
-            CpuLevel::Avx512 => Kernels {
-                level: CpuLevel::Avx512,
-                vertical_u8: super::simd_avx512::vertical_u8,
-                vertical_u16: super::simd_avx512::vertical_u16,
-                abs_sum: super::simd_avx512::abs_sum,
-            },
+            CpuLevel::Avx512 if is_x86_feature_detected!("avx512vnni") => Kernels::AVX512_VNNI,
+            #[cfg(target_arch = "x86_64")]
+            CpuLevel::Avx512 => Kernels::AVX512,
             #[cfg(target_arch = "x86_64")]
             CpuLevel::Avx2 => Kernels {
                 level: CpuLevel::Avx2,
@@ -91,6 +108,11 @@ mod avx2 {
         _mm256_add_epi32(_mm256_add_epi32(a, b), c)
     }
 
+    /// Whether any value of `out` is nonzero.
+    fn any_nonzero(out: &[i32]) -> bool {
+        out.iter().any(|&v| v != 0)
+    }
+
     /// Whether every row holds at least `n` samples (else the scalar twin is used, which
     /// reports the mistake the way the reference does).
     fn rows_hold<T>(rows: &[&[T]; 5], n: usize) -> bool {
@@ -98,7 +120,7 @@ mod avx2 {
     }
 
     /// The AVX2 vertical pass over 8-bit samples.
-    pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) {
+    pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) -> bool {
         let n = out.len();
         if !(1..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
             return <u8 as MotionSample>::vertical(prev, cur, shift, out);
@@ -108,6 +130,7 @@ mod avx2 {
         let done = unsafe { vertical_u8_avx2(&prev, &cur, shift, out) };
         let (p, c) = (prev.map(|s| &s[done..]), cur.map(|s| &s[done..]));
         <u8 as MotionSample>::vertical(p, c, shift, &mut out[done..]);
+        any_nonzero(out)
     }
 
     /// Columns `0..8·k` of the 8-bit vertical pass; returns how many were done.
@@ -146,7 +169,7 @@ mod avx2 {
     }
 
     /// The AVX2 vertical pass over 9..16-bit samples.
-    pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) {
+    pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) -> bool {
         let n = out.len();
         if !(8..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
             return <u16 as MotionSample>::vertical(prev, cur, shift, out);
@@ -155,6 +178,7 @@ mod avx2 {
         let done = unsafe { vertical_u16_avx2(&prev, &cur, shift, out) };
         let (p, c) = (prev.map(|s| &s[done..]), cur.map(|s| &s[done..]));
         <u16 as MotionSample>::vertical(p, c, shift, &mut out[done..]);
+        any_nonzero(out)
     }
 
     /// `(Σ f·x + round) >> shift` for inputs of up to 17 bits signed and `shift >= 8`,

@@ -11,19 +11,19 @@ use super::kernel::{edges_abs_sum, horizontal_abs_sum, MotionSample, FILTER};
 
 /// Whether every row holds at least `n` samples (else the scalar twin is used, which
 /// reports the mistake the way the reference does).
-fn rows_hold<T>(rows: &[&[T]; 5], n: usize) -> bool {
+pub(super) fn rows_hold<T>(rows: &[&[T]; 5], n: usize) -> bool {
     rows.iter().all(|r| r.len() >= n)
 }
 
 /// The lanes `0..n` of sixteen (`n` at most 16).
-fn lanes(n: usize) -> __mmask16 {
+pub(super) fn lanes(n: usize) -> __mmask16 {
     (((1u32 << n) - 1) & 0xffff) as __mmask16
 }
 
 /// Sixteen bytes at `p` (only the lanes in `m` unless all are), as `i32` lanes.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-unsafe fn load_u8(p: *const u8, m: __mmask16) -> __m512i {
+pub(super) unsafe fn load_u8(p: *const u8, m: __mmask16) -> __m512i {
     // SAFETY: the caller guarantees the lanes in `m` are readable; a full mask takes the
     // plain load, which the widening can fold.
     _mm512_cvtepu8_epi32(unsafe {
@@ -38,7 +38,7 @@ unsafe fn load_u8(p: *const u8, m: __mmask16) -> __m512i {
 /// Sixteen `u16` at `p` (only the lanes in `m` unless all are), as `i32` lanes.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-unsafe fn load_u16(p: *const u16, m: __mmask16) -> __m512i {
+pub(super) unsafe fn load_u16(p: *const u16, m: __mmask16) -> __m512i {
     // SAFETY: as in `load_u8`.
     _mm512_cvtepu16_epi32(unsafe {
         if m == 0xffff {
@@ -52,7 +52,7 @@ unsafe fn load_u16(p: *const u16, m: __mmask16) -> __m512i {
 /// Sixteen `i32` at `p` (only the lanes in `m` unless all are).
 #[inline]
 #[target_feature(enable = "avx512f")]
-unsafe fn load_i32(p: *const i32, m: __mmask16) -> __m512i {
+pub(super) unsafe fn load_i32(p: *const i32, m: __mmask16) -> __m512i {
     // SAFETY: as in `load_u8`.
     unsafe {
         if m == 0xffff {
@@ -66,7 +66,7 @@ unsafe fn load_i32(p: *const i32, m: __mmask16) -> __m512i {
 /// Stores the lanes of `v` in `m` at `p`.
 #[inline]
 #[target_feature(enable = "avx512f")]
-unsafe fn store_i32(p: *mut i32, m: __mmask16, v: __m512i) {
+pub(super) unsafe fn store_i32(p: *mut i32, m: __mmask16, v: __m512i) {
     // SAFETY: the caller guarantees the lanes in `m` are writable.
     unsafe {
         if m == 0xffff {
@@ -112,14 +112,15 @@ fn split_filter(x: [__m512i; 5], f: [__m512i; 3], round: __m512i, rest: __m128i)
 }
 
 /// The AVX-512 vertical pass over 8-bit samples.
-pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) {
+pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) -> bool {
     let n = out.len();
     if !(1..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
         return <u8 as MotionSample>::vertical(prev, cur, shift, out);
     }
     // SAFETY: this function is only in a table made after AVX-512 (F, BW, VL) was
     // detected, and every row was just checked to hold the `n` samples the kernel reads.
-    unsafe { vertical_u8_avx512(&prev, &cur, shift, out) }
+    unsafe { vertical_u8_avx512(&prev, &cur, shift, out) };
+    out.iter().any(|&v| v != 0)
 }
 
 /// All `n` columns of the 8-bit vertical pass.
@@ -152,13 +153,14 @@ unsafe fn vertical_u8_avx512(prev: &[&[u8]; 5], cur: &[&[u8]; 5], shift: u32, ou
 }
 
 /// The AVX-512 vertical pass over 9..16-bit samples.
-pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) {
+pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) -> bool {
     let n = out.len();
     if !(8..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
         return <u16 as MotionSample>::vertical(prev, cur, shift, out);
     }
     // SAFETY: as in `vertical_u8`: AVX-512 was detected, and the rows hold `n` samples.
-    unsafe { vertical_u16_avx512(&prev, &cur, shift, out) }
+    unsafe { vertical_u16_avx512(&prev, &cur, shift, out) };
+    out.iter().any(|&v| v != 0)
 }
 
 /// All `n` columns of the 16-bit vertical pass.
@@ -205,7 +207,7 @@ pub fn abs_sum(row: &[i32]) -> u32 {
 }
 
 /// The wrapping sum of `|window output|` over all `len - 4` full windows; `None` if a
-/// value it read is outside -2^16..2^16.
+/// value of the row is outside -2^16..2^16.
 #[target_feature(enable = "avx512f")]
 unsafe fn windows_abs_sum_avx512(row: &[i32]) -> Option<u32> {
     let windows = row.len() - (FILTER.len() - 1);
@@ -223,15 +225,18 @@ unsafe fn windows_abs_sum_avx512(row: &[i32]) -> Option<u32> {
             // SAFETY: lane l < c reads row[s + k + l] with s + k + l < s + c + 4 <= len.
             *v = unsafe { load_i32(row.as_ptr().add(s + k), m) };
         }
-        low = _mm512_min_epi32(low, _mm512_min_epi32(x[0], x[4]));
-        high = _mm512_max_epi32(high, _mm512_max_epi32(x[0], x[4]));
+        // Every value but the last four is some window's first (with fewer than four
+        // windows, the first and last values of each do not cover the row).
+        low = _mm512_min_epi32(low, x[0]);
+        high = _mm512_max_epi32(high, x[0]);
         let v = split_filter(x, f, round, rest);
         acc = _mm512_add_epi32(acc, _mm512_abs_epi32(v));
         s += 16;
     }
     let out_of_range = _mm512_cmplt_epi32_mask(low, _mm512_set1_epi32(-(1 << 16)))
         | _mm512_cmpgt_epi32_mask(high, _mm512_set1_epi32((1 << 16) - 1));
-    if out_of_range != 0 {
+    let fits = |v: &i32| (-(1 << 16)..1 << 16).contains(v);
+    if out_of_range != 0 || !row[windows..].iter().all(fits) {
         return None;
     }
     // The lane sums wrap at 32 bits, as the scalar sum does.

@@ -4,12 +4,22 @@ use super::kernel::{blurred_sad_with, LumaView, MotionSample};
 use super::simd::Kernels;
 use crate::cpu::{self, twin_rng::TwinRng, CpuLevel};
 
-/// Levels to compare with the scalar twin (those this CPU runs, above scalar).
-fn simd_levels() -> Vec<CpuLevel> {
-    cpu::supported()
+/// The kernel tables to compare with the scalar twin: those of the levels this CPU runs,
+/// above scalar, and every AVX-512 variant it runs (by name, for the messages).
+fn simd_tables() -> Vec<(String, Kernels)> {
+    let mut tables: Vec<(String, Kernels)> = cpu::supported()
         .into_iter()
         .filter(|&l| l != CpuLevel::Scalar)
-        .collect()
+        .map(|l| (format!("{l:?}"), Kernels::for_level(l)))
+        .collect();
+    #[cfg(target_arch = "x86_64")]
+    if cpu::supported().contains(&CpuLevel::Avx512) {
+        tables.push(("Avx512 (32-bit multiplies)".into(), Kernels::AVX512));
+        if is_x86_feature_detected!("avx512vnni") {
+            tables.push(("Avx512 (VNNI)".into(), Kernels::AVX512_VNNI));
+        }
+    }
+    tables
 }
 
 /// A random plane of `w` x `h` samples below `2^bpc`, with a random stride. Half the
@@ -51,8 +61,18 @@ fn strided<T: Copy>(v: &[i64], w: usize, stride: usize, cast: impl Fn(i64) -> T,
     out
 }
 
+/// The nonzero flags a vector and the scalar vertical pass returned, against the output.
+fn assert_flags((got, scalar): (bool, bool), out: &[i32], what: &str) {
+    let want = out.iter().any(|&v| v != 0);
+    assert_eq!(
+        (got, scalar),
+        (want, want),
+        "{what}: nonzero flags (vector, scalar)"
+    );
+}
+
 fn compare<T: MotionSample>(
-    level: CpuLevel,
+    (level, k): (&str, &Kernels),
     prev: &[T],
     cur: &[T],
     (w, h, stride, bpc): (usize, usize, usize, u32),
@@ -66,18 +86,17 @@ fn compare<T: MotionSample>(
     };
     let mut buf = vec![0; w];
     let want = blurred_sad_with(&Kernels::SCALAR, view(prev), view(cur), bpc, &mut buf);
-    let k = Kernels::for_level(level);
-    let got = blurred_sad_with(&k, view(prev), view(cur), bpc, &mut buf);
+    let got = blurred_sad_with(k, view(prev), view(cur), bpc, &mut buf);
     assert_eq!(
         got, want,
-        "case {case}: {level:?} SAD {got} != scalar {want} at {w}x{h} stride {stride}, {bpc} bits"
+        "case {case}: {level} SAD {got} != scalar {want} at {w}x{h} stride {stride}, {bpc} bits"
     );
 }
 
 #[test]
 fn blurred_sad_matches_scalar_at_every_level_and_depth() {
     let mut rng = TwinRng::new(0x6d6f74696f6e);
-    for level in simd_levels() {
+    for (level, k) in simd_tables() {
         for case in 0..240 {
             let bpc = [8, 10, 12, 16][case % 4];
             let w = rng.size(3, 150);
@@ -91,13 +110,13 @@ fn blurred_sad_matches_scalar_at_every_level_and_depth() {
                     strided(&a, w, stride, |v| v as u8, 77),
                     strided(&b, w, stride, |v| v as u8, 3),
                 );
-                compare(level, &p, &c, dims, case);
+                compare((&level, &k), &p, &c, dims, case);
             } else {
                 let (p, c) = (
                     strided(&a, w, stride, |v| v as u16, 0xffff),
                     strided(&b, w, stride, |v| v as u16, 0),
                 );
-                compare(level, &p, &c, dims, case);
+                compare((&level, &k), &p, &c, dims, case);
             }
         }
     }
@@ -106,8 +125,7 @@ fn blurred_sad_matches_scalar_at_every_level_and_depth() {
 #[test]
 fn vertical_and_horizontal_kernels_match_scalar() {
     let mut rng = TwinRng::new(42);
-    for level in simd_levels() {
-        let k = Kernels::for_level(level);
+    for (level, k) in simd_tables() {
         for case in 0..300 {
             let n = rng.size(1, 100);
             let bpc = [8u32, 10, 12, 16][case % 4];
@@ -116,15 +134,17 @@ fn vertical_and_horizontal_kernels_match_scalar() {
                 .map(|_| (0..n).map(|_| rng.range(0, max)).collect())
                 .collect();
             let (mut got, mut want) = (vec![0; n], vec![0; n]);
-            if bpc == 8 {
+            let flags = if bpc == 8 {
                 let r: Vec<Vec<u8>> = rows
                     .iter()
                     .map(|r| r.iter().map(|&v| v as u8).collect())
                     .collect();
                 let p: [&[u8]; 5] = std::array::from_fn(|i| r[i].as_slice());
                 let c: [&[u8]; 5] = std::array::from_fn(|i| r[i + 5].as_slice());
-                (k.vertical_u8)(p, c, bpc, &mut got);
-                (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want);
+                (
+                    (k.vertical_u8)(p, c, bpc, &mut got),
+                    (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want),
+                )
             } else {
                 let r: Vec<Vec<u16>> = rows
                     .iter()
@@ -132,13 +152,16 @@ fn vertical_and_horizontal_kernels_match_scalar() {
                     .collect();
                 let p: [&[u16]; 5] = std::array::from_fn(|i| r[i].as_slice());
                 let c: [&[u16]; 5] = std::array::from_fn(|i| r[i + 5].as_slice());
-                (k.vertical_u16)(p, c, bpc, &mut got);
-                (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want);
-            }
+                (
+                    (k.vertical_u16)(p, c, bpc, &mut got),
+                    (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want),
+                )
+            };
             assert_eq!(
                 got, want,
-                "case {case}: {level:?} vertical, {n} columns, {bpc} bits"
+                "case {case}: {level} vertical, {n} columns, {bpc} bits"
             );
+            assert_flags(flags, &want, &level);
             if n >= 3 {
                 // The vertical output, and extreme row values of either sign.
                 let extreme: Vec<i32> = (0..n).map(|_| rng.range(-65535, 65535) as i32).collect();
@@ -148,10 +171,7 @@ fn vertical_and_horizontal_kernels_match_scalar() {
                     .collect();
                 for row in [&want, &extreme, &wild] {
                     let (g, s) = ((k.abs_sum)(row), (Kernels::SCALAR.abs_sum)(row));
-                    assert_eq!(
-                        g, s,
-                        "case {case}: {level:?} horizontal sum over {n} values"
-                    );
+                    assert_eq!(g, s, "case {case}: {level} horizontal sum over {n} values");
                 }
             }
         }
@@ -160,12 +180,11 @@ fn vertical_and_horizontal_kernels_match_scalar() {
 
 #[test]
 fn vector_kernels_match_scalar_at_every_width_below_three_vectors_and_every_depth() {
-    // Widths 1..=48 cover rows shorter than one 8- or 16-lane step and every partial last
+    // Widths 1..=50 cover rows shorter than one 8- or 16-lane step and every partial last
     // step; the output sits inside a longer buffer whose sentinels must survive.
     let mut rng = TwinRng::new(0x7a11);
-    for level in simd_levels() {
-        let k = Kernels::for_level(level);
-        for n in 1..=48usize {
+    for (level, k) in simd_tables() {
+        for n in 1..=50usize {
             for bpc in 8u32..=16 {
                 let max = (1i64 << bpc) - 1;
                 let skew = rng.size(0, 3);
@@ -174,15 +193,17 @@ fn vector_kernels_match_scalar_at_every_width_below_three_vectors_and_every_dept
                     .collect();
                 let mut got = vec![i32::MIN; n + 2];
                 let mut want = vec![0; n];
-                if bpc == 8 {
+                let flags = if bpc == 8 {
                     let r: Vec<Vec<u8>> = rows
                         .iter()
                         .map(|r| r.iter().map(|&v| v as u8).collect())
                         .collect();
                     let p: [&[u8]; 5] = std::array::from_fn(|i| &r[i][skew..]);
                     let c: [&[u8]; 5] = std::array::from_fn(|i| &r[i + 5][skew..]);
-                    (k.vertical_u8)(p, c, bpc, &mut got[1..n + 1]);
-                    (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want);
+                    (
+                        (k.vertical_u8)(p, c, bpc, &mut got[1..n + 1]),
+                        (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want),
+                    )
                 } else {
                     let r: Vec<Vec<u16>> = rows
                         .iter()
@@ -190,22 +211,164 @@ fn vector_kernels_match_scalar_at_every_width_below_three_vectors_and_every_dept
                         .collect();
                     let p: [&[u16]; 5] = std::array::from_fn(|i| &r[i][skew..]);
                     let c: [&[u16]; 5] = std::array::from_fn(|i| &r[i + 5][skew..]);
-                    (k.vertical_u16)(p, c, bpc, &mut got[1..n + 1]);
-                    (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want);
-                }
+                    (
+                        (k.vertical_u16)(p, c, bpc, &mut got[1..n + 1]),
+                        (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want),
+                    )
+                };
                 assert_eq!(
                     (got[0], got[n + 1]),
                     (i32::MIN, i32::MIN),
-                    "{level:?} vertical wrote outside {n} columns, {bpc} bits"
+                    "{level} vertical wrote outside {n} columns, {bpc} bits"
                 );
                 assert_eq!(
                     &got[1..n + 1],
                     &want[..],
-                    "{level:?} vertical, {n} columns, {bpc} bits"
+                    "{level} vertical, {n} columns, {bpc} bits"
                 );
+                assert_flags(flags, &want, &level);
                 if n >= 3 {
                     let (g, s) = ((k.abs_sum)(&want), (Kernels::SCALAR.abs_sum)(&want));
-                    assert_eq!(g, s, "{level:?} horizontal sum, {n} columns, {bpc} bits");
+                    assert_eq!(g, s, "{level} horizontal sum, {n} columns, {bpc} bits");
+                }
+            }
+        }
+    }
+}
+
+/// Rows of `n` samples of the pattern `kind` at `max`: all `max`, alternating columns, or
+/// alternating runs of three.
+fn extreme_row(kind: usize, n: usize, max: u16, flip: bool) -> Vec<u16> {
+    (0..n)
+        .map(|j| {
+            let on = match kind {
+                0 => true,
+                1 => j % 2 == 0,
+                _ => (j / 3) % 2 == 0,
+            };
+            if on != flip {
+                max
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn kernels_match_scalar_on_all_zero_against_all_max_at_every_width() {
+    // The largest differences of either sign, and row buffers at the vertical pass's
+    // extremes, for every width below four 16-lane steps.
+    for (level, k) in simd_tables() {
+        for n in 1..=50usize {
+            for bpc in [8u32, 10, 12, 14, 15, 16] {
+                let max = ((1u32 << bpc) - 1) as u16;
+                for kind in 0..3 {
+                    for (up, same) in [(false, false), (true, false), (false, true)] {
+                        // Previous rows at `max` where the current ones are 0 (or the
+                        // reverse), with the centre row's pattern flipped; or equal rows,
+                        // whose output is all zero.
+                        let p16: Vec<Vec<u16>> = (0..5)
+                            .map(|r| extreme_row(kind, n, max, (r == 2) != up))
+                            .collect();
+                        let c16: Vec<Vec<u16>> = if same {
+                            p16.clone()
+                        } else {
+                            (0..5)
+                                .map(|r| extreme_row(kind, n, max, (r == 2) == up))
+                                .collect()
+                        };
+                        let mut got = vec![0; n];
+                        let mut want = vec![0; n];
+                        let flags = if bpc == 8 {
+                            let cast = |v: &Vec<Vec<u16>>| -> Vec<Vec<u8>> {
+                                v.iter()
+                                    .map(|r| r.iter().map(|&x| x as u8).collect())
+                                    .collect()
+                            };
+                            let (p8, c8) = (cast(&p16), cast(&c16));
+                            let p: [&[u8]; 5] = std::array::from_fn(|i| p8[i].as_slice());
+                            let c: [&[u8]; 5] = std::array::from_fn(|i| c8[i].as_slice());
+                            (
+                                (k.vertical_u8)(p, c, bpc, &mut got),
+                                (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want),
+                            )
+                        } else {
+                            let p: [&[u16]; 5] = std::array::from_fn(|i| p16[i].as_slice());
+                            let c: [&[u16]; 5] = std::array::from_fn(|i| c16[i].as_slice());
+                            (
+                                (k.vertical_u16)(p, c, bpc, &mut got),
+                                (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want),
+                            )
+                        };
+                        let what = format!("{level}, {n} columns, {bpc} bits, pattern {kind}");
+                        assert_eq!(got, want, "vertical: {what}, up {up}");
+                        assert_flags(flags, &want, &what);
+                        if n >= 3 {
+                            let (g, s) = ((k.abs_sum)(&want), (Kernels::SCALAR.abs_sum)(&want));
+                            assert_eq!(g, s, "horizontal: {what}, up {up}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn nonzero_flag_sees_a_single_differing_column_anywhere() {
+    // Equal rows but for one sample: the flag must see that one column at every position
+    // of every step, and the outputs must still agree.
+    for (level, k) in simd_tables() {
+        for n in 1..=70usize {
+            for j in 0..n {
+                for bpc in [8u32, 10, 16] {
+                    let prev = vec![0u16; n];
+                    let mut cur = vec![0u16; n];
+                    cur[j] = 1;
+                    let (mut got, mut want) = (vec![0; n], vec![0; n]);
+                    let flags = if bpc == 8 {
+                        let (p8, c8): (Vec<u8>, Vec<u8>) = (
+                            prev.iter().map(|&v| v as u8).collect(),
+                            cur.iter().map(|&v| v as u8).collect(),
+                        );
+                        let p = [p8.as_slice(); 5];
+                        let c = [p8.as_slice(), p8.as_slice(), &c8, p8.as_slice(), &p8];
+                        (
+                            (k.vertical_u8)(p, c, bpc, &mut got),
+                            (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want),
+                        )
+                    } else {
+                        let p = [prev.as_slice(); 5];
+                        let c = [&prev[..], &prev[..], &cur[..], &prev[..], &prev[..]];
+                        (
+                            (k.vertical_u16)(p, c, bpc, &mut got),
+                            (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want),
+                        )
+                    };
+                    let what = format!("{level}, column {j} of {n}, {bpc} bits");
+                    assert_eq!(got, want, "vertical: {what}");
+                    assert_flags(flags, &want, &what);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn horizontal_sum_matches_scalar_with_one_out_of_range_value_anywhere() {
+    // In-range rows with one value at or just past the bounds of the vector split, at every
+    // position: the kernels must notice it wherever it is (the last four values too).
+    let mut rng = TwinRng::new(0x5e7);
+    for (level, k) in simd_tables() {
+        for n in 3..=50usize {
+            for j in 0..n {
+                for bad in [1 << 16, -(1 << 16) - 1, i32::MAX, i32::MIN, (1 << 16) - 1] {
+                    let mut row: Vec<i32> =
+                        (0..n).map(|_| rng.range(-65535, 65535) as i32).collect();
+                    row[j] = bad;
+                    let (g, s) = ((k.abs_sum)(&row), (Kernels::SCALAR.abs_sum)(&row));
+                    assert_eq!(g, s, "{level} horizontal sum, {bad} at {j} of {n}");
                 }
             }
         }

@@ -12,7 +12,7 @@ use std::arch::x86_64::*;
 
 use super::avx2;
 use super::avx2_madd::to_words;
-use super::vnni::dpwssd;
+use crate::cpu::vnni::dpwssd;
 use crate::feature::vif::planes::PaddedPlane;
 use crate::feature::vif::subsample::{down_horizontal_columns, down_vertical_columns, DownScratch};
 use crate::feature::vif::tables::{MAX_HALF, TAPS};

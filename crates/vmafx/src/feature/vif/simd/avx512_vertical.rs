@@ -22,7 +22,7 @@
 use std::arch::x86_64::*;
 
 use super::avx2;
-use super::vnni::dpwssd;
+use crate::cpu::vnni::dpwssd;
 use crate::feature::vif::planes::PaddedPlane;
 use crate::feature::vif::stats::{mirror_scratch, vertical_columns, StatScratch, VerticalShift};
 use crate::feature::vif::tables::TAPS;

@@ -18,8 +18,6 @@ mod avx512;
 mod avx512_down;
 #[cfg(target_arch = "x86_64")]
 mod avx512_vertical;
-#[cfg(target_arch = "x86_64")]
-mod vnni;
 
 #[cfg(test)]
 mod tests;

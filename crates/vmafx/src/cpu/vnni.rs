@@ -10,7 +10,7 @@ use std::arch::x86_64::__m512i;
 /// wrapping, as `_mm512_dpwssd_epi32` gives it.
 #[inline]
 #[target_feature(enable = "avx512f,avx512vnni")]
-pub(super) fn dpwssd(mut acc: __m512i, a: __m512i, b: __m512i) -> __m512i {
+pub(crate) fn dpwssd(mut acc: __m512i, a: __m512i, b: __m512i) -> __m512i {
     // SAFETY: the instruction reads `a` and `b` and updates `acc`, all registers, and
     // touches neither memory, the stack nor the flags; AVX-512 VNNI is enabled here.
     unsafe {
