@@ -66,25 +66,56 @@ fn mirror(i: isize, n: usize) -> usize {
 
 /// Separable convolution of the `w` x `h` region of `src` into `dst`, vertical pass
 /// first, each sum taken tap by tap in single precision.
+///
+/// Every output is `((0 + f0·x0) + f1·x1) + ...` in tap order, each product and sum
+/// rounded on its own, as libvmaf's loops compute it; the loops run taps outermost and
+/// columns innermost so that the compiler vectorises across columns without changing that
+/// order (no fused multiply-add is formed: Rust never contracts `a * b + c`).
 pub fn convolve(f: &[f32], src: &[f32], dst: &mut [f32], w: usize, h: usize, stride: usize) {
-    let r = (f.len() / 2) as isize;
+    let r = f.len() / 2;
     let mut tmp = vec![0f32; w];
     for i in 0..h {
-        for (j, t) in tmp.iter_mut().enumerate() {
-            let mut acc = 0f32;
-            for (k, &fk) in f.iter().enumerate() {
-                let ii = mirror(i as isize - r + k as isize, h);
-                acc += fk * src[ii * stride + j];
+        tmp.fill(0.0);
+        for (k, &fk) in f.iter().enumerate() {
+            let ii = mirror(i as isize - r as isize + k as isize, h);
+            let row = &src[ii * stride..ii * stride + w];
+            for (t, &x) in tmp.iter_mut().zip(row) {
+                *t += fk * x;
             }
-            *t = acc;
         }
-        for j in 0..w {
-            let mut acc = 0f32;
-            for (k, &fk) in f.iter().enumerate() {
-                acc += fk * tmp[mirror(j as isize - r + k as isize, w)];
-            }
-            dst[i * stride + j] = acc;
+        let out = &mut dst[i * stride..i * stride + w];
+        horizontal(f, &tmp, out);
+    }
+}
+
+/// The horizontal pass of [`convolve`] over one row: columns whose taps stay inside the
+/// row tap by tap across the row, the mirrored edges one column at a time.
+fn horizontal(f: &[f32], row: &[f32], out: &mut [f32]) {
+    let (w, r) = (row.len(), f.len() / 2);
+    let edge = |j: usize| {
+        let mut acc = 0f32;
+        for (k, &fk) in f.iter().enumerate() {
+            acc += fk * row[mirror(j as isize - r as isize + k as isize, w)];
         }
+        acc
+    };
+    if w < f.len() {
+        for (j, o) in out.iter_mut().enumerate() {
+            *o = edge(j);
+        }
+        return;
+    }
+    // Columns r..w-r read row[j - r ..= j + r], all inside the row.
+    let inner = r..w - r;
+    out[inner.clone()].fill(0.0);
+    for (k, &fk) in f.iter().enumerate() {
+        let src = &row[k..k + inner.len()];
+        for (o, &x) in out[inner.clone()].iter_mut().zip(src) {
+            *o += fk * x;
+        }
+    }
+    for j in (0..r).chain(w - r..w) {
+        out[j] = edge(j);
     }
 }
 
@@ -110,6 +141,63 @@ pub fn subtract(a: &mut [f32], b: &[f32], w: usize, h: usize, stride: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cpu::twin_rng::TwinRng;
+
+    /// The convolution output by output, taps innermost: the order `convolve` must keep.
+    fn convolve_by_output(f: &[f32], src: &[f32], w: usize, h: usize, stride: usize) -> Vec<f32> {
+        let r = (f.len() / 2) as isize;
+        let mut dst = vec![0f32; src.len()];
+        let mut tmp = vec![0f32; w];
+        for i in 0..h {
+            for (j, t) in tmp.iter_mut().enumerate() {
+                let mut acc = 0f32;
+                for (k, &fk) in f.iter().enumerate() {
+                    acc += fk * src[mirror(i as isize - r + k as isize, h) * stride + j];
+                }
+                *t = acc;
+            }
+            for j in 0..w {
+                let mut acc = 0f32;
+                for (k, &fk) in f.iter().enumerate() {
+                    acc += fk * tmp[mirror(j as isize - r + k as isize, w)];
+                }
+                dst[i * stride + j] = acc;
+            }
+        }
+        dst
+    }
+
+    #[test]
+    fn convolve_keeps_the_per_output_order_bit_for_bit() {
+        let mut rng = TwinRng::new(0x5eed_c0de);
+        for case in 0..120 {
+            let f = if case % 2 == 0 {
+                antialias_filter(1.0)
+            } else {
+                scale4_filter([1.0, 2.0 / 3.0, 0.5][case % 3])
+            };
+            // Widths and heights below, at and above the filter's length.
+            let (w, h) = (rng.size(1, 3 * f.len()), rng.size(1, 2 * f.len()));
+            let stride = w + rng.range(0, 4) as usize;
+            let src: Vec<f32> = (0..stride * h)
+                .map(|_| rng.range(-100_000, 100_000) as f32 / 997.0)
+                .collect();
+            let mut dst = vec![0f32; src.len()];
+            convolve(&f, &src, &mut dst, w, h, stride);
+            let want = convolve_by_output(&f, &src, w, h, stride);
+            for i in 0..h {
+                let row = i * stride..i * stride + w;
+                let (got, want) = (&dst[row.clone()], &want[row]);
+                assert!(
+                    got.iter()
+                        .zip(want)
+                        .all(|(a, b)| a.to_bits() == b.to_bits()),
+                    "case {case}: {w}x{h}, {} taps, row {i}",
+                    f.len()
+                );
+            }
+        }
+    }
 
     #[test]
     fn filters_have_libvmaf_sizes_and_sum_to_one() {
