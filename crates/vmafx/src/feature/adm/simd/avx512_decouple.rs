@@ -21,19 +21,24 @@ pub fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64)
     if !fits(&b, stride, region) {
         return decouple::scale0(b, stride, region, egl);
     }
-    let div = reciprocals();
-    let cos_sq = cos_sq_one_degree();
+    let (div, cos_sq) = (reciprocals(), cos_sq_one_degree());
+    let gain = (egl, integral_gain(egl));
+    for_each_step(region, stride, |at, n| {
+        // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when the
+        // processor has AVX-512 (F, BW, DQ, VL); `fits` checked that every band holds this
+        // row's columns up to `right >= at + n`, the mask keeps every load and store below
+        // `at + n`, and the table has 65537 entries.
+        unsafe { step(&mut b, at, n, gain, div, cos_sq) };
+    });
+}
+
+/// Calls `step(at, n)` for the positions `at..at + n` of every row of `region`, left to
+/// right, sixteen at a time (the last step of a row with the `n < 16` left).
+pub(super) fn for_each_step(region: Region, stride: usize, mut step: impl FnMut(usize, usize)) {
     for i in region.top..region.bottom {
         let row = i * stride;
-        let mut j = region.left;
-        while j < region.right {
-            let n = (region.right - j).min(16);
-            // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when
-            // the processor has AVX-512 (F, BW, DQ, VL); `fits` checked that every band
-            // holds this row's columns up to `right >= j + n`, the mask keeps every load
-            // and store below `j + n`, and the table has 65537 entries.
-            unsafe { step(&mut b, row + j, n, (egl, integral_gain(egl)), div, cos_sq) };
-            j += 16;
+        for j in (region.left..region.right).step_by(16) {
+            step(row + j, (region.right - j).min(16));
         }
     }
 }

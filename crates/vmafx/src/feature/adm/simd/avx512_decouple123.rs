@@ -22,28 +22,21 @@ use std::arch::x86_64::*;
 use super::super::border::Region;
 use super::super::decouple::{self, cos_sq_one_degree, reciprocals, Decouple};
 use super::avx2_decouple::fits;
-use super::avx512_decouple::integral_gain;
+use super::avx512_decouple::{for_each_step, integral_gain};
 
 /// Scale-1..3 decoupling (see [`decouple::scale123`]) with AVX-512.
 pub fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
     if !fits(&b, stride, region) {
         return decouple::scale123(b, stride, region, egl);
     }
-    let div = reciprocals();
-    let cos_sq = cos_sq_one_degree();
-    for i in region.top..region.bottom {
-        let row = i * stride;
-        let mut j = region.left;
-        while j < region.right {
-            let n = (region.right - j).min(16);
-            // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when
-            // the processor has AVX-512 (F, BW, DQ, VL); `fits` checked that every band
-            // holds this row's columns up to `right >= j + n`, the mask keeps every load
-            // and store below `j + n`, and the table has 65537 entries.
-            unsafe { step(&mut b, row + j, n, (egl, integral_gain(egl)), div, cos_sq) };
-            j += 16;
-        }
-    }
+    let (div, cos_sq) = (reciprocals(), cos_sq_one_degree());
+    let gain = (egl, integral_gain(egl));
+    for_each_step(region, stride, |at, n| {
+        // SAFETY: as in `avx512_decouple::scale0`: AVX-512 is present, `fits` checked the
+        // bands hold this row's columns up to `at + n`, the mask keeps every access below
+        // `at + n`, and the table has 65537 entries.
+        unsafe { step(&mut b, at, n, gain, div, cos_sq) };
+    });
 }
 
 /// The low (`HIGH = 0`) or high eight `i32` lanes of `v`.
