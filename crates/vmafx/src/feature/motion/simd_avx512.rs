@@ -194,14 +194,20 @@ unsafe fn vertical_u16_avx512(prev: &[&[u16]; 5], cur: &[&[u16]; 5], shift: u32,
 
 /// The AVX-512 horizontal pass and absolute sum of one row buffer.
 pub fn abs_sum(row: &[i32]) -> u32 {
+    // SAFETY: AVX-512 (F) was detected before this kernel was listed; `abs_sum_with`
+    // passes rows of at least five values.
+    abs_sum_with(row, |r| unsafe { windows_abs_sum_avx512(r) })
+}
+
+/// The frame of every vector `abs_sum`: `windows` sums the full windows of a row of at
+/// least five values, the edges are added here, and rows too short or holding values the
+/// split cannot take (`None`; the vertical pass never makes them) go to the scalar twin.
+pub(super) fn abs_sum_with(row: &[i32], windows: impl FnOnce(&[i32]) -> Option<u32>) -> u32 {
     if row.len() < 5 {
         return horizontal_abs_sum(row);
     }
-    // SAFETY: AVX-512 (F) was detected before this kernel was listed; the row holds at
-    // least five values.
-    match unsafe { windows_abs_sum_avx512(row) } {
+    match windows(row) {
         Some(sum) => sum.wrapping_add(edges_abs_sum(row)),
-        // Values the vertical pass cannot make (the split needs 17 bits).
         None => horizontal_abs_sum(row),
     }
 }
@@ -210,10 +216,26 @@ pub fn abs_sum(row: &[i32]) -> u32 {
 /// value of the row is outside -2^16..2^16.
 #[target_feature(enable = "avx512f")]
 unsafe fn windows_abs_sum_avx512(row: &[i32]) -> Option<u32> {
-    let windows = row.len() - (FILTER.len() - 1);
     let f = taps();
     let round = _mm512_set1_epi32(1 << 15);
     let rest = _mm_cvtsi32_si128(8);
+    // SAFETY: the caller's contract (AVX-512 present, at least five values).
+    unsafe { windows_abs_sum_by(row, |x| split_filter(*x, f, round, rest)) }
+}
+
+/// The wrapping sum of `|filter(x)|` over all `len - 4` full windows of `row`, sixteen a
+/// step, where `x[k]` holds the values `k` places after each window's first; `None` if a
+/// value of the row is outside -2^16..2^16 (the range the filters' split takes).
+///
+/// # Safety
+/// AVX-512 (F), and `row` holds at least five values.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) unsafe fn windows_abs_sum_by(
+    row: &[i32],
+    filter: impl Fn(&[__m512i; 5]) -> __m512i,
+) -> Option<u32> {
+    let windows = row.len() - (FILTER.len() - 1);
     let mut acc = _mm512_setzero_si512();
     let (mut low, mut high) = (_mm512_setzero_si512(), _mm512_setzero_si512());
     let mut s = 0;
@@ -229,8 +251,7 @@ unsafe fn windows_abs_sum_avx512(row: &[i32]) -> Option<u32> {
         // windows, the first and last values of each do not cover the row).
         low = _mm512_min_epi32(low, x[0]);
         high = _mm512_max_epi32(high, x[0]);
-        let v = split_filter(x, f, round, rest);
-        acc = _mm512_add_epi32(acc, _mm512_abs_epi32(v));
+        acc = _mm512_add_epi32(acc, _mm512_abs_epi32(filter(&x)));
         s += 16;
     }
     let out_of_range = _mm512_cmplt_epi32_mask(low, _mm512_set1_epi32(-(1 << 16)))

@@ -14,8 +14,8 @@
 
 use std::arch::x86_64::*;
 
-use super::kernel::{edges_abs_sum, horizontal_abs_sum, MotionSample, FILTER};
-use super::simd_avx512::{lanes, load_i32, load_u16, rows_hold, store_i32};
+use super::kernel::{MotionSample, FILTER};
+use super::simd_avx512::{abs_sum_with, lanes, load_u16, rows_hold, store_i32, windows_abs_sum_by};
 use crate::cpu::vnni::dpwssd;
 
 /// The word mask of the high word of every 32-bit lane.
@@ -299,51 +299,22 @@ unsafe fn vertical_u16_vnni(
 
 /// The VNNI horizontal pass and absolute sum of one row buffer.
 pub fn abs_sum(row: &[i32]) -> u32 {
-    if row.len() < 5 {
-        return horizontal_abs_sum(row);
-    }
-    // SAFETY: AVX-512 (F, BW) and VNNI were detected before this kernel was listed; the
-    // row holds at least five values.
-    match unsafe { windows_abs_sum_vnni(row) } {
-        Some(sum) => sum.wrapping_add(edges_abs_sum(row)),
-        // Values the vertical pass cannot make (the split needs 17 bits).
-        None => horizontal_abs_sum(row),
-    }
+    // SAFETY: AVX-512 (F, BW) and VNNI were detected before this kernel was listed;
+    // `abs_sum_with` passes rows of at least five values.
+    abs_sum_with(row, |r| unsafe { windows_abs_sum_vnni(r) })
 }
 
 /// The wrapping sum of `|window output|` over all `len - 4` full windows; `None` if a
 /// value of the row is outside -2^16..2^16.
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
 unsafe fn windows_abs_sum_vnni(row: &[i32]) -> Option<u32> {
-    let windows = row.len() - (FILTER.len() - 1);
     let round = _mm512_set1_epi32(1 << 15);
     let rest = _mm_cvtsi32_si128(8);
-    let mut acc = _mm512_setzero_si512();
-    let (mut low, mut high) = (_mm512_setzero_si512(), _mm512_setzero_si512());
-    let mut s = 0;
-    while s < windows {
-        // Windows s..s+c read row[s..s+c+4], which x[0] and x[4] cover.
-        let m = lanes((windows - s).min(16));
-        let mut x = [_mm512_setzero_si512(); 5];
-        for (k, v) in x.iter_mut().enumerate() {
-            // SAFETY: lane l < c reads row[s + k + l] with s + k + l < s + c + 4 <= len.
-            *v = unsafe { load_i32(row.as_ptr().add(s + k), m) };
-        }
-        // Every value but the last four is some window's first.
-        low = _mm512_min_epi32(low, x[0]);
-        high = _mm512_max_epi32(high, x[0]);
+    let filter = |x: &[__m512i; 5]| {
         let a = _mm512_add_epi32(x[0], x[4]);
         let b = _mm512_add_epi32(x[1], x[3]);
-        let v = split_tap_sum(a, b, x[2], round, rest);
-        acc = _mm512_add_epi32(acc, _mm512_abs_epi32(v));
-        s += 16;
-    }
-    let out_of_range = _mm512_cmplt_epi32_mask(low, _mm512_set1_epi32(-(1 << 16)))
-        | _mm512_cmpgt_epi32_mask(high, _mm512_set1_epi32((1 << 16) - 1));
-    let fits = |v: &i32| (-(1 << 16)..1 << 16).contains(v);
-    if out_of_range != 0 || !row[windows..].iter().all(fits) {
-        return None;
-    }
-    // The lane sums wrap at 32 bits, as the scalar sum does.
-    Some(_mm512_reduce_add_epi32(acc) as u32)
+        split_tap_sum(a, b, x[2], round, rest)
+    };
+    // SAFETY: the caller's contract (AVX-512 and VNNI present, at least five values).
+    unsafe { windows_abs_sum_by(row, filter) }
 }
