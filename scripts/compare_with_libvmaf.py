@@ -13,7 +13,6 @@ and peak RSS, then the median of the per-pair wall ratios (vmafx / libvmaf).
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -22,23 +21,17 @@ import time
 
 
 def run(cmd):
-    """Runs `cmd` discarding its output; returns (wall s, CPU s of user + system)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    """Runs `cmd` discarding its output; returns (wall s, CPU s of user + system, peak RSS
+    MiB), all of that one process, from its own resource usage."""
     t0 = time.perf_counter()
-    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if p.returncode != 0:
-        sys.exit(f"{cmd[0]} failed ({p.returncode}): {p.stderr.decode(errors='replace')}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
-
-
-def peak_rss(cmd):
-    """Peak RSS in MiB of one run of `cmd`, from GNU time."""
-    p = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    return int(p.stderr.decode().strip().splitlines()[-1]) / 1024
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        sys.exit(f"{cmd[0]} failed ({code}): {err.decode(errors='replace')}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def frames(path):
@@ -80,12 +73,10 @@ def main():
         rows["vmafx"].append(x)
         rows["libvmaf"].append(l)
         ratios.append(x[0] / l[0])
-    for name, cmd in (("vmafx", vx), ("libvmaf", lv)):
-        walls = [w for w, _ in rows[name]]
-        cpus = [c for _, c in rows[name]]
-        rss = statistics.median(peak_rss(cmd) for _ in range(3))
+    for name in ("vmafx", "libvmaf"):
+        walls, cpus, rss = zip(*rows[name])
         print(f"{name:8} wall {statistics.median(walls):.3f} s  cpu {statistics.median(cpus):.3f} s"
-              f"  peak RSS {rss:.1f} MiB  (wall min {min(walls):.3f} max {max(walls):.3f})")
+              f"  peak RSS {statistics.median(rss):.1f} MiB  (wall min {min(walls):.3f} max {max(walls):.3f})")
     r = statistics.median(ratios)
     print(f"median per-pair wall ratio vmafx/libvmaf {r:.3f} = {1 / r:.2f}x  (pairs: "
           + " ".join(f"{x:.2f}" for x in ratios) + ")")
