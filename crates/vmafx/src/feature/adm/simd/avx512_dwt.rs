@@ -107,6 +107,12 @@ pub(super) fn band_rows<T>(out: &mut Bands<T>, row: usize, n: usize) -> [&mut [T
     ]
 }
 
+/// Where the four band rows of [`band_rows`] start, for a kernel that writes `n` values
+/// of each (the rows are sliced to `n` here, so the bounds are checked).
+pub(super) fn band_row_ptrs<T>(out: &mut Bands<T>, row: usize, n: usize) -> [*mut T; 4] {
+    band_rows(out, row, n).map(|r| r.as_mut_ptr())
+}
+
 /// DWT level 0 (see [`dwt::level0`]) with AVX-512.
 pub fn level0<S: Load16>(
     src: &[S],
@@ -138,16 +144,11 @@ pub fn level0<S: Load16>(
                 vertical0(src, stride, rows, bpc, lo, hi);
             }
         }
-        let [a, v, h, d] = band_rows(out, i * out_stride, n);
-        let ptrs = [
-            a.as_mut_ptr(),
-            v.as_mut_ptr(),
-            h.as_mut_ptr(),
-            d.as_mut_ptr(),
-        ];
-        // SAFETY: as above; the bands were just sliced to `n > end - 1` columns, and the
-        // pointers are not used after this call.
+        let ptrs = band_row_ptrs(out, i * out_stride, n);
+        // SAFETY: as above; the band rows were just sliced to `n > end - 1` columns, and
+        // the pointers are not used after this call.
         unsafe { horizontal0(lo, hi, ptrs, end) };
+        let [a, v, h, d] = band_rows(out, i * out_stride, n);
         level0_horizontal(lo, hi, &t.cols, [&mut *a, &mut *v, &mut *h, &mut *d], 0..1);
         level0_horizontal(lo, hi, &t.cols, [a, v, h, d], end.max(1)..n);
     }

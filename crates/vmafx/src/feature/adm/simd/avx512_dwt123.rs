@@ -16,7 +16,7 @@ use std::arch::x86_64::*;
 use super::super::bands::Bands;
 use super::super::dwt::{self, level_horizontal, Taps, HI, HORIZONTAL, LO, VERTICAL};
 use super::avx2_dwt::fits_n;
-use super::avx512_dwt::{band_rows, interior_end, mask16, tap_pair};
+use super::avx512_dwt::{band_row_ptrs, band_rows, interior_end, mask16, tap_pair};
 
 /// The row loop of a level: `vertical` fills the two `i32` rows of each output row from its
 /// four source rows, then the horizontal pass writes the bands.
@@ -37,18 +37,13 @@ fn rows_of(
     let end = interior_end(w);
     for (i, rows) in t.rows.iter().enumerate() {
         vertical(rows, lo, hi);
-        let [a, v, h, d] = band_rows(out, i * out_stride, n);
-        let ptrs = [
-            a.as_mut_ptr(),
-            v.as_mut_ptr(),
-            h.as_mut_ptr(),
-            d.as_mut_ptr(),
-        ];
+        let ptrs = band_row_ptrs(out, i * out_stride, n);
         // SAFETY: the AVX-512 table, which lists the callers, is only handed out when the
         // processor has AVX-512 (F, BW, DQ, VL); lo and hi hold `w` values; the bands
         // were just sliced to `n > end - 1` columns, and the pointers are not used after
         // this call.
         unsafe { horizontal(lo, hi, ptrs, end, scale) };
+        let [a, v, h, d] = band_rows(out, i * out_stride, n);
         let cols = &t.cols;
         let edge = [&mut *a, &mut *v, &mut *h, &mut *d];
         level_horizontal(&*lo, &*hi, cols, scale, edge, 0..1);
