@@ -4,9 +4,9 @@
 //! the same bits. [`Kernels::for_level`] picks them once, in `init`, from
 //! [`crate::cpu::level`] (which `VMAFX_CPU=scalar|avx2|avx512` lowers); a level the
 //! processor lacks is lowered to one it has, so a table only ever holds kernels the
-//! processor can run. There are AVX2 kernels; AVX-512 has none of its own yet (this
-//! build machine could not run them to check them against the scalar twins), so that
-//! level uses the AVX2 table.
+//! processor can run. There are AVX2 kernels and, where the processor also has VNNI,
+//! AVX-512 ones (`avx512*`; scale 3's horizontal pass, whose taps pass 2^15, stays on
+//! AVX2).
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
