@@ -9,7 +9,8 @@ use std::collections::HashMap;
 
 use libfuzzer_sys::fuzz_target;
 use vmafx::feature::options::split_option_string;
-use vmafx::feature::{registry, ExtractInput, FrameScores, Geometry, Ordering, ScoreStore};
+use vmafx::feature::{registry, ExtractInput, FrameScores, Ordering, ScoreStore};
+use vmafx::frame::Geometry;
 use vmafx::frame::SamplesMut;
 use vmafx::{Frame, FrameBuilder, PixelFormat};
 

@@ -9,7 +9,7 @@ use std::ffi::{c_char, CStr, CString};
 use std::sync::{Mutex, OnceLock};
 
 use vmafx::feature::registry;
-use vmafx::output::pooling::{percentile, pool, PoolMethod};
+use vmafx::score::{percentile, pool, PoolMethod};
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};

@@ -7,9 +7,9 @@ use vmafx::context::{Context, ContextConfig};
 use vmafx::feature::options::split_option_string;
 use vmafx::io::{RawParams, VideoReader};
 use vmafx::model::{LoadedModel, ModelSpec};
-use vmafx::output::pooling::PoolMethod;
-use vmafx::output::ReportInfo as Info;
 use vmafx::output::{write_report, OutputFormat};
+use vmafx::score::PoolMethod;
+use vmafx::score::ReportInfo as Info;
 
 use crate::args::ScoreArgs;
 use crate::progress::Progress;

@@ -16,6 +16,7 @@ pub mod hooks;
 pub mod io;
 pub mod model;
 pub mod output;
+pub mod score;
 
 #[cfg(test)]
 #[allow(dead_code)]

@@ -146,7 +146,7 @@ pub fn extract_all(
     dis: &[Frame],
 ) -> Vec<crate::feature::FrameScores> {
     let f = &refs[0];
-    x.init(crate::feature::Geometry {
+    x.init(crate::frame::Geometry {
         format: f.format(),
         bpc: f.bpc(),
         width: f.width(),

@@ -8,8 +8,7 @@ use super::Context;
 use crate::error::{Error, Result};
 use crate::feature::name::alias;
 use crate::model::LoadedModel;
-use crate::output::pooling::{pool, PoolMethod};
-use crate::output::ScoreTable;
+use crate::score::{pool, PoolMethod, ScoreTable};
 
 /// A model registered with a context: the model and the collector key of each input.
 #[derive(Clone)]

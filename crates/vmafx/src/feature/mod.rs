@@ -30,22 +30,12 @@ pub mod speed;
 pub mod vif;
 
 use crate::error::Result;
-use crate::frame::{Frame, MemoryKind, PixelFormat};
+use crate::frame::{Frame, MemoryKind};
+
+// Extractors name the geometry they are initialised with often; it lives with the frame.
+pub(crate) use crate::frame::Geometry;
 
 pub use options::{OptKind, OptSpec, OptValue, OptValues};
-
-/// Format, depth and size of every frame an extractor instance will see.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Geometry {
-    /// Pixel format.
-    pub format: PixelFormat,
-    /// Bits per component.
-    pub bpc: u32,
-    /// Luma width.
-    pub width: u32,
-    /// Luma height.
-    pub height: u32,
-}
 
 /// How an extractor's instances may be fed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,6 +7,7 @@
 //! frame is `(w >> 1) x (h >> 1)`, rounded down, whatever the file held.
 
 mod format;
+mod geometry;
 pub mod import;
 pub mod layout;
 pub mod pool;
@@ -15,6 +16,7 @@ pub mod pool;
 mod import_bitexact_tests;
 
 pub use format::{MemoryKind, PixelFormat};
+pub use geometry::Geometry;
 
 use std::sync::{Arc, Mutex};
 

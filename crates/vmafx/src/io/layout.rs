@@ -6,7 +6,7 @@
 //! libvmaf's whole-frame reader did before direct reads (the corpus's `vmaf-legacyread`).
 
 use crate::error::{Error, Result};
-use crate::feature::Geometry;
+use crate::frame::Geometry;
 use crate::frame::{Frame, FrameBuilder, MemoryKind::Host, SamplesMut};
 
 use super::recycle::PlaneRecycler;

@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use crate::feature::Geometry;
 use crate::frame::Frame;
+use crate::frame::Geometry;
 
 use super::layout::FileLayout;
 use super::limits::Limits;

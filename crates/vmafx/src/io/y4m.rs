@@ -9,7 +9,7 @@
 //! (little-endian 16-bit words). Samples are returned as stored: no chroma resampling.
 
 use crate::error::{Error, Result, Status};
-use crate::feature::Geometry;
+use crate::frame::Geometry;
 use crate::frame::PixelFormat;
 
 use super::limits::Limits;

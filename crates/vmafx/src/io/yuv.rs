@@ -5,7 +5,7 @@
 //! little-endian 16-bit word per sample at 9 to 16 bits, as ffmpeg's `rawvideo` writes.
 
 use crate::error::{Error, Result};
-use crate::feature::Geometry;
+use crate::frame::Geometry;
 use crate::frame::PixelFormat;
 
 use super::limits::Limits;

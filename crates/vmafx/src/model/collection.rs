@@ -16,7 +16,7 @@ use super::json::{kind, read_model, ReadFlags, Reader};
 use super::single::{Model, PredictFlags};
 use super::ModelFeature;
 use crate::error::{Error, Result};
-use crate::output::pooling::percentile_of_sorted;
+use crate::score::pooling::percentile_of_sorted;
 
 /// A base model with its bootstrap members.
 #[derive(Debug, Clone, PartialEq)]

@@ -4,8 +4,9 @@
 use std::fmt::{self, Write};
 
 use super::number::{Fps, JsonScore};
-use super::pooling::PoolMethod;
-use super::table::{ReportInfo, View};
+use super::view::View;
+use crate::score::PoolMethod;
+use crate::score::ReportInfo;
 
 /// Appends the JSON log of `view` to `out`.
 pub(crate) fn write_json(out: &mut String, view: &View<'_>, info: &ReportInfo) -> fmt::Result {

@@ -1,4 +1,4 @@
-//! libvmaf's log writers (JSON, XML, CSV, subtitles) and score pooling.
+//! libvmaf's log writers (JSON, XML, CSV, subtitles): writing only.
 //!
 //! The writers print a [`ScoreTable`] and its [`ReportInfo`] exactly as libvmaf 3.2.0's
 //! `vmaf_write_output_*` do, so parsers of libvmaf logs read vmafx logs unchanged: the same
@@ -8,9 +8,8 @@
 mod csv;
 mod json;
 mod number;
-pub mod pooling;
 mod sub;
-pub mod table;
+mod view;
 mod xml;
 
 #[cfg(test)]
@@ -22,11 +21,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::Error;
+use crate::score::{ReportInfo, ScoreTable};
 
-pub use pooling::{pool, PoolMethod};
-pub use table::{ReportInfo, ScoreTable};
-
-use table::View;
+use view::View;
 
 /// A log format of libvmaf.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -4,7 +4,8 @@
 use std::fmt::{self, Write};
 
 use super::number::Score;
-use super::table::{ReportInfo, View};
+use super::view::View;
+use crate::score::ReportInfo;
 
 /// Appends the subtitle log of `view` to `out`.
 pub(crate) fn write_sub(out: &mut String, view: &View<'_>, info: &ReportInfo) -> fmt::Result {

@@ -12,6 +12,7 @@ use std::path::Path;
 
 use super::number::leading_fraction_zeros;
 use super::*;
+use crate::score::{pool, PoolMethod};
 use crate::testutil::conformance_dir;
 
 const CLIP: &str = "bbb_576x324_420p8_crf35";

@@ -3,8 +3,9 @@
 use std::fmt::{self, Write};
 
 use super::number::{Fps, Score};
-use super::pooling::PoolMethod;
-use super::table::{ReportInfo, View};
+use super::view::View;
+use crate::score::PoolMethod;
+use crate::score::ReportInfo;
 
 /// Appends the XML log of `view` to `out`. Names are written unescaped, as libvmaf does.
 pub(crate) fn write_xml(out: &mut String, view: &View<'_>, info: &ReportInfo) -> fmt::Result {
