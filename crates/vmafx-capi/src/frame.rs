@@ -10,8 +10,9 @@
 use std::ffi::c_void;
 use std::sync::Mutex;
 
+use vmafx::device::cpu::wrap_host;
 use vmafx::fence::FenceKind;
-use vmafx::frame::import::{wrap_host, ReleaseCallback};
+use vmafx::frame::import::ReleaseCallback;
 use vmafx::frame::{FrameBuilder, MemoryKind, PixelFormat, Samples};
 use vmafx::{Frame, Status};
 

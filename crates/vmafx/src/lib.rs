@@ -22,6 +22,9 @@ pub mod score;
 #[allow(dead_code)]
 pub(crate) mod testutil;
 
+#[cfg(test)]
+mod tests;
+
 pub use error::{Error, Result, Status};
 pub use fence::Fence;
 pub use frame::{Frame, FrameBuilder, MemoryKind, PixelFormat};

@@ -20,14 +20,6 @@ use std::sync::OnceLock;
 
 use crate::error::{Error, Result};
 
-#[cfg(test)]
-mod bench;
-#[cfg(test)]
-mod cross_level;
-#[cfg(test)]
-mod cross_level_random;
-#[cfg(test)]
-pub(crate) mod twin_rng;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod vnni;
 

@@ -29,6 +29,9 @@ pub mod psnr_hvs;
 pub mod speed;
 pub mod vif;
 
+#[cfg(test)]
+mod test_extractors;
+
 use crate::error::Result;
 use crate::frame::{Frame, MemoryKind};
 

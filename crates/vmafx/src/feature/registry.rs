@@ -26,7 +26,7 @@ pub fn all() -> Vec<&'static ExtractorInfo> {
     #[allow(unused_mut)]
     let mut v: Vec<&'static ExtractorInfo> = groups.iter().flat_map(|g| g.iter()).collect();
     #[cfg(test)]
-    v.extend(crate::context::tests::TEST_EXTRACTORS.iter());
+    v.extend(super::test_extractors::TEST_EXTRACTORS.iter());
     v
 }
 

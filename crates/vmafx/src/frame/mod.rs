@@ -12,9 +12,6 @@ pub mod import;
 pub mod layout;
 pub mod pool;
 
-#[cfg(test)]
-mod import_bitexact_tests;
-
 pub use format::{MemoryKind, PixelFormat};
 pub use geometry::Geometry;
 

@@ -10,7 +10,7 @@ use super::simd::Kernels;
 use super::strips::{self, Inputs, Strip0};
 use super::weight::{self, Weighted};
 use super::Settings;
-use crate::cpu::twin_rng::TwinRng;
+use crate::testutil::twin_rng::TwinRng;
 
 /// Settings of the default model, or of a display whose weights are computed.
 fn settings(computed_weights: bool, gain_limit: f64, skip_aim: bool) -> Settings {

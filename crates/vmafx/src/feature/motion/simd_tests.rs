@@ -2,7 +2,8 @@
 
 use super::kernel::{blurred_sad_with, LumaView, MotionSample};
 use super::simd::Kernels;
-use crate::cpu::{self, twin_rng::TwinRng, CpuLevel};
+use crate::cpu::{self, CpuLevel};
+use crate::testutil::twin_rng::TwinRng;
 
 /// The kernel tables to compare with the scalar twin: those of the levels this CPU runs,
 /// above scalar, and every AVX-512 variant it runs (by name, for the messages).

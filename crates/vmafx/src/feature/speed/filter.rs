@@ -141,7 +141,7 @@ pub fn subtract(a: &mut [f32], b: &[f32], w: usize, h: usize, stride: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cpu::twin_rng::TwinRng;
+    use crate::testutil::twin_rng::TwinRng;
 
     /// The convolution output by output, taps innermost: the order `convolve` must keep.
     fn convolve_by_output(f: &[f32], src: &[f32], w: usize, h: usize, stride: usize) -> Vec<f32> {

@@ -6,7 +6,7 @@ use super::super::decouple::Decouple;
 use super::super::dwt::Taps;
 use super::super::weight::Weighted;
 use super::Kernels;
-use crate::cpu::twin_rng::TwinRng;
+use crate::testutil::twin_rng::TwinRng;
 
 /// Random samples below `2^bpc`: uniform, extremes only, or a smooth ramp with noise.
 fn samples(rng: &mut TwinRng, n: usize, bpc: u32) -> Vec<u16> {

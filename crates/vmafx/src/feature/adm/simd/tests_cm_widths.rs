@@ -5,7 +5,7 @@
 use super::super::cm::{around, Masking, Row0, Row123};
 use super::super::cnum::ceil_u32;
 use super::Kernels;
-use crate::cpu::twin_rng::TwinRng;
+use crate::testutil::twin_rng::TwinRng;
 
 /// Three bands of `n` values in `-lim..lim`.
 fn bands(rng: &mut TwinRng, n: usize, lim: i64) -> [Vec<i64>; 3] {

@@ -4,7 +4,8 @@
 
 use super::tests::{decouple_twins_agree, row_span_region};
 use super::Kernels;
-use crate::cpu::{self, twin_rng::TwinRng, CpuLevel};
+use crate::cpu::{self, CpuLevel};
+use crate::testutil::twin_rng::TwinRng;
 
 /// `n` values in `-lim..lim` (a seventh zero), or, with `near`, a gain of 0.5..1.5 of it
 /// plus noise (small angles and gains around one); with `lim` 0, the extremes of `i16`

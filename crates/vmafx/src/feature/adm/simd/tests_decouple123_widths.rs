@@ -5,7 +5,7 @@
 
 use super::tests::{decouple_twins_agree, row_span_region};
 use super::Kernels;
-use crate::cpu::twin_rng::TwinRng;
+use crate::testutil::twin_rng::TwinRng;
 
 /// A power of two at or above 2^14, one less or one more, of either sign (the divisor's
 /// leading bits round across a power of two there).

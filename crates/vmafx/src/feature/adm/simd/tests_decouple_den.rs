@@ -5,7 +5,7 @@
 use super::super::den::Cube;
 use super::tests::{decouple_twins_agree, region};
 use super::Kernels;
-use crate::cpu::twin_rng::TwinRng;
+use crate::testutil::twin_rng::TwinRng;
 
 /// A magnitude bound for band values: what scale-1..3 bands of `bpc`-bit pictures reach
 /// (about `2^(bpc + 8)`), or the full `i32` range that sends steps to the scalar twin.

@@ -6,7 +6,7 @@
 use super::super::cnum::{ceil_u32, half_of_shift};
 use super::super::den::Cube;
 use super::Kernels;
-use crate::cpu::twin_rng::TwinRng;
+use crate::testutil::twin_rng::TwinRng;
 
 #[test]
 fn denominator_rows_match_scalar_at_every_length_and_depth() {

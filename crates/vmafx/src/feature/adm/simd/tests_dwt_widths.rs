@@ -8,7 +8,7 @@ use super::super::bands::Bands;
 use super::super::dwt::Taps;
 use super::tests::{band_differs, dwt0_differs};
 use super::Kernels;
-use crate::cpu::twin_rng::TwinRng;
+use crate::testutil::twin_rng::TwinRng;
 
 #[test]
 fn dwt_level0_matches_scalar_at_every_width_and_depth() {

@@ -6,7 +6,7 @@
 use super::super::border::Region;
 use super::tests::weight_twins_agree;
 use super::Kernels;
-use crate::cpu::twin_rng::TwinRng;
+use crate::testutil::twin_rng::TwinRng;
 
 /// A region of `h` rows whose columns start in `0..3` and end at `w` or before.
 fn columns(rng: &mut TwinRng, w: usize, h: usize) -> Region {

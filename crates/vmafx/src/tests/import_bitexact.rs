@@ -11,8 +11,9 @@
 //! that is off by one shift or has Cb and Cr swapped.
 
 use crate::context::{Context, ContextConfig, ModelHandle};
+use crate::device::cpu::import_host;
 use crate::device::Device;
-use crate::frame::import::{import_host, FrameImport};
+use crate::frame::import::FrameImport;
 use crate::frame::layout;
 use crate::frame::{Frame, FrameBuilder, MemoryKind, PixelFormat, SamplesMut};
 use crate::hooks;

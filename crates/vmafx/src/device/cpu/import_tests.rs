@@ -1,5 +1,7 @@
 use super::*;
 use crate::device::Device;
+use crate::fence::FenceKind;
+use crate::frame::{PixelFormat, Samples};
 use crate::hooks;
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -1,11 +1,12 @@
 //! The dispatched extractors (adm, motion) give bit-identical scores at every CPU level
 //! on every conformance clip (the corpus tests compare the default level with libvmaf;
-//! this compares each level with scalar, in one process, via [`super::with_level`]).
+//! this compares each level with scalar, in one process, via [`crate::cpu::with_level`]).
 
-use super::{supported, with_level, CpuLevel};
+use crate::cpu::{supported, with_level, CpuLevel};
 use crate::feature::options::split_option_string;
-use crate::feature::{ExtractInput, ExtractorInfo, FrameScores, Geometry};
+use crate::feature::{ExtractInput, ExtractorInfo, FrameScores};
 use crate::frame::Frame;
+use crate::frame::Geometry;
 use crate::testutil::{clip_ids, conformance_dir, load_clip};
 
 /// Every written (name, index, value) of `info` with `options` over the clip.

@@ -2,9 +2,10 @@
 //! level on random clips: odd and small sizes (below one vector), 8..16 bits per sample.
 
 use super::cross_level::scores;
-use super::{supported, twin_rng::TwinRng, with_level, CpuLevel};
+use crate::cpu::{supported, with_level, CpuLevel};
 use crate::feature::ExtractorInfo;
 use crate::frame::{Frame, FrameBuilder, PixelFormat, SamplesMut};
+use crate::testutil::twin_rng::TwinRng;
 
 /// A 4:2:0 frame of `w` x `h` whose luma is `luma` (row-major, `w` a row).
 fn frame(bpc: u32, w: usize, h: usize, luma: &[u32]) -> Frame {

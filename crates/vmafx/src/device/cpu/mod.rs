@@ -5,8 +5,12 @@
 
 use crate::error::{Error, Result};
 use crate::fence::FenceKind;
-use crate::frame::import::{self, FrameImport};
+use crate::frame::import::FrameImport;
 use crate::frame::{Frame, MemoryKind};
+
+mod import;
+
+pub use import::{import_host, wrap_host};
 
 use super::{Backend, DeviceDesc, DeviceImpl, DeviceInfo, DEVICE_PROFILING};
 
@@ -68,6 +72,6 @@ impl DeviceImpl for CpuDevice {
 
     unsafe fn import(&self, desc: &FrameImport) -> Result<Frame> {
         // SAFETY: the caller upholds `Device::import`'s contract, which is `import_host`'s.
-        unsafe { import::import_host(desc, &self.info()) }
+        unsafe { import_host(desc, &self.info()) }
     }
 }

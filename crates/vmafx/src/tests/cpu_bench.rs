@@ -6,8 +6,9 @@
 
 use std::time::Instant;
 
-use super::{supported, with_level};
-use crate::feature::{ExtractInput, ExtractorInfo, FrameScores, Geometry};
+use crate::cpu::{supported, with_level};
+use crate::feature::{ExtractInput, ExtractorInfo, FrameScores};
+use crate::frame::Geometry;
 use crate::frame::{Frame, FrameBuilder, SamplesMut};
 use crate::testutil::load_y4m;
 
