@@ -1,4 +1,4 @@
-//! The `vmafx` command line: the CLI's own argument definitions (its `args`, `bench`, `run`,
+//! The `vmafx` command line: the CLI's own argument definitions (its `args`, `bench`, `error`, `run`,
 //! `progress` and `sample` modules, compiled in from `crates/vmafx-cli/src`) parsed with
 //! clap's `try_parse_from` from NUL-separated arguments (any bytes, not only UTF-8).
 //! Parsing returns Ok or a usage error, never panics; an error renders. A parsed command
@@ -21,6 +21,8 @@ use vmafx::model::ModelSpec;
 mod args;
 #[path = "../../crates/vmafx-cli/src/bench.rs"]
 mod bench;
+#[path = "../../crates/vmafx-cli/src/error.rs"]
+mod error;
 #[path = "../../crates/vmafx-cli/src/progress.rs"]
 mod progress;
 #[path = "../../crates/vmafx-cli/src/run.rs"]

@@ -13,7 +13,7 @@ use vmafx::io::VideoReader;
 use vmafx::model::{LoadedModel, ModelSpec};
 use vmafx::Frame;
 
-use crate::run::CliError;
+use crate::error::CliError;
 
 /// Options of `vmafx bench`.
 #[derive(Debug, Args)]

@@ -5,11 +5,13 @@
 
 mod args;
 mod bench;
+mod error;
 mod progress;
 mod run;
 mod sample;
 
 use clap::Parser;
+use error::CliError;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -39,18 +41,18 @@ fn main() -> ExitCode {
                 println!("{}\n{}", r.display(), d.display());
             })
             .map_err(|e| {
-                run::CliError::Input(format!("writing the sample into {}: {e}", s.dir.display()))
+                CliError::Input(format!("writing the sample into {}: {e}", s.dir.display()))
             }),
         Some(args::Command::Bench(b)) => bench::bench(b),
         None => run::score(&cli.score),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(run::CliError::Usage(m)) => {
+        Err(CliError::Usage(m)) => {
             eprintln!("error: {m}\n\nRun `vmafx --help` for the options.");
             ExitCode::from(2)
         }
-        Err(run::CliError::Input(m)) => {
+        Err(CliError::Input(m)) => {
             eprintln!("error: {m}");
             ExitCode::from(1)
         }

@@ -12,22 +12,8 @@ use vmafx::score::PoolMethod;
 use vmafx::score::ReportInfo as Info;
 
 use crate::args::ScoreArgs;
+use crate::error::CliError;
 use crate::progress::Progress;
-
-/// A failure and how the process should exit.
-#[derive(Debug)]
-pub enum CliError {
-    /// The command line is wrong (exit 2).
-    Usage(String),
-    /// Input, model or scoring failed (exit 1).
-    Input(String),
-}
-
-impl From<vmafx::Error> for CliError {
-    fn from(e: vmafx::Error) -> Self {
-        CliError::Input(e.to_string())
-    }
-}
 
 fn raw_format(a: &ScoreArgs) -> Result<Option<RawParams>, CliError> {
     let given = [
