@@ -6,15 +6,16 @@
 //! after a feature is `VMAFX_E_INVALID` naming the context, a second one `VMAFX_E_BUSY`
 //! naming the device.
 
-use std::ffi::{c_char, c_void, CStr};
+use std::ffi::c_char;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use vmafx::context::{Context, ContextConfig, LogLevel, ModelHandle};
+use vmafx::context::{Context, ContextConfig, ModelHandle};
 use vmafx::{Frame, Status};
 
-use crate::abi::{SubjectKind, VmafxContextConfig, VmafxLogCallback};
+use crate::abi::{SubjectKind, VmafxContextConfig};
 use crate::device::VmafxDevice;
 use crate::error::{call, fail, null, CResult, Failure, VmafxError, WithKind};
+use crate::ffi::{c_str, log_callback, log_level};
 use crate::frame::VmafxFrame;
 use crate::model::VmafxModel;
 use crate::model_set::VmafxModelSet;
@@ -65,43 +66,6 @@ impl Inner {
     }
 }
 
-pub(crate) fn log_level(v: u32) -> CResult<LogLevel> {
-    Ok(match v {
-        0 => LogLevel::None,
-        1 => LogLevel::Error,
-        2 => LogLevel::Warning,
-        3 => LogLevel::Info,
-        4 => LogLevel::Debug,
-        _ => {
-            return Err(fail(
-                Status::Invalid,
-                "config.log_level",
-                format!("{v} is not a log level"),
-            ))
-        }
-    })
-}
-
-pub(crate) fn log_callback(
-    cb: VmafxLogCallback,
-    user: *mut c_void,
-) -> Option<vmafx::context::LogCallback> {
-    struct User(*mut c_void);
-    // SAFETY: the ABI requires the caller's log callback to be thread-safe; the pointer is
-    // only passed back to it.
-    unsafe impl Send for User {}
-    // SAFETY: as above.
-    unsafe impl Sync for User {}
-    let cb = cb?;
-    let user = User(user);
-    Some(Arc::new(move |level: LogLevel, msg: &str| {
-        let text = std::ffi::CString::new(msg.replace('\0', " ")).unwrap_or_default();
-        let u = &user;
-        // SAFETY: the caller's callback with a NUL-terminated line valid for the call.
-        unsafe { cb(level as u32, text.as_ptr(), u.0) }
-    }))
-}
-
 fn config_of(c: &VmafxContextConfig) -> CResult<ContextConfig> {
     let max = vmafx::context::config::MAX_IMPORT_RETRY_WAIT.as_nanos();
     if c.import_retry_wait_ns as u128 > max {
@@ -137,20 +101,6 @@ pub(crate) unsafe fn get<'a>(ptr: *const VmafxContext) -> CResult<&'a VmafxConte
     unsafe { ptr.as_ref() }
         .ok_or_else(|| null("context"))
         .kind(SubjectKind::Context)
-}
-
-/// A C string parameter named `name`.
-///
-/// # Safety
-/// `s` is NULL or NUL-terminated.
-pub(crate) unsafe fn c_str<'a>(s: *const c_char, name: &str) -> CResult<&'a str> {
-    if s.is_null() {
-        return Err(null(name));
-    }
-    // SAFETY: non-NULL and NUL-terminated (the caller's contract).
-    unsafe { CStr::from_ptr(s) }
-        .to_str()
-        .map_err(|_| fail(Status::Invalid, name, "not UTF-8"))
 }
 
 /// Creates a context (`config` NULL: the defaults).

@@ -4,9 +4,10 @@
 use std::ffi::c_char;
 
 use crate::abi::VmafxFrameImport;
-use crate::context::{c_str, get, VmafxContext};
+use crate::context::{get, VmafxContext};
 use crate::device::VmafxDevice;
 use crate::error::{call, null, CResult, VmafxError};
+use crate::ffi::c_str;
 use crate::frame::{into_handle, VmafxFrame};
 use crate::{import, sized};
 use vmafx::Status;

@@ -7,8 +7,9 @@ use vmafx::feature::registry;
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind, VmafxFrameDesc};
-use crate::context::{c_str, get, VmafxContext};
+use crate::context::{get, VmafxContext};
 use crate::error::{call, fail, CResult, VmafxError, WithKind};
+use crate::ffi::c_str;
 use crate::frame::frame_geometry;
 use crate::options::VmafxOptions;
 use crate::score::extractor_c_name;

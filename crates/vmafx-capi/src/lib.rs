@@ -15,6 +15,7 @@ pub mod context;
 pub mod device;
 pub mod error;
 pub mod fence;
+mod ffi;
 pub mod frame;
 pub mod headers;
 pub mod hooks;

@@ -14,8 +14,8 @@ use crate::abi::{MinSize, SubjectKind};
 use vmafx::context::{LogCallback, LogLevel};
 
 use crate::abi::VmafxLogCallback;
-use crate::context::{c_str, log_callback, log_level};
 use crate::error::{call_to, fail, guarded, null, CResult, VmafxError, WithKind};
+use crate::ffi::{c_str, log_callback, log_level};
 use crate::{sha256, sized};
 
 /// `VMAFX_MODEL_DISABLE_CLIP`: do not clip scores to the model's range.

@@ -8,10 +8,9 @@ use vmafx::model::{FeatureOverload, LoadedModel};
 use vmafx::Status;
 
 use crate::abi::SubjectKind;
-use crate::context::c_str;
 use crate::error::{call, null, CResult, VmafxError, WithKind};
+use crate::ffi::c_str;
 use crate::model::{get, VmafxModel};
-use crate::model_set::busy;
 use crate::options::VmafxOptions;
 
 /// SHA-256 of the model's bytes as loaded (64 lowercase hex digits, equal to `sha256sum`
@@ -23,6 +22,18 @@ use crate::options::VmafxOptions;
 pub unsafe extern "C" fn vmafx_model_hash(model: *const VmafxModel) -> *const c_char {
     // SAFETY: NULL or live (the caller's contract).
     unsafe { model.as_ref() }.map_or(std::ptr::null(), |m| m.c_hash())
+}
+
+/// `VMAFX_E_BUSY` naming `what`: a model in use is immutable.
+pub(crate) fn busy(what: &str) -> crate::error::Failure {
+    crate::error::Failure {
+        error: vmafx::Error::new(
+            Status::Busy,
+            what,
+            "in use (by a context or another reference): a shared model is immutable",
+        ),
+        kind: SubjectKind::Model,
+    }
 }
 
 /// Sets every option of `options` on the features of `model` that `extractor` computes.

@@ -9,10 +9,10 @@ use vmafx::model::{LoadedModel, ModelSource};
 use vmafx::Status;
 
 use crate::abi::SubjectKind;
-use crate::context::c_str;
 use crate::error::{call, fail, null, CResult, VmafxError, WithKind};
+use crate::ffi::c_str;
 use crate::model::{c_text, call_load, read, spec, VmafxModel, VmafxModelConfig};
-use crate::model_ops::override_all;
+use crate::model_ops::{busy, override_all};
 use crate::options::VmafxOptions;
 
 /// A loaded model set; the handle is one counted reference.
@@ -225,17 +225,5 @@ pub unsafe extern "C" fn vmafx_model_set_override_feature(
             override_all(&mut s.set, name, opts)?;
             Ok(Status::Ok)
         })
-    }
-}
-
-/// `VMAFX_E_BUSY` naming `what`: a model in use is immutable.
-pub(crate) fn busy(what: &str) -> crate::error::Failure {
-    crate::error::Failure {
-        error: vmafx::Error::new(
-            Status::Busy,
-            what,
-            "in use (by a context or another reference): a shared model is immutable",
-        ),
-        kind: SubjectKind::Model,
     }
 }

@@ -4,8 +4,8 @@ use std::ffi::c_char;
 
 use vmafx::Status;
 
-use crate::context::c_str;
 use crate::error::{call, null, VmafxError};
+use crate::ffi::c_str;
 
 /// A set of `key=value` options.
 #[derive(Debug, Default, Clone)]

@@ -13,8 +13,9 @@ use vmafx::score::{percentile, pool, PoolMethod};
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
-use crate::context::{c_str, get, Inner, VmafxContext};
+use crate::context::{get, Inner, VmafxContext};
 use crate::error::{call, fail, CResult, VmafxError, WithKind};
+use crate::ffi::c_str;
 use crate::model::{self, VmafxModel};
 use crate::sized;
 
