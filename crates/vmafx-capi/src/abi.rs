@@ -169,33 +169,53 @@ pub struct VmafxDeviceInfo {
     pub name: *const c_char,
 }
 
-/// The size a sized struct had when it was introduced, and the name errors give it.
-pub trait MinSize: Copy {
+/// The size a sized struct had when it was introduced.
+///
+/// # Safety
+/// [`crate::sized`] copies the caller's bytes into such a struct and reads and writes it
+/// as raw bytes, so an implementor must be `#[repr(C)]`, start with a `u32` `struct_size`,
+/// be valid when all-zero (integers, raw pointers, optional function pointers only), and
+/// have `4 <= MIN_SIZE <= size_of::<Self>()`.
+pub unsafe trait MinSize: Copy {
     /// Smallest `struct_size` accepted.
     const MIN_SIZE: usize;
 }
 
-impl MinSize for VmafxFence {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxFence {
     const MIN_SIZE: usize = std::mem::size_of::<VmafxFence>();
 }
-impl MinSize for VmafxFrameImport {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxFrameImport {
     /// ABI 0.1.2-0.1.3: through `flags`, padded.
     const MIN_SIZE: usize = std::mem::offset_of!(VmafxFrameImport, release);
 }
-impl MinSize for VmafxFrameDesc {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxFrameDesc {
     const MIN_SIZE: usize = std::mem::size_of::<VmafxFrameDesc>();
 }
-impl MinSize for VmafxHostPlanes {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxHostPlanes {
     const MIN_SIZE: usize = std::mem::size_of::<VmafxHostPlanes>();
 }
-impl MinSize for VmafxFramePlanes {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxFramePlanes {
     const MIN_SIZE: usize = std::mem::size_of::<VmafxFramePlanes>();
 }
-impl MinSize for VmafxDeviceDesc {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxDeviceDesc {
     /// ABI 0.1.1: backend and index.
     const MIN_SIZE: usize = std::mem::offset_of!(VmafxDeviceDesc, flags);
 }
-impl MinSize for VmafxDeviceInfo {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxDeviceInfo {
     /// Backend and index.
     const MIN_SIZE: usize = std::mem::offset_of!(VmafxDeviceInfo, flags);
 }
@@ -287,7 +307,9 @@ pub struct VmafxContextConfig {
     pub import_retry_wait_ns: u64,
 }
 
-impl MinSize for VmafxContextConfig {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxContextConfig {
     /// ABI 0.1.0: through `gpumask`.
     const MIN_SIZE: usize = std::mem::offset_of!(VmafxContextConfig, log_callback);
 }

@@ -14,7 +14,7 @@ use vmafx::{Frame, Status};
 
 use crate::abi::{SubjectKind, VmafxContextConfig};
 use crate::device::VmafxDevice;
-use crate::error::{call, fail, null, CResult, Failure, VmafxError, WithKind};
+use crate::error::{call, fail, null, CResult, ErrorOut, Failure, VmafxError, WithKind};
 use crate::ffi::{c_str, log_callback, log_level};
 use crate::frame::VmafxFrame;
 use crate::model::VmafxModel;
@@ -113,30 +113,34 @@ pub unsafe extern "C" fn vmafx_context_create(
     out: *mut *mut VmafxContext,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_context_create", error, || {
-            if out.is_null() {
-                return Err(null("out"));
-            }
-            out.write(std::ptr::null_mut());
-            let config = if config.is_null() {
-                ContextConfig::default()
-            } else {
-                config_of(&sized::read(config, "config")?.0)?
-            };
-            let ctx = Context::new(config)?;
-            let inner = Inner {
-                ctx,
-                models: Vec::new(),
-                model_sets: Vec::new(),
-            };
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_context_create", error, || {
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(std::ptr::null_mut()) };
+        let config = if config.is_null() {
+            ContextConfig::default()
+        } else {
+            // SAFETY: `config` is NULL or readable for its struct_size (this function's contract).
+            config_of(&unsafe { sized::read(config, "config") }?.0)?
+        };
+        let ctx = Context::new(config)?;
+        let inner = Inner {
+            ctx,
+            models: Vec::new(),
+            model_sets: Vec::new(),
+        };
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe {
             out.write(Box::into_raw(Box::new(VmafxContext {
                 inner: Mutex::new(inner),
-            })));
-            Ok(Status::Ok)
-        })
-    }
+            })))
+        };
+        Ok(Status::Ok)
+    })
 }
 
 /// Destroys a context (its device reference and frames go with it).
@@ -148,14 +152,16 @@ pub unsafe extern "C" fn vmafx_context_destroy(
     context: *mut VmafxContext,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_context_destroy", error, || {
-            get(context)?;
-            drop(Box::from_raw(context));
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_context_destroy", error, || {
+        // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
+        unsafe { get(context) }?;
+        // SAFETY: `context` is a live handle (checked non-NULL just above) made by `Box::into_raw`
+        // in `vmafx_context_create`, destroyed once (this function's contract).
+        drop(unsafe { Box::from_raw(context) });
+        Ok(Status::Ok)
+    })
 }
 
 /// Scores on `device`; once, before any feature, model or frame.
@@ -168,18 +174,18 @@ pub unsafe extern "C" fn vmafx_context_use_device(
     device: *mut VmafxDevice,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_context_use_device", error, || {
-            let c = get(context)?;
-            let d = device
-                .as_ref()
-                .ok_or_else(|| null("device"))
-                .kind(SubjectKind::Parameter)?;
-            c.lock().ctx.use_device(d.device.clone())?;
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_context_use_device", error, || {
+        // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
+        let c = unsafe { get(context) }?;
+        // SAFETY: `device` is NULL or live (this function's contract).
+        let d = unsafe { device.as_ref() }
+            .ok_or_else(|| null("device"))
+            .kind(SubjectKind::Parameter)?;
+        c.lock().ctx.use_device(d.device.clone())?;
+        Ok(Status::Ok)
+    })
 }
 
 /// Registers the extractor `extractor` with `options` (copied; may be NULL).
@@ -194,20 +200,24 @@ pub unsafe extern "C" fn vmafx_context_use_feature(
     options: *const VmafxOptions,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_context_use_feature", error, || {
-            let c = get(context)?;
-            let name = c_str(extractor, "extractor")?;
-            let opts = options.as_ref().map(|o| o.pairs()).unwrap_or_default();
-            let mut inner = c.lock();
-            inner
-                .ctx
-                .use_feature(name, &opts)
-                .kind(SubjectKind::Feature)?;
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_context_use_feature", error, || {
+        // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
+        let c = unsafe { get(context) }?;
+        // SAFETY: `extractor` is NULL or NUL-terminated (this function's contract).
+        let name = unsafe { c_str(extractor, "extractor") }?;
+        // SAFETY: `options` is NULL or live (this function's contract).
+        let opts = unsafe { options.as_ref() }
+            .map(|o| o.pairs())
+            .unwrap_or_default();
+        let mut inner = c.lock();
+        inner
+            .ctx
+            .use_feature(name, &opts)
+            .kind(SubjectKind::Feature)?;
+        Ok(Status::Ok)
+    })
 }
 
 /// Whether every registered extractor reads `frame` where it lives.
@@ -220,19 +230,20 @@ pub unsafe extern "C" fn vmafx_context_admit(
     frame: *const VmafxFrame,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_context_admit", error, || {
-            let c = get(context)?;
-            let f = frame.as_ref().ok_or_else(|| null("frame"))?;
-            let inner = c.lock();
-            inner
-                .ctx
-                .admit(f.frame())
-                .map_err(|e| inner.admission_failure(e))?;
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_context_admit", error, || {
+        // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
+        let c = unsafe { get(context) }?;
+        // SAFETY: `frame` is NULL or live (this function's contract).
+        let f = unsafe { frame.as_ref() }.ok_or_else(|| null("frame"))?;
+        let inner = c.lock();
+        inner
+            .ctx
+            .admit(f.frame())
+            .map_err(|e| inner.admission_failure(e))?;
+        Ok(Status::Ok)
+    })
 }
 
 /// Scores frame `index`; consumes one reference of each frame on every path.
@@ -248,30 +259,33 @@ pub unsafe extern "C" fn vmafx_submit(
     index: u64,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        let take = |p: *mut VmafxFrame| -> Option<Frame> {
-            let f = p.as_ref().map(|f| f.frame().clone());
-            crate::frame::vmafx_frame_unref(p);
-            f
-        };
-        let (r, d) = (take(reference), take(distorted));
-        call("vmafx_submit", error, || {
-            let c = get(context)?;
-            let r = r.ok_or_else(|| null("reference"))?;
-            let d = d.ok_or_else(|| null("distorted"))?;
-            // The planted defect of the fence tests: release signalled as submit returns.
-            let early = vmafx::hooks::switch(vmafx::hooks::EARLY_RELEASE)
-                .then(|| [r.release_fence(), d.release_fence()]);
-            let mut inner = c.lock();
-            let submitted = inner.ctx.submit(r, d, index);
-            for f in early.iter().flatten() {
-                f.signal();
-            }
-            submitted.map_err(|e| inner.admission_failure(e))?;
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    let take = |p: *mut VmafxFrame| -> Option<Frame> {
+        // SAFETY: `p` is NULL or live (this function's contract).
+        let f = unsafe { p.as_ref() }.map(|f| f.frame().clone());
+        // SAFETY: `p` is NULL or live with a reference the caller gives up (this function's
+        // contract); it is not used after this.
+        unsafe { crate::frame::vmafx_frame_unref(p) };
+        f
+    };
+    let (r, d) = (take(reference), take(distorted));
+    call("vmafx_submit", error, || {
+        // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
+        let c = unsafe { get(context) }?;
+        let r = r.ok_or_else(|| null("reference"))?;
+        let d = d.ok_or_else(|| null("distorted"))?;
+        // The planted defect of the fence tests: release signalled as submit returns.
+        let early = vmafx::hooks::switch(vmafx::hooks::EARLY_RELEASE)
+            .then(|| [r.release_fence(), d.release_fence()]);
+        let mut inner = c.lock();
+        let submitted = inner.ctx.submit(r, d, index);
+        for f in early.iter().flatten() {
+            f.signal();
+        }
+        submitted.map_err(|e| inner.admission_failure(e))?;
+        Ok(Status::Ok)
+    })
 }
 
 /// Finishes every submitted frame.
@@ -283,13 +297,13 @@ pub unsafe extern "C" fn vmafx_flush(
     context: *mut VmafxContext,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_flush", error, || {
-            get(context)?.lock().ctx.flush()?;
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_flush", error, || {
+        // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
+        unsafe { get(context) }?.lock().ctx.flush()?;
+        Ok(Status::Ok)
+    })
 }
 
 /// The backend the context scores on; CPU for NULL.

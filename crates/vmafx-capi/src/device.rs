@@ -11,7 +11,7 @@ use vmafx::device::{Backend, Device, DeviceDesc, DeviceInfo};
 use vmafx::Status;
 
 use crate::abi::{SubjectKind, VmafxDeviceDesc, VmafxDeviceInfo};
-use crate::error::{call, fail, guarded, null, CResult, VmafxError, WithKind};
+use crate::error::{call, fail, guarded, null, CResult, ErrorOut, VmafxError, WithKind};
 use crate::sized;
 
 /// A device handle.
@@ -71,29 +71,31 @@ pub unsafe extern "C" fn vmafx_device_create(
     out: *mut *mut VmafxDevice,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_device_create", error, || {
-            if out.is_null() {
-                return Err(null("out"));
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_device_create", error, || {
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(std::ptr::null_mut()) };
+        let d = if desc.is_null() {
+            DeviceDesc::default()
+        } else {
+            // SAFETY: `desc` is NULL or readable for its struct_size (this function's contract).
+            let (d, _) = unsafe { sized::read(desc, "desc") }?;
+            DeviceDesc {
+                backend: backend_of(d.backend, "desc.backend")?,
+                index: d.index,
+                flags: d.flags,
+                external: d.external,
             }
-            out.write(std::ptr::null_mut());
-            let d = if desc.is_null() {
-                DeviceDesc::default()
-            } else {
-                let (d, _) = sized::read(desc, "desc")?;
-                DeviceDesc {
-                    backend: backend_of(d.backend, "desc.backend")?,
-                    index: d.index,
-                    flags: d.flags,
-                    external: d.external,
-                }
-            };
-            let device = Device::create(&d)?;
-            out.write(Arc::into_raw(Arc::new(VmafxDevice { device })) as *mut VmafxDevice);
-            Ok(Status::Ok)
-        })
-    }
+        };
+        let device = Device::create(&d)?;
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(Arc::into_raw(Arc::new(VmafxDevice { device })) as *mut VmafxDevice) };
+        Ok(Status::Ok)
+    })
 }
 
 /// One more reference; returns `device` (NULL for NULL).
@@ -147,18 +149,19 @@ pub unsafe extern "C" fn vmafx_device_count(
     count: *mut u32,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_device_count", error, || {
-            if count.is_null() {
-                return Err(null("count"));
-            }
-            count.write(0);
-            let n = backend_of(backend, "backend")?.device_count()?;
-            count.write(n);
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_device_count", error, || {
+        if count.is_null() {
+            return Err(null("count"));
+        }
+        // SAFETY: `count` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { count.write(0) };
+        let n = backend_of(backend, "backend")?.device_count()?;
+        // SAFETY: `count` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { count.write(n) };
+        Ok(Status::Ok)
+    })
 }
 
 /// Describes device `index` of `backend` without creating it.
@@ -172,15 +175,16 @@ pub unsafe extern "C" fn vmafx_device_info(
     out: *mut VmafxDeviceInfo,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_device_info", error, || {
-            let size = sized::out_size(out, "out")?;
-            let info = backend_of(backend, "backend")?.device_info(index)?;
-            sized::write(out, size, &info_struct(&info));
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_device_info", error, || {
+        // SAFETY: `out` is NULL or readable and writable for its struct_size (this function's contract).
+        let size = unsafe { sized::out_size(out, "out") }?;
+        let info = backend_of(backend, "backend")?.device_info(index)?;
+        // SAFETY: `out` passed `out_size`: writable for that many bytes (this function's contract).
+        unsafe { sized::write(out, size, &info_struct(&info)) };
+        Ok(Status::Ok)
+    })
 }
 
 /// Describes a created device, its creation flags included.
@@ -194,15 +198,17 @@ pub unsafe extern "C" fn vmafx_device_describe(
     out: *mut VmafxDeviceInfo,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_device_describe", error, || {
-            let d = device.as_ref().ok_or_else(|| null("device"))?;
-            let size = sized::out_size(out, "out")?;
-            sized::write(out, size, &info_struct(&d.device.info()));
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_device_describe", error, || {
+        // SAFETY: `device` is NULL or live (this function's contract).
+        let d = unsafe { device.as_ref() }.ok_or_else(|| null("device"))?;
+        // SAFETY: `out` is NULL or readable and writable for its struct_size (this function's contract).
+        let size = unsafe { sized::out_size(out, "out") }?;
+        // SAFETY: `out` passed `out_size`: writable for that many bytes (this function's contract).
+        unsafe { sized::write(out, size, &info_struct(&d.device.info())) };
+        Ok(Status::Ok)
+    })
 }
 
 /// Kernel timings of a profiling device; the CPU has none (`VMAFX_E_NOTSUP` naming it).
@@ -215,22 +221,23 @@ pub unsafe extern "C" fn vmafx_device_profile(
     out: *mut *const c_char,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_device_profile", error, || {
-            if out.is_null() {
-                return Err(null("out"));
-            }
-            out.write(std::ptr::null());
-            let d = device.as_ref().ok_or_else(|| null("device"))?;
-            Err(fail(
-                Status::NotSup,
-                "device",
-                format!(
-                    "the {} device was not created with VMAFX_DEVICE_PROFILING",
-                    d.device.info().name
-                ),
-            ))
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_device_profile", error, || {
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(std::ptr::null()) };
+        // SAFETY: `device` is NULL or live (this function's contract).
+        let d = unsafe { device.as_ref() }.ok_or_else(|| null("device"))?;
+        Err(fail(
+            Status::NotSup,
+            "device",
+            format!(
+                "the {} device was not created with VMAFX_DEVICE_PROFILING",
+                d.device.info().name
+            ),
+        ))
+    })
 }

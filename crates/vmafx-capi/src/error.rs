@@ -104,27 +104,43 @@ impl VmafxError {
     }
 }
 
+/// The caller's `VmafxError **error` out-parameter: NULL, or valid for a write of one
+/// pointer. Each exported function makes one under its own contract, so [`call`] itself is
+/// safe and the function's body keeps its own `unsafe` blocks, each with its own reason.
+#[derive(Debug, Clone, Copy)]
+pub struct ErrorOut(*mut *mut VmafxError);
+
+impl ErrorOut {
+    /// The out-parameter `error`.
+    ///
+    /// # Safety
+    /// `error` is NULL or valid for a write of one pointer while the value is used.
+    pub unsafe fn new(error: *mut *mut VmafxError) -> Self {
+        ErrorOut(error)
+    }
+
+    /// Stores `f` as a new `VmafxError`; `false` (nothing stored) for a NULL parameter.
+    fn store(self, f: &Failure, function: &str) -> bool {
+        if self.0.is_null() {
+            return false;
+        }
+        let boxed = Box::into_raw(Box::new(VmafxError::new(f, function)));
+        // SAFETY: non-NULL, so valid for a write of one pointer (`ErrorOut::new`'s contract).
+        unsafe { self.0.write(boxed) };
+        true
+    }
+}
+
 /// Runs `body` as the exported function `function`, reporting a failure through `error`.
-///
-/// # Safety
-/// `error` is NULL or valid for a write of one pointer.
-pub unsafe fn call(
-    function: &'static str,
-    error: *mut *mut VmafxError,
-    body: impl FnOnce() -> CResult,
-) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { call_to(function, error, None, body) }
+pub fn call(function: &'static str, error: ErrorOut, body: impl FnOnce() -> CResult) -> i32 {
+    call_to(function, error, None, body)
 }
 
 /// [`call`], but a failure reported without an error out-parameter goes to `sink` (one
 /// line, `function: subject: message (status)`) instead of stderr when `sink` is given.
-///
-/// # Safety
-/// `error` is NULL or valid for a write of one pointer.
-pub unsafe fn call_to(
+pub fn call_to(
     function: &'static str,
-    error: *mut *mut VmafxError,
+    error: ErrorOut,
     sink: Option<&dyn Fn(&str)>,
     body: impl FnOnce() -> CResult,
 ) -> i32 {
@@ -142,15 +158,11 @@ pub unsafe fn call_to(
         Ok(status) => status.code(),
         Err(f) => {
             let code = f.error.status().code();
-            if error.is_null() {
+            if !error.store(&f, function) {
                 match sink {
                     Some(sink) => sink(&failure_line(&f, function)),
                     None => log_failure(&f, function),
                 }
-            } else {
-                let boxed = Box::into_raw(Box::new(VmafxError::new(&f, function)));
-                // SAFETY: `error` is non-NULL and valid for a write (the caller's contract).
-                unsafe { error.write(boxed) };
             }
             code
         }

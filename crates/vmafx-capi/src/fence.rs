@@ -17,7 +17,7 @@ use vmafx::{Fence, Status};
 
 use crate::abi::{SubjectKind, VmafxFence, FENCE_GL_SYNC};
 use crate::device::VmafxDevice;
-use crate::error::{call, fail, null, CResult, VmafxError, WithKind};
+use crate::error::{call, fail, null, CResult, ErrorOut, VmafxError, WithKind};
 use crate::sized;
 
 struct Entry {
@@ -160,28 +160,28 @@ pub unsafe extern "C" fn vmafx_fence_create(
     error: *mut *mut VmafxError,
 ) -> i32 {
     let _ = device;
-    // SAFETY: `error` is forwarded under the caller's contract.
-    unsafe {
-        call("vmafx_fence_create", error, || {
-            // SAFETY: `out` is NULL or valid for its struct_size.
-            let size = sized::out_size(out, "out")?;
-            match kind_of(kind, "kind")? {
-                Some(FenceKind::Host) => {}
-                Some(_) => {
-                    return Err(fail(
-                        Status::Invalid,
-                        "kind",
-                        "a NONE fence has nothing to create",
-                    ))
-                    .kind(SubjectKind::Fence)
-                }
-                None => return Err(unsupported(kind, "fence.kind")),
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_fence_create", error, || {
+        // SAFETY: `out` is NULL or valid for its struct_size.
+        // SAFETY: `out` is NULL or readable and writable for its struct_size (this function's contract).
+        let size = unsafe { sized::out_size(out, "out") }?;
+        match kind_of(kind, "kind")? {
+            Some(FenceKind::Host) => {}
+            Some(_) => {
+                return Err(fail(
+                    Status::Invalid,
+                    "kind",
+                    "a NONE fence has nothing to create",
+                ))
+                .kind(SubjectKind::Fence)
             }
-            // SAFETY: checked above.
-            write_host(out, size, register(Fence::new()));
-            Ok(Status::Ok)
-        })
-    }
+            None => return Err(unsupported(kind, "fence.kind")),
+        }
+        // SAFETY: `out` passed `out_size` above: writable for `size` bytes.
+        unsafe { write_host(out, size, register(Fence::new())) };
+        Ok(Status::Ok)
+    })
 }
 
 /// Signals a HOST fence from the host.
@@ -193,24 +193,23 @@ pub unsafe extern "C" fn vmafx_fence_signal(
     fence: *const VmafxFence,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: `error` is forwarded under the caller's contract.
-    unsafe {
-        call("vmafx_fence_signal", error, || {
-            // SAFETY: `fence` is NULL or readable.
-            match parse(fence, "fence")? {
-                Some(f) => {
-                    f.signal();
-                    Ok(Status::Ok)
-                }
-                None => Err(fail(
-                    Status::Invalid,
-                    "fence.kind",
-                    "a NONE fence has nothing to signal",
-                ))
-                .kind(SubjectKind::Fence),
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_fence_signal", error, || {
+        // SAFETY: `fence` is NULL or readable for its struct_size (this function's contract).
+        match unsafe { parse(fence, "fence") }? {
+            Some(f) => {
+                f.signal();
+                Ok(Status::Ok)
             }
-        })
-    }
+            None => Err(fail(
+                Status::Invalid,
+                "fence.kind",
+                "a NONE fence has nothing to signal",
+            ))
+            .kind(SubjectKind::Fence),
+        }
+    })
 }
 
 /// Waits on the host: OK, PENDING for an unsignalled poll (`timeout_ns` 0, no error, no
@@ -224,25 +223,24 @@ pub unsafe extern "C" fn vmafx_fence_wait(
     timeout_ns: u64,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: `error` is forwarded under the caller's contract.
-    unsafe {
-        call("vmafx_fence_wait", error, || {
-            // SAFETY: `fence` is NULL or readable.
-            let Some(f) = parse(fence, "fence")? else {
-                return Ok(Status::Ok);
-            };
-            let timeout = if timeout_ns == u64::MAX {
-                Duration::MAX
-            } else {
-                Duration::from_nanos(timeout_ns)
-            };
-            match f.wait_with_clock(timeout, "fence", &TestClock) {
-                Ok(WaitOutcome::Signalled) => Ok(Status::Ok),
-                Ok(WaitOutcome::Pending) => Ok(Status::Pending),
-                Err(e) => Err(e).kind(SubjectKind::Fence),
-            }
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_fence_wait", error, || {
+        // SAFETY: `fence` is NULL or readable for its struct_size (this function's contract).
+        let Some(f) = unsafe { parse(fence, "fence") }? else {
+            return Ok(Status::Ok);
+        };
+        let timeout = if timeout_ns == u64::MAX {
+            Duration::MAX
+        } else {
+            Duration::from_nanos(timeout_ns)
+        };
+        match f.wait_with_clock(timeout, "fence", &TestClock) {
+            Ok(WaitOutcome::Signalled) => Ok(Status::Ok),
+            Ok(WaitOutcome::Pending) => Ok(Status::Pending),
+            Err(e) => Err(e).kind(SubjectKind::Fence),
+        }
+    })
 }
 
 /// Releases a fence the library returned (drops its reference); NONE is a no-op.
@@ -254,19 +252,19 @@ pub unsafe extern "C" fn vmafx_fence_destroy(
     fence: *const VmafxFence,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: `error` is forwarded under the caller's contract.
-    unsafe {
-        call("vmafx_fence_destroy", error, || {
-            if fence.is_null() {
-                return Err(null("fence"));
-            }
-            // SAFETY: `fence` is non-NULL and readable.
-            let (f, _) = sized::read(fence, "fence")?;
-            if resolve(&f, "fence")?.is_some() && !release(f.handle) {
-                return Err(fail(Status::Invalid, "fence.handle", "already destroyed"))
-                    .kind(SubjectKind::Fence);
-            }
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_fence_destroy", error, || {
+        if fence.is_null() {
+            return Err(null("fence"));
+        }
+        // SAFETY: `fence` is non-NULL and readable.
+        // SAFETY: `fence` is NULL or readable for its struct_size (this function's contract).
+        let (f, _) = unsafe { sized::read(fence, "fence") }?;
+        if resolve(&f, "fence")?.is_some() && !release(f.handle) {
+            return Err(fail(Status::Invalid, "fence.handle", "already destroyed"))
+                .kind(SubjectKind::Fence);
+        }
+        Ok(Status::Ok)
+    })
 }

@@ -18,7 +18,7 @@ use vmafx::{Frame, Status};
 
 use crate::abi::{SubjectKind, VmafxFence, VmafxFrameDesc, VmafxFramePlanes, VmafxHostPlanes};
 use crate::device::VmafxDevice;
-use crate::error::{call, fail, guarded, null, CResult, VmafxError, WithKind};
+use crate::error::{call, fail, guarded, null, CResult, ErrorOut, VmafxError, WithKind};
 use crate::{fence, host_buffer, sized};
 
 /// A frame handle.
@@ -110,21 +110,23 @@ pub unsafe extern "C" fn vmafx_frame_create_host(
     error: *mut *mut VmafxError,
 ) -> i32 {
     let _ = device;
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_frame_create_host", error, || {
-            if out.is_null() {
-                return Err(null("out"));
-            }
-            out.write(std::ptr::null_mut());
-            let (d, _) = sized::read(desc, "desc")?;
-            let (format, bpc, w, h) = frame_geometry(&d)?;
-            let planes = host_buffer::writable_planes(format, bpc, w, h)?;
-            let frame = FrameBuilder::from_planes(format, bpc, w, h, MemoryKind::Host, planes)?;
-            out.write(into_handle(frame.build()));
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_frame_create_host", error, || {
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(std::ptr::null_mut()) };
+        // SAFETY: `desc` is NULL or readable for its struct_size (this function's contract).
+        let (d, _) = unsafe { sized::read(desc, "desc") }?;
+        let (format, bpc, w, h) = frame_geometry(&d)?;
+        let planes = host_buffer::writable_planes(format, bpc, w, h)?;
+        let frame = FrameBuilder::from_planes(format, bpc, w, h, MemoryKind::Host, planes)?;
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(into_handle(frame.build())) };
+        Ok(Status::Ok)
+    })
 }
 
 /// A host frame over the caller's planes, without a copy.
@@ -140,24 +142,28 @@ pub unsafe extern "C" fn vmafx_frame_wrap_host(
     error: *mut *mut VmafxError,
 ) -> i32 {
     let _ = device;
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_frame_wrap_host", error, || {
-            if out.is_null() {
-                return Err(null("out"));
-            }
-            out.write(std::ptr::null_mut());
-            let (d, _) = sized::read(desc, "desc")?;
-            let (p, _) = sized::read(planes, "planes")?;
-            let (format, bpc, w, h) = frame_geometry(&d)?;
-            let given: Vec<(usize, u64)> =
-                (0..3).map(|i| (p.data[i] as usize, p.stride[i])).collect();
-            let release = release_callback(p.release, p.user);
-            let frame = wrap_host(format, bpc, w, h, &given, release)?;
-            out.write(into_handle(frame));
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_frame_wrap_host", error, || {
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(std::ptr::null_mut()) };
+        // SAFETY: `desc` is NULL or readable for its struct_size (this function's contract).
+        let (d, _) = unsafe { sized::read(desc, "desc") }?;
+        // SAFETY: `planes` is NULL or readable for its struct_size (this function's contract).
+        let (p, _) = unsafe { sized::read(planes, "planes") }?;
+        let (format, bpc, w, h) = frame_geometry(&d)?;
+        let given: Vec<(usize, u64)> = (0..3).map(|i| (p.data[i] as usize, p.stride[i])).collect();
+        let release = release_callback(p.release, p.user);
+        // SAFETY: the planes are readable for their extents and stay unchanged until `release`
+        // runs (this function's contract, which is `wrap_host`'s).
+        let frame = unsafe { wrap_host(format, bpc, w, h, &given, release) }?;
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(into_handle(frame)) };
+        Ok(Status::Ok)
+    })
 }
 
 /// Describes where the samples of a frame are.
@@ -171,35 +177,39 @@ pub unsafe extern "C" fn vmafx_frame_planes(
     out: *mut VmafxFramePlanes,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_frame_planes", error, || {
-            let f = &frame.as_ref().ok_or_else(|| null("frame"))?.frame;
-            let size = sized::out_size(out, "out")?;
-            let mut v = VmafxFramePlanes {
-                struct_size: 0,
-                pix_fmt: f.format() as u32,
-                bpc: f.bpc(),
-                n_planes: f.planes().len() as u32,
-                w: [0; 3],
-                h: [0; 3],
-                stride: [0; 3],
-                data: [std::ptr::null_mut(); 3],
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_frame_planes", error, || {
+        // SAFETY: `frame` is NULL or live (this function's contract).
+        let f = &unsafe { frame.as_ref() }
+            .ok_or_else(|| null("frame"))?
+            .frame;
+        // SAFETY: `out` is NULL or readable and writable for its struct_size (this function's contract).
+        let size = unsafe { sized::out_size(out, "out") }?;
+        let mut v = VmafxFramePlanes {
+            struct_size: 0,
+            pix_fmt: f.format() as u32,
+            bpc: f.bpc(),
+            n_planes: f.planes().len() as u32,
+            w: [0; 3],
+            h: [0; 3],
+            stride: [0; 3],
+            data: [std::ptr::null_mut(); 3],
+        };
+        let bytes = if f.bpc() > 8 { 2 } else { 1 };
+        for (i, p) in f.planes().iter().enumerate() {
+            v.w[i] = p.width;
+            v.h[i] = p.height;
+            v.stride[i] = (p.stride * bytes) as u64;
+            v.data[i] = match p.samples() {
+                Samples::U8(s) => s.as_ptr() as *mut c_void,
+                Samples::U16(s) => s.as_ptr() as *mut c_void,
             };
-            let bytes = if f.bpc() > 8 { 2 } else { 1 };
-            for (i, p) in f.planes().iter().enumerate() {
-                v.w[i] = p.width;
-                v.h[i] = p.height;
-                v.stride[i] = (p.stride * bytes) as u64;
-                v.data[i] = match p.samples() {
-                    Samples::U8(s) => s.as_ptr() as *mut c_void,
-                    Samples::U16(s) => s.as_ptr() as *mut c_void,
-                };
-            }
-            sized::write(out, size, &v);
-            Ok(Status::Ok)
-        })
-    }
+        }
+        // SAFETY: `out` passed `out_size`: writable for that many bytes (this function's contract).
+        unsafe { sized::write(out, size, &v) };
+        Ok(Status::Ok)
+    })
 }
 
 /// One more reference; returns `frame` (NULL for NULL).
@@ -253,51 +263,53 @@ pub unsafe extern "C" fn vmafx_frame_release_fence(
     out: *mut VmafxFence,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_frame_release_fence", error, || {
-            let f = frame.as_ref().ok_or_else(|| null("frame"))?;
-            let size = sized::out_size(out, "out")?;
-            match FenceKind::from_u32(kind) {
-                Some(FenceKind::Host) => {}
-                Some(FenceKind::None) => {
-                    return Err(fail(
-                        Status::Invalid,
-                        "kind",
-                        "a NONE fence signals nothing",
-                    ))
-                    .kind(SubjectKind::Fence)
-                }
-                Some(k) => {
-                    return Err(fail(
-                        Status::NotSup,
-                        "kind",
-                        format!("the cpu device cannot signal {} release fences", k.name()),
-                    ))
-                    .kind(SubjectKind::Fence)
-                }
-                None if kind == crate::abi::FENCE_GL_SYNC => {
-                    return Err(fail(
-                        Status::NotSup,
-                        "kind",
-                        "VMAFX_FENCE_GL_SYNC is not supported",
-                    ))
-                    .kind(SubjectKind::Fence)
-                }
-                None => {
-                    return Err(fail(
-                        Status::Invalid,
-                        "kind",
-                        format!("{kind} is not a fence kind"),
-                    ))
-                    .kind(SubjectKind::Fence)
-                }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_frame_release_fence", error, || {
+        // SAFETY: `frame` is NULL or live (this function's contract).
+        let f = unsafe { frame.as_ref() }.ok_or_else(|| null("frame"))?;
+        // SAFETY: `out` is NULL or readable and writable for its struct_size (this function's contract).
+        let size = unsafe { sized::out_size(out, "out") }?;
+        match FenceKind::from_u32(kind) {
+            Some(FenceKind::Host) => {}
+            Some(FenceKind::None) => {
+                return Err(fail(
+                    Status::Invalid,
+                    "kind",
+                    "a NONE fence signals nothing",
+                ))
+                .kind(SubjectKind::Fence)
             }
-            let mut slot = f.release_handle.lock().unwrap_or_else(|p| p.into_inner());
-            let handle = fence::share(*slot, &f.frame.release_fence());
-            *slot = Some(handle);
-            fence::write_host(out, size, handle);
-            Ok(Status::Ok)
-        })
-    }
+            Some(k) => {
+                return Err(fail(
+                    Status::NotSup,
+                    "kind",
+                    format!("the cpu device cannot signal {} release fences", k.name()),
+                ))
+                .kind(SubjectKind::Fence)
+            }
+            None if kind == crate::abi::FENCE_GL_SYNC => {
+                return Err(fail(
+                    Status::NotSup,
+                    "kind",
+                    "VMAFX_FENCE_GL_SYNC is not supported",
+                ))
+                .kind(SubjectKind::Fence)
+            }
+            None => {
+                return Err(fail(
+                    Status::Invalid,
+                    "kind",
+                    format!("{kind} is not a fence kind"),
+                ))
+                .kind(SubjectKind::Fence)
+            }
+        }
+        let mut slot = f.release_handle.lock().unwrap_or_else(|p| p.into_inner());
+        let handle = fence::share(*slot, &f.frame.release_fence());
+        *slot = Some(handle);
+        // SAFETY: `out` passed `out_size` above: writable for `size` bytes.
+        unsafe { fence::write_host(out, size, handle) };
+        Ok(Status::Ok)
+    })
 }

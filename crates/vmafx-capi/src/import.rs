@@ -6,7 +6,7 @@ use vmafx::Status;
 
 use crate::abi::{VmafxFrameImport, MEMORY_GL_TEXTURE};
 use crate::device::{device_or_cpu, VmafxDevice};
-use crate::error::{call, fail, null, CResult, VmafxError};
+use crate::error::{call, fail, null, CResult, ErrorOut, VmafxError};
 use crate::frame::{into_handle, release_callback};
 use crate::{fence, sized};
 
@@ -92,18 +92,24 @@ pub unsafe extern "C" fn vmafx_frame_import(
     out: *mut *mut crate::frame::VmafxFrame,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_frame_import", error, || {
-            if out.is_null() {
-                return Err(null("out"));
-            }
-            out.write(std::ptr::null_mut());
-            let (d, size) = sized::read(desc, "desc")?;
-            let engine_desc = convert(&d, size)?;
-            let frame = device_or_cpu(device).import(&engine_desc)?;
-            out.write(into_handle(frame));
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_frame_import", error, || {
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(std::ptr::null_mut()) };
+        // SAFETY: `desc` is NULL or readable for its struct_size (this function's contract).
+        let (d, size) = unsafe { sized::read(desc, "desc") }?;
+        let engine_desc = convert(&d, size)?;
+        // SAFETY: `device` is NULL or a live device (this function's contract).
+        let device = unsafe { device_or_cpu(device) };
+        // SAFETY: the descriptor's planes are readable for their extents and stay unchanged
+        // until its release runs (this function's contract, which is `Device::import`'s).
+        let frame = unsafe { device.import(&engine_desc) }?;
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(into_handle(frame)) };
+        Ok(Status::Ok)
+    })
 }

@@ -6,7 +6,7 @@ use std::ffi::c_char;
 use crate::abi::VmafxFrameImport;
 use crate::context::{get, VmafxContext};
 use crate::device::VmafxDevice;
-use crate::error::{call, null, CResult, VmafxError};
+use crate::error::{call, null, CResult, ErrorOut, VmafxError};
 use crate::ffi::c_str;
 use crate::frame::{into_handle, VmafxFrame};
 use crate::{import, sized};
@@ -26,29 +26,34 @@ pub unsafe extern "C" fn vmafx_context_import_frame(
     out: *mut *mut VmafxFrame,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_context_import_frame", error, || {
-            if out.is_null() {
-                return Err(null("out"));
-            }
-            out.write(std::ptr::null_mut());
-            let c = get(context)?;
-            let input = if input.is_null() {
-                "main"
-            } else {
-                c_str(input, "input")?
-            };
-            let (d, size) = sized::read(desc, "desc")?;
-            let engine_desc = import::convert(&d, size)?;
-            let inner = c.lock();
-            let given = device.as_ref().map(|d| &d.device);
-            let frame = inner
-                .ctx
-                .import_frame(given, &engine_desc, input)
-                .map_err(|e| inner.admission_failure(e))?;
-            out.write(into_handle(frame));
-            CResult::Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_context_import_frame", error, || {
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(std::ptr::null_mut()) };
+        // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
+        let c = unsafe { get(context) }?;
+        let input = if input.is_null() {
+            "main"
+        } else {
+            // SAFETY: `input` is NULL or NUL-terminated (this function's contract).
+            unsafe { c_str(input, "input") }?
+        };
+        // SAFETY: `desc` is NULL or readable for its struct_size (this function's contract).
+        let (d, size) = unsafe { sized::read(desc, "desc") }?;
+        let engine_desc = import::convert(&d, size)?;
+        let inner = c.lock();
+        // SAFETY: `device` is NULL or live (this function's contract).
+        let given = unsafe { device.as_ref() }.map(|d| &d.device);
+        // SAFETY: the descriptor's planes are readable for their extents and stay unchanged
+        // until its release runs (this function's contract, which is `Device::import`'s).
+        let frame = unsafe { inner.ctx.import_frame(given, &engine_desc, input) }
+            .map_err(|e| inner.admission_failure(e))?;
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(into_handle(frame)) };
+        CResult::Ok(Status::Ok)
+    })
 }

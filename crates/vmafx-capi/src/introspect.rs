@@ -8,7 +8,7 @@ use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind, VmafxFrameDesc};
 use crate::context::{get, VmafxContext};
-use crate::error::{call, fail, CResult, VmafxError, WithKind};
+use crate::error::{call, fail, CResult, ErrorOut, VmafxError, WithKind};
 use crate::ffi::c_str;
 use crate::frame::frame_geometry;
 use crate::options::VmafxOptions;
@@ -27,7 +27,9 @@ pub struct VmafxExtractorInfo {
     pub name: *const c_char,
 }
 
-impl MinSize for VmafxExtractorInfo {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxExtractorInfo {
     /// ABI 0.1.0: every field.
     const MIN_SIZE: usize = std::mem::size_of::<VmafxExtractorInfo>();
 }
@@ -46,7 +48,9 @@ pub struct VmafxFeatureResolution {
     pub unsupported_option: *const c_char,
 }
 
-impl MinSize for VmafxFeatureResolution {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxFeatureResolution {
     /// ABI 0.1.0: every field.
     const MIN_SIZE: usize = std::mem::size_of::<VmafxFeatureResolution>();
 }
@@ -89,29 +93,31 @@ pub unsafe extern "C" fn vmafx_context_extractor_info(
     out: *mut VmafxExtractorInfo,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_context_extractor_info", error, || {
-            let c = get(context)?;
-            answer(out, || {
-                let inner = c.lock();
-                let names = inner.ctx.features();
-                let Some(name) = names.get(index as usize) else {
-                    return Err(fail(
-                        Status::NotFound,
-                        "index",
-                        format!("extractor {index} of {} registered", names.len()),
-                    ))
-                    .kind(SubjectKind::Parameter);
-                };
-                Ok(VmafxExtractorInfo {
-                    struct_size: 0,
-                    backend: inner.device().backend() as u32,
-                    name: extractor_c_name(name),
-                })
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_context_extractor_info", error, || {
+        // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
+        let c = unsafe { get(context) }?;
+        let value = || {
+            let inner = c.lock();
+            let names = inner.ctx.features();
+            let Some(name) = names.get(index as usize) else {
+                return Err(fail(
+                    Status::NotFound,
+                    "index",
+                    format!("extractor {index} of {} registered", names.len()),
+                ))
+                .kind(SubjectKind::Parameter);
+            };
+            Ok(VmafxExtractorInfo {
+                struct_size: 0,
+                backend: inner.device().backend() as u32,
+                name: extractor_c_name(name),
             })
-        })
-    }
+        };
+        // SAFETY: `out` is NULL or valid for its struct_size (this function's contract).
+        unsafe { answer(out, value) }
+    })
 }
 
 /// Which extractor would compute the CPU extractor `extractor` with `options` (may be NULL)
@@ -133,26 +139,33 @@ pub unsafe extern "C" fn vmafx_feature_resolve(
     out: *mut VmafxFeatureResolution,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_feature_resolve", error, || {
-            let c = get(context)?;
-            let name = c_str(extractor, "extractor")?;
-            answer(out, || {
-                let info = registry::by_name(name).kind(SubjectKind::Extractor)?;
-                let pairs = options.as_ref().map(|o| o.pairs()).unwrap_or_default();
-                info.parse_options(&pairs).kind(SubjectKind::Option)?;
-                if !frame.is_null() {
-                    let (d, _) = sized::read(frame, "frame")?;
-                    frame_geometry(&d)?;
-                }
-                Ok(VmafxFeatureResolution {
-                    struct_size: 0,
-                    backend: c.lock().device().backend() as u32,
-                    extractor: extractor_c_name(info.name),
-                    unsupported_option: std::ptr::null(),
-                })
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_feature_resolve", error, || {
+        // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
+        let c = unsafe { get(context) }?;
+        // SAFETY: `extractor` is NULL or NUL-terminated (this function's contract).
+        let name = unsafe { c_str(extractor, "extractor") }?;
+        let value = || {
+            let info = registry::by_name(name).kind(SubjectKind::Extractor)?;
+            // SAFETY: `options` is NULL or live (this function's contract).
+            let pairs = unsafe { options.as_ref() }
+                .map(|o| o.pairs())
+                .unwrap_or_default();
+            info.parse_options(&pairs).kind(SubjectKind::Option)?;
+            if !frame.is_null() {
+                // SAFETY: `frame` is NULL or readable for its struct_size (this function's contract).
+                let (d, _) = unsafe { sized::read(frame, "frame") }?;
+                frame_geometry(&d)?;
+            }
+            Ok(VmafxFeatureResolution {
+                struct_size: 0,
+                backend: c.lock().device().backend() as u32,
+                extractor: extractor_c_name(info.name),
+                unsupported_option: std::ptr::null(),
             })
-        })
-    }
+        };
+        // SAFETY: `out` is NULL or valid for its struct_size (this function's contract).
+        unsafe { answer(out, value) }
+    })
 }

@@ -14,7 +14,7 @@ use crate::abi::{MinSize, SubjectKind};
 use vmafx::context::{LogCallback, LogLevel};
 
 use crate::abi::VmafxLogCallback;
-use crate::error::{call_to, fail, guarded, null, CResult, VmafxError, WithKind};
+use crate::error::{call_to, fail, guarded, null, CResult, ErrorOut, VmafxError, WithKind};
 use crate::ffi::{c_str, log_callback, log_level};
 use crate::{sha256, sized};
 
@@ -43,7 +43,9 @@ pub struct VmafxModelConfig {
     pub log_user: *mut c_void,
 }
 
-impl MinSize for VmafxModelConfig {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxModelConfig {
     /// The first three fields: the struct as vmafx's earlier header declared it (VMAFx's
     /// own header has had the log fields since 0.1, so its callers always pass them).
     const MIN_SIZE: usize = std::mem::offset_of!(VmafxModelConfig, log_level);
@@ -54,7 +56,7 @@ impl MinSize for VmafxModelConfig {
 ///
 /// # Safety
 /// `config` NULL or valid for its `struct_size`.
-unsafe fn failure_sink(config: *const VmafxModelConfig) -> Option<LogCallback> {
+pub(crate) unsafe fn failure_sink(config: *const VmafxModelConfig) -> Option<LogCallback> {
     if config.is_null() {
         return None;
     }
@@ -63,23 +65,17 @@ unsafe fn failure_sink(config: *const VmafxModelConfig) -> Option<LogCallback> {
     log_callback(c.log_callback, c.log_user)
 }
 
-/// Runs a load as [`call`], with failures without an error out-parameter sent to the
-/// config's log callback at `VMAFX_LOG_LEVEL_ERROR`.
-///
-/// # Safety
-/// `config` NULL or valid for its `struct_size`; `error` NULL or writable.
-pub(crate) unsafe fn call_load(
+/// Runs a load as [`call`], with failures without an error out-parameter sent to `sink`
+/// (the config's log callback, from [`failure_sink`]) at `VMAFX_LOG_LEVEL_ERROR`.
+pub(crate) fn call_load(
     function: &'static str,
-    config: *const VmafxModelConfig,
-    error: *mut *mut VmafxError,
+    sink: Option<LogCallback>,
+    error: ErrorOut,
     body: impl FnOnce() -> CResult,
 ) -> i32 {
-    // SAFETY: forwarded contract.
-    let sink = unsafe { failure_sink(config) };
     let deliver = sink.map(|cb| move |line: &str| cb(LogLevel::Error, line));
     let sink: Option<&dyn Fn(&str)> = deliver.as_ref().map(|d| d as &dyn Fn(&str));
-    // SAFETY: forwarded contract.
-    unsafe { call_to(function, error, sink, body) }
+    call_to(function, error, sink, body)
 }
 
 /// A loaded model; the handle is one counted reference.
@@ -228,16 +224,20 @@ pub unsafe extern "C" fn vmafx_model_load(
     out: *mut *mut VmafxModel,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call_load("vmafx_model_load", config, error, || {
-            load(
-                config,
-                || Ok(ModelSource::Version(c_str(version, "version")?.to_string())),
-                out,
-            )
-        })
-    }
+    // SAFETY: `config` is NULL or valid for its struct_size (this function's contract).
+    let sink = unsafe { failure_sink(config) };
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call_load("vmafx_model_load", sink, error, || {
+        let source = || {
+            // SAFETY: `version` is NULL or NUL-terminated (this function's contract).
+            let version = unsafe { c_str(version, "version") }?;
+            Ok(ModelSource::Version(version.to_string()))
+        };
+        // SAFETY: `config` is NULL or valid for its struct_size; `out` NULL or writable (this
+        // function's contract).
+        unsafe { load(config, source, out) }
+    })
 }
 
 /// Loads a JSON model file (UTF-8 path).
@@ -251,16 +251,20 @@ pub unsafe extern "C" fn vmafx_model_load_file(
     out: *mut *mut VmafxModel,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call_load("vmafx_model_load_file", config, error, || {
-            load(
-                config,
-                || Ok(ModelSource::Path(PathBuf::from(c_str(path, "path")?))),
-                out,
-            )
-        })
-    }
+    // SAFETY: `config` is NULL or valid for its struct_size (this function's contract).
+    let sink = unsafe { failure_sink(config) };
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call_load("vmafx_model_load_file", sink, error, || {
+        let source = || {
+            // SAFETY: `path` is NULL or NUL-terminated (this function's contract).
+            let path = unsafe { c_str(path, "path") }?;
+            Ok(ModelSource::Path(PathBuf::from(path)))
+        };
+        // SAFETY: `config` is NULL or valid for its struct_size; `out` NULL or writable (this
+        // function's contract).
+        unsafe { load(config, source, out) }
+    })
 }
 
 /// Takes one more reference; returns `model` (NULL for NULL).

@@ -8,7 +8,7 @@ use vmafx::model::{FeatureOverload, LoadedModel};
 use vmafx::Status;
 
 use crate::abi::SubjectKind;
-use crate::error::{call, null, CResult, VmafxError, WithKind};
+use crate::error::{call, null, CResult, ErrorOut, VmafxError, WithKind};
 use crate::ffi::c_str;
 use crate::model::{get, VmafxModel};
 use crate::options::VmafxOptions;
@@ -70,17 +70,21 @@ pub unsafe extern "C" fn vmafx_model_override_feature(
     options: *const VmafxOptions,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_model_override_feature", error, || {
-            get(model)?;
-            let name = c_str(extractor, "extractor")?;
-            let opts = options.as_ref().ok_or_else(|| null("options"))?;
-            // The handle's own count, borrowed: never dropped here.
-            let mut handle = std::mem::ManuallyDrop::new(Arc::from_raw(model));
-            let m = Arc::get_mut(&mut handle).ok_or_else(|| busy("model"))?;
-            override_all(&mut m.model, name, opts)?;
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_model_override_feature", error, || {
+        // SAFETY: `model` is NULL or a live handle of this library (this function's contract).
+        unsafe { get(model) }?;
+        // SAFETY: `extractor` is NULL or NUL-terminated (this function's contract).
+        let name = unsafe { c_str(extractor, "extractor") }?;
+        // SAFETY: `options` is NULL or live (this function's contract).
+        let opts = unsafe { options.as_ref() }.ok_or_else(|| null("options"))?;
+        // The handle's own count, borrowed: never dropped here.
+        // SAFETY: `model` is a live handle (checked by `get` above): one count of an `Arc`,
+        // borrowed here and never dropped.
+        let mut handle = std::mem::ManuallyDrop::new(unsafe { Arc::from_raw(model) });
+        let m = Arc::get_mut(&mut handle).ok_or_else(|| busy("model"))?;
+        override_all(&mut m.model, name, opts)?;
+        Ok(Status::Ok)
+    })
 }

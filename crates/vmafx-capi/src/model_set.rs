@@ -9,9 +9,9 @@ use vmafx::model::{LoadedModel, ModelSource};
 use vmafx::Status;
 
 use crate::abi::SubjectKind;
-use crate::error::{call, fail, null, CResult, VmafxError, WithKind};
+use crate::error::{call, fail, null, CResult, ErrorOut, VmafxError, WithKind};
 use crate::ffi::c_str;
-use crate::model::{c_text, call_load, read, spec, VmafxModel, VmafxModelConfig};
+use crate::model::{c_text, call_load, failure_sink, read, spec, VmafxModel, VmafxModelConfig};
 use crate::model_ops::{busy, override_all};
 use crate::options::VmafxOptions;
 
@@ -107,16 +107,20 @@ pub unsafe extern "C" fn vmafx_model_set_load(
     out: *mut *mut VmafxModelSet,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call_load("vmafx_model_set_load", config, error, || {
-            load_set(
-                config,
-                || Ok(ModelSource::Version(c_str(version, "version")?.to_string())),
-                out,
-            )
-        })
-    }
+    // SAFETY: `config` is NULL or valid for its struct_size (this function's contract).
+    let sink = unsafe { failure_sink(config) };
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call_load("vmafx_model_set_load", sink, error, || {
+        let source = || {
+            // SAFETY: `version` is NULL or NUL-terminated (this function's contract).
+            let version = unsafe { c_str(version, "version") }?;
+            Ok(ModelSource::Version(version.to_string()))
+        };
+        // SAFETY: `config` is NULL or valid for its struct_size; `out` NULL or writable (this
+        // function's contract).
+        unsafe { load_set(config, source, out) }
+    })
 }
 
 /// Loads a JSON model set file (UTF-8 path); failures as `vmafx_model_load_file()`.
@@ -130,16 +134,20 @@ pub unsafe extern "C" fn vmafx_model_set_load_file(
     out: *mut *mut VmafxModelSet,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call_load("vmafx_model_set_load_file", config, error, || {
-            load_set(
-                config,
-                || Ok(ModelSource::Path(PathBuf::from(c_str(path, "path")?))),
-                out,
-            )
-        })
-    }
+    // SAFETY: `config` is NULL or valid for its struct_size (this function's contract).
+    let sink = unsafe { failure_sink(config) };
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call_load("vmafx_model_set_load_file", sink, error, || {
+        let source = || {
+            // SAFETY: `path` is NULL or NUL-terminated (this function's contract).
+            let path = unsafe { c_str(path, "path") }?;
+            Ok(ModelSource::Path(PathBuf::from(path)))
+        };
+        // SAFETY: `config` is NULL or valid for its struct_size; `out` NULL or writable (this
+        // function's contract).
+        unsafe { load_set(config, source, out) }
+    })
 }
 
 /// Takes one more reference; returns `set` (NULL for NULL).
@@ -212,18 +220,22 @@ pub unsafe extern "C" fn vmafx_model_set_override_feature(
     options: *const VmafxOptions,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_model_set_override_feature", error, || {
-            get(set)?;
-            let name = c_str(extractor, "extractor")?;
-            let opts = options.as_ref().ok_or_else(|| null("options"))?;
-            let mut handle = std::mem::ManuallyDrop::new(Arc::from_raw(set));
-            let s = Arc::get_mut(&mut handle).ok_or_else(|| busy("set"))?;
-            let lead = Arc::get_mut(&mut s.lead).ok_or_else(|| busy("set"))?;
-            override_all(&mut lead.model, name, opts)?;
-            override_all(&mut s.set, name, opts)?;
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_model_set_override_feature", error, || {
+        // SAFETY: `set` is NULL or a live handle of this library (this function's contract).
+        unsafe { get(set) }?;
+        // SAFETY: `extractor` is NULL or NUL-terminated (this function's contract).
+        let name = unsafe { c_str(extractor, "extractor") }?;
+        // SAFETY: `options` is NULL or live (this function's contract).
+        let opts = unsafe { options.as_ref() }.ok_or_else(|| null("options"))?;
+        // SAFETY: `set` is a live handle (checked by `get` above): one count of an `Arc`,
+        // borrowed here and never dropped.
+        let mut handle = std::mem::ManuallyDrop::new(unsafe { Arc::from_raw(set) });
+        let s = Arc::get_mut(&mut handle).ok_or_else(|| busy("set"))?;
+        let lead = Arc::get_mut(&mut s.lead).ok_or_else(|| busy("set"))?;
+        override_all(&mut lead.model, name, opts)?;
+        override_all(&mut s.set, name, opts)?;
+        Ok(Status::Ok)
+    })
 }

@@ -4,7 +4,7 @@ use std::ffi::c_char;
 
 use vmafx::Status;
 
-use crate::error::{call, null, VmafxError};
+use crate::error::{call, null, ErrorOut, VmafxError};
 use crate::ffi::c_str;
 
 /// A set of `key=value` options.
@@ -32,25 +32,31 @@ pub unsafe extern "C" fn vmafx_options_set(
     value: *const c_char,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_options_set", error, || {
-            if options.is_null() {
-                return Err(null("options"));
-            }
-            let k = c_str(key, "key")?.to_string();
-            let v = c_str(value, "value")?.to_string();
-            if (*options).is_null() {
-                options.write(Box::into_raw(Box::default()));
-            }
-            let set = &mut **options;
-            match set.pairs.iter_mut().find(|(have, _)| *have == k) {
-                Some(p) => p.1 = v,
-                None => set.pairs.push((k, v)),
-            }
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_options_set", error, || {
+        if options.is_null() {
+            return Err(null("options"));
+        }
+        // SAFETY: `key` is NULL or NUL-terminated (this function's contract).
+        let k = unsafe { c_str(key, "key") }?.to_string();
+        // SAFETY: `value` is NULL or NUL-terminated (this function's contract).
+        let v = unsafe { c_str(value, "value") }?.to_string();
+        // SAFETY: `options` is non-NULL (checked above) and points to a readable handle
+        // pointer (this function's contract).
+        if unsafe { options.read() }.is_null() {
+            // SAFETY: `options` is non-NULL (checked above) and writable (this function's contract).
+            unsafe { options.write(Box::into_raw(Box::default())) };
+        }
+        // SAFETY: `*options` is non-NULL now: the caller's live options, or the set made
+        // above; no other reference to it exists during this call.
+        let set = unsafe { &mut **options };
+        match set.pairs.iter_mut().find(|(have, _)| *have == k) {
+            Some(p) => p.1 = v,
+            None => set.pairs.push((k, v)),
+        }
+        Ok(Status::Ok)
+    })
 }
 
 /// Releases an option set; NULL is a no-op.

@@ -9,7 +9,7 @@ use vmafx::Status;
 
 use crate::abi::VmafxFrameDesc;
 use crate::device::VmafxDevice;
-use crate::error::{call, fail, guarded, null, VmafxError};
+use crate::error::{call, fail, guarded, null, ErrorOut, VmafxError};
 use crate::frame::{frame_geometry, into_handle, VmafxFrame};
 use crate::{host_buffer, sized};
 
@@ -33,31 +33,33 @@ pub unsafe extern "C" fn vmafx_frame_pool_create(
     error: *mut *mut VmafxError,
 ) -> i32 {
     let _ = device;
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_frame_pool_create", error, || {
-            if out.is_null() {
-                return Err(null("out"));
-            }
-            out.write(std::ptr::null_mut());
-            let (d, _) = sized::read(desc, "desc")?;
-            let (format, bpc, w, h) = frame_geometry(&d)?;
-            let max = vmafx::frame::pool::MAX_POOL_FRAMES;
-            if count == 0 || count > max {
-                return Err(fail(
-                    Status::Range,
-                    "count",
-                    format!("{count} is outside 1..={max}"),
-                ));
-            }
-            let sets = (0..count)
-                .map(|_| host_buffer::writable_planes(format, bpc, w, h))
-                .collect::<vmafx::Result<Vec<_>>>()?;
-            let pool = FramePool::with_planes(format, bpc, w, h, sets)?;
-            out.write(Box::into_raw(Box::new(VmafxFramePool { pool })));
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_frame_pool_create", error, || {
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(std::ptr::null_mut()) };
+        // SAFETY: `desc` is NULL or readable for its struct_size (this function's contract).
+        let (d, _) = unsafe { sized::read(desc, "desc") }?;
+        let (format, bpc, w, h) = frame_geometry(&d)?;
+        let max = vmafx::frame::pool::MAX_POOL_FRAMES;
+        if count == 0 || count > max {
+            return Err(fail(
+                Status::Range,
+                "count",
+                format!("{count} is outside 1..={max}"),
+            ));
+        }
+        let sets = (0..count)
+            .map(|_| host_buffer::writable_planes(format, bpc, w, h))
+            .collect::<vmafx::Result<Vec<_>>>()?;
+        let pool = FramePool::with_planes(format, bpc, w, h, sets)?;
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(Box::into_raw(Box::new(VmafxFramePool { pool }))) };
+        Ok(Status::Ok)
+    })
 }
 
 /// A free frame of the pool; `VMAFX_E_BUSY` naming `pool` when every frame is in use.
@@ -70,19 +72,21 @@ pub unsafe extern "C" fn vmafx_frame_pool_acquire(
     out: *mut *mut VmafxFrame,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_frame_pool_acquire", error, || {
-            let p = pool.as_ref().ok_or_else(|| null("pool"))?;
-            if out.is_null() {
-                return Err(null("out"));
-            }
-            out.write(std::ptr::null_mut());
-            let frame = p.pool.acquire()?;
-            out.write(into_handle(frame));
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_frame_pool_acquire", error, || {
+        // SAFETY: `pool` is NULL or live (this function's contract).
+        let p = unsafe { pool.as_ref() }.ok_or_else(|| null("pool"))?;
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(std::ptr::null_mut()) };
+        let frame = p.pool.acquire()?;
+        // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
+        unsafe { out.write(into_handle(frame)) };
+        Ok(Status::Ok)
+    })
 }
 
 /// Drops the caller's pool handle; frames in use stay valid. NULL is a no-op.

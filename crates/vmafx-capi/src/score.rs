@@ -14,7 +14,7 @@ use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
 use crate::context::{get, Inner, VmafxContext};
-use crate::error::{call, fail, CResult, VmafxError, WithKind};
+use crate::error::{call, fail, CResult, ErrorOut, VmafxError, WithKind};
 use crate::ffi::c_str;
 use crate::model::{self, VmafxModel};
 use crate::sized;
@@ -37,7 +37,9 @@ pub struct VmafxScore {
     pub extractor: *const c_char,
 }
 
-impl MinSize for VmafxScore {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxScore {
     /// ABI 0.1.0: every field.
     const MIN_SIZE: usize = std::mem::size_of::<VmafxScore>();
 }
@@ -60,7 +62,9 @@ pub struct VmafxPooledScore {
     pub feature: *const c_char,
 }
 
-impl MinSize for VmafxPooledScore {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxPooledScore {
     /// ABI 0.1.0: every field.
     const MIN_SIZE: usize = std::mem::size_of::<VmafxPooledScore>();
 }
@@ -199,23 +203,27 @@ pub unsafe extern "C" fn vmafx_context_use_model(
     model: *mut VmafxModel,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_context_use_model", error, || {
-            let c = get(context)?;
-            let m = model::get(model)?;
-            let mut inner = c.lock();
-            if inner.models.iter().any(|(x, _)| std::ptr::eq(&**x, m)) {
-                return Ok(Status::Ok);
-            }
-            let handle = inner
-                .ctx
-                .use_model(m.model.clone())
-                .kind(SubjectKind::Model)?;
-            inner.models.push((VmafxModel::retain(model), handle));
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_context_use_model", error, || {
+        // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
+        let c = unsafe { get(context) }?;
+        // SAFETY: `model` is NULL or a live handle of this library (this function's contract).
+        let m = unsafe { model::get(model) }?;
+        let mut inner = c.lock();
+        if inner.models.iter().any(|(x, _)| std::ptr::eq(&**x, m)) {
+            return Ok(Status::Ok);
+        }
+        let handle = inner
+            .ctx
+            .use_model(m.model.clone())
+            .kind(SubjectKind::Model)?;
+        // SAFETY: `model` is a live handle (checked by `model::get` above).
+        inner
+            .models
+            .push((unsafe { VmafxModel::retain(model) }, handle));
+        Ok(Status::Ok)
+    })
 }
 
 /// Writes `score` into the caller's `out` (checked first); `VMAFX_PENDING` before flush.
@@ -255,26 +263,29 @@ pub unsafe extern "C" fn vmafx_feature_score(
     out: *mut VmafxScore,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_feature_score", error, || {
-            let name = c_str(feature, "feature")?;
-            scored(context, out, |inner| {
-                let value = inner
-                    .ctx
-                    .feature_score_at_index(name, index)
-                    .kind(SubjectKind::Feature)?;
-                Ok(VmafxScore {
-                    struct_size: 0,
-                    backend: inner.device().backend() as u32,
-                    index,
-                    value,
-                    feature,
-                    extractor: producer(inner, name),
-                })
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_feature_score", error, || {
+        // SAFETY: `feature` is NULL or NUL-terminated (this function's contract).
+        let name = unsafe { c_str(feature, "feature") }?;
+        let body = |inner: &mut Inner| {
+            let value = inner
+                .ctx
+                .feature_score_at_index(name, index)
+                .kind(SubjectKind::Feature)?;
+            Ok(VmafxScore {
+                struct_size: 0,
+                backend: inner.device().backend() as u32,
+                index,
+                value,
+                feature,
+                extractor: producer(inner, name),
             })
-        })
-    }
+        };
+        // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
+        // (this function's contract).
+        unsafe { scored(context, out, body) }
+    })
 }
 
 /// The score of `model` at frame `index` (its first output: the bagged score of a set);
@@ -291,28 +302,31 @@ pub unsafe extern "C" fn vmafx_score_frame(
     out: *mut VmafxScore,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_score_frame", error, || {
-            let m = model::get(model)?;
-            scored(context, out, |inner| {
-                let handle = handle_of(inner, model)?;
-                let outputs = inner
-                    .ctx
-                    .score_at_index(&handle, index)
-                    .kind(SubjectKind::Model)?;
-                let value = outputs.first().map_or(f64::NAN, |o| o.1);
-                Ok(VmafxScore {
-                    struct_size: 0,
-                    backend: inner.device().backend() as u32,
-                    index,
-                    value,
-                    feature: m.c_name(),
-                    extractor: std::ptr::null(),
-                })
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_score_frame", error, || {
+        // SAFETY: `model` is NULL or a live handle of this library (this function's contract).
+        let m = unsafe { model::get(model) }?;
+        let body = |inner: &mut Inner| {
+            let handle = handle_of(inner, model)?;
+            let outputs = inner
+                .ctx
+                .score_at_index(&handle, index)
+                .kind(SubjectKind::Model)?;
+            let value = outputs.first().map_or(f64::NAN, |o| o.1);
+            Ok(VmafxScore {
+                struct_size: 0,
+                backend: inner.device().backend() as u32,
+                index,
+                value,
+                feature: m.c_name(),
+                extractor: std::ptr::null(),
             })
-        })
-    }
+        };
+        // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
+        // (this function's contract).
+        unsafe { scored(context, out, body) }
+    })
 }
 
 /// `model`'s score pooled with `pool` over frames `first..=last` (subsampled frames
@@ -330,29 +344,32 @@ pub unsafe extern "C" fn vmafx_score_pooled(
     out: *mut VmafxPooledScore,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_score_pooled", error, || {
-            let m = model::get(model)?;
-            let method = pool_method(pool)?;
-            scored(context, out, |inner| {
-                let handle = handle_of(inner, model)?;
-                let values = inner
-                    .ctx
-                    .score_values(&handle, first, last)
-                    .kind(SubjectKind::Model)?;
-                let value = method.apply(&values);
-                Ok(VmafxPooledScore {
-                    struct_size: 0,
-                    pool,
-                    first,
-                    last,
-                    value,
-                    feature: m.c_name(),
-                })
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_score_pooled", error, || {
+        // SAFETY: `model` is NULL or a live handle of this library (this function's contract).
+        let m = unsafe { model::get(model) }?;
+        let method = pool_method(pool)?;
+        let body = |inner: &mut Inner| {
+            let handle = handle_of(inner, model)?;
+            let values = inner
+                .ctx
+                .score_values(&handle, first, last)
+                .kind(SubjectKind::Model)?;
+            let value = method.apply(&values);
+            Ok(VmafxPooledScore {
+                struct_size: 0,
+                pool,
+                first,
+                last,
+                value,
+                feature: m.c_name(),
             })
-        })
-    }
+        };
+        // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
+        // (this function's contract).
+        unsafe { scored(context, out, body) }
+    })
 }
 
 /// `feature` pooled with `pool` over frames `first..=last`; `VMAFX_PENDING` before flush.
@@ -369,26 +386,29 @@ pub unsafe extern "C" fn vmafx_feature_score_pooled(
     out: *mut VmafxPooledScore,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_feature_score_pooled", error, || {
-            let name = c_str(feature, "feature")?;
-            let method = pool_method(pool)?;
-            scored(context, out, |inner| {
-                let values = inner
-                    .ctx
-                    .feature_values(name, first, last)
-                    .kind(SubjectKind::Feature)?;
-                let value = method.apply(&values);
-                Ok(VmafxPooledScore {
-                    struct_size: 0,
-                    pool,
-                    first,
-                    last,
-                    value,
-                    feature,
-                })
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_feature_score_pooled", error, || {
+        // SAFETY: `feature` is NULL or NUL-terminated (this function's contract).
+        let name = unsafe { c_str(feature, "feature") }?;
+        let method = pool_method(pool)?;
+        let body = |inner: &mut Inner| {
+            let values = inner
+                .ctx
+                .feature_values(name, first, last)
+                .kind(SubjectKind::Feature)?;
+            let value = method.apply(&values);
+            Ok(VmafxPooledScore {
+                struct_size: 0,
+                pool,
+                first,
+                last,
+                value,
+                feature,
             })
-        })
-    }
+        };
+        // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
+        // (this function's contract).
+        unsafe { scored(context, out, body) }
+    })
 }

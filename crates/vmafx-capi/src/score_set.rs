@@ -6,7 +6,7 @@ use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
 use crate::context::{get, Inner, VmafxContext};
-use crate::error::{call, fail, CResult, VmafxError, WithKind};
+use crate::error::{call, fail, CResult, ErrorOut, VmafxError, WithKind};
 use crate::model_set::{self, VmafxModelSet};
 use crate::score::{pool_method, scored};
 
@@ -34,7 +34,9 @@ pub struct VmafxModelSetScore {
     pub name: *const std::ffi::c_char,
 }
 
-impl MinSize for VmafxModelSetScore {
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers and pointers only
+// (valid all-zero); its MIN_SIZE is a prefix of it.
+unsafe impl MinSize for VmafxModelSetScore {
     /// ABI 0.1.0: every field.
     const MIN_SIZE: usize = std::mem::size_of::<VmafxModelSetScore>();
 }
@@ -94,23 +96,27 @@ pub unsafe extern "C" fn vmafx_context_use_model_set(
     set: *mut VmafxModelSet,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_context_use_model_set", error, || {
-            let c = get(context)?;
-            let s = model_set::get(set)?;
-            let mut inner = c.lock();
-            if inner.model_sets.iter().any(|(x, _)| std::ptr::eq(&**x, s)) {
-                return Ok(Status::Ok);
-            }
-            let handle = inner
-                .ctx
-                .use_model(s.set.clone())
-                .kind(SubjectKind::Model)?;
-            inner.model_sets.push((VmafxModelSet::retain(set), handle));
-            Ok(Status::Ok)
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_context_use_model_set", error, || {
+        // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
+        let c = unsafe { get(context) }?;
+        // SAFETY: `set` is NULL or a live handle of this library (this function's contract).
+        let s = unsafe { model_set::get(set) }?;
+        let mut inner = c.lock();
+        if inner.model_sets.iter().any(|(x, _)| std::ptr::eq(&**x, s)) {
+            return Ok(Status::Ok);
+        }
+        let handle = inner
+            .ctx
+            .use_model(s.set.clone())
+            .kind(SubjectKind::Model)?;
+        // SAFETY: `set` is a live handle (checked by `model_set::get` above).
+        inner
+            .model_sets
+            .push((unsafe { VmafxModelSet::retain(set) }, handle));
+        Ok(Status::Ok)
+    })
 }
 
 /// The bootstrap score of `set` at frame `index`; `VMAFX_PENDING` before flush.
@@ -126,28 +132,31 @@ pub unsafe extern "C" fn vmafx_score_frame_model_set(
     out: *mut VmafxModelSetScore,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_score_frame_model_set", error, || {
-            let s = model_set::get(set)?;
-            scored(context, out, |inner| {
-                let handle = handle_of(inner, set)?;
-                let row = inner
-                    .ctx
-                    .score_rows(&handle, index, index)
-                    .kind(SubjectKind::Model)?;
-                let Some(row) = row.first() else {
-                    return Err(fail(
-                        Status::NotFound,
-                        "index",
-                        format!("frame {index} is not scored (subsampling skips it)"),
-                    ))
-                    .kind(SubjectKind::Frame);
-                };
-                Ok(score_of(s, 0, index, index, stats(row)))
-            })
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_score_frame_model_set", error, || {
+        // SAFETY: `set` is NULL or a live handle of this library (this function's contract).
+        let s = unsafe { model_set::get(set) }?;
+        let body = |inner: &mut Inner| {
+            let handle = handle_of(inner, set)?;
+            let row = inner
+                .ctx
+                .score_rows(&handle, index, index)
+                .kind(SubjectKind::Model)?;
+            let Some(row) = row.first() else {
+                return Err(fail(
+                    Status::NotFound,
+                    "index",
+                    format!("frame {index} is not scored (subsampling skips it)"),
+                ))
+                .kind(SubjectKind::Frame);
+            };
+            Ok(score_of(s, 0, index, index, stats(row)))
+        };
+        // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
+        // (this function's contract).
+        unsafe { scored(context, out, body) }
+    })
 }
 
 /// The bootstrap score of `set` with each of its four values pooled with `pool` over frames
@@ -165,24 +174,27 @@ pub unsafe extern "C" fn vmafx_score_pooled_model_set(
     out: *mut VmafxModelSetScore,
     error: *mut *mut VmafxError,
 ) -> i32 {
-    // SAFETY: every pointer is used under the caller's contract above.
-    unsafe {
-        call("vmafx_score_pooled_model_set", error, || {
-            let s = model_set::get(set)?;
-            let method = pool_method(pool)?;
-            scored(context, out, |inner| {
-                let handle = handle_of(inner, set)?;
-                let rows = inner
-                    .ctx
-                    .score_rows(&handle, first, last)
-                    .kind(SubjectKind::Model)?;
-                let mut pooled = [0.0; 4];
-                for (k, p) in pooled.iter_mut().enumerate() {
-                    let column: Vec<f64> = rows.iter().map(|r| stats(r)[k]).collect();
-                    *p = method.apply(&column);
-                }
-                Ok(score_of(s, pool, first, last, pooled))
-            })
-        })
-    }
+    // SAFETY: `error` is NULL or writable (this function's contract).
+    let error = unsafe { ErrorOut::new(error) };
+    call("vmafx_score_pooled_model_set", error, || {
+        // SAFETY: `set` is NULL or a live handle of this library (this function's contract).
+        let s = unsafe { model_set::get(set) }?;
+        let method = pool_method(pool)?;
+        let body = |inner: &mut Inner| {
+            let handle = handle_of(inner, set)?;
+            let rows = inner
+                .ctx
+                .score_rows(&handle, first, last)
+                .kind(SubjectKind::Model)?;
+            let mut pooled = [0.0; 4];
+            for (k, p) in pooled.iter_mut().enumerate() {
+                let column: Vec<f64> = rows.iter().map(|r| stats(r)[k]).collect();
+                *p = method.apply(&column);
+            }
+            Ok(score_of(s, pool, first, last, pooled))
+        };
+        // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
+        // (this function's contract).
+        unsafe { scored(context, out, body) }
+    })
 }
