@@ -194,7 +194,7 @@ fn log_failure(f: &Failure, function: &str) {
 /// Name of a status code, or `VMAFX_UNKNOWN_STATUS`.
 #[no_mangle]
 pub extern "C" fn vmafx_status_name(status: i32) -> *const c_char {
-    let name: &CStr = match vmafx::hooks::status_from_code(status) {
+    let name: &CStr = match Status::from_code(status) {
         Some(Status::Ok) => c"VMAFX_OK",
         Some(Status::Pending) => c"VMAFX_PENDING",
         Some(Status::Invalid) => c"VMAFX_E_INVALID",

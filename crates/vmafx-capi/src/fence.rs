@@ -11,7 +11,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
+#[cfg(not(feature = "test-hooks"))]
+use vmafx::fence::MonotonicClock as TestClock;
 use vmafx::fence::{FenceKind, WaitOutcome};
+#[cfg(feature = "test-hooks")]
 use vmafx::hooks::TestClock;
 use vmafx::{Fence, Status};
 

@@ -1,7 +1,8 @@
 //! The white-box test hooks of `frame_import_hooks.h` (ADR-1929 item 13).
 //!
-//! These symbols are in the static library only: the shared library's version script
-//! (build.rs) makes every `vmafx_test_*` and `vmafx_count_*` symbol local.
+//! Built only with the `test-hooks` feature (the C suite's static library); even then the
+//! shared library's version script (build.rs) makes every `vmafx_test_*` and
+//! `vmafx_count_*` symbol local. A library built without the feature has none of them.
 
 use vmafx::hooks;
 
@@ -105,7 +106,7 @@ pub extern "C" fn vmafx_test_reset_counters() {
 /// planted as `VMAFX_E_INTERNAL`).
 #[no_mangle]
 pub extern "C" fn vmafx_test_fail_imports(status: i32, count: u32) {
-    let s = hooks::status_from_code(status).unwrap_or(vmafx::Status::Internal);
+    let s = vmafx::Status::from_code(status).unwrap_or(vmafx::Status::Internal);
     hooks::fail_imports(s, count)
 }
 

@@ -18,6 +18,7 @@ pub mod fence;
 mod ffi;
 pub mod frame;
 pub mod headers;
+#[cfg(feature = "test-hooks")]
 pub mod hooks;
 mod host_buffer;
 pub mod import;

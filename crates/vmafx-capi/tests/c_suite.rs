@@ -1,8 +1,18 @@
 //! Compiles the C tests in `tests/c/` with gcc against the static library, runs them, and
 //! checks that the shared library exports none of the white-box test hooks.
+//!
+//! Cargo names the libraries after the Rust target, `libvmafx_capi.{a,so}` (what C users
+//! link as `-lvmafx` is what `cargo cinstall` writes, docs/C.md). Under `cargo test` they
+//! are built with the `test-hooks` feature (this crate's dev-dependency on itself), so the
+//! static library carries the hidden `vmafx_test_*` hooks the white-box C tests call.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// The static library cargo builds for this crate.
+const STATIC_LIB: &str = "libvmafx_capi.a";
+/// The shared library cargo builds for this crate.
+const SHARED_LIB: &str = "libvmafx_capi.so";
 
 fn crate_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -38,7 +48,7 @@ fn sanitizer_flags() -> (String, Vec<String>) {
 }
 
 fn run_c_test(name: &str) {
-    let lib = lib_dir("libvmafx.a").join("libvmafx.a");
+    let lib = lib_dir(STATIC_LIB).join(STATIC_LIB);
     let (scratch, sanitize) = sanitizer_flags();
     let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(scratch);
     std::fs::create_dir_all(&out_dir).expect("scratch directory");
@@ -213,7 +223,7 @@ fn version_script_hides_every_hook() {
 #[cfg(target_os = "linux")]
 #[test]
 fn shared_library_exports_no_hook() {
-    let so = lib_dir("libvmafx.so").join("libvmafx.so");
+    let so = lib_dir(SHARED_LIB).join(SHARED_LIB);
     let nm = Command::new("nm")
         .args(["-D", "--defined-only"])
         .arg(&so)

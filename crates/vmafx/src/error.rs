@@ -48,6 +48,17 @@ impl Status {
         self as i32
     }
 
+    /// The status with C ABI value `code`, if there is one.
+    pub fn from_code(code: i32) -> Option<Status> {
+        use Status::*;
+        [
+            Ok, Pending, Invalid, NoMem, NotSup, NotFound, Busy, Device, Io, Range, Internal,
+            Timeout, Abi,
+        ]
+        .into_iter()
+        .find(|s| s.code() == code)
+    }
+
     /// The C ABI's name of the status (`VMAFX_E_BUSY`, ...).
     pub fn name(self) -> &'static str {
         match self {

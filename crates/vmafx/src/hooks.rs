@@ -4,8 +4,10 @@
 //! pixels through host memory and every planarisation of a semi-planar import, so a test
 //! can assert that a path made no silent host copy. The switches plant the defects the
 //! fence and copy tests must be able to see: with one set, a test that still passes cannot
-//! see the defect. They are compiled into every build; the C library reaches them only
-//! through hidden `vmafx_test_*` symbols of its static library.
+//! see the defect. They exist only in test builds and with the `test-hooks` cargo feature
+//! (which the C ABI crate's white-box C tests turn on); every other build compiles
+//! `hooks_off.rs` in their place, whose switches are constant off and whose counters do
+//! nothing, so a release library has no switch that plants a defect.
 //!
 //! The virtual clock replaces the monotonic clock of host fence waits while it is on: each
 //! poll advances it by [`crate::fence::POLL_INTERVAL`] instead of sleeping, so a test sees a
@@ -115,7 +117,7 @@ pub fn take_import_failure() -> Option<Status> {
     if taken.is_err() {
         return None;
     }
-    status_from_code(FAIL_STATUS.load(Ordering::SeqCst))
+    Status::from_code(FAIL_STATUS.load(Ordering::SeqCst))
 }
 
 /// The planted failure as the error an import returns.
@@ -125,17 +127,6 @@ pub fn planted_import_error(status: Status) -> Error {
         "desc",
         format!("planted import failure ({status}, test hook)"),
     )
-}
-
-/// The status with C ABI value `code`, if there is one.
-pub fn status_from_code(code: i32) -> Option<Status> {
-    use Status::*;
-    [
-        Ok, Pending, Invalid, NoMem, NotSup, NotFound, Busy, Device, Io, Range, Internal, Timeout,
-        Abi,
-    ]
-    .into_iter()
-    .find(|s| s.code() == code)
 }
 
 /// Imported frames claim `backend` (a C ABI backend value) as their residency;

@@ -12,11 +12,18 @@ pub mod error;
 pub mod feature;
 pub mod fence;
 pub mod frame;
-pub mod hooks;
 pub mod io;
 pub mod model;
 pub mod output;
 pub mod score;
+
+// White-box test hooks: public with the `test-hooks` feature (and in this crate's tests);
+// elsewhere a private module of no-ops in their place.
+#[cfg(any(test, feature = "test-hooks"))]
+pub mod hooks;
+#[cfg(not(any(test, feature = "test-hooks")))]
+#[path = "hooks_off.rs"]
+mod hooks;
 
 #[cfg(test)]
 #[allow(dead_code)]

@@ -153,8 +153,15 @@ impl DeviceInfo {
     }
 }
 
-/// What a backend implements. Internal: backend lanes add implementations.
-pub trait DeviceImpl: Send + Sync + std::fmt::Debug {
+/// Keeps [`DeviceImpl`] sealed: only this crate's backend lanes implement it.
+pub(crate) mod sealed {
+    /// The supertrait outside crates cannot name.
+    pub trait Sealed {}
+}
+
+/// What a backend implements. Sealed: backend lanes of this crate add implementations; a
+/// caller holds a [`Device`] and never implements a device itself.
+pub trait DeviceImpl: sealed::Sealed + Send + Sync + std::fmt::Debug {
     /// The device's description.
     fn info(&self) -> DeviceInfo;
 

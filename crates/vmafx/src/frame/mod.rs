@@ -9,7 +9,7 @@
 mod format;
 mod geometry;
 pub mod import;
-pub mod layout;
+pub(crate) mod layout;
 pub mod pool;
 
 pub use format::{MemoryKind, PixelFormat};

@@ -57,6 +57,8 @@ impl CpuDevice {
     }
 }
 
+impl super::sealed::Sealed for CpuDevice {}
+
 impl DeviceImpl for CpuDevice {
     fn info(&self) -> DeviceInfo {
         DeviceInfo {

@@ -155,7 +155,9 @@ pub(super) fn horizontal_abs_sum(row: &[i32]) -> u32 {
 
 /// The SAD of the blurred `prev - cur` over the whole plane, by the scalar kernels.
 /// `row_buf` holds at least `width` values; both views share a size of at least
-/// [`MIN_DIMENSION`] each way, and `bpc` is 8..=16.
+/// [`MIN_DIMENSION`] each way, and `bpc` is 8..=16. (The tests' reference; the extractor
+/// runs [`blurred_sad_with`] on its level's kernels.)
+#[cfg(test)]
 pub fn blurred_sad<T: MotionSample>(
     prev: LumaView<'_, T>,
     cur: LumaView<'_, T>,

@@ -30,9 +30,6 @@ mod simd_tests;
 #[cfg(test)]
 mod tests;
 
-pub use kernel::{blurred_sad, blurred_sad_with, LumaView, MotionSample, FILTER, MIN_DIMENSION};
-pub use simd::{Kernels, VerticalFn};
-
 use super::{ExtractorInfo, OptKind, OptSpec, Ordering};
 
 /// The per-frame SAD score `motion` writes.

@@ -18,7 +18,9 @@ pub type VerticalFn<T> = fn([&[T]; 5], [&[T]; 5], u32, &mut [i32]) -> bool;
 /// The kernels one motion instance runs, chosen once from the CPU level.
 #[derive(Debug, Clone, Copy)]
 pub struct Kernels {
-    /// The level these kernels were written for.
+    /// The level these kernels were written for (kept for `Debug` and for tracing which
+    /// table an instance runs).
+    #[allow(dead_code)]
     pub level: CpuLevel,
     /// Vertical pass over 8-bit samples.
     pub vertical_u8: VerticalFn<u8>,
