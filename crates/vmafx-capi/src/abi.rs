@@ -172,7 +172,7 @@ pub struct VmafxDeviceInfo {
 /// The size a sized struct had when it was introduced.
 ///
 /// # Safety
-/// [`crate::sized`] copies the caller's bytes into such a struct and reads and writes it
+/// The crate's `sized` module copies the caller's bytes into such a struct and reads and writes it
 /// as raw bytes, so an implementor must be `#[repr(C)]`, start with a `u32` `struct_size`,
 /// be valid when all-zero (integers, raw pointers, optional function pointers only), and
 /// have `4 <= MIN_SIZE <= size_of::<Self>()`.

@@ -136,7 +136,7 @@ pub fn resolve(f: &VmafxFence, prefix: &str) -> CResult<Option<Fence>> {
 /// Writes a HOST fence `handle` into the caller's `out`.
 ///
 /// # Safety
-/// `out` is valid for writes of `size` bytes (from [`sized::out_size`]).
+/// `out` is valid for writes of `size` bytes (the size `sized::out_size` checked).
 pub unsafe fn write_host(out: *mut VmafxFence, size: usize, handle: usize) {
     let v = VmafxFence {
         struct_size: 0,
