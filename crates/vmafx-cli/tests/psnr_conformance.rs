@@ -49,6 +49,10 @@ fn check_psnr(
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn psnr_matches_libvmaf_on_every_clip_y4m_and_yuv() {
     let Some(dir) = corpus() else { return };
     let tmp = temp_dir("psnr");

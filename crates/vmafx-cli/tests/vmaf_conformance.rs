@@ -25,6 +25,10 @@ const CONFIGS: &[(&str, &[&str])] = &[
 ];
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn vmaf_matches_libvmaf_on_every_clip_and_model() {
     let Some(dir) = corpus() else { return };
     let tmp = temp_dir("vmaf");
@@ -57,6 +61,10 @@ fn vmaf_matches_libvmaf_on_every_clip_and_model() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn threads_give_identical_logs() {
     let Some(dir) = corpus() else { return };
     let tmp = temp_dir("threads");
@@ -93,6 +101,10 @@ fn threads_give_identical_logs() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn plain_run_prints_the_pooled_default_model_score_and_writes_nothing() {
     let Some(dir) = corpus() else { return };
     let r = dir.join("bbb_576x324_420p8_crf35_ref.y4m");
