@@ -173,6 +173,18 @@ pub fn extract_all(
         .collect()
 }
 
+/// The first `frames` frames of the 1080p bench pair, `/work/bench/1080_{ref,dis}.y4m` or
+/// the same names in `VMAFX_BENCH_DIR`; `None` when either file cannot be opened (the
+/// timing tests that use it are `#[ignore]`d and skip then).
+pub fn bench_pair(frames: usize) -> Option<(Vec<Frame>, Vec<Frame>)> {
+    let dir = std::env::var("VMAFX_BENCH_DIR").unwrap_or_else(|_| "/work/bench".into());
+    let read = |n: &str| -> Option<Vec<Frame>> {
+        let mut r = crate::io::VideoReader::open(format!("{dir}/1080_{n}.y4m"), None).ok()?;
+        Some((0..frames).map_while(|_| r.next_frame().unwrap()).collect())
+    };
+    Some((read("ref")?, read("dis")?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

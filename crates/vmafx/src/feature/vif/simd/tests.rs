@@ -396,19 +396,10 @@ fn thread_cpu_ns() -> Option<u64> {
 #[test]
 #[ignore]
 fn vif_timing_1080p() {
-    let dir = std::env::var("VMAFX_BENCH_DIR").unwrap_or_else(|_| "/work/bench".into());
-    let path = |n: &str| std::path::PathBuf::from(format!("{dir}/1080_{n}.y4m"));
-    if !path("ref").is_file() || !path("dis").is_file() {
-        eprintln!("vif timing: no 1080p pair in {dir}; skipped");
+    let Some((refs, diss)) = crate::testutil::bench_pair(8) else {
+        eprintln!("vif timing: no 1080p bench pair; skipped");
         return;
-    }
-    let frames = 8;
-    let first = |n: &str| -> Vec<Frame> {
-        let mut all = crate::testutil::load_y4m(&path(n));
-        all.truncate(frames);
-        all
     };
-    let (refs, diss) = (first("ref"), first("dis"));
     let f = &refs[0];
     let g = geometry(f.bpc(), f.width() as usize, f.height() as usize);
     // The best of a few rounds, levels interleaved, timed in this thread's CPU time where
@@ -461,19 +452,13 @@ fn filters_are_symmetric_as_the_kernels_assume() {
 #[test]
 #[ignore]
 fn vif_kernel_timing_1080p() {
-    use crate::io::VideoReader;
     use std::time::{Duration, Instant};
-    let dir = std::env::var("VMAFX_BENCH_DIR").unwrap_or_else(|_| "/work/bench".into());
     let bits: u32 = std::env::var("VMAFX_BENCH_BITS").map_or(8, |b| b.parse().unwrap());
-    let open = |n: &str| VideoReader::open(format!("{dir}/1080_{n}.y4m"), None);
-    let (Ok(mut rr), Ok(mut dr)) = (open("ref"), open("dis")) else {
-        eprintln!("vif kernel timing: no 1080p pair in {dir}; skipped");
+    let Some((refs, diss)) = crate::testutil::bench_pair(1) else {
+        eprintln!("vif kernel timing: no 1080p bench pair; skipped");
         return;
     };
-    let (fr, fd) = (
-        rr.next_frame().unwrap().unwrap(),
-        dr.next_frame().unwrap().unwrap(),
-    );
+    let (fr, fd) = (&refs[0], &diss[0]);
     let (w, h) = (fr.width() as usize, fr.height() as usize);
     let luma = |f: &Frame| -> Vec<u32> {
         (0..h as u32)
@@ -481,7 +466,7 @@ fn vif_kernel_timing_1080p() {
             .map(|v| (v as u32) << (bits - 8))
             .collect()
     };
-    let (r, d) = (luma(&fr), luma(&fd));
+    let (r, d) = (luma(fr), luma(fd));
     let k = Kernels::current();
     let shift = VerticalShift::at(0, bits);
     let half = half_width(0);
