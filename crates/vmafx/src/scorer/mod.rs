@@ -75,8 +75,10 @@ use report::ModelColumns;
 /// let report = scorer.finish()?;
 /// let vmaf = report.model("vmaf_v0.6.1")?;
 /// assert!(vmaf.pooled > 0.0 && vmaf.pooled < 100.0);
-/// let worst = report.model_pooled("vmaf", PoolMethod::Min, 1..4)?;
+/// let worst = report.model_pooled("vmaf", PoolMethod::Min, ..)?;
 /// assert!(worst.pooled <= vmaf.pooled);
+/// let later = report.model_pooled("vmaf", PoolMethod::Mean, 1..4)?; // frames 1, 2 and 3
+/// assert!(later.pooled >= worst.pooled);
 /// assert_eq!(report.frames().count(), 4);
 /// # Ok::<(), vmafx::Error>(())
 /// ```
