@@ -308,3 +308,13 @@ fn the_readme_shows_the_examples_five_lines() {
     let shown = format!("```rust\n{}\n```", lines.join("\n"));
     assert!(readme.contains(&shown), "README lacks:\n{shown}");
 }
+
+/// A scorer can move to a worker thread, and a report be shared between threads.
+#[test]
+fn scorers_are_send_and_reports_send_and_sync() {
+    fn send<T: Send>() {}
+    fn shared<T: Send + Sync>() {}
+    send::<Scorer>();
+    send::<ScorerConfig>();
+    shared::<Report>();
+}
