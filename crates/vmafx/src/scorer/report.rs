@@ -281,6 +281,11 @@ impl Report {
                 past_the_end(first, self.frame_count()),
             ));
         }
+        // A collection has its base, members and four statistics; a model at least one.
+        let least = if m.bootstrap { 5 } else { 1 };
+        if m.outputs.len() < least {
+            return Err(Error::not_found(&m.label, "the model predicted no score"));
+        }
         let pooled = |k: usize| -> Result<f64> {
             let j = m.outputs[k];
             Ok(pool(&self.values(j, &self.keys[j], first, end)?, method))
