@@ -143,6 +143,15 @@ pub(crate) fn pool_method(v: u32) -> CResult<Pooling> {
     Ok(method)
 }
 
+/// `r` with `kind` as its failure's subject kind, except a range refused by the engine
+/// (`first`, `last` or `index` past the frames scored), which names the caller's parameter.
+pub(crate) fn engine<T>(r: vmafx::Result<T>, kind: SubjectKind) -> CResult<T> {
+    match r {
+        Err(e) if e.status() == Status::Range => Err(e).kind(SubjectKind::Parameter),
+        r => r.kind(kind),
+    }
+}
+
 /// The extractor name as a C string that lives as long as the process (one per extractor).
 pub(crate) fn extractor_c_name(name: &'static str) -> *const c_char {
     static NAMES: OnceLock<Mutex<Vec<(&'static str, &'static CStr)>>> = OnceLock::new();
@@ -269,10 +278,10 @@ pub unsafe extern "C" fn vmafx_feature_score(
         // SAFETY: `feature` is NULL or NUL-terminated (this function's contract).
         let name = unsafe { c_str(feature, "feature") }?;
         let body = |inner: &mut Inner| {
-            let value = inner
-                .ctx
-                .feature_score_at_index(name, index)
-                .kind(SubjectKind::Feature)?;
+            let value = engine(
+                inner.ctx.feature_score_at_index(name, index),
+                SubjectKind::Feature,
+            )?;
             Ok(VmafxScore {
                 struct_size: 0,
                 backend: inner.device().backend() as u32,
@@ -309,10 +318,7 @@ pub unsafe extern "C" fn vmafx_score_frame(
         let m = unsafe { model::get(model) }?;
         let body = |inner: &mut Inner| {
             let handle = handle_of(inner, model)?;
-            let outputs = inner
-                .ctx
-                .score_at_index(&handle, index)
-                .kind(SubjectKind::Model)?;
+            let outputs = engine(inner.ctx.score_at_index(&handle, index), SubjectKind::Model)?;
             let value = outputs.first().map_or(f64::NAN, |o| o.1);
             Ok(VmafxScore {
                 struct_size: 0,
@@ -352,10 +358,10 @@ pub unsafe extern "C" fn vmafx_score_pooled(
         let method = pool_method(pool)?;
         let body = |inner: &mut Inner| {
             let handle = handle_of(inner, model)?;
-            let values = inner
-                .ctx
-                .score_values(&handle, first, last)
-                .kind(SubjectKind::Model)?;
+            let values = engine(
+                inner.ctx.score_values(&handle, first, last),
+                SubjectKind::Model,
+            )?;
             let value = method.apply(&values);
             Ok(VmafxPooledScore {
                 struct_size: 0,
@@ -393,10 +399,10 @@ pub unsafe extern "C" fn vmafx_feature_score_pooled(
         let name = unsafe { c_str(feature, "feature") }?;
         let method = pool_method(pool)?;
         let body = |inner: &mut Inner| {
-            let values = inner
-                .ctx
-                .feature_values(name, first, last)
-                .kind(SubjectKind::Feature)?;
+            let values = engine(
+                inner.ctx.feature_values(name, first, last),
+                SubjectKind::Feature,
+            )?;
             let value = method.apply(&values);
             Ok(VmafxPooledScore {
                 struct_size: 0,

@@ -8,7 +8,7 @@ use crate::abi::{MinSize, SubjectKind};
 use crate::context::{get, Inner, VmafxContext};
 use crate::error::{call, fail, CResult, ErrorOut, VmafxError, WithKind};
 use crate::model_set::{self, VmafxModelSet};
-use crate::score::{pool_method, scored};
+use crate::score::{engine, pool_method, scored};
 
 /// `VmafxModelSetScore`: the bootstrap score of a set at one frame or pooled over frames.
 #[repr(C)]
@@ -139,10 +139,11 @@ pub unsafe extern "C" fn vmafx_score_frame_model_set(
         let s = unsafe { model_set::get(set) }?;
         let body = |inner: &mut Inner| {
             let handle = handle_of(inner, set)?;
-            let row = inner
-                .ctx
-                .score_rows(&handle, index, index)
-                .kind(SubjectKind::Model)?;
+            engine(inner.ctx.checked_index(index), SubjectKind::Parameter)?;
+            let row = engine(
+                inner.ctx.score_rows(&handle, index, index),
+                SubjectKind::Model,
+            )?;
             let Some(row) = row.first() else {
                 return Err(fail(
                     Status::NotFound,
@@ -182,10 +183,10 @@ pub unsafe extern "C" fn vmafx_score_pooled_model_set(
         let method = pool_method(pool)?;
         let body = |inner: &mut Inner| {
             let handle = handle_of(inner, set)?;
-            let rows = inner
-                .ctx
-                .score_rows(&handle, first, last)
-                .kind(SubjectKind::Model)?;
+            let rows = engine(
+                inner.ctx.score_rows(&handle, first, last),
+                SubjectKind::Model,
+            )?;
             let mut pooled = [0.0; 4];
             for (k, p) in pooled.iter_mut().enumerate() {
                 let column: Vec<f64> = rows.iter().map(|r| stats(r)[k]).collect();

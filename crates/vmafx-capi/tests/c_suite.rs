@@ -129,6 +129,11 @@ fn pools() {
 }
 
 #[test]
+fn ranges_past_the_frames_scored() {
+    run_c_test("test_ranges");
+}
+
+#[test]
 fn introspection() {
     run_c_test("test_introspect");
 }

@@ -1,15 +1,8 @@
-//! Scoring a pair of files: open, register, submit, flush, predict, print, write the log.
+//! Scoring a pair of files: the command line read into a [`ScorerConfig`], scored by the
+//! engine's [`Scorer`] with a progress bar, the pooled scores printed and the log written.
 
-use std::path::Path;
-use std::time::Instant;
-
-use vmafx::context::{Context, ContextConfig};
-use vmafx::feature::options::split_option_string;
-use vmafx::io::{RawParams, VideoReader};
-use vmafx::model::{LoadedModel, ModelSpec};
-use vmafx::output::{write_report, OutputFormat};
-use vmafx::score::PoolMethod;
-use vmafx::score::ReportInfo as Info;
+use vmafx::io::RawParams;
+use vmafx::{Feature, Model, OutputFormat, Scorer, ScorerConfig, Side};
 
 use crate::args::ScoreArgs;
 use crate::error::CliError;
@@ -54,8 +47,40 @@ fn output_format(a: &ScoreArgs) -> Result<OutputFormat, CliError> {
     }
 }
 
-fn open(path: &Path, raw: Option<RawParams>, what: &str) -> Result<VideoReader, CliError> {
-    VideoReader::open(path, raw).map_err(|e| CliError::Input(format!("{what}: {e}")))
+/// The scorer's configuration the options describe.
+fn config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
+    let mut c = ScorerConfig::new()
+        .threads(a.threads)
+        .subsample(a.subsample)
+        .skip_frames(a.frame_skip_ref, a.frame_skip_dist);
+    if !a.no_prediction {
+        if a.model.is_empty() {
+            c = c.model(Model::builtin("vmaf_v0.6.1"));
+        }
+        for m in &a.model {
+            c = c.model(Model::parse(m)?);
+        }
+    } else if a.feature.is_empty() {
+        return Err(CliError::Usage(
+            "nothing to score: -n given without --feature".into(),
+        ));
+    }
+    for f in &a.feature {
+        c = c.feature(Feature::parse(f)?);
+    }
+    if let Some(mask) = a.cpumask {
+        let mask = u32::try_from(mask)
+            .map_err(|_| CliError::Usage(format!("--cpumask {mask}: at most 32 bits")))?;
+        // libvmaf's mask forbids flags; the scorer takes the level they leave.
+        c = c.cpu_level(vmafx::cpu::level_of_flags(vmafx::cpu::cpu_flags() & !mask));
+    }
+    if let Some(raw) = raw_format(a)? {
+        c = c.raw_input(raw);
+    }
+    if let Some(n) = a.frame_cnt {
+        c = c.max_frames(n);
+    }
+    Ok(c)
 }
 
 /// Runs one scoring job as `vmaf` would.
@@ -66,150 +91,40 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         ));
     };
     let fmt = output_format(a)?;
-    if let Some(mask) = a.cpumask {
-        let mask = u32::try_from(mask)
-            .map_err(|_| CliError::Usage(format!("--cpumask {mask}: at most 32 bits")))?;
-        vmafx::cpu::set_cpumask(mask);
-    }
-    let raw = raw_format(a)?;
-    let mut reference = open(rp, raw, "reference")?;
-    let mut distorted = open(dp, raw, "distorted")?;
-    let (rg, dg) = (reference.geometry(), distorted.geometry());
-    if rg != dg {
-        return Err(CliError::Input(format!(
-            "videos are incompatible: {} is {} {}-bit {}x{} but {} is {} {}-bit {}x{}",
-            rp.display(),
-            rg.format,
-            rg.bpc,
-            rg.width,
-            rg.height,
-            dp.display(),
-            dg.format,
-            dg.bpc,
-            dg.width,
-            dg.height
-        )));
-    }
-
-    let mut ctx = Context::new(ContextConfig {
-        threads: a.threads,
-        subsample: a.subsample,
-        ..Default::default()
-    })?;
-
-    let mut models = Vec::new();
-    if !a.no_prediction {
-        let specs: Vec<ModelSpec> = if a.model.is_empty() {
-            vec![ModelSpec::default_model()]
-        } else {
-            a.model
-                .iter()
-                .map(|m| ModelSpec::parse(m))
-                .collect::<Result<_, _>>()?
-        };
-        for spec in specs {
-            let model = LoadedModel::load(&spec)?;
-            let label = spec.subject();
-            models.push((label, ctx.use_model(model)?));
-        }
-    }
-    for f in &a.feature {
-        let (name, opts) = f.split_once('=').unwrap_or((f.as_str(), ""));
-        let pairs = split_option_string(opts)?;
-        ctx.use_feature(name, &pairs)?;
-    }
-    if models.is_empty() && a.feature.is_empty() {
-        return Err(CliError::Usage(
-            "nothing to score: -n given without --feature".into(),
-        ));
-    }
-
-    reference.skip(a.frame_skip_ref)?;
-    distorted.skip(a.frame_skip_dist)?;
     let progress = Progress::new(a.quiet);
-    let start = Instant::now();
-    let mut index = 0u64;
-    loop {
-        if a.frame_cnt.is_some_and(|n| index >= n) {
-            break;
-        }
-        let (r, d) = (reference.next_frame()?, distorted.next_frame()?);
-        let (r, d) = match (r, d) {
-            (Some(r), Some(d)) => (r, d),
-            (None, None) => break,
-            (None, Some(_)) => {
-                eprintln!(
-                    "warning: \"{}\" ended before \"{}\"",
-                    rp.display(),
-                    dp.display()
-                );
-                break;
-            }
-            (Some(_), None) => {
-                eprintln!(
-                    "warning: \"{}\" ended before \"{}\"",
-                    dp.display(),
-                    rp.display()
-                );
-                break;
-            }
-        };
-        ctx.submit(r, d, index)?;
-        progress.tick();
-        index += 1;
+    let mut config = config(a)?;
+    if let Some(cb) = progress.callback() {
+        config = config.on_progress(cb);
     }
-    ctx.flush()?;
+    let report = Scorer::new(config)?.score_files(rp, dp);
     progress.finish();
-    if index == 0 {
+    let report = report?;
+    if let Some(side) = report.ended_first() {
+        let (first, other) = match side {
+            Side::Reference => (rp, dp),
+            Side::Distorted => (dp, rp),
+        };
+        eprintln!(
+            "warning: \"{}\" ended before \"{}\"",
+            first.display(),
+            other.display()
+        );
+    }
+    if report.frame_count() == 0 {
         return Err(CliError::Input(format!(
             "no frames were read from {}",
             rp.display()
         )));
     }
-    let fps = index as f64 / start.elapsed().as_secs_f64().max(1e-9);
-
-    ctx.predict_all()?;
-    let show = !a.quiet || a.output.is_none();
-    for (label, h) in &models {
-        let names = h.model().output_names();
-        let pooled = |suffix: &str| -> Result<f64, CliError> {
-            let name = names.iter().find(|n| n.ends_with(suffix)).ok_or_else(|| {
-                CliError::Input(format!("model {label} has no output ending in {suffix}"))
-            })?;
-            Ok(ctx.feature_score_pooled(name, PoolMethod::Mean, 0, index - 1)?)
-        };
-        if names.len() > 1 {
-            // A bootstrap collection: libvmaf prints the bagged score with its interval.
-            let (bag, lo, hi, sd) = (
-                pooled("_bagging")?,
-                pooled("_ci_p95_lo")?,
-                pooled("_ci_p95_hi")?,
-                pooled("_stddev")?,
-            );
-            if show {
-                println!("{label}: {bag:.6}, ci.p95: [{lo:.6}, {hi:.6}], stddev: {sd:.6}");
-            }
-        } else {
-            let v = ctx.score_pooled(h, PoolMethod::Mean, 0, index - 1)?;
-            if show {
-                println!("{label}: {v:.6}");
-            }
+    if !a.quiet || a.output.is_none() {
+        for m in report.models()? {
+            println!("{m}");
         }
     }
-
     if let Some(out) = &a.output {
-        let table = ctx.score_table()?;
-        let info = Info {
-            fps,
-            subsample: a.subsample.max(1),
-            ..Info::new(rg.width, rg.height, index)
-        };
-        let file = std::fs::File::create(out)
-            .map_err(|e| CliError::Input(format!("cannot create {}: {e}", out.display())))?;
-        let mut w = std::io::BufWriter::new(file);
-        write_report(&mut w, fmt, &table, &info)
-            .and_then(|_| std::io::Write::flush(&mut w))
-            .map_err(|e| CliError::Input(format!("writing {}: {e}", out.display())))?;
+        report
+            .write_file(out, fmt)
+            .map_err(|e| CliError::Input(format!("writing {}: {}", out.display(), e.message())))?;
     }
     Ok(())
 }

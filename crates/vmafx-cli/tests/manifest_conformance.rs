@@ -1,6 +1,6 @@
 //! Every golden run of the corpus, replayed with `vmafx` from `manifest.json`: the same
-//! arguments libvmaf's `vmaf` got (built-in models by `version=`, `vmaf_4k_v0.6.1neg` by
-//! `path=`, since no registry package ships it), compared with libvmaf's log. Where libvmaf
+//! arguments libvmaf's `vmaf` got (every model by `version=`, `vmaf_4k_v0.6.1neg` included),
+//! compared with libvmaf's log. Where libvmaf
 //! failed, vmafx must fail too, with a message, and never print a score.
 //!
 //! Integer features and PSNR-style metrics must print identically at 6 decimals; model
@@ -108,14 +108,12 @@ fn vmafx_args(args: &[String], out: &Path) -> Vec<String> {
                 v.push("-o".into());
                 v.push(out.display().to_string());
             }
-            m if m.starts_with("path=models/") && !m.contains("vmaf_4k_v0.6.1neg") => {
+            m if m.starts_with("path=models/") => {
                 let name = m
                     .trim_start_matches("path=models/")
                     .trim_end_matches(".json");
                 v.push(format!("version={name}"));
             }
-            // Built into libvmaf, but in no package vmafx takes models from: by file.
-            "version=vmaf_4k_v0.6.1neg" => v.push("path=models/vmaf_4k_v0.6.1neg.json".into()),
             _ => v.push(a.clone()),
         }
     }
@@ -140,6 +138,9 @@ fn every_golden_run_of_the_corpus() {
         adm_num_beyond_1e5: 0,
     };
     let (mut runs, mut refused) = (0, 0);
+    // Clips with a golden of the built-in vmaf_4k_v0.6.1neg, and those vmafx matched by
+    // `version=` (both counted, so a golden skipped or run by path fails the test).
+    let (mut neg4k_goldens, mut neg4k_by_version) = (0, 0);
     for clip in manifest["clips"].as_array().unwrap() {
         let id = clip["id"].as_str().unwrap();
         for g in clip["goldens"].as_array().unwrap() {
@@ -152,6 +153,8 @@ fn every_golden_run_of_the_corpus() {
                 .collect();
             let out = tmp.join(format!("{id}.{config}.{runs}.json"));
             let args = vmafx_args(&args, &out);
+            let neg4k = config == "vmaf_4k_v0.6.1neg";
+            neg4k_goldens += neg4k as usize;
             let run = std::process::Command::new(env!("CARGO_BIN_EXE_vmafx"))
                 .current_dir(&root)
                 .args(&args)
@@ -185,6 +188,8 @@ fn every_golden_run_of_the_corpus() {
             );
             let want = read_json(&root.join(g["file"].as_str().unwrap()));
             compare(id, config, &read_json(&out), &want, &mut t);
+            neg4k_by_version +=
+                (neg4k && args.iter().any(|a| a == "version=vmaf_4k_v0.6.1neg")) as usize;
         }
     }
     eprintln!(
@@ -192,5 +197,11 @@ fn every_golden_run_of_the_corpus() {
          float max |diff| {:e}, {} adm_num values beyond 1e-5",
         t.values, t.identical, t.float_max, t.adm_num_beyond_1e5
     );
+    eprintln!("vmaf_4k_v0.6.1neg by version=: {neg4k_by_version} of {neg4k_goldens} goldens");
     assert!(runs > 100);
+    assert!(
+        neg4k_goldens >= 10,
+        "{neg4k_goldens} vmaf_4k_v0.6.1neg goldens"
+    );
+    assert_eq!(neg4k_by_version, neg4k_goldens);
 }

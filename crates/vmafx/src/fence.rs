@@ -82,6 +82,21 @@ struct FenceState {
 }
 
 /// A host fence: a shared, set-once flag. `Clone` is one more reference.
+///
+/// ```
+/// use std::time::Duration;
+/// use vmafx::fence::WaitOutcome;
+/// use vmafx::Fence;
+///
+/// let written = Fence::new();
+/// let producer = written.clone();
+/// let t = std::thread::spawn(move || producer.signal());
+/// let outcome = written.wait(Duration::from_secs(5), "written")?;
+/// t.join().unwrap();
+/// assert_eq!(outcome, WaitOutcome::Signalled);
+/// assert!(written.is_signalled());
+/// # Ok::<(), vmafx::Error>(())
+/// ```
 #[derive(Debug, Clone, Default)]
 pub struct Fence {
     state: Arc<FenceState>,

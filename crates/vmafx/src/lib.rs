@@ -1,5 +1,17 @@
 //! vmafx: a video quality engine that scores exactly as libvmaf does.
 //!
+//! Most callers need only the front door: a [`Scorer`] made from a [`ScorerConfig`] scores
+//! two files (or frames pushed one pair at a time) and returns a [`Report`]:
+//!
+//! ```no_run
+//! use vmafx::{Model, Scorer, ScorerConfig};
+//!
+//! let scorer = Scorer::new(ScorerConfig::new().model(Model::builtin("vmaf_v0.6.1")))?;
+//! let report = scorer.score_files("ref.y4m", "dis.y4m")?;
+//! println!("vmaf_v0.6.1: {:.6}", report.model("vmaf")?.pooled);
+//! # Ok::<(), vmafx::Error>(())
+//! ```
+//!
 //! The path of a frame: a reader or producer makes a [`frame::Frame`] (host, pooled or
 //! imported; reference-counted), the [`context::Context`] admits it, extractors in
 //! [`feature`] score it on worker threads into the collector, [`model`] predicts and pools,
@@ -16,6 +28,7 @@ pub mod io;
 pub mod model;
 pub mod output;
 pub mod score;
+pub mod scorer;
 
 // White-box test hooks: public with the `test-hooks` feature (and in this crate's tests);
 // elsewhere a private module of no-ops in their place.
@@ -35,6 +48,12 @@ mod tests;
 pub use error::{Error, Result, Status};
 pub use fence::Fence;
 pub use frame::{Frame, FrameBuilder, MemoryKind, PixelFormat};
+pub use output::OutputFormat;
+pub use score::PoolMethod;
+pub use scorer::{
+    Bootstrap, Feature, FrameRow, Model, ModelScores, OptionValue, Progress, Report, Scorer,
+    ScorerConfig, Side,
+};
 
 /// The libvmaf version whose output vmafx reproduces (written as `version` in logs).
 pub const LIBVMAF_VERSION: &str = "3.2.0";

@@ -94,31 +94,39 @@ struct VmafxModelSetScore {
 
 /**
  * Score of `feature` (collector key or printed alias) at frame `index` with its producer;
- * VMAFX_PENDING while the frame is not final (before vmafx_flush()).
+ * VMAFX_PENDING while the frame is not final (before vmafx_flush()). VMAFX_E_RANGE naming `index`
+ * at or past the frames scored.
  */
 VMAFX_EXPORT VmafxStatus vmafx_feature_score(VmafxContext *context, const char *feature,
                                              uint64_t index, VmafxScore *out, VmafxError **error);
 
-/** Score of `model` (used by the context) at frame `index`; VMAFX_PENDING before vmafx_flush(). */
+/**
+ * Score of `model` (used by the context) at frame `index`; VMAFX_PENDING before vmafx_flush().
+ * VMAFX_E_RANGE naming `index` at or past the frames scored.
+ */
 VMAFX_EXPORT VmafxStatus vmafx_score_frame(VmafxContext *context, const VmafxModel *model,
                                            uint64_t index, VmafxScore *out, VmafxError **error);
 
 /**
  * `model`'s score pooled with `pool` over frames `first` to `last` (subsampled frames skipped), as
- * libvmaf's vmaf_score_pooled().
+ * libvmaf's vmaf_score_pooled(). VMAFX_E_RANGE naming `first` above `last`, or `last` at or past
+ * the frames scored (any `last` when none was), checked before any work.
  */
 VMAFX_EXPORT VmafxStatus vmafx_score_pooled(VmafxContext *context, const VmafxModel *model,
                                             uint32_t pool, uint64_t first, uint64_t last,
                                             VmafxPooledScore *out, VmafxError **error);
 
-/** `feature` pooled with `pool` over frames `first` to `last`. */
+/**
+ * `feature` pooled with `pool` over frames `first` to `last`; out-of-range `first` and `last` as
+ * vmafx_score_pooled().
+ */
 VMAFX_EXPORT VmafxStatus vmafx_feature_score_pooled(VmafxContext *context, const char *feature,
                                                     uint32_t pool, uint64_t first, uint64_t last,
                                                     VmafxPooledScore *out, VmafxError **error);
 
 /**
  * Bootstrap score of `set` (used by the context) at frame `index`; VMAFX_PENDING before
- * vmafx_flush().
+ * vmafx_flush(). VMAFX_E_RANGE naming `index` at or past the frames scored.
  */
 VMAFX_EXPORT VmafxStatus vmafx_score_frame_model_set(VmafxContext *context, const VmafxModelSet *set,
                                                      uint64_t index, VmafxModelSetScore *out,
@@ -126,7 +134,7 @@ VMAFX_EXPORT VmafxStatus vmafx_score_frame_model_set(VmafxContext *context, cons
 
 /**
  * Bootstrap score of `set` with each of its four values pooled with `pool` over frames `first` to
- * `last` (subsampled frames skipped).
+ * `last` (subsampled frames skipped); out-of-range `first` and `last` as vmafx_score_pooled().
  */
 VMAFX_EXPORT VmafxStatus vmafx_score_pooled_model_set(VmafxContext *context, const VmafxModelSet *set,
                                                       uint32_t pool, uint64_t first, uint64_t last,

@@ -47,6 +47,8 @@ pub struct Context {
     extract_time: Vec<std::time::Duration>,
     /// The device attached by [`Context::use_device`] (the CPU without one).
     device: Option<crate::device::Device>,
+    /// One past the highest index submitted: reads by index are checked against it.
+    frames_in: u64,
 }
 
 impl std::fmt::Debug for Context {
@@ -79,6 +81,7 @@ impl Context {
             admitted: Vec::new(),
             extract_time: Vec::new(),
             device: None,
+            frames_in: 0,
         })
     }
 
@@ -197,7 +200,9 @@ impl Context {
                 ),
             ));
         }
-        s.submit(reference, distorted, index)
+        s.submit(reference, distorted, index)?;
+        self.frames_in = self.frames_in.max(index.saturating_add(1));
+        Ok(())
     }
 
     /// Ends the input: scores buffered frames, then lets temporal features write their last
@@ -246,8 +251,11 @@ impl Context {
     }
 
     /// The score of feature `name` at `index`. `name` may be the collector key or the alias
-    /// that outputs print (`integer_adm2` for `VMAF_integer_feature_adm2_score`).
+    /// that outputs print (`integer_adm2` for `VMAF_integer_feature_adm2_score`). `Range`
+    /// naming `index` at or past the frames scored; `NotFound` for a frame in range that
+    /// has no such score.
     pub fn feature_score_at_index(&self, name: &str, index: u64) -> Result<f64> {
+        self.checked_index(index)?;
         let c = self.collector()?;
         if let Some(v) = c.get(name, index) {
             return Ok(v);

@@ -61,11 +61,13 @@ impl Context {
 
     /// The model's named outputs at `index` (`vmaf`, and for collections the bagged score,
     /// members, stddev and interval), also stored in the collector under those names.
+    /// `Range` naming `index` at or past the frames scored.
     pub fn score_at_index(
         &mut self,
         handle: &ModelHandle,
         index: u64,
     ) -> Result<Vec<(String, f64)>> {
+        self.checked_index(index)?;
         let inputs = handle
             .keys
             .iter()
@@ -89,78 +91,120 @@ impl Context {
     /// Predicts every scored frame for every registered model (what the command line does
     /// before writing a log).
     pub fn predict_all(&mut self) -> Result<()> {
-        let n = self.collector()?.frame_count();
+        let n = self.frames_scored()?;
         for h in self.models.clone() {
-            for i in self.scored_indices(0, n.saturating_sub(1)) {
+            for i in self.scored_indices(0, n) {
                 self.score_at_index(&h, i)?;
             }
         }
         Ok(())
     }
 
-    fn scored_indices(&self, low: u64, high: u64) -> Vec<u64> {
-        let s = self.config.subsample as u64;
-        (low..=high).filter(|i| s <= 1 || i % s == 0).collect()
+    /// Frames `first..end` not skipped by subsampling. Callers bound `end` by the frames
+    /// scored first ([`Context::checked_range`]), so the walk is never longer than the run.
+    fn scored_indices(&self, first: u64, end: u64) -> impl Iterator<Item = u64> {
+        let s = u64::from(self.config.subsample.max(1));
+        (first..end).filter(move |i| i % s == 0)
     }
 
-    /// The model's first output at every scored frame of `low..=high` (subsampled frames
-    /// skipped), in frame order: what [`Context::score_pooled`] pools.
-    pub fn score_values(&mut self, handle: &ModelHandle, low: u64, high: u64) -> Result<Vec<f64>> {
+    /// One past the last frame that was submitted or holds a score (after flush).
+    pub fn frames_scored(&self) -> Result<u64> {
+        Ok(self.collector()?.frame_count().max(self.frames_in))
+    }
+
+    /// `first..=last` as a half-open range after checking it against the frames scored:
+    /// `Range` naming `first` when it is above `last`, naming `last` when it is at or past
+    /// the frames scored (every index is, in a context that scored none). Checked before
+    /// anything is allocated for the range.
+    fn checked_range(&self, first: u64, last: u64) -> Result<(u64, u64)> {
+        let n = self.frames_scored()?;
+        if first > last {
+            return Err(Error::range(
+                "first",
+                format!("first frame {first} is above last frame {last}"),
+            ));
+        }
+        if last >= n {
+            return Err(Error::range("last", past_the_end(last, n)));
+        }
+        Ok((first, last + 1))
+    }
+
+    /// `index` checked against the frames scored: `Range` naming `index` past the end.
+    pub fn checked_index(&self, index: u64) -> Result<u64> {
+        let n = self.frames_scored()?;
+        if index >= n {
+            return Err(Error::range("index", past_the_end(index, n)));
+        }
+        Ok(index)
+    }
+
+    /// The model's first output at every scored frame of `first..=last` (subsampled frames
+    /// skipped), in frame order: what [`Context::score_pooled`] pools. A range reaching
+    /// past the frames scored is `Range`, naming `first` or `last`.
+    pub fn score_values(
+        &mut self,
+        handle: &ModelHandle,
+        first: u64,
+        last: u64,
+    ) -> Result<Vec<f64>> {
         Ok(self
-            .score_rows(handle, low, high)?
+            .score_rows(handle, first, last)?
             .into_iter()
             .map(|row| row[0])
             .collect())
     }
 
     /// Every output of the model (in [`LoadedModel::output_names`] order) at every scored
-    /// frame of `low..=high`, one row per frame in frame order.
+    /// frame of `first..=last`, one row per frame in frame order; the range is checked as
+    /// [`Context::score_values`] checks it.
     pub fn score_rows(
         &mut self,
         handle: &ModelHandle,
-        low: u64,
-        high: u64,
+        first: u64,
+        last: u64,
     ) -> Result<Vec<Vec<f64>>> {
-        check_range(low, high)?;
+        let (first, end) = self.checked_range(first, last)?;
         let mut rows = Vec::new();
-        for i in self.scored_indices(low, high) {
+        for i in self.scored_indices(first, end) {
             let out = self.score_at_index(handle, i)?;
             rows.push(out.into_iter().map(|(_, v)| v).collect());
         }
         Ok(rows)
     }
 
-    /// The model's first output pooled over frames `low..=high` with `method`, as
-    /// libvmaf's `vmaf_score_pooled` (subsampled frames are skipped).
+    /// The model's first output pooled over frames `first..=last` with `method`, as
+    /// libvmaf's `vmaf_score_pooled` (subsampled frames are skipped); the range is checked
+    /// as [`Context::score_values`] checks it.
     pub fn score_pooled(
         &mut self,
         handle: &ModelHandle,
         method: PoolMethod,
-        low: u64,
-        high: u64,
+        first: u64,
+        last: u64,
     ) -> Result<f64> {
-        Ok(pool(&self.score_values(handle, low, high)?, method))
+        Ok(pool(&self.score_values(handle, first, last)?, method))
     }
 
-    /// Feature `name` at every scored frame of `low..=high`, in frame order: what
-    /// [`Context::feature_score_pooled`] pools.
-    pub fn feature_values(&self, name: &str, low: u64, high: u64) -> Result<Vec<f64>> {
-        check_range(low, high)?;
-        self.scored_indices(low, high)
-            .into_iter()
+    /// Feature `name` at every scored frame of `first..=last`, in frame order: what
+    /// [`Context::feature_score_pooled`] pools; the range is checked as
+    /// [`Context::score_values`] checks it.
+    pub fn feature_values(&self, name: &str, first: u64, last: u64) -> Result<Vec<f64>> {
+        let (first, end) = self.checked_range(first, last)?;
+        self.scored_indices(first, end)
             .map(|i| self.feature_score_at_index(name, i))
             .collect()
     }
 
-    /// Feature `name` pooled over `low..=high`.
+    /// Feature `name` pooled over `first..=last`.
     pub fn feature_score_pooled(
         &self,
         name: &str,
         method: PoolMethod,
-        low: u64,
-        high: u64,
+        first: u64,
+        last: u64,
     ) -> Result<f64> {
-        Ok(pool(&self.feature_values(name, low, high)?, method))
+        Ok(pool(&self.feature_values(name, first, last)?, method))
     }
 
     /// Every collected score as the table output writers print: names aliased, in
@@ -170,9 +214,8 @@ impl Context {
         let keys = c.names();
         let n = c.frame_count();
         let frames = self
-            .scored_indices(0, n.saturating_sub(1))
-            .into_iter()
-            .filter(|&i| n > 0 && keys.iter().any(|k| c.get(k, i).is_some()))
+            .scored_indices(0, n)
+            .filter(|&i| keys.iter().any(|k| c.get(k, i).is_some()))
             .map(|i| (i, keys.iter().map(|k| c.get(k, i)).collect()))
             .collect();
         Ok(ScoreTable {
@@ -182,13 +225,13 @@ impl Context {
     }
 }
 
-/// A pooled range must not be empty by its bounds.
-fn check_range(low: u64, high: u64) -> Result<()> {
-    if low > high {
-        return Err(Error::invalid(
-            "range",
-            format!("low index {low} is above high index {high}"),
-        ));
+/// Why an index at or past the frames scored is refused.
+fn past_the_end(index: u64, scored: u64) -> String {
+    match scored {
+        0 => format!("frame {index} was not scored: the context scored no frame"),
+        n => format!(
+            "frame {index} is past the last frame scored ({} of {n} frames)",
+            n - 1
+        ),
     }
-    Ok(())
 }

@@ -90,7 +90,7 @@ fn late_registration_and_bad_submissions_are_refused() {
         .sum();
     assert_eq!(c.feature_score_at_index("test_sum", 0).unwrap(), sum as f64);
     let e = c.feature_score_at_index("test_sum", 5).unwrap_err();
-    assert_eq!(e.status(), crate::Status::NotFound);
+    assert_eq!((e.status(), e.subject()), (crate::Status::Range, "index"));
 }
 
 #[test]

@@ -54,6 +54,46 @@ pub enum Acquire {
 }
 
 /// A frame the producer holds, to import (VMAFx's `VmafxFrameImport`).
+///
+/// Host planes are bound without a copy; the producer learns through the release callback
+/// (or the frame's release fence) when it may reuse its memory.
+///
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use std::sync::Arc;
+/// use vmafx::device::Device;
+/// use vmafx::frame::import::{FrameImport, ImportPlane};
+/// use vmafx::{MemoryKind, PixelFormat};
+///
+/// let (w, h) = (16usize, 8usize);
+/// let luma = vec![100u8; w * h];
+/// let chroma = [vec![128u8; w * h / 4], vec![128u8; w * h / 4]];
+/// let plane = |bytes: &[u8], pitch: usize| ImportPlane {
+///     handle: bytes.as_ptr() as usize,
+///     pitch: pitch as u64,
+///     size: bytes.len() as u64,
+///     ..Default::default()
+/// };
+/// let returned = Arc::new(AtomicBool::new(false));
+/// let flag = returned.clone();
+/// let desc = FrameImport {
+///     memory: Some(MemoryKind::Host),
+///     format: Some(PixelFormat::Yuv420p),
+///     bpc: 8,
+///     width: w as u32,
+///     height: h as u32,
+///     n_planes: 3,
+///     planes: [plane(&luma, w), plane(&chroma[0], w / 2), plane(&chroma[1], w / 2)],
+///     release: Some(Arc::new(move || flag.store(true, Ordering::SeqCst))),
+///     ..Default::default()
+/// };
+/// // SAFETY: the three buffers outlive the frame and are not written while it lives.
+/// let frame = unsafe { Device::cpu().import(&desc)? };
+/// assert_eq!(frame.plane(0).get(3, 2), 100);
+/// drop(frame);
+/// assert!(returned.load(Ordering::SeqCst), "the producer has its memory back");
+/// # Ok::<(), vmafx::Error>(())
+/// ```
 #[derive(Clone, Default)]
 pub struct FrameImport {
     /// What each plane's handle refers to.

@@ -237,6 +237,26 @@ impl Drop for FrameInner {
 
 /// A reference-counted picture. `Clone` adds a count; dropping the last signals
 /// [`Frame::release_fence`].
+///
+/// ```
+/// use vmafx::frame::SamplesMut;
+/// use vmafx::{FrameBuilder, PixelFormat};
+///
+/// let mut b = FrameBuilder::new(PixelFormat::Yuv420p, 8, 16, 8)?;
+/// if let Some(SamplesMut::U8(luma)) = b.plane_mut(0).samples_mut() {
+///     luma.fill(128);
+/// }
+/// let frame = b.build();
+/// assert_eq!((frame.width(), frame.height(), frame.planes().len()), (16, 8, 3));
+/// assert_eq!(frame.plane(1).width, 8); // 4:2:0 chroma is half size
+/// let released = frame.release_fence();
+/// let copy = frame.clone(); // one more count on the same picture
+/// drop(frame);
+/// assert!(!released.is_signalled());
+/// drop(copy);
+/// assert!(released.is_signalled());
+/// # Ok::<(), vmafx::Error>(())
+/// ```
 #[derive(Clone)]
 pub struct Frame {
     inner: Arc<FrameInner>,

@@ -1,6 +1,5 @@
-//! The built-in models, embedded from `crates/vmafx/models/` (see its README.md for which
-//! package each file came from). libvmaf 3.2 also builds in `vmaf_4k_v0.6.1neg`, which
-//! neither source package ships: asking for it says to load the file with `path=`.
+//! The built-in models, embedded from `crates/vmafx/models/` (see its README.md for where
+//! each file came from and under which licence): the same set libvmaf 3.2 builds in.
 
 use crate::error::{Error, Result};
 
@@ -36,6 +35,10 @@ const MODELS: &[(&str, &str)] = &[
         include_str!("../../models/vmaf_4k_v0.6.1.json"),
     ),
     (
+        "vmaf_4k_v0.6.1neg",
+        include_str!("../../models/vmaf_4k_v0.6.1neg.json"),
+    ),
+    (
         "vmaf_v1.0.16_3d0h",
         include_str!("../../models/vmaf_v1.0.16_3d0h.json"),
     ),
@@ -69,9 +72,6 @@ const MODELS: &[(&str, &str)] = &[
     ),
 ];
 
-/// Versions libvmaf builds in whose files this crate cannot ship.
-const NOT_SHIPPED: &[&str] = &["vmaf_4k_v0.6.1neg"];
-
 static VERSIONS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
 
 /// The versions `version=` accepts, in libvmaf's order.
@@ -83,15 +83,6 @@ pub fn builtin_versions() -> &'static [&'static str] {
 pub fn builtin_json(version: &str) -> Result<&'static str> {
     if let Some((_, text)) = MODELS.iter().find(|(v, _)| *v == version) {
         return Ok(text);
-    }
-    if NOT_SHIPPED.contains(&version) {
-        return Err(Error::not_found(
-            version,
-            format!(
-                "libvmaf builds in model '{version}', but vmafx does not ship it (no package it \
-                 takes models from has the file); load it from a file with path=/path/to/{version}.json"
-            ),
-        ));
     }
     Err(Error::not_found(
         version,

@@ -9,7 +9,7 @@
 mod builtin;
 mod collection;
 mod json;
-mod numtext;
+pub(crate) mod numtext;
 mod options;
 mod single;
 mod svm;

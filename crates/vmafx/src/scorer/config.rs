@@ -1,0 +1,123 @@
+//! [`ScorerConfig`]: what a [`super::Scorer`] computes and how it runs.
+
+use crate::cpu::CpuLevel;
+use crate::io::RawParams;
+
+use super::model::{Feature, Model};
+
+/// How far a scoring run has come, handed to [`ScorerConfig::on_progress`] after each pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Progress {
+    /// Frame pairs scored so far.
+    pub done: u64,
+    /// Pairs the run will score, where known: from the files' sizes when reading files
+    /// (capped by [`ScorerConfig::max_frames`]), or the cap alone for pushed pairs.
+    pub total: Option<u64>,
+}
+
+impl Progress {
+    pub(crate) fn new(done: u64, total: Option<u64>) -> Self {
+        Progress { done, total }
+    }
+}
+
+/// Receives [`Progress`]; the library itself prints nothing.
+pub type ProgressCallback = Box<dyn FnMut(Progress) + Send>;
+
+/// What a [`super::Scorer`] computes and how: models, extractors, threads, CPU level,
+/// subsampling, and for files the input format, frames skipped and frame limit.
+///
+/// Built with chained setters; [`ScorerConfig::default`] computes nothing (add a model or a
+/// feature).
+#[derive(Default)]
+pub struct ScorerConfig {
+    pub(crate) models: Vec<Model>,
+    pub(crate) features: Vec<Feature>,
+    pub(crate) threads: usize,
+    pub(crate) cpu_level: Option<CpuLevel>,
+    pub(crate) subsample: u32,
+    pub(crate) raw: Option<RawParams>,
+    pub(crate) skip: (u64, u64),
+    pub(crate) max_frames: Option<u64>,
+    pub(crate) progress: Option<ProgressCallback>,
+}
+
+impl std::fmt::Debug for ScorerConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScorerConfig")
+            .field("models", &self.models)
+            .field("features", &self.features)
+            .field("threads", &self.threads)
+            .field("cpu_level", &self.cpu_level)
+            .field("subsample", &self.subsample)
+            .field("raw", &self.raw)
+            .field("skip", &self.skip)
+            .field("max_frames", &self.max_frames)
+            .field("on_progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+impl ScorerConfig {
+    /// A configuration that computes nothing yet: the same as [`ScorerConfig::default`].
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a model; its outputs are predicted for every frame and pooled in the report.
+    pub fn model(mut self, model: Model) -> Self {
+        self.models.push(model);
+        self
+    }
+
+    /// Adds an extractor whose scores are reported beside the models'.
+    pub fn feature(mut self, feature: Feature) -> Self {
+        self.features.push(feature);
+        self
+    }
+
+    /// Worker threads, as libvmaf's `n_threads`: 0 (the default) scores on the caller's
+    /// thread; N starts N workers. Scores are the same for every count.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// Caps the instruction-set level of the kernels for this run (never above what the CPU
+    /// runs). Every level gives the same scores; this is for comparisons and diagnosis.
+    pub fn cpu_level(mut self, cap: CpuLevel) -> Self {
+        self.cpu_level = Some(cap);
+        self
+    }
+
+    /// Scores every n-th frame only, as libvmaf's `n_subsample` (0 and 1: every frame).
+    pub fn subsample(mut self, n: u32) -> Self {
+        self.subsample = n;
+        self
+    }
+
+    /// How to read raw `.yuv` files (y4m files describe themselves).
+    pub fn raw_input(mut self, raw: RawParams) -> Self {
+        self.raw = Some(raw);
+        self
+    }
+
+    /// Frames passed over at the start of the reference and of the distorted file.
+    pub fn skip_frames(mut self, reference: u64, distorted: u64) -> Self {
+        self.skip = (reference, distorted);
+        self
+    }
+
+    /// Scores at most `n` pairs from files.
+    pub fn max_frames(mut self, n: u64) -> Self {
+        self.max_frames = Some(n);
+        self
+    }
+
+    /// Calls `callback` after every pair scored (a terminal bar, a log line, a channel).
+    pub fn on_progress(mut self, callback: ProgressCallback) -> Self {
+        self.progress = Some(callback);
+        self
+    }
+}

@@ -1,0 +1,261 @@
+//! The front door: a [`Scorer`] made from a [`ScorerConfig`] scores two files, two readers
+//! or pairs pushed one at a time, and hands back a [`Report`].
+//!
+//! It is a thin layer over [`crate::context::Context`]: models and extractors are
+//! registered when the scorer is made (so a bad model or option fails before any frame is
+//! read), pairs are submitted in order, and at the end every model is predicted for every
+//! frame so that the report is plain data read through `&self`.
+
+mod config;
+mod input;
+mod model;
+mod report;
+
+use std::path::Path;
+use std::time::Instant;
+
+use crate::context::{Context, ContextConfig, ModelHandle};
+use crate::cpu::CpuLevel;
+use crate::error::{Error, Result};
+use crate::frame::Frame;
+use crate::io::VideoReader;
+use crate::model::LoadedModel;
+use crate::score::ReportInfo;
+
+pub use config::{Progress, ProgressCallback, ScorerConfig};
+pub use model::{Feature, Model, OptionValue};
+pub use report::{Bootstrap, FrameRow, ModelScores, Report, Side};
+
+use report::ModelColumns;
+
+/// Scores distorted video against its reference with libvmaf's models and features,
+/// bit-exactly as libvmaf does.
+///
+/// Two files (y4m, or raw yuv described by [`ScorerConfig::raw_input`]):
+///
+/// ```no_run
+/// use vmafx::{Model, Scorer, ScorerConfig};
+///
+/// let scorer = Scorer::new(ScorerConfig::new().model(Model::builtin("vmaf_v0.6.1")))?;
+/// let report = scorer.score_files("ref.y4m", "dis.y4m")?;
+/// println!("vmaf_v0.6.1: {:.6}", report.model("vmaf")?.pooled);
+/// # Ok::<(), vmafx::Error>(())
+/// ```
+///
+/// Frames decoded by the caller, one pair at a time (here a synthetic moving scene and a
+/// blurred copy, made in memory):
+///
+/// ```
+/// use vmafx::{FrameBuilder, Model, PixelFormat, PoolMethod, Scorer, ScorerConfig};
+///
+/// fn scene(t: u32, blur: bool) -> vmafx::Frame {
+///     let (w, h) = (64u32, 64u32);
+///     let mut b = FrameBuilder::new(PixelFormat::Yuv420p, 8, w, h).unwrap();
+///     if let Some(vmafx::frame::SamplesMut::U8(y)) = b.plane_mut(0).samples_mut() {
+///         for (k, v) in y.iter_mut().enumerate() {
+///             let (i, j) = (k as u32 % w, k as u32 / w);
+///             let checker = ((i + t) / 3 + j / 3) % 2 == 0;
+///             *v = if checker { 200 } else { 50 };
+///         }
+///         if blur {
+///             let copy = y.to_vec();
+///             for k in 1..y.len() - 1 {
+///                 y[k] = ((copy[k - 1] as u32 + 2 * copy[k] as u32 + copy[k + 1] as u32) / 4) as u8;
+///             }
+///         }
+///     }
+///     b.build()
+/// }
+///
+/// let config = ScorerConfig::new().model(Model::builtin("vmaf_v0.6.1"));
+/// let mut scorer = Scorer::new(config)?;
+/// for t in 0..4 {
+///     scorer.push(scene(t, false), scene(t, true))?;
+/// }
+/// let report = scorer.finish()?;
+/// let vmaf = report.model("vmaf_v0.6.1")?;
+/// assert!(vmaf.pooled > 0.0 && vmaf.pooled < 100.0);
+/// let worst = report.model_pooled("vmaf", PoolMethod::Min, ..)?;
+/// assert!(worst.pooled <= vmaf.pooled);
+/// let later = report.model_pooled("vmaf", PoolMethod::Mean, 1..4)?; // frames 1, 2 and 3
+/// assert!(later.pooled >= worst.pooled);
+/// assert_eq!(report.frames().count(), 4);
+/// # Ok::<(), vmafx::Error>(())
+/// ```
+pub struct Scorer {
+    ctx: Context,
+    models: Vec<(String, ModelHandle)>,
+    cpu_level: Option<CpuLevel>,
+    progress: Option<ProgressCallback>,
+    total: Option<u64>,
+    input: input::InputPlan,
+    pushed: u64,
+    started: Option<Instant>,
+    size: (u32, u32),
+    subsample: u32,
+}
+
+impl std::fmt::Debug for Scorer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scorer")
+            .field("context", &self.ctx)
+            .field("models", &self.models)
+            .field("pushed", &self.pushed)
+            .finish()
+    }
+}
+
+impl Scorer {
+    /// Loads the models and registers every extractor: a missing model file, an unknown
+    /// feature or option, or a configuration that computes nothing fails here, naming it.
+    pub fn new(config: ScorerConfig) -> Result<Scorer> {
+        if config.models.is_empty() && config.features.is_empty() {
+            return Err(Error::invalid(
+                "config",
+                "nothing to score: add a model or a feature",
+            ));
+        }
+        let mut ctx = Context::new(ContextConfig {
+            threads: config.threads,
+            subsample: config.subsample,
+            ..Default::default()
+        })?;
+        let mut models = Vec::with_capacity(config.models.len());
+        for m in &config.models {
+            let loaded: LoadedModel = m.load()?;
+            models.push((m.label(), ctx.use_model(loaded)?));
+        }
+        for f in &config.features {
+            ctx.use_feature(f.name(), f.options())?;
+        }
+        Ok(Scorer {
+            ctx,
+            models,
+            cpu_level: config.cpu_level,
+            progress: config.progress,
+            total: config.max_frames,
+            input: input::InputPlan {
+                raw: config.raw,
+                skip: config.skip,
+                max_frames: config.max_frames,
+            },
+            pushed: 0,
+            started: None,
+            size: (0, 0),
+            subsample: config.subsample,
+        })
+    }
+
+    /// Scores the next pair. Every pair must have the geometry of the first.
+    pub fn push(&mut self, reference: Frame, distorted: Frame) -> Result<()> {
+        let index = self.pushed;
+        self.started.get_or_insert_with(Instant::now);
+        if index == 0 {
+            self.size = (reference.width(), reference.height());
+        }
+        let ctx = &mut self.ctx;
+        match self.cpu_level {
+            // Extractors pick their kernels when the first pair starts them, on this thread.
+            Some(cap) => crate::cpu::with_level(cap, || ctx.submit(reference, distorted, index)),
+            None => ctx.submit(reference, distorted, index),
+        }?;
+        self.pushed += 1;
+        if let Some(cb) = &mut self.progress {
+            cb(Progress::new(self.pushed, self.total));
+        }
+        Ok(())
+    }
+
+    /// Pairs pushed so far.
+    pub fn frames_pushed(&self) -> u64 {
+        self.pushed
+    }
+
+    /// Ends the input and computes everything the report holds: the last temporal scores,
+    /// every model's prediction for every frame, and the table the logs print.
+    pub fn finish(self) -> Result<Report> {
+        self.finish_with(None)
+    }
+
+    /// Opens both files (y4m, or raw yuv as [`ScorerConfig::raw_input`] describes) and
+    /// scores them: see [`Scorer::score_readers`].
+    pub fn score_files(
+        self,
+        reference: impl AsRef<Path>,
+        distorted: impl AsRef<Path>,
+    ) -> Result<Report> {
+        let raw = self.input.raw;
+        let r = VideoReader::open(reference.as_ref(), raw).map_err(|e| e.context("reference"))?;
+        let d = VideoReader::open(distorted.as_ref(), raw).map_err(|e| e.context("distorted"))?;
+        self.score_readers(r, d)
+    }
+
+    /// Scores the pairs of two readers of one geometry, after the configured skips and up to
+    /// the configured frame limit; where one input ends first the pairs both had are scored
+    /// and [`Report::ended_first`] says which ended.
+    pub fn score_readers(
+        mut self,
+        mut reference: VideoReader,
+        mut distorted: VideoReader,
+    ) -> Result<Report> {
+        input::check_geometry(&reference, &distorted)?;
+        let plan = self.input;
+        reference.skip(plan.skip.0)?;
+        distorted.skip(plan.skip.1)?;
+        self.total = plan.total(&reference, &distorted);
+        let ended_first = loop {
+            if plan.max_frames.is_some_and(|n| self.pushed >= n) {
+                break None;
+            }
+            match (reference.next_frame()?, distorted.next_frame()?) {
+                (Some(r), Some(d)) => self.push(r, d)?,
+                (None, None) => break None,
+                (None, Some(_)) => break Some(Side::Reference),
+                (Some(_), None) => break Some(Side::Distorted),
+            }
+        };
+        self.finish_with(ended_first)
+    }
+
+    fn finish_with(mut self, ended_first: Option<Side>) -> Result<Report> {
+        self.ctx.flush()?;
+        let fps = match self.started {
+            Some(t) => self.pushed as f64 / t.elapsed().as_secs_f64().max(1e-9),
+            None => 0.0,
+        };
+        self.ctx.predict_all()?;
+        let table = self.ctx.score_table()?;
+        let keys = self.ctx.collector()?.names();
+        let models = self
+            .models
+            .iter()
+            .map(|(label, h)| {
+                let outputs = h
+                    .model()
+                    .output_names()
+                    .iter()
+                    .map(|n| keys.iter().position(|k| k == n))
+                    .collect::<Option<Vec<usize>>>()
+                    .unwrap_or_default();
+                ModelColumns {
+                    label: label.clone(),
+                    name: h.model().name().to_string(),
+                    bootstrap: matches!(h.model(), LoadedModel::Collection(_)),
+                    outputs,
+                }
+            })
+            .collect();
+        let info = ReportInfo {
+            fps,
+            subsample: self.subsample.max(1),
+            ..ReportInfo::new(self.size.0, self.size.1, self.pushed)
+        };
+        Ok(Report {
+            table,
+            keys,
+            models,
+            info,
+            ended_first,
+        })
+    }
+}
