@@ -1,0 +1,148 @@
+//! Opening any input: y4m and raw yuv natively, standard input, or a file ffmpeg decodes.
+//!
+//! The route is chosen from the name and the first bytes:
+//! - `-` is the standard input (y4m, or raw yuv where raw parameters are given);
+//! - a `.y4m` name or the `YUV4MPEG2` magic is y4m, read natively (a named pipe too);
+//! - a `.yuv` name, or raw parameters given for a file with no known container signature,
+//!   is raw yuv;
+//! - anything else is decoded by the `ffmpeg` program ([`super::ffmpeg`]).
+//!
+//! Where a size to scale to is given and the pictures have another size, a regular file
+//! (y4m or compressed) is decoded through ffmpeg with its bicubic scaler instead; raw yuv
+//! and streams are never scaled (their caller refuses the size mismatch).
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+
+use super::ffmpeg::Plan;
+use super::limits::Limits;
+use super::reader::VideoReader;
+use super::source::Source;
+use super::y4m;
+use super::yuv::RawParams;
+
+/// How to open an input.
+#[derive(Debug, Clone, Default)]
+pub struct OpenOptions {
+    /// What a raw yuv input cannot say itself (libvmaf's `-w -h -p -b`).
+    pub raw: Option<RawParams>,
+    /// The ffmpeg program for compressed inputs; `None`: `ffmpeg` on `PATH`.
+    pub ffmpeg: Option<PathBuf>,
+    /// Scale pictures of another size to this width and height (bicubic, through ffmpeg).
+    pub scale_to: Option<(u32, u32)>,
+    /// Bounds on picture and frame sizes.
+    pub limits: Limits,
+}
+
+/// How an input is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// The standard input.
+    Stdin,
+    /// A y4m file (or named pipe), read natively.
+    Y4m,
+    /// A raw yuv file.
+    Raw,
+    /// A file decoded by ffmpeg.
+    Ffmpeg,
+}
+
+/// Container signatures that are never raw yuv: Matroska/WebM, MP4/MOV (`ftyp`), RIFF
+/// (AVI), Ogg, FLV, IVF, MPEG program stream.
+fn has_container_magic(head: &[u8]) -> bool {
+    head.starts_with(&[0x1a, 0x45, 0xdf, 0xa3])
+        || head.get(4..8) == Some(b"ftyp")
+        || head.starts_with(b"RIFF")
+        || head.starts_with(b"OggS")
+        || head.starts_with(b"FLV")
+        || head.starts_with(b"DKIF")
+        || head.starts_with(&[0, 0, 1, 0xba])
+}
+
+fn has_extension(path: &Path, ext: &str) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+}
+
+/// The route for `path` (opening it to look at its first bytes).
+pub fn route(path: &Path, raw: Option<&RawParams>) -> Result<Route> {
+    if path.as_os_str() == "-" {
+        return Ok(Route::Stdin);
+    }
+    let mut src = Source::open(path)?;
+    let head = src.peek(16, "file start")?;
+    if head.is_empty() {
+        return Err(Error::invalid(src.name(), "byte 0: the file is empty"));
+    }
+    if has_extension(path, "y4m") || y4m::has_magic(&head) {
+        return Ok(Route::Y4m);
+    }
+    if has_extension(path, "yuv") || (raw.is_some() && !has_container_magic(&head)) {
+        return Ok(Route::Raw);
+    }
+    if src.len().is_none() {
+        return Err(Error::invalid(
+            src.name(),
+            "byte 0: a pipe is read as y4m only (no YUV4MPEG2 magic here); pipe y4m into it, \
+             e.g. ffmpeg -i FILE -f yuv4mpegpipe -strict -1 PIPE",
+        ));
+    }
+    Ok(Route::Ffmpeg)
+}
+
+impl VideoReader {
+    /// Opens any input by its [`route`]: see the module notes. With `opts.scale_to`, the
+    /// reader's pictures have that size where the input's could be scaled
+    /// ([`VideoReader::decoded`] then says from what size).
+    pub fn open_input(path: impl AsRef<Path>, opts: &OpenOptions) -> Result<Self> {
+        let path = path.as_ref();
+        match route(path, opts.raw.as_ref())? {
+            Route::Stdin => Self::open_stdin(opts.raw, opts.limits),
+            Route::Raw => match opts.raw {
+                Some(raw) => Self::open_raw(path, raw, opts.limits),
+                None => Self::open_with_limits(path, None, opts.limits),
+            },
+            Route::Y4m => {
+                let r = Self::open_y4m(path, opts.limits)?;
+                let g = r.geometry();
+                match opts.scale_to {
+                    Some(to) if to != (g.width, g.height) && r.frame_count().is_some() => {
+                        drop(r);
+                        Self::open_ffmpeg(path, opts)
+                    }
+                    _ => Ok(r),
+                }
+            }
+            Route::Ffmpeg => Self::open_ffmpeg(path, opts),
+        }
+    }
+
+    /// Decodes `path` with ffmpeg (see [`super::ffmpeg`]), scaled to `opts.scale_to` where
+    /// its pictures have another size.
+    pub fn open_ffmpeg(path: impl AsRef<Path>, opts: &OpenOptions) -> Result<Self> {
+        let path = path.as_ref();
+        let plan = Plan::new(path, opts.ffmpeg.as_deref())?;
+        let probed = plan
+            .probe
+            .as_ref()
+            .and_then(|p| Some((p.width?, p.height?)));
+        let scale = |size: (u32, u32)| opts.scale_to.filter(|&to| to != size);
+        if let (Some(size), Some(to)) = (probed, probed.and_then(scale)) {
+            let (d, info) = plan.start(path, Some(to), Some(size))?;
+            return Self::from_decoder(path, d, info, &opts.limits);
+        }
+        let (d, info) = plan.start(path, None, None)?;
+        let r = Self::from_decoder(path, d, info, &opts.limits)?;
+        let g = r.geometry();
+        match scale((g.width, g.height)) {
+            // No ffprobe said the size: the header did; start again, scaling.
+            Some(to) => {
+                drop(r);
+                let (d, info) = plan.start(path, Some(to), Some((g.width, g.height)))?;
+                Self::from_decoder(path, d, info, &opts.limits)
+            }
+            None => Ok(r),
+        }
+    }
+}
