@@ -5,6 +5,10 @@
 
 mod args;
 mod bench;
+mod html;
+mod inputs;
+mod logdest;
+mod models;
 mod progress;
 mod run;
 mod sample;

@@ -1,18 +1,18 @@
 //! Scoring a pair of files: open, register, submit, flush, predict, print, write the log.
 
-use std::path::Path;
 use std::time::Instant;
 
 use vmafx::context::{Context, ContextConfig};
 use vmafx::feature::options::split_option_string;
-use vmafx::io::{RawParams, VideoReader};
-use vmafx::model::{LoadedModel, ModelSpec};
+use vmafx::io::RawParams;
+use vmafx::model::LoadedModel;
 use vmafx::output::pooling::PoolMethod;
 use vmafx::output::ReportInfo as Info;
 use vmafx::output::{write_report, OutputFormat};
 
 use crate::args::ScoreArgs;
 use crate::progress::Progress;
+use crate::{html, inputs, logdest, models};
 
 /// A failure and how the process should exit.
 #[derive(Debug)]
@@ -68,10 +68,6 @@ fn output_format(a: &ScoreArgs) -> Result<OutputFormat, CliError> {
     }
 }
 
-fn open(path: &Path, raw: Option<RawParams>, what: &str) -> Result<VideoReader, CliError> {
-    VideoReader::open(path, raw).map_err(|e| CliError::Input(format!("{what}: {e}")))
-}
-
 /// Runs one scoring job as `vmaf` would.
 pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
     let (Some(rp), Some(dp)) = (&a.reference, &a.distorted) else {
@@ -80,30 +76,22 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         ));
     };
     let fmt = output_format(a)?;
+    inputs::check_cpu_env()?;
     if let Some(mask) = a.cpumask {
         let mask = u32::try_from(mask)
             .map_err(|_| CliError::Usage(format!("--cpumask {mask}: at most 32 bits")))?;
         vmafx::cpu::set_cpumask(mask);
     }
     let raw = raw_format(a)?;
-    let mut reference = open(rp, raw, "reference")?;
-    let mut distorted = open(dp, raw, "distorted")?;
-    let (rg, dg) = (reference.geometry(), distorted.geometry());
-    if rg != dg {
-        return Err(CliError::Input(format!(
-            "videos are incompatible: {} is {} {}-bit {}x{} but {} is {} {}-bit {}x{}",
-            rp.display(),
-            rg.format,
-            rg.bpc,
-            rg.width,
-            rg.height,
-            dp.display(),
-            dg.format,
-            dg.bpc,
-            dg.width,
-            dg.height
-        )));
-    }
+    // Inputs: y4m, raw, stdin or ffmpeg-decoded; scaled, with warnings (inputs.rs).
+    let inputs::Inputs {
+        mut reference,
+        mut distorted,
+        reference_options,
+        distorted_options,
+        total,
+    } = inputs::open_pair(a, raw)?;
+    let rg = reference.geometry();
 
     let mut ctx = Context::new(ContextConfig {
         threads: a.threads,
@@ -113,15 +101,7 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
 
     let mut models = Vec::new();
     if !a.no_prediction {
-        let specs: Vec<ModelSpec> = if a.model.is_empty() {
-            vec![ModelSpec::default_model()]
-        } else {
-            a.model
-                .iter()
-                .map(|m| ModelSpec::parse(m))
-                .collect::<Result<_, _>>()?
-        };
-        for spec in specs {
+        for spec in models::model_specs(&a.model)? {
             let model = LoadedModel::load(&spec)?;
             let label = spec.subject();
             models.push((label, ctx.use_model(model)?));
@@ -140,7 +120,7 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
 
     reference.skip(a.frame_skip_ref)?;
     distorted.skip(a.frame_skip_dist)?;
-    let progress = Progress::new(a.quiet);
+    let progress = Progress::new(a.quiet, total);
     let start = Instant::now();
     let mut index = 0u64;
     loop {
@@ -184,6 +164,7 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
 
     ctx.predict_all()?;
     let show = !a.quiet || a.output.is_none();
+    let log_on_stdout = logdest::log_to_stdout(a.output.as_deref());
     for (label, h) in &models {
         let names = h.model().output_names();
         let pooled = |suffix: &str| -> Result<f64, CliError> {
@@ -201,29 +182,57 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
                 pooled("_stddev")?,
             );
             if show {
-                println!("{label}: {bag:.6}, ci.p95: [{lo:.6}, {hi:.6}], stddev: {sd:.6}");
+                logdest::say(
+                    log_on_stdout,
+                    &format!("{label}: {bag:.6}, ci.p95: [{lo:.6}, {hi:.6}], stddev: {sd:.6}"),
+                );
             }
         } else {
             let v = ctx.score_pooled(h, PoolMethod::Mean, 0, index - 1)?;
             if show {
-                println!("{label}: {v:.6}");
+                logdest::say(log_on_stdout, &format!("{label}: {v:.6}"));
             }
         }
     }
 
+    let info = Info {
+        fps,
+        subsample: a.subsample.max(1),
+        ..Info::new(rg.width, rg.height, index)
+    };
     if let Some(out) = &a.output {
         let table = ctx.score_table()?;
-        let info = Info {
-            fps,
-            subsample: a.subsample.max(1),
-            ..Info::new(rg.width, rg.height, index)
-        };
-        let file = std::fs::File::create(out)
-            .map_err(|e| CliError::Input(format!("cannot create {}: {e}", out.display())))?;
-        let mut w = std::io::BufWriter::new(file);
+        let mut w = logdest::create(out)?;
         write_report(&mut w, fmt, &table, &info)
             .and_then(|_| std::io::Write::flush(&mut w))
             .map_err(|e| CliError::Input(format!("writing {}: {e}", out.display())))?;
+    }
+    if let Some(path) = &a.html {
+        // The HTML report (html/): reads the worst frames again from the inputs.
+        let table = ctx.score_table()?;
+        let job = html::Job {
+            table: &table,
+            info: &info,
+            models: models
+                .iter()
+                .map(|(label, h)| html::ModelOutputs {
+                    label: label.clone(),
+                    names: h.model().output_names(),
+                })
+                .collect(),
+            plot: &a.html_plot,
+            worst: a.html_worst,
+            inputs: [
+                html::InputFacts::of(&reference),
+                html::InputFacts::of(&distorted),
+            ],
+            reopen: [
+                html::reopen(rp, &reference_options, a.frame_skip_ref),
+                html::reopen(dp, &distorted_options, a.frame_skip_dist),
+            ],
+            command: std::env::args().collect::<Vec<_>>().join(" "),
+        };
+        html::write(&job, path).map_err(CliError::Input)?;
     }
     Ok(())
 }
