@@ -168,42 +168,76 @@ fn pooled(table: &ScoreTable, info: &ReportInfo) -> Vec<(String, Option<[f64; 4]
         .collect()
 }
 
-/// Writes the report of `job` to `path`.
-pub fn write(job: &Job<'_>, path: &Path) -> Result<(), String> {
-    let mut series = Vec::new();
-    for name in job
-        .models
-        .iter()
-        .filter_map(ModelOutputs::main)
-        .chain(job.plot.iter().map(String::as_str))
-    {
-        let pts = points(job.table, name).ok_or_else(|| {
+/// One chart of the page: its SVG and its legend (name, colour).
+pub struct Chart {
+    /// The SVG document.
+    pub svg: String,
+    /// Each line's name and colour.
+    pub legend: Vec<(String, String)>,
+}
+
+/// The series of `names`, each once, from the table.
+fn series_of<'n>(
+    table: &ScoreTable,
+    names: impl Iterator<Item = &'n str>,
+) -> Result<Vec<plot::Series>, String> {
+    let mut series: Vec<plot::Series> = Vec::new();
+    for name in names {
+        let pts = points(table, name).ok_or_else(|| {
             format!(
                 "--html-plot {name}: no such metric in the log (it has: {})",
-                job.table.names.join(", ")
+                table.names.join(", ")
             )
         })?;
-        if !series.iter().any(|s: &plot::Series| s.name == name) {
+        if !series.iter().any(|s| s.name == name) {
             series.push(plot::Series {
                 name: name.to_string(),
                 points: pts,
             });
         }
     }
-    let svg = plot::svg("Per-frame scores", &series, (1100, 420))?;
-    let ranked = series.first();
+    Ok(series)
+}
+
+/// A chart of `series`, or `None` where there are none.
+fn chart(title: &str, y_desc: &str, series: &[plot::Series]) -> Result<Option<Chart>, String> {
+    if series.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(Chart {
+        svg: plot::svg(title, y_desc, series, (1100, 380))?,
+        legend: series
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name.clone(), plot::color(i)))
+            .collect(),
+    }))
+}
+
+/// Writes the report of `job` to `path`.
+pub fn write(job: &Job<'_>, path: &Path) -> Result<(), String> {
+    let scores = series_of(job.table, job.models.iter().filter_map(ModelOutputs::main))?;
+    let others = series_of(job.table, job.plot.iter().map(String::as_str))?;
+    let charts: Vec<Chart> = [
+        chart("Model scores per frame", "score", &scores)?,
+        chart("Chosen metrics per frame", "value", &others)?,
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let ranked = scores.first().or(others.first());
     let worst = ranked
         .map(|s| thumbs::worst(&s.points, job.worst))
         .unwrap_or_default();
     let pictures = if worst.is_empty() {
-        Err("no model score to rank frames by".to_string())
+        Err("no score to rank frames by".to_string())
     } else {
         thumbs::thumbs(&job.reopen[0], &job.reopen[1], &worst)
     };
     let html = page::render(&page::Parts {
         job,
         pooled: &pooled(job.table, job.info),
-        svg: &svg,
+        charts: &charts,
         ranked_by: ranked.map(|s| s.name.as_str()),
         pictures: &pictures,
     });

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::thumbs::{Thumb, DIFF_GAIN};
-use super::{escape, Job};
+use super::{escape, Chart, Job};
 
 /// The pieces the page is made of.
 pub struct Parts<'a> {
@@ -11,8 +11,8 @@ pub struct Parts<'a> {
     pub job: &'a Job<'a>,
     /// Every metric pooled: (name, [min, max, mean, harmonic mean]).
     pub pooled: &'a [(String, Option<[f64; 4]>)],
-    /// The plot.
-    pub svg: &'a str,
+    /// The plots.
+    pub charts: &'a [Chart],
     /// The metric frames were ranked by.
     pub ranked_by: Option<&'a str>,
     /// The worst frames' pictures, or why there are none.
@@ -28,7 +28,9 @@ text-align:right}th:first-child,td:first-child{text-align:left}th{background:#f5
 white-space:pre-wrap;word-break:break-all;font-size:12px}.worst{display:flex;gap:8px;\
 margin-bottom:14px;align-items:flex-start}.worst figure{margin:0}.worst figcaption{font-size:12px;\
 color:#555}.worst img{display:block;border:1px solid #ccc;image-rendering:pixelated}\
-.frame{width:130px;font-size:14px}.note{color:#666;font-size:13px}svg .pt:hover{r:6}";
+.frame{width:130px;font-size:14px}.legend{font-size:13px;margin:0 0 14px 70px}\
+.legend span{margin-right:18px}.legend i{display:inline-block;width:18px;height:3px;\
+vertical-align:middle;margin-right:6px}.note{color:#666;font-size:13px}svg .pt:hover{r:6}";
 
 /// The value as the log prints it.
 fn num(v: f64) -> String {
@@ -196,9 +198,20 @@ pub fn render(p: &Parts<'_>) -> String {
         vmafx::LIBVMAF_VERSION
     );
     models(p, &mut o);
-    o.push_str("<h2>Per frame</h2><div class=\"plot\">");
-    o.push_str(p.svg);
-    o.push_str("</div>");
+    o.push_str("<h2>Per frame</h2>");
+    for c in p.charts {
+        o.push_str("<div class=\"plot\">");
+        o.push_str(&c.svg);
+        o.push_str("<div class=\"legend\">");
+        for (name, colour) in &c.legend {
+            let _ = write!(
+                o,
+                "<span><i style=\"background:{colour}\"></i>{}</span>",
+                escape(name)
+            );
+        }
+        o.push_str("</div></div>");
+    }
     worst(p, &mut o);
     inputs(p, &mut o);
     pooled_table(p, &mut o);

@@ -1,6 +1,7 @@
-//! The per-frame plot: plotters draws axes, grid, lines and legend as SVG; a point per frame
-//! is then laid over each line at plotters' own coordinates, each with an SVG `<title>`, so
-//! hovering shows the frame and its value without any script.
+//! The per-frame plot: plotters draws axes, grid and lines as SVG; a point per frame is then
+//! laid over each line at plotters' own coordinates, each with an SVG `<title>`, so hovering
+//! shows the frame and its value without any script. The legend is the page's (HTML), so it
+//! never hides a line.
 
 use plotters::prelude::*;
 
@@ -37,7 +38,12 @@ fn value_range(series: &[Series]) -> (f64, f64) {
 }
 
 /// Draws `series` (sharing one value axis) as an SVG document of `size` pixels.
-pub fn svg(title: &str, series: &[Series], size: (u32, u32)) -> Result<String, String> {
+pub fn svg(
+    title: &str,
+    y_desc: &str,
+    series: &[Series],
+    size: (u32, u32),
+) -> Result<String, String> {
     let last = series
         .iter()
         .flat_map(|s| s.points.iter().map(|p| p.0))
@@ -59,7 +65,8 @@ pub fn svg(title: &str, series: &[Series], size: (u32, u32)) -> Result<String, S
         chart
             .configure_mesh()
             .x_desc("frame")
-            .y_desc("score")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_desc(y_desc)
             .light_line_style(RGBColor(235, 235, 235))
             .draw()
             .map_err(|e| e.to_string())?;
@@ -72,9 +79,7 @@ pub fn svg(title: &str, series: &[Series], size: (u32, u32)) -> Result<String, S
                 .map(|&(x, y)| (x as f64, y));
             chart
                 .draw_series(LineSeries::new(line, color.stroke_width(2)))
-                .map_err(|e| e.to_string())?
-                .label(s.name.clone())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color));
+                .map_err(|e| e.to_string())?;
             for &(x, y) in &s.points {
                 if !y.is_finite() {
                     continue;
@@ -89,18 +94,16 @@ pub fn svg(title: &str, series: &[Series], size: (u32, u32)) -> Result<String, S
                 ));
             }
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| e.to_string())?;
         root.present().map_err(|e| e.to_string())?;
     }
     let end = doc.rfind("</svg>").ok_or("plotters wrote no </svg>")?;
     doc.insert_str(end, &format!("<g class=\"points\">\n{dots}</g>\n"));
     Ok(doc)
+}
+
+/// The colour of the `i`-th series, as CSS writes it.
+pub fn color(i: usize) -> String {
+    hex(COLORS[i % COLORS.len()])
 }
 
 fn hex(c: RGBColor) -> String {
@@ -117,7 +120,7 @@ mod tests {
             name: "vmaf".into(),
             points: vec![(0, 90.0), (1, 80.5), (2, 70.25)],
         };
-        let doc = svg("t", &[s], (400, 200)).unwrap();
+        let doc = svg("t", "y", &[s], (400, 200)).unwrap();
         assert!(doc.starts_with("<svg") || doc.contains("<svg"));
         assert_eq!(doc.matches("class=\"pt\"").count(), 3);
         assert!(doc.contains("<title>frame 1: vmaf 80.500000</title>"));
@@ -125,11 +128,11 @@ mod tests {
 
     #[test]
     fn flat_or_empty_series_still_draw() {
-        assert!(svg("t", &[], (300, 150)).is_ok());
+        assert!(svg("t", "y", &[], (300, 150)).is_ok());
         let flat = Series {
             name: "x".into(),
             points: vec![(0, 5.0)],
         };
-        assert!(svg("t", &[flat], (300, 150)).is_ok());
+        assert!(svg("t", "y", &[flat], (300, 150)).is_ok());
     }
 }

@@ -2,7 +2,9 @@
 //!
 //! The route is chosen from the name and the first bytes:
 //! - `-` is the standard input (y4m, or raw yuv where raw parameters are given);
-//! - a `.y4m` name or the `YUV4MPEG2` magic is y4m, read natively (a named pipe too);
+//! - a named pipe (or other non-regular file) is read once, natively: y4m, or raw yuv
+//!   where raw parameters are given;
+//! - a `.y4m` name or the `YUV4MPEG2` magic is y4m, read natively;
 //! - a `.yuv` name, or raw parameters given for a file with no known container signature,
 //!   is raw yuv;
 //! - anything else is decoded by the `ffmpeg` program ([`super::ffmpeg`]).
@@ -44,6 +46,9 @@ pub enum Route {
     Y4m,
     /// A raw yuv file.
     Raw,
+    /// A named pipe or device: y4m, or raw yuv where raw parameters are given, read once
+    /// and natively (its bytes cannot be looked at and handed to ffmpeg).
+    Pipe,
     /// A file decoded by ffmpeg.
     Ffmpeg,
 }
@@ -70,6 +75,9 @@ pub fn route(path: &Path, raw: Option<&RawParams>) -> Result<Route> {
     if path.as_os_str() == "-" {
         return Ok(Route::Stdin);
     }
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        return Ok(Route::Pipe);
+    }
     let mut src = Source::open(path)?;
     let head = src.peek(16, "file start")?;
     if head.is_empty() {
@@ -80,13 +88,6 @@ pub fn route(path: &Path, raw: Option<&RawParams>) -> Result<Route> {
     }
     if has_extension(path, "yuv") || (raw.is_some() && !has_container_magic(&head)) {
         return Ok(Route::Raw);
-    }
-    if src.len().is_none() {
-        return Err(Error::invalid(
-            src.name(),
-            "byte 0: a pipe is read as y4m only (no YUV4MPEG2 magic here); pipe y4m into it, \
-             e.g. ffmpeg -i FILE -f yuv4mpegpipe -strict -1 PIPE",
-        ));
     }
     Ok(Route::Ffmpeg)
 }
@@ -99,6 +100,7 @@ impl VideoReader {
         let path = path.as_ref();
         match route(path, opts.raw.as_ref())? {
             Route::Stdin => Self::open_stdin(opts.raw, opts.limits),
+            Route::Pipe => Self::open_with_limits(path, opts.raw, opts.limits),
             Route::Raw => match opts.raw {
                 Some(raw) => Self::open_raw(path, raw, opts.limits),
                 None => Self::open_with_limits(path, None, opts.limits),
