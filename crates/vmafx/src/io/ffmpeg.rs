@@ -490,4 +490,43 @@ mod tests {
         );
         assert_eq!(message_of(b"", Some(69)), "exit status 69");
     }
+
+    fn sh(script: &str) -> Decoder {
+        let args = [OsString::from("-c"), OsString::from(script)];
+        Decoder::spawn(Path::new("/bin/sh"), &args, "test input").unwrap()
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_decoder_dropped_early_is_killed_and_reaped() {
+        let mut d = sh("while :; do echo frame; done");
+        let pid = d.child.id();
+        let mut buf = [0u8; 64];
+        d.read_exact(&mut buf).unwrap();
+        drop(d);
+        // Reaped: no process, not even a zombie, is left under that id.
+        let proc_dir = PathBuf::from(format!("/proc/{pid}"));
+        assert!(!proc_dir.exists(), "child {pid} is still there");
+    }
+
+    #[test]
+    fn a_failing_decoder_fails_the_read_with_its_own_message() {
+        let mut d = sh("printf 'YUV'; echo 'enc.mkv: Invalid data found' >&2; exit 3");
+        let mut out = Vec::new();
+        let e = d.read_to_end(&mut out).unwrap_err().to_string();
+        assert_eq!(out, b"YUV");
+        assert!(
+            e.contains("Invalid data found") && e.contains("exit status 3"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_chatty_decoder_never_blocks_and_its_message_stays_bounded() {
+        let mut d = sh("head -c 1000000 /dev/zero | tr '\\0' x >&2; echo done");
+        let mut out = String::new();
+        d.read_to_string(&mut out).unwrap();
+        assert_eq!(out, "done\n");
+        assert!(d.stderr.lock().unwrap().len() <= STDERR_KEEP);
+    }
 }
