@@ -18,8 +18,8 @@ fn clip(dir: &std::path::Path) -> (String, String) {
 #[test]
 fn the_readme_multi_model_example_scores_each_model_under_its_version() {
     let Some(dir) = corpus() else { return };
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
     let line = readme
         .lines()
         .find(|l| l.contains("-m version=vmaf_4k_v0.6.1 -m version=vmaf_b_v0.6.3"))
@@ -41,7 +41,11 @@ fn the_readme_multi_model_example_scores_each_model_under_its_version() {
         .args(&args)
         .output()
         .unwrap();
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let log = read_json(&out);
     // Each model's scores equal its own golden run's `vmaf`.
     for (name, config) in [
@@ -49,9 +53,7 @@ fn the_readme_multi_model_example_scores_each_model_under_its_version() {
         ("vmaf_b_v0.6.3", "vmaf_b_v0.6.3"),
         ("vmaf_b_v0.6.3_bagging", "vmaf_b_v0.6.3"),
     ] {
-        let golden = read_json(&dir.join(format!(
-            "expected/carphone_176x144_420p8.{config}.json"
-        )));
+        let golden = read_json(&dir.join(format!("expected/carphone_176x144_420p8.{config}.json")));
         let golden_name = name.replace(config, "vmaf");
         let (g, w) = (
             log["frames"].as_array().unwrap(),
@@ -60,7 +62,9 @@ fn the_readme_multi_model_example_scores_each_model_under_its_version() {
         assert_eq!(g.len(), w.len());
         for (i, (g, w)) in g.iter().zip(w).enumerate() {
             let (a, b) = (
-                g["metrics"][name].as_f64().unwrap_or_else(|| panic!("{name} frame {i}")),
+                g["metrics"][name]
+                    .as_f64()
+                    .unwrap_or_else(|| panic!("{name} frame {i}")),
                 w["metrics"][&golden_name].as_f64().unwrap(),
             );
             assert!((a - b).abs() <= 1e-4, "{name} frame {i}: {a} vs {b}");
@@ -97,13 +101,20 @@ fn output_dash_writes_the_log_to_stdout_and_the_score_to_stderr() {
         .args(["-r", &r, "-d", &d, "--json", "-o", "-"])
         .output()
         .unwrap();
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     assert!(!tmp.join("-").exists(), "a file named '-' was written");
     let log: serde_json::Value = serde_json::from_slice(&run.stdout).expect("stdout is the log");
     assert_eq!(log["frames"].as_array().unwrap().len(), 60);
     let mean = log["pooled_metrics"]["vmaf"]["mean"].as_f64().unwrap();
     let err = String::from_utf8_lossy(&run.stderr);
-    assert!(err.contains(&format!("vmaf_v0.6.1: {mean:.6}")), "stderr: {err}");
+    assert!(
+        err.contains(&format!("vmaf_v0.6.1: {mean:.6}")),
+        "stderr: {err}"
+    );
 }
 
 #[test]
@@ -112,7 +123,10 @@ fn the_help_of_q_says_what_it_does() {
     let help = String::from_utf8_lossy(&run.stdout);
     let at = help.find("-q, --quiet").expect("-q in the help");
     let text: String = help[at..].lines().take(2).collect::<Vec<_>>().join(" ");
-    assert!(text.contains("progress") && text.contains("pooled score"), "{text}");
+    assert!(
+        text.contains("progress") && text.contains("pooled score"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -127,7 +141,10 @@ fn raw_options_with_y4m_inputs_are_warned_about() {
     let run = vmafx(&with_raw);
     assert!(run.status.success());
     let m = String::from_utf8_lossy(&run.stderr);
-    assert!(m.contains("warning") && m.contains("-w/-h/-p/-b") && m.contains("ignored"), "{m}");
+    assert!(
+        m.contains("warning") && m.contains("-w/-h/-p/-b") && m.contains("ignored"),
+        "{m}"
+    );
 }
 
 #[test]
