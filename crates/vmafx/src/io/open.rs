@@ -148,3 +148,63 @@ impl VideoReader {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frame::PixelFormat;
+
+    fn file(name: &str, bytes: &[u8]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("vmafx-route-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    }
+
+    #[test]
+    fn routes_follow_the_name_and_the_first_bytes() {
+        let raw = RawParams {
+            width: 2,
+            height: 2,
+            format: PixelFormat::Yuv420p,
+            bpc: 8,
+        };
+        let mkv = [0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3];
+        let cases: [(&str, &[u8], Option<&RawParams>, Route); 7] = [
+            ("a.y4m", b"garbage", None, Route::Y4m),
+            ("a.bin", b"YUV4MPEG2 W2 H2\n", Some(&raw), Route::Y4m),
+            ("a.yuv", &[16; 6], None, Route::Raw),
+            ("a.bin", &[16; 6], Some(&raw), Route::Raw),
+            ("a.mkv", &mkv, Some(&raw), Route::Ffmpeg),
+            ("a.mp4", b"\0\0\0\x20ftypisom", None, Route::Ffmpeg),
+            ("a.bin", &[16; 6], None, Route::Ffmpeg),
+        ];
+        for (name, bytes, raw, want) in cases {
+            let p = file(name, bytes);
+            assert_eq!(route(&p, raw).unwrap(), want, "{name} {bytes:?}");
+        }
+        assert_eq!(route(Path::new("-"), None).unwrap(), Route::Stdin);
+        let empty = file("empty.mkv", b"");
+        assert!(route(&empty, None)
+            .unwrap_err()
+            .to_string()
+            .contains("empty"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_is_read_natively_without_being_opened_to_look() {
+        let dir = std::env::temp_dir().join(format!("vmafx-fifo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("in.mkv");
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("skipping: no mkfifo");
+            return;
+        }
+        // Opening a pipe with no writer would block: route must only look at its type.
+        assert_eq!(route(&fifo, None).unwrap(), Route::Pipe);
+    }
+}
