@@ -192,6 +192,39 @@ mod tests {
             .contains("empty"));
     }
 
+    #[test]
+    fn frame_counts_come_from_the_file_size_where_it_is_whole_frames() {
+        let mut y4m = b"YUV4MPEG2 W2 H2 F25:1 C420jpeg\n".to_vec();
+        for _ in 0..3 {
+            y4m.extend(b"FRAME\n");
+            y4m.extend([16u8; 6]);
+        }
+        let opts = OpenOptions::default();
+        let p = file("three.y4m", &y4m);
+        let r = VideoReader::open_input(&p, &opts).unwrap();
+        assert_eq!((r.frame_count(), r.frame_rate()), (Some(3), Some((25, 1))));
+        y4m.push(0);
+        let p = file("cut.y4m", &y4m);
+        assert_eq!(
+            VideoReader::open_input(&p, &opts).unwrap().frame_count(),
+            None
+        );
+        let raw = OpenOptions {
+            raw: Some(RawParams {
+                width: 2,
+                height: 2,
+                format: PixelFormat::Yuv420p,
+                bpc: 8,
+            }),
+            ..OpenOptions::default()
+        };
+        let p = file("two.yuv", &[16u8; 12]);
+        assert_eq!(
+            VideoReader::open_input(&p, &raw).unwrap().frame_count(),
+            Some(2)
+        );
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_named_pipe_is_read_natively_without_being_opened_to_look() {

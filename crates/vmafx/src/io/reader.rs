@@ -165,18 +165,20 @@ impl VideoReader {
     }
 
     /// Frames in the whole input, where known before reading them: from the file's size
-    /// for y4m (FRAME headers without parameters assumed) and raw yuv, from ffprobe for
-    /// decoded input; `None` for streams.
+    /// for y4m (where it is a whole number of frames with bare `FRAME` headers) and raw
+    /// yuv, from ffprobe for decoded input; `None` for streams.
     pub fn frame_count(&self) -> Option<u64> {
         if let Some(d) = &self.decoded {
             return d.probe.as_ref().and_then(|p| p.frames);
         }
         let len = self.src.len()?;
         let frame = self.layout.frame_bytes().max(1);
-        Some(match &self.kind {
-            InputKind::Y4m(h) => len.saturating_sub(h.len) / (frame + 6),
-            InputKind::Raw(_) => len / frame,
-        })
+        let (payload, step) = match &self.kind {
+            InputKind::Y4m(h) => (len.saturating_sub(h.len), frame + 6),
+            InputKind::Raw(_) => (len, frame),
+        };
+        // A size that is no whole number of frames (FRAME parameters, a cut file): unknown.
+        payload.is_multiple_of(step).then_some(payload / step)
     }
 
     /// The frame rate (numerator, denominator), where the input says it.
