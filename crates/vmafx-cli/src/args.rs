@@ -12,7 +12,10 @@ use std::path::PathBuf;
     args_conflicts_with_subcommands = true,
     about = "Video quality scoring, bit-exact with libvmaf's vmaf tool",
     after_help = "Example: vmafx -r ref.y4m -d dis.y4m --json -o log.json\n\
-                  Raw .yuv input needs --width, --height, --pixel_format and --bitdepth."
+                  Compressed input (any file ffmpeg decodes): vmafx -r master.mp4 -d encode.mkv --html report.html\n\
+                  Raw .yuv input needs --width, --height, --pixel_format and --bitdepth.\n\
+                  Several models: -m version=vmaf_v0.6.1 -m version=vmaf_4k_v0.6.1 (each is named \n\
+                  after its version unless name= is given)."
 )]
 pub struct Cli {
     /// Scoring options (the default when no subcommand is given).
@@ -55,10 +58,10 @@ pub struct SampleArgs {
 /// libvmaf's `vmaf` options.
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
-    /// Path to the reference .y4m or .yuv.
+    /// The reference: .y4m, .yuv, `-` (y4m on standard input), or any video ffmpeg decodes.
     #[arg(short = 'r', long = "reference")]
     pub reference: Option<PathBuf>,
-    /// Path to the distorted .y4m or .yuv.
+    /// The distorted video, as the reference; another size is scaled to the reference's.
     #[arg(short = 'd', long = "distorted")]
     pub distorted: Option<PathBuf>,
     /// Width (raw .yuv only).
@@ -76,7 +79,7 @@ pub struct ScoreArgs {
     /// Model parameters, colon delimited (`version=vmaf_v0.6.1`, `path=m.json:name=x`, ...).
     #[arg(short = 'm', long = "model")]
     pub model: Vec<String>,
-    /// Output log path (`-` or none: no log file).
+    /// Output log path (`-`: standard output, the pooled scores then go to standard error).
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
     /// Write the log as XML (the default format).
@@ -115,10 +118,27 @@ pub struct ScoreArgs {
     /// Extract features only; predict no model score.
     #[arg(short = 'n', long = "no_prediction")]
     pub no_prediction: bool,
-    /// No progress and no pooled score on the terminal.
+    /// Quiet: no progress bar, and no pooled score printed where a log file (-o) is written.
     #[arg(short = 'q', long = "quiet")]
     pub quiet: bool,
     /// Print the version.
     #[arg(short = 'v', long = "version")]
     pub version: bool,
+    /// The ffmpeg program that decodes compressed inputs (default: `ffmpeg` on PATH).
+    #[arg(long = "ffmpeg", value_name = "PATH")]
+    pub ffmpeg: Option<PathBuf>,
+    /// Refuse a distorted video of another size instead of scaling it (bicubic) to the
+    /// reference's.
+    #[arg(long = "no-scale")]
+    pub no_scale: bool,
+    /// Write a self-contained HTML report: pooled table, per-frame plot, worst frames.
+    #[arg(long = "html", value_name = "PATH")]
+    pub html: Option<PathBuf>,
+    /// Worst frames (lowest score) shown as thumbnails in the HTML report.
+    #[arg(long = "html-worst", value_name = "N", default_value_t = 4)]
+    pub html_worst: usize,
+    /// A metric of the log to plot in the HTML report beside the model scores (repeatable:
+    /// `--html-plot psnr_y`).
+    #[arg(long = "html-plot", value_name = "NAME")]
+    pub html_plot: Vec<String>,
 }

@@ -6,6 +6,10 @@
 mod args;
 mod bench;
 mod error;
+mod html;
+mod inputs;
+mod logdest;
+mod models;
 mod progress;
 mod run;
 mod sample;

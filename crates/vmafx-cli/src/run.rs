@@ -1,5 +1,7 @@
-//! Scoring a pair of files: the command line read into a [`ScorerConfig`], scored by the
-//! engine's [`Scorer`] with a progress bar, the pooled scores printed and the log written.
+//! Scoring a pair of files: the command line read into a [`ScorerConfig`], the inputs opened
+//! (y4m, raw, standard input or decoded by ffmpeg, scaled where needed), scored by the
+//! engine's [`Scorer`] with a progress bar, the pooled scores printed, the log and the HTML
+//! report written.
 
 use vmafx::io::RawParams;
 use vmafx::{Feature, Model, OutputFormat, Scorer, ScorerConfig, Side};
@@ -7,6 +9,7 @@ use vmafx::{Feature, Model, OutputFormat, Scorer, ScorerConfig, Side};
 use crate::args::ScoreArgs;
 use crate::error::CliError;
 use crate::progress::Progress;
+use crate::{html, inputs, logdest, models};
 
 fn raw_format(a: &ScoreArgs) -> Result<Option<RawParams>, CliError> {
     let given = [
@@ -57,8 +60,10 @@ fn config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
         if a.model.is_empty() {
             c = c.model(Model::builtin("vmaf_v0.6.1"));
         }
-        for m in &a.model {
-            c = c.model(Model::parse(m)?);
+        // Several models are named apart before any frame is read (models.rs).
+        let specs = models::model_specs(&a.model)?;
+        for (m, spec) in a.model.iter().zip(specs) {
+            c = c.model(Model::parse(m)?.name(spec.name));
         }
     } else if a.feature.is_empty() {
         return Err(CliError::Usage(
@@ -91,12 +96,25 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         ));
     };
     let fmt = output_format(a)?;
-    let progress = Progress::new(a.quiet);
+    inputs::check_cpu_env()?;
     let mut config = config(a)?;
+    // Inputs: y4m, raw, stdin or ffmpeg-decoded; scaled, with warnings (inputs.rs).
+    let inputs::Inputs {
+        reference,
+        distorted,
+        reference_options,
+        distorted_options,
+        total,
+    } = inputs::open_pair(a, raw_format(a)?)?;
+    let facts = [
+        html::InputFacts::of(&reference),
+        html::InputFacts::of(&distorted),
+    ];
+    let progress = Progress::new(a.quiet, total);
     if let Some(cb) = progress.callback() {
         config = config.on_progress(cb);
     }
-    let report = Scorer::new(config)?.score_files(rp, dp);
+    let report = Scorer::new(config)?.score_readers(reference, distorted);
     progress.finish();
     let report = report?;
     if let Some(side) = report.ended_first() {
@@ -116,15 +134,42 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
             rp.display()
         )));
     }
+    let log_on_stdout = logdest::log_to_stdout(a.output.as_deref());
     if !a.quiet || a.output.is_none() {
         for m in report.models()? {
-            println!("{m}");
+            logdest::say(log_on_stdout, &m.to_string());
         }
     }
     if let Some(out) = &a.output {
+        let mut w = logdest::create(out)?;
         report
-            .write_file(out, fmt)
-            .map_err(|e| CliError::Input(format!("writing {}: {}", out.display(), e.message())))?;
+            .write(&mut w, fmt)
+            .map_err(|e| CliError::Input(format!("writing {}: {e}", out.display())))?;
+    }
+    if let Some(path) = &a.html {
+        // The HTML report (html/): reads the worst frames again from the inputs.
+        let (table, info) = report.table();
+        let job = html::Job {
+            table,
+            info,
+            models: report
+                .model_outputs()
+                .into_iter()
+                .map(|(label, names)| html::ModelOutputs {
+                    label: label.to_string(),
+                    names: names.into_iter().map(String::from).collect(),
+                })
+                .collect(),
+            plot: &a.html_plot,
+            worst: a.html_worst,
+            inputs: facts,
+            reopen: [
+                html::reopen(rp, &reference_options, a.frame_skip_ref),
+                html::reopen(dp, &distorted_options, a.frame_skip_dist),
+            ],
+            command: std::env::args().collect::<Vec<_>>().join(" "),
+        };
+        html::write(&job, path).map_err(CliError::Input)?;
     }
     Ok(())
 }

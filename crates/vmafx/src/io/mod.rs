@@ -1,4 +1,6 @@
-//! Input: y4m and raw yuv files read into [`crate::Frame`]s, one frame at a time.
+//! Input: y4m and raw yuv files read into [`crate::Frame`]s, one frame at a time, and any
+//! other video decoded by the `ffmpeg` program into a y4m pipe ([`ffmpeg`]);
+//! [`VideoReader::open_input`] picks the route ([`open`]).
 //!
 //! [`VideoReader::open`] picks y4m by the `.y4m` name or the `YUV4MPEG2 ` magic, and
 //! otherwise reads raw yuv as [`RawParams`] describe it. [`Limits`] bound sizes before
@@ -14,15 +16,19 @@
 //! parameters out of range; `NoMem` for a frame above [`Limits::max_frame_bytes`];
 //! `NotSup` for a known but unsupported y4m colour space (4:1:1).
 
+pub mod ffmpeg;
 mod layout;
 mod limits;
+pub mod open;
 mod reader;
 mod recycle;
 mod source;
 pub mod y4m;
 mod yuv;
 
+pub use ffmpeg::{DecodeInfo, Probe};
 pub use limits::Limits;
+pub use open::{OpenOptions, Route};
 pub use reader::{InputKind, VideoReader};
 pub use y4m::Y4mHeader;
 pub use yuv::{pixel_format_from_name, RawParams};

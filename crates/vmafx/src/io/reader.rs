@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::frame::Frame;
 use crate::frame::Geometry;
 
+use super::ffmpeg::{DecodeInfo, Decoder};
 use super::layout::FileLayout;
 use super::limits::Limits;
 use super::recycle::PlaneRecycler;
@@ -49,6 +50,8 @@ pub struct VideoReader {
     next_index: u64,
     frames_read: u64,
     state: State,
+    /// How a decoded input was decoded; `None` for files read natively.
+    decoded: Option<DecodeInfo>,
 }
 
 impl VideoReader {
@@ -125,6 +128,69 @@ impl VideoReader {
             next_index: 0,
             frames_read: 0,
             state: State::Reading,
+            decoded: None,
+        }
+    }
+
+    /// Reads y4m from the standard input (named `-` in errors); raw yuv where it carries no
+    /// y4m magic and `raw` describes it.
+    pub fn open_stdin(raw: Option<RawParams>, limits: Limits) -> Result<Self> {
+        let mut src = Source::stream(Path::new("-"), Box::new(std::io::stdin()));
+        let head = src.peek(y4m::MAGIC.len() + 1, "stream start")?;
+        if head.is_empty() {
+            return Err(Error::invalid("-", "byte 0: the standard input is empty"));
+        }
+        match raw {
+            Some(raw) if !y4m::has_magic(&head) => Self::raw_from(src, raw, &limits),
+            _ => Self::y4m_from(src, &limits),
+        }
+    }
+
+    /// Reads the y4m stream a running decoder writes.
+    pub(crate) fn from_decoder(
+        path: &Path,
+        decoder: Decoder,
+        info: DecodeInfo,
+        limits: &Limits,
+    ) -> Result<Self> {
+        let src = Source::stream(path, Box::new(decoder));
+        let mut r = Self::y4m_from(src, limits)?;
+        r.decoded = Some(info);
+        Ok(r)
+    }
+
+    /// How the input was decoded through ffmpeg, for one that was.
+    pub fn decoded(&self) -> Option<&DecodeInfo> {
+        self.decoded.as_ref()
+    }
+
+    /// Frames in the whole input, where known before reading them: from the file's size
+    /// for y4m (where it is a whole number of frames with bare `FRAME` headers) and raw
+    /// yuv, from ffprobe for decoded input; `None` for streams.
+    pub fn frame_count(&self) -> Option<u64> {
+        if let Some(d) = &self.decoded {
+            return d.probe.as_ref().and_then(|p| p.frames);
+        }
+        let len = self.src.len()?;
+        let frame = self.layout.frame_bytes().max(1);
+        let (payload, step) = match &self.kind {
+            InputKind::Y4m(h) => (len.saturating_sub(h.len), frame + 6),
+            InputKind::Raw(_) => (len, frame),
+        };
+        // A size that is no whole number of frames (FRAME parameters, a cut file): unknown.
+        payload.is_multiple_of(step).then_some(payload / step)
+    }
+
+    /// The frame rate (numerator, denominator), where the input says it.
+    pub fn frame_rate(&self) -> Option<(u32, u32)> {
+        let probed = self
+            .decoded
+            .as_ref()
+            .and_then(|d| d.probe.as_ref())
+            .and_then(|p| p.frame_rate);
+        match &self.kind {
+            InputKind::Y4m(h) => h.frame_rate.or(probed),
+            InputKind::Raw(_) => None,
         }
     }
 

@@ -1,7 +1,10 @@
 //! A buffered input file that knows its byte offset, so every error can name it.
+//!
+//! The bytes come from a file (seekable where it is a regular file) or from a stream: the
+//! standard input, or the output pipe of a decoder process (see [`super::ffmpeg`]).
 
 use std::fs::File;
-use std::io::{BufReader, ErrorKind, Read};
+use std::io::{BufReader, ErrorKind, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
@@ -9,12 +12,50 @@ use crate::error::{Error, Result};
 /// Read buffer size; rows are read through it, frames never whole.
 const BUF_SIZE: usize = 1 << 16;
 
+/// Where the bytes come from.
+pub(crate) enum Input {
+    /// An open file (regular file, named pipe or device).
+    File(File),
+    /// A stream that cannot seek: standard input, a decoder's output.
+    Stream(Box<dyn Read + Send>),
+}
+
+impl std::fmt::Debug for Input {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Input::File(file) => f.debug_tuple("File").field(file).finish(),
+            Input::Stream(_) => f.write_str("Stream"),
+        }
+    }
+}
+
+impl Read for Input {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match self {
+            Input::File(f) => f.read(buf),
+            Input::Stream(s) => s.read(buf),
+        }
+    }
+}
+
+impl Seek for Input {
+    fn seek(&mut self, to: SeekFrom) -> std::io::Result<u64> {
+        match self {
+            Input::File(f) => f.seek(to),
+            Input::Stream(_) => Err(std::io::Error::new(
+                ErrorKind::Unsupported,
+                "a stream cannot seek",
+            )),
+        }
+    }
+}
+
 /// An open input file, its path as errors print it, and the offset of the next byte.
 #[derive(Debug)]
 pub(crate) struct Source {
     path: PathBuf,
     name: String,
-    reader: BufReader<File>,
+    reader: BufReader<Input>,
     pos: u64,
     /// The file's length where it is a regular file (seekable); `None` for pipes.
     len: Option<u64>,
@@ -42,10 +83,21 @@ impl Source {
         Ok(Source {
             path: path.to_path_buf(),
             name,
-            reader: BufReader::with_capacity(BUF_SIZE, file),
+            reader: BufReader::with_capacity(BUF_SIZE, Input::File(file)),
             pos: 0,
             len,
         })
+    }
+
+    /// A source over a stream that cannot seek, named `path` in errors.
+    pub(crate) fn stream(path: &Path, stream: Box<dyn Read + Send>) -> Self {
+        Source {
+            path: path.to_path_buf(),
+            name: path.display().to_string(),
+            reader: BufReader::with_capacity(BUF_SIZE, Input::Stream(stream)),
+            pos: 0,
+            len: None,
+        }
     }
 
     /// The path as given.

@@ -246,6 +246,18 @@ impl Report {
         self.pool_model(m, method, first, end)
     }
 
+    /// Each model's label and the printed names of its outputs, in the order the models were
+    /// added: the score first, then a collection's members, bagged score, stddev and interval.
+    pub fn model_outputs(&self) -> Vec<(&str, Vec<&str>)> {
+        self.models
+            .iter()
+            .map(|m| {
+                let names = m.outputs.iter().map(|&c| self.table.names[c].as_str());
+                (m.label.as_str(), names.collect())
+            })
+            .collect()
+    }
+
     /// The log in `format`, byte for byte as libvmaf writes it for these scores.
     pub fn render(&self, format: OutputFormat) -> String {
         render_report(format, &self.table, &self.info)
