@@ -9,6 +9,7 @@ use crate::frame::import::FrameImport;
 use crate::frame::{Frame, MemoryKind};
 
 mod import;
+mod validate;
 
 pub use import::{import_host, wrap_host};
 
