@@ -1,0 +1,271 @@
+//! Pictures: `vmaf_picture_alloc`, `vmaf_picture_unref`, and the step that turns a
+//! picture into an engine frame without copying its samples.
+//!
+//! A picture's planes live in one 64-byte-aligned [`PictureBuffer`]; `VmafPicture::ref` is
+//! an `Arc` of it turned into a raw pointer (the caller's one count). Every such pointer
+//! handed out is recorded in [`LIVE`] until it is unref'd or read, so an unref or a read of
+//! a picture this library did not allocate (or already took) answers `-EINVAL` instead of
+//! freeing foreign memory.
+
+use std::alloc::Layout;
+use std::collections::HashSet;
+use std::ffi::{c_int, c_uint, c_void};
+use std::ptr::NonNull;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use vmafx::frame::{plane_sizes, validate_geometry, ForeignPlane, Plane, PlaneStorage};
+use vmafx::{Frame, FrameBuilder, MemoryKind, PixelFormat};
+
+use crate::errno::{EINVAL, ENOMEM};
+use crate::ffi::VmafPicture;
+use crate::{errno_of, guard};
+
+/// Row strides are a multiple of this many bytes, and planes start on such a boundary.
+const ALIGN: usize = 64;
+
+/// One allocation holding every plane of a picture.
+#[derive(Debug)]
+pub struct PictureBuffer {
+    ptr: NonNull<u8>,
+    layout: Layout,
+}
+
+// SAFETY: the buffer is plain memory owned by this value; C writes it only before handing
+// the picture over, and the engine only reads it afterwards.
+unsafe impl Send for PictureBuffer {}
+// SAFETY: as above; shared access through frames is read-only.
+unsafe impl Sync for PictureBuffer {}
+
+impl PictureBuffer {
+    fn new(size: usize) -> Option<Self> {
+        let layout = Layout::from_size_align(size.max(1), ALIGN).ok()?;
+        // SAFETY: the layout has a non-zero size.
+        let ptr = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        Some(PictureBuffer { ptr, layout })
+    }
+
+    /// Whether `[p, p + len)` lies inside the buffer.
+    fn holds(&self, p: *const u8, len: usize) -> bool {
+        let start = self.ptr.as_ptr() as usize;
+        let (p, end) = (p as usize, start + self.layout.size());
+        p >= start && p.checked_add(len).is_some_and(|e| e <= end)
+    }
+}
+
+impl Drop for PictureBuffer {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout, freed once.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr(), self.layout) }
+    }
+}
+
+/// `ref` pointers currently owned by C callers.
+static LIVE: Mutex<Option<HashSet<usize>>> = Mutex::new(None);
+
+fn live() -> MutexGuard<'static, Option<HashSet<usize>>> {
+    LIVE.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The engine's pixel format of libvmaf's `enum VmafPixelFormat` value.
+pub(crate) fn pixel_format(v: c_uint) -> Option<PixelFormat> {
+    match v {
+        1 => Some(PixelFormat::Yuv420p),
+        2 => Some(PixelFormat::Yuv422p),
+        3 => Some(PixelFormat::Yuv444p),
+        4 => Some(PixelFormat::Yuv400p),
+        _ => None,
+    }
+}
+
+/// Fills `pic` with freshly allocated zeroed planes; the caller owns one count.
+pub(crate) fn alloc_into(
+    pic: &mut VmafPicture,
+    pix_fmt: c_uint,
+    bpc: c_uint,
+    w: c_uint,
+    h: c_uint,
+) -> c_int {
+    let Some(format) = pixel_format(pix_fmt) else {
+        return -EINVAL;
+    };
+    if let Err(e) = validate_geometry(format, bpc, w, h) {
+        return errno_of(&e);
+    }
+    let bytes = if bpc > 8 { 2 } else { 1 };
+    let sizes = plane_sizes(format, w, h);
+    let mut offsets = [0usize; 3];
+    let mut strides = [0usize; 3];
+    let mut total = 0usize;
+    for (i, (pw, ph)) in sizes.iter().enumerate() {
+        strides[i] = (*pw as usize * bytes).div_ceil(ALIGN) * ALIGN;
+        offsets[i] = total;
+        total += strides[i] * *ph as usize;
+    }
+    let Some(buf) = PictureBuffer::new(total) else {
+        return -ENOMEM;
+    };
+    let base = buf.ptr.as_ptr();
+    *pic = VmafPicture {
+        pix_fmt,
+        bpc,
+        w: [0; 3],
+        h: [0; 3],
+        stride: [0; 3],
+        data: [std::ptr::null_mut(); 3],
+        r#ref: std::ptr::null_mut(),
+        priv_: std::ptr::null_mut(),
+    };
+    for (i, (pw, ph)) in sizes.iter().enumerate() {
+        pic.w[i] = *pw;
+        pic.h[i] = *ph;
+        pic.stride[i] = strides[i] as isize;
+        // SAFETY: offsets[i] + strides[i] * h is at most `total`, the buffer's size.
+        pic.data[i] = unsafe { base.add(offsets[i]) } as *mut c_void;
+    }
+    let raw = Arc::into_raw(Arc::new(buf)) as *mut c_void;
+    live().get_or_insert_with(HashSet::new).insert(raw as usize);
+    pic.r#ref = raw;
+    0
+}
+
+/// Takes the caller's count of `pic`'s buffer if this library handed it out and it was
+/// not taken yet; the picture is cleared.
+fn take_ref(pic: &mut VmafPicture) -> Option<Arc<PictureBuffer>> {
+    let raw = pic.r#ref;
+    if raw.is_null() || !live().as_mut().is_some_and(|s| s.remove(&(raw as usize))) {
+        return None;
+    }
+    // SAFETY: `raw` came from Arc::into_raw in alloc_into and was still live (just removed,
+    // so this count is taken once).
+    let buf = unsafe { Arc::from_raw(raw as *const PictureBuffer) };
+    // SAFETY: VmafPicture is plain data; all-zero is its cleared state.
+    *pic = unsafe { std::mem::zeroed() };
+    Some(buf)
+}
+
+/// Whether `pic` holds a count this library handed out.
+pub(crate) fn is_live(pic: &VmafPicture) -> bool {
+    !pic.r#ref.is_null()
+        && live()
+            .as_ref()
+            .is_some_and(|s| s.contains(&(pic.r#ref as usize)))
+}
+
+/// Allocates a `w`x`h` picture of `pix_fmt` (libvmaf's enum) at `bpc` bits.
+///
+/// # Safety
+/// `pic` is NULL or points to a writable `VmafPicture`.
+#[no_mangle]
+pub unsafe extern "C" fn vmaf_picture_alloc(
+    pic: *mut VmafPicture,
+    pix_fmt: c_uint,
+    bpc: c_uint,
+    w: c_uint,
+    h: c_uint,
+) -> c_int {
+    guard(|| {
+        // SAFETY: NULL or writable by the contract above.
+        let Some(pic) = (unsafe { pic.as_mut() }) else {
+            return -EINVAL;
+        };
+        alloc_into(pic, pix_fmt, bpc, w, h)
+    })
+}
+
+/// Drops the caller's count of `pic` and clears it; `-EINVAL` for a picture this library
+/// did not hand out or that was already unref'd or read.
+///
+/// # Safety
+/// `pic` is NULL or points to a writable `VmafPicture`.
+#[no_mangle]
+pub unsafe extern "C" fn vmaf_picture_unref(pic: *mut VmafPicture) -> c_int {
+    guard(|| {
+        // SAFETY: NULL or writable by the contract above.
+        let Some(pic) = (unsafe { pic.as_mut() }) else {
+            return -EINVAL;
+        };
+        match take_ref(pic) {
+            Some(buf) => {
+                drop(buf);
+                0
+            }
+            None => -EINVAL,
+        }
+    })
+}
+
+/// Where one plane of a checked picture lies.
+struct PlaneSpan {
+    width: u32,
+    height: u32,
+    stride: usize,
+    data: *const u8,
+    len: usize,
+}
+
+/// Checks `pic`'s geometry and that every plane lies inside `buf`.
+fn check(pic: &VmafPicture, buf: &PictureBuffer) -> Result<(PixelFormat, Vec<PlaneSpan>), c_int> {
+    let format = pixel_format(pic.pix_fmt).ok_or(-EINVAL)?;
+    validate_geometry(format, pic.bpc, pic.w[0], pic.h[0]).map_err(|e| errno_of(&e))?;
+    let bytes = if pic.bpc > 8 { 2 } else { 1 };
+    let mut spans = Vec::new();
+    for (i, (w, h)) in plane_sizes(format, pic.w[0], pic.h[0])
+        .into_iter()
+        .enumerate()
+    {
+        let stride = usize::try_from(pic.stride[i]).map_err(|_| -EINVAL)?;
+        let data = pic.data[i] as *const u8;
+        let row = w as usize * bytes;
+        if pic.w[i] != w || pic.h[i] != h || stride < row || stride % bytes != 0 {
+            return Err(-EINVAL);
+        }
+        if (data as usize) % bytes != 0 {
+            return Err(-EINVAL);
+        }
+        let len = (h as usize - 1) * stride + row;
+        if !buf.holds(data, len) {
+            return Err(-EINVAL);
+        }
+        spans.push(PlaneSpan {
+            width: w,
+            height: h,
+            stride: stride / bytes,
+            data,
+            len,
+        });
+    }
+    Ok((format, spans))
+}
+
+/// Turns `pic` into an engine frame that reads its planes in place, taking the caller's
+/// count (the picture is cleared). On `Err` the picture is left as it was.
+pub(crate) fn into_frame(pic: &mut VmafPicture) -> Result<Frame, c_int> {
+    if !is_live(pic) {
+        return Err(-EINVAL);
+    }
+    // SAFETY: live, so `ref` is an Arc<PictureBuffer> from alloc_into with a count we only
+    // borrow here (ManuallyDrop keeps the count untouched).
+    let borrowed =
+        std::mem::ManuallyDrop::new(unsafe { Arc::from_raw(pic.r#ref as *const PictureBuffer) });
+    let (format, spans) = check(pic, &borrowed)?;
+    let (bpc, w, h) = (pic.bpc, pic.w[0], pic.h[0]);
+    let buf = take_ref(pic).ok_or(-EINVAL)?;
+    let guard: Arc<dyn Send + Sync> = buf;
+    let wide = bpc > 8;
+    let planes = spans
+        .into_iter()
+        .map(|s| Plane {
+            width: s.width,
+            height: s.height,
+            stride: s.stride,
+            // SAFETY: `check` proved [data, data+len) inside the buffer (2-aligned when
+            // wide); `guard` keeps the buffer alive and C no longer owns the picture.
+            storage: PlaneStorage::Foreign(unsafe {
+                ForeignPlane::new(s.data, s.len, wide, guard.clone())
+            }),
+        })
+        .collect();
+    FrameBuilder::from_planes(format, bpc, w, h, MemoryKind::Host, planes)
+        .map(FrameBuilder::build)
+        .map_err(|e| errno_of(&e))
+}
