@@ -10,7 +10,7 @@ use crate::dictionary::{self, FeatureDictionary};
 use crate::errno::EINVAL;
 use crate::ffi::{VmafConfiguration, VmafPicture, VmafPictureConfiguration};
 use crate::model::{VmafModel, VmafModelCollection};
-use crate::picture::{alloc_into, into_frame, pixel_format};
+use crate::picture::{alloc_into, check_picture, into_frame, pixel_format};
 use crate::{code, errno_of, guard, text};
 
 /// What a `VmafContext *` points to.
@@ -272,8 +272,10 @@ pub unsafe extern "C" fn vmaf_read_pictures(
         {
             return -EINVAL;
         }
-        if !crate::picture::is_live(r) || !crate::picture::is_live(d) {
-            return -EINVAL;
+        // Both pictures are checked before either is taken, so a refused pair stays the
+        // caller's.
+        if let Err(e) = check_picture(r).and_then(|_| check_picture(d)) {
+            return e;
         }
         // A picture unlike the first is refused before it is taken (the caller keeps it).
         if let Some(g) = v.ctx.geometry() {

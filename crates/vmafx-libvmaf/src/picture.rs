@@ -195,7 +195,7 @@ pub unsafe extern "C" fn vmaf_picture_unref(pic: *mut VmafPicture) -> c_int {
 }
 
 /// Where one plane of a checked picture lies.
-struct PlaneSpan {
+pub(crate) struct PlaneSpan {
     width: u32,
     height: u32,
     stride: usize,
@@ -237,17 +237,23 @@ fn check(pic: &VmafPicture, buf: &PictureBuffer) -> Result<(PixelFormat, Vec<Pla
     Ok((format, spans))
 }
 
-/// Turns `pic` into an engine frame that reads its planes in place, taking the caller's
-/// count (the picture is cleared). On `Err` the picture is left as it was.
-pub(crate) fn into_frame(pic: &mut VmafPicture) -> Result<Frame, c_int> {
+/// Checks that `pic` is live, well formed and inside its buffer, without taking it.
+pub(crate) fn check_picture(pic: &VmafPicture) -> Result<(PixelFormat, Vec<PlaneSpan>), c_int> {
     if !is_live(pic) {
         return Err(-EINVAL);
     }
     // SAFETY: live, so `ref` is an Arc<PictureBuffer> from alloc_into with a count we only
-    // borrow here (ManuallyDrop keeps the count untouched).
+    // borrow here (ManuallyDrop keeps the count untouched); C cannot drop it meanwhile, as
+    // libvmaf's API is not to be called on one context from two threads.
     let borrowed =
         std::mem::ManuallyDrop::new(unsafe { Arc::from_raw(pic.r#ref as *const PictureBuffer) });
-    let (format, spans) = check(pic, &borrowed)?;
+    check(pic, &borrowed)
+}
+
+/// Turns `pic` into an engine frame that reads its planes in place, taking the caller's
+/// count (the picture is cleared). On `Err` the picture is left as it was.
+pub(crate) fn into_frame(pic: &mut VmafPicture) -> Result<Frame, c_int> {
+    let (format, spans) = check_picture(pic)?;
     let (bpc, w, h) = (pic.bpc, pic.w[0], pic.h[0]);
     let buf = take_ref(pic).ok_or(-EINVAL)?;
     let guard: Arc<dyn Send + Sync> = buf;
