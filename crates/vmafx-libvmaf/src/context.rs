@@ -147,7 +147,7 @@ pub unsafe extern "C" fn vmaf_use_feature(
                 0
             }
             Err(e) => {
-                eprintln!("libvmaf ERROR {e}");
+                v.ctx.config().log(LogLevel::Error, &e.to_string());
                 errno_of(&e)
             }
         }
@@ -302,7 +302,7 @@ pub unsafe extern "C" fn vmaf_read_pictures(
                 0
             }
             Err(e) => {
-                eprintln!("libvmaf ERROR {e}");
+                v.ctx.config().log(LogLevel::Error, &e.to_string());
                 errno_of(&e)
             }
         }

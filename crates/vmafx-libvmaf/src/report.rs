@@ -3,6 +3,7 @@
 
 use std::ffi::{c_char, c_int, c_uint};
 
+use vmafx::context::LogLevel;
 use vmafx::output::{write_report, OutputFormat, ReportInfo, ScoreTable};
 
 use crate::context::{context, VmafContext};
@@ -59,7 +60,10 @@ fn write(v: &VmafContext, path: &str, fmt: OutputFormat) -> c_int {
     let file = match std::fs::File::create(path) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("libvmaf ERROR could not open file: {path}: {e}");
+            v.ctx.config().log(
+                LogLevel::Error,
+                &format!("could not open file: {path}: {e}"),
+            );
             return -EINVAL;
         }
     };
@@ -67,7 +71,9 @@ fn write(v: &VmafContext, path: &str, fmt: OutputFormat) -> c_int {
     match write_report(&mut w, fmt, &t, &info) {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("libvmaf ERROR writing {path}: {e}");
+            v.ctx
+                .config()
+                .log(LogLevel::Error, &format!("writing {path}: {e}"));
             -EINVAL
         }
     }
