@@ -216,10 +216,10 @@ fn check(pic: &VmafPicture, buf: &PictureBuffer) -> Result<(PixelFormat, Vec<Pla
         let stride = usize::try_from(pic.stride[i]).map_err(|_| -EINVAL)?;
         let data = pic.data[i] as *const u8;
         let row = w as usize * bytes;
-        if pic.w[i] != w || pic.h[i] != h || stride < row || stride % bytes != 0 {
+        if pic.w[i] != w || pic.h[i] != h || stride < row || !stride.is_multiple_of(bytes) {
             return Err(-EINVAL);
         }
-        if (data as usize) % bytes != 0 {
+        if !(data as usize).is_multiple_of(bytes) {
             return Err(-EINVAL);
         }
         let len = (h as usize - 1) * stride + row;
