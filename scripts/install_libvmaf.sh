@@ -5,6 +5,7 @@
 #   PREFIX/lib/libvmaf.a
 #   PREFIX/lib/pkgconfig/libvmaf.pc        (Version: 3.2.0)
 #   PREFIX/include/libvmaf/{libvmaf,model,picture,feature,version}.h
+#   PREFIX/include/vmafx/libvmaf_frame_bridge.h (vmafx_frame_from_picture / _to_picture)
 #
 # Usage: scripts/install_libvmaf.sh PREFIX
 # Env:   LIBVMAF_PROFILE=release (default) or dev: the cargo profile to build with
@@ -32,6 +33,9 @@ ln -sf libvmaf.so.3.2.0 "$prefix/lib/libvmaf.so.3"
 ln -sf libvmaf.so.3 "$prefix/lib/libvmaf.so"
 install -m 0644 "$outdir/libvmaf.a" "$prefix/lib/libvmaf.a"
 install -m 0644 crates/vmafx-libvmaf/include/libvmaf/*.h "$prefix/include/libvmaf/"
+# The frame bridge (VMAFx ABI 0.1.11) needs libvmafx's headers beside it (crates/vmafx-capi).
+mkdir -p "$prefix/include/vmafx"
+install -m 0644 crates/vmafx-libvmaf/include/vmafx/libvmaf_frame_bridge.h "$prefix/include/vmafx/"
 
 cat > "$prefix/lib/pkgconfig/libvmaf.pc" <<PC
 prefix=$prefix

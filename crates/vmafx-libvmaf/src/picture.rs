@@ -13,7 +13,7 @@ use std::ffi::{c_int, c_uint, c_void};
 use std::ptr::NonNull;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use vmafx::frame::{plane_sizes, validate_geometry, ForeignPlane, Plane, PlaneStorage};
+use vmafx::frame::{plane_sizes, validate_geometry, ForeignPlane, Plane, PlaneStorage, Samples};
 use vmafx::{Frame, FrameBuilder, MemoryKind, PixelFormat};
 
 use crate::errno::{EINVAL, ENOMEM};
@@ -23,39 +23,72 @@ use crate::{errno_of, guard};
 /// Row strides are a multiple of this many bytes, and planes start on such a boundary.
 const ALIGN: usize = 64;
 
-/// One allocation holding every plane of a picture.
+/// The memory behind a picture: one allocation holding every plane, or an engine frame
+/// whose planes the picture views (`vmafx_frame_to_picture`).
 #[derive(Debug)]
 pub struct PictureBuffer {
-    ptr: NonNull<u8>,
-    layout: Layout,
+    memory: Memory,
 }
 
-// SAFETY: the buffer is plain memory owned by this value; C writes it only before handing
-// the picture over, and the engine only reads it afterwards.
+#[derive(Debug)]
+enum Memory {
+    Owned { ptr: NonNull<u8>, layout: Layout },
+    Frame(Frame),
+}
+
+// SAFETY: the owned allocation is plain memory owned by this value; C writes it only before
+// handing the picture over, and the engine only reads it afterwards. A frame is Send + Sync.
 unsafe impl Send for PictureBuffer {}
 // SAFETY: as above; shared access through frames is read-only.
 unsafe impl Sync for PictureBuffer {}
+
+/// The byte range `[start, end)` of a slice.
+fn span<T>(s: &[T]) -> (usize, usize) {
+    let start = s.as_ptr() as usize;
+    (start, start + std::mem::size_of_val(s))
+}
 
 impl PictureBuffer {
     fn new(size: usize) -> Option<Self> {
         let layout = Layout::from_size_align(size.max(1), ALIGN).ok()?;
         // SAFETY: the layout has a non-zero size.
         let ptr = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
-        Some(PictureBuffer { ptr, layout })
+        Some(PictureBuffer {
+            memory: Memory::Owned { ptr, layout },
+        })
     }
 
-    /// Whether `[p, p + len)` lies inside the buffer.
-    fn holds(&self, p: *const u8, len: usize) -> bool {
-        let start = self.ptr.as_ptr() as usize;
-        let (p, end) = (p as usize, start + self.layout.size());
+    /// A buffer that keeps `frame` (and so its planes) alive.
+    pub(crate) fn of_frame(frame: Frame) -> Self {
+        PictureBuffer {
+            memory: Memory::Frame(frame),
+        }
+    }
+
+    /// Whether `[p, p + len)` lies inside the buffer (inside plane `i` of a frame).
+    fn holds(&self, i: usize, p: *const u8, len: usize) -> bool {
+        let (start, end) = match &self.memory {
+            Memory::Owned { ptr, layout } => {
+                let start = ptr.as_ptr() as usize;
+                (start, start + layout.size())
+            }
+            Memory::Frame(f) if i < f.planes().len() => match f.plane(i).samples() {
+                Samples::U8(s) => span(s),
+                Samples::U16(s) => span(s),
+            },
+            Memory::Frame(_) => return false,
+        };
+        let p = p as usize;
         p >= start && p.checked_add(len).is_some_and(|e| e <= end)
     }
 }
 
 impl Drop for PictureBuffer {
     fn drop(&mut self) {
-        // SAFETY: allocated in `new` with this layout, freed once.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr(), self.layout) }
+        if let Memory::Owned { ptr, layout } = &self.memory {
+            // SAFETY: allocated in `new` with this layout, freed once.
+            unsafe { std::alloc::dealloc(ptr.as_ptr(), *layout) }
+        }
     }
 }
 
@@ -104,7 +137,10 @@ pub(crate) fn alloc_into(
     let Some(buf) = PictureBuffer::new(total) else {
         return -ENOMEM;
     };
-    let base = buf.ptr.as_ptr();
+    let Memory::Owned { ptr, .. } = &buf.memory else {
+        return -ENOMEM;
+    };
+    let base = ptr.as_ptr();
     *pic = VmafPicture {
         pix_fmt,
         bpc,
@@ -122,10 +158,15 @@ pub(crate) fn alloc_into(
         // SAFETY: offsets[i] + strides[i] * h is at most `total`, the buffer's size.
         pic.data[i] = unsafe { base.add(offsets[i]) } as *mut c_void;
     }
-    let raw = Arc::into_raw(Arc::new(buf)) as *mut c_void;
-    live().get_or_insert_with(HashSet::new).insert(raw as usize);
-    pic.r#ref = raw;
+    pic.r#ref = hand_out(Arc::new(buf));
     0
+}
+
+/// Records `buf` as owned by a C picture and returns the picture's `ref` pointer.
+pub(crate) fn hand_out(buf: Arc<PictureBuffer>) -> *mut c_void {
+    let raw = Arc::into_raw(buf) as *mut c_void;
+    live().get_or_insert_with(HashSet::new).insert(raw as usize);
+    raw
 }
 
 /// Takes the caller's count of `pic`'s buffer if this library handed it out and it was
@@ -223,7 +264,7 @@ fn check(pic: &VmafPicture, buf: &PictureBuffer) -> Result<(PixelFormat, Vec<Pla
             return Err(-EINVAL);
         }
         let len = (h as usize - 1) * stride + row;
-        if !buf.holds(data, len) {
+        if !buf.holds(i, data, len) {
             return Err(-EINVAL);
         }
         spans.push(PlaneSpan {
@@ -256,6 +297,31 @@ pub(crate) fn into_frame(pic: &mut VmafPicture) -> Result<Frame, c_int> {
     let (format, spans) = check_picture(pic)?;
     let (bpc, w, h) = (pic.bpc, pic.w[0], pic.h[0]);
     let buf = take_ref(pic).ok_or(-EINVAL)?;
+    frame_over(buf, format, bpc, w, h, spans)
+}
+
+/// An engine frame viewing `pic`'s planes, holding a count of its buffer of its own: the
+/// picture stays the caller's (`vmafx_frame_from_picture`).
+pub(crate) fn view_frame(pic: &VmafPicture) -> Result<Frame, c_int> {
+    let (format, spans) = check_picture(pic)?;
+    // SAFETY: check_picture proved `ref` live, an Arc<PictureBuffer> from hand_out; this adds
+    // a count for the frame and leaves the picture's count to the caller.
+    let buf = unsafe {
+        Arc::increment_strong_count(pic.r#ref as *const PictureBuffer);
+        Arc::from_raw(pic.r#ref as *const PictureBuffer)
+    };
+    frame_over(buf, format, pic.bpc, pic.w[0], pic.h[0], spans)
+}
+
+/// A frame over `spans` of `buf`, which it keeps alive.
+fn frame_over(
+    buf: Arc<PictureBuffer>,
+    format: PixelFormat,
+    bpc: u32,
+    w: u32,
+    h: u32,
+    spans: Vec<PlaneSpan>,
+) -> Result<Frame, c_int> {
     let guard: Arc<dyn Send + Sync> = buf;
     let wide = bpc > 8;
     let planes = spans
@@ -265,7 +331,7 @@ pub(crate) fn into_frame(pic: &mut VmafPicture) -> Result<Frame, c_int> {
             height: s.height,
             stride: s.stride,
             // SAFETY: `check` proved [data, data+len) inside the buffer (2-aligned when
-            // wide); `guard` keeps the buffer alive and C no longer owns the picture.
+            // wide); `guard` keeps the buffer alive, and the planes are only read.
             storage: PlaneStorage::Foreign(unsafe {
                 ForeignPlane::new(s.data, s.len, wide, guard.clone())
             }),

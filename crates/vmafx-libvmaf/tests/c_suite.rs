@@ -57,6 +57,8 @@ fn run_c_test(name: &str) {
         .args(&sanitize)
         .arg("-I")
         .arg(crate_dir().join("include"))
+        .arg("-I")
+        .arg(crate_dir().join("../vmafx-capi/include"))
         .arg(&src)
         .arg(&lib)
         .args(["-lpthread", "-ldl", "-lm", "-o"])
@@ -96,17 +98,29 @@ fn bad_calls() {
     run_c_test("test_bad_calls");
 }
 
-/// Every function the headers declare is defined by the library, and nothing else named
-/// `vmaf_*` is (the exports are libvmaf's API, no more).
+#[test]
+fn bridge() {
+    run_c_test("test_bridge");
+}
+
+/// Every function the headers declare is defined by this crate, and this crate defines no
+/// other C function (libvmaf's API and the frame bridge, no more).
 #[test]
 fn headers_match_exports() {
     let mut declared = Vec::new();
-    for h in ["libvmaf.h", "model.h", "picture.h", "feature.h"] {
-        let text =
-            std::fs::read_to_string(crate_dir().join("include/libvmaf").join(h)).expect("header");
+    for h in [
+        "libvmaf/libvmaf.h",
+        "libvmaf/model.h",
+        "libvmaf/picture.h",
+        "libvmaf/feature.h",
+        "vmafx/libvmaf_frame_bridge.h",
+    ] {
+        let text = std::fs::read_to_string(crate_dir().join("include").join(h)).expect("header");
         for part in text.split('(').map(|s| s.trim_end()) {
             let name = part.rsplit([' ', '*', '\n']).next().unwrap_or("");
-            if name.starts_with("vmaf_") && !part.ends_with("typedef struct") {
+            if (name.starts_with("vmaf_") || name.starts_with("vmafx_"))
+                && !part.ends_with("typedef struct")
+            {
                 declared.push(name.to_string());
             }
         }
