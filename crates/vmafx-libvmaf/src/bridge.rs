@@ -1,15 +1,20 @@
-//! VMAFx's bridge between libvmaf pictures and libvmafx frames (ABI 0.1.11,
-//! `vmafx/libvmaf_bridge.h`): one picture held in both worlds without a copy. Each call
-//! takes a new reference; the object passed in stays the caller's.
+//! VMAFx's bridge between libvmaf's objects and libvmafx's (ABI 0.1.11,
+//! `vmafx/libvmaf_bridge.h`): one picture held in both worlds without a copy (each call
+//! takes a new reference; the object passed in stays the caller's), and a libvmaf model or
+//! collection seen as a libvmafx model or set and back.
 
+use std::collections::HashMap;
 use std::ffi::c_int;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use capi::error::{call, fail, null, VmafxError};
 use capi::frame::{into_handle, VmafxFrame};
+use capi::model::VmafxModel;
+use capi::model_set::VmafxModelSet;
 use vmafx::{MemoryKind, PixelFormat, Status};
 
 use crate::ffi::VmafPicture;
+use crate::model::{VmafModel, VmafModelCollection};
 use crate::picture::{hand_out, view_frame, PictureBuffer};
 
 /// A new frame handle viewing `picture`'s planes (a picture from `vmaf_picture_alloc`,
@@ -104,4 +109,126 @@ pub unsafe extern "C" fn vmafx_frame_to_picture(
             Ok(Status::Ok)
         })
     }
+}
+
+/// libvmafx models and sets bound to a libvmaf handle: the bound object's address → the
+/// handle's, so that each maps back to the other while the handle lives.
+static BOUND: Mutex<Option<HashMap<usize, usize>>> = Mutex::new(None);
+
+fn bound() -> MutexGuard<'static, Option<HashMap<usize, usize>>> {
+    BOUND.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Forgets the binding of `x` and drops the count its handle held.
+///
+/// # Safety
+/// `x` is NULL or a model handle whose count the caller gives up.
+pub(crate) unsafe fn unbind_model(x: *mut VmafxModel) {
+    if !x.is_null() {
+        if let Some(m) = bound().as_mut() {
+            m.remove(&(x as usize));
+        }
+        // SAFETY: the caller gives up this count.
+        unsafe { capi::model::vmafx_model_unref(x) };
+    }
+}
+
+/// As [`unbind_model`], for a set.
+///
+/// # Safety
+/// `x` is NULL or a set handle whose count the caller gives up.
+pub(crate) unsafe fn unbind_set(x: *mut VmafxModelSet) {
+    if !x.is_null() {
+        if let Some(m) = bound().as_mut() {
+            m.remove(&(x as usize));
+        }
+        // SAFETY: the caller gives up this count.
+        unsafe { capi::model_set::vmafx_model_set_unref(x) };
+    }
+}
+
+/// The libvmafx model of a libvmaf model handle (NULL for NULL): made on the first call from
+/// the model as it is then, owned by the handle (valid until `vmaf_model_destroy`; take a
+/// reference with `vmafx_model_ref` to keep it longer). Feature overloads on the handle are
+/// refused from then on (`-EBUSY`), so the two stay one model.
+///
+/// # Safety
+/// `model` NULL or a live libvmaf model handle.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_from_libvmaf(model: *mut VmafModel) -> *mut VmafxModel {
+    capi::error::guarded("vmafx_model_from_libvmaf", std::ptr::null_mut(), || {
+        // SAFETY: NULL or live, by the contract above.
+        let Some(m) = (unsafe { model.as_mut() }) else {
+            return std::ptr::null_mut();
+        };
+        if m.bound.is_null() {
+            let x = VmafxModel::new(m.loaded.clone(), &m.sha256);
+            m.bound = Arc::into_raw(Arc::new(x)) as *mut VmafxModel;
+            bound()
+                .get_or_insert_with(HashMap::new)
+                .insert(m.bound as usize, model as usize);
+        }
+        m.bound
+    })
+}
+
+/// The libvmaf handle a libvmafx model came from (through [`vmafx_model_from_libvmaf`]),
+/// while that handle lives; NULL for NULL and for a model loaded through libvmafx.
+///
+/// # Safety
+/// `model` NULL or a live model handle (only its address is used).
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_libvmaf_handle(model: *mut VmafxModel) -> *mut VmafModel {
+    capi::error::guarded("vmafx_model_libvmaf_handle", std::ptr::null_mut(), || {
+        bound()
+            .as_ref()
+            .and_then(|m| m.get(&(model as usize)))
+            .map_or(std::ptr::null_mut(), |&h| h as *mut VmafModel)
+    })
+}
+
+/// The libvmafx set of a libvmaf collection handle, as [`vmafx_model_from_libvmaf`].
+///
+/// # Safety
+/// `collection` NULL or a live libvmaf collection handle.
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_set_from_libvmaf(
+    collection: *mut VmafModelCollection,
+) -> *mut VmafxModelSet {
+    capi::error::guarded("vmafx_model_set_from_libvmaf", std::ptr::null_mut(), || {
+        // SAFETY: NULL or live, by the contract above.
+        let Some(c) = (unsafe { collection.as_mut() }) else {
+            return std::ptr::null_mut();
+        };
+        if c.bound.is_null() {
+            let Some(x) = VmafxModelSet::from_collection(c.loaded.clone(), &c.sha256) else {
+                return std::ptr::null_mut();
+            };
+            c.bound = Arc::into_raw(Arc::new(x)) as *mut VmafxModelSet;
+            bound()
+                .get_or_insert_with(HashMap::new)
+                .insert(c.bound as usize, collection as usize);
+        }
+        c.bound
+    })
+}
+
+/// The libvmaf handle a libvmafx set came from, as [`vmafx_model_libvmaf_handle`].
+///
+/// # Safety
+/// `set` NULL or a live set handle (only its address is used).
+#[no_mangle]
+pub unsafe extern "C" fn vmafx_model_set_libvmaf_handle(
+    set: *mut VmafxModelSet,
+) -> *mut VmafModelCollection {
+    capi::error::guarded(
+        "vmafx_model_set_libvmaf_handle",
+        std::ptr::null_mut(),
+        || {
+            bound()
+                .as_ref()
+                .and_then(|m| m.get(&(set as usize)))
+                .map_or(std::ptr::null_mut(), |&h| h as *mut VmafModelCollection)
+        },
+    )
 }

@@ -7,22 +7,31 @@ use std::path::PathBuf;
 use vmafx::model::{FeatureOverload, LoadedModel, ModelSource, ModelSpec};
 
 use crate::dictionary::{self, FeatureDictionary};
-use crate::errno::EINVAL;
+use crate::errno::{EBUSY, EINVAL};
 use crate::ffi::{VmafModelConfig, MODEL_FLAG_DISABLE_CLIP, MODEL_FLAG_ENABLE_TRANSFORM};
 use crate::{errno_of, guard, text};
 
 /// What a `VmafModel *` points to: one single model.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct VmafModel {
     /// The engine's model (always [`LoadedModel::Single`]).
     pub loaded: LoadedModel,
+    /// SHA-256 (hex) of the JSON it was read from.
+    pub(crate) sha256: String,
+    /// The libvmafx model bound to this handle by `vmafx_model_from_libvmaf` (one count,
+    /// released with the handle), or NULL.
+    pub(crate) bound: *mut capi::model::VmafxModel,
 }
 
 /// What a `VmafModelCollection *` points to: a bootstrap collection.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct VmafModelCollection {
     /// The engine's collection (always [`LoadedModel::Collection`]).
     pub loaded: LoadedModel,
+    /// SHA-256 (hex) of the JSON it was read from.
+    pub(crate) sha256: String,
+    /// The libvmafx set bound to this handle by `vmafx_model_set_from_libvmaf`, or NULL.
+    pub(crate) bound: *mut capi::model_set::VmafxModelSet,
 }
 
 /// The spec of `source` under `cfg` (NULL: defaults).
@@ -55,7 +64,7 @@ unsafe fn load(
     cfg: *const VmafModelConfig,
     what: *const c_char,
     by_path: bool,
-) -> Result<LoadedModel, c_int> {
+) -> Result<(LoadedModel, String), c_int> {
     // SAFETY: NULL or NUL-terminated by the contract above.
     let what = unsafe { text(what) }.ok_or(-EINVAL)?;
     let source = if by_path {
@@ -65,10 +74,13 @@ unsafe fn load(
     };
     // SAFETY: forwarded contract.
     let spec = unsafe { spec(cfg, source) }?;
-    LoadedModel::load(&spec).map_err(|e| {
+    let report = |e: vmafx::Error| {
         eprintln!("libvmaf ERROR {e}");
         errno_of(&e)
-    })
+    };
+    let text = LoadedModel::source_text(&spec).map_err(report)?;
+    let loaded = LoadedModel::load_text(&spec, &text).map_err(report)?;
+    Ok((loaded, capi::sha256::hex_digest(text.as_bytes())))
 }
 
 /// Stores a single model in `*out`; a collection is refused (libvmaf loads those with
@@ -76,17 +88,24 @@ unsafe fn load(
 ///
 /// # Safety
 /// `out` is NULL or writable.
-unsafe fn put_model(out: *mut *mut VmafModel, loaded: Result<LoadedModel, c_int>) -> c_int {
+unsafe fn put_model(
+    out: *mut *mut VmafModel,
+    loaded: Result<(LoadedModel, String), c_int>,
+) -> c_int {
     // SAFETY: NULL or writable by the contract above.
     let Some(out) = (unsafe { out.as_mut() }) else {
         return -EINVAL;
     };
     match loaded {
-        Ok(loaded @ LoadedModel::Single(_)) => {
-            *out = Box::into_raw(Box::new(VmafModel { loaded }));
+        Ok((loaded @ LoadedModel::Single(_), sha256)) => {
+            *out = Box::into_raw(Box::new(VmafModel {
+                loaded,
+                sha256,
+                bound: std::ptr::null_mut(),
+            }));
             0
         }
-        Ok(LoadedModel::Collection(_)) => -EINVAL,
+        Ok((LoadedModel::Collection(_), _)) => -EINVAL,
         Err(e) => e,
     }
 }
@@ -158,6 +177,10 @@ pub unsafe extern "C" fn vmaf_model_feature_overload(
         let Some(dict) = (unsafe { dictionary::peek(opts_dict) }) else {
             return -EINVAL;
         };
+        if !model.bound.is_null() {
+            // The libvmafx view was made from the model as it was; keep the two equal.
+            return -EBUSY;
+        }
         let mut updated = model.loaded.clone();
         let err = overload(&mut updated, name, dict);
         if err == 0 {
@@ -178,7 +201,9 @@ pub unsafe extern "C" fn vmaf_model_destroy(model: *mut VmafModel) {
     guard(|| {
         if !model.is_null() {
             // SAFETY: made by Box::into_raw in put_model, freed once.
-            drop(unsafe { Box::from_raw(model) });
+            let m = unsafe { Box::from_raw(model) };
+            // SAFETY: `bound` is NULL or the count this handle holds.
+            unsafe { crate::bridge::unbind_model(m.bound) };
         }
         0
     });
@@ -191,7 +216,7 @@ pub unsafe extern "C" fn vmaf_model_destroy(model: *mut VmafModel) {
 unsafe fn put_collection(
     model: *mut *mut VmafModel,
     collection: *mut *mut VmafModelCollection,
-    loaded: Result<LoadedModel, c_int>,
+    loaded: Result<(LoadedModel, String), c_int>,
 ) -> c_int {
     // SAFETY: NULL or writable by the contract above.
     let (Some(mout), Some(cout)) = (unsafe { model.as_mut() }, unsafe { collection.as_mut() })
@@ -199,15 +224,21 @@ unsafe fn put_collection(
         return -EINVAL;
     };
     match loaded {
-        Ok(LoadedModel::Collection(c)) => {
+        Ok((LoadedModel::Collection(c), sha256)) => {
             let base = LoadedModel::Single(c.base().clone());
-            *mout = Box::into_raw(Box::new(VmafModel { loaded: base }));
+            *mout = Box::into_raw(Box::new(VmafModel {
+                loaded: base,
+                sha256: sha256.clone(),
+                bound: std::ptr::null_mut(),
+            }));
             *cout = Box::into_raw(Box::new(VmafModelCollection {
                 loaded: LoadedModel::Collection(c),
+                sha256,
+                bound: std::ptr::null_mut(),
             }));
             0
         }
-        Ok(LoadedModel::Single(_)) => -EINVAL,
+        Ok((LoadedModel::Single(_), _)) => -EINVAL,
         Err(e) => e,
     }
 }
@@ -273,6 +304,9 @@ pub unsafe extern "C" fn vmaf_model_collection_feature_overload(
         let Some(dict) = (unsafe { dictionary::peek(opts_dict) }) else {
             return -EINVAL;
         };
+        if !model.bound.is_null() || !coll.bound.is_null() {
+            return -EBUSY;
+        }
         let (mut m, mut c) = (model.loaded.clone(), coll.loaded.clone());
         let err = match overload(&mut m, name, dict) {
             0 => overload(&mut c, name, dict),
@@ -297,7 +331,9 @@ pub unsafe extern "C" fn vmaf_model_collection_destroy(model_collection: *mut Vm
     guard(|| {
         if !model_collection.is_null() {
             // SAFETY: made by Box::into_raw in put_collection, freed once.
-            drop(unsafe { Box::from_raw(model_collection) });
+            let c = unsafe { Box::from_raw(model_collection) };
+            // SAFETY: `bound` is NULL or the count this handle holds.
+            unsafe { crate::bridge::unbind_set(c.bound) };
         }
         0
     });

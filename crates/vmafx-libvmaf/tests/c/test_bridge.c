@@ -50,5 +50,43 @@ int main(void)
     EXPECT(vmaf_feature_score_at_index(vmaf, "psnr_y", &psnr, 0), 0);
     CHECK(psnr > 10 && psnr < 100);
     EXPECT(vmaf_close(vmaf), 0);
+
+    /* A libvmaf model seen as a libvmafx model, and back. */
+    CHECK(vmafx_model_from_libvmaf(NULL) == NULL);
+    CHECK(vmafx_model_libvmaf_handle(NULL) == NULL);
+    VmafModelConfig mcfg = {.name = "vmaf"};
+    VmafModel *model = NULL;
+    EXPECT(vmaf_model_load(&model, &mcfg, "vmaf_v0.6.1"), 0);
+    VmafxModel *xm = vmafx_model_from_libvmaf(model);
+    CHECK(xm != NULL && vmafx_model_from_libvmaf(model) == xm);
+    CHECK(vmafx_model_libvmaf_handle(xm) == model);
+    CHECK(strcmp(vmafx_model_name(xm), "vmaf") == 0);
+    CHECK(vmafx_model_feature_count(xm) == 6);
+    VmafFeatureDictionary *d = NULL;
+    EXPECT(vmaf_feature_dictionary_set(&d, "motion_force_zero", "true"), 0);
+    EXPECT(vmaf_model_feature_overload(model, "motion", d), -EBUSY);
+    EXPECT(vmaf_feature_dictionary_free(&d), 0);
+    VmafxModel *kept = vmafx_model_ref(xm);
+    vmaf_model_destroy(model);
+    CHECK(vmafx_model_libvmaf_handle(kept) == NULL); /* the handle is gone, the model is not */
+    CHECK(strcmp(vmafx_model_name(kept), "vmaf") == 0);
+    vmafx_model_unref(kept);
+
+    /* A model loaded by libvmafx has no libvmaf handle. */
+    VmafxModel *native = NULL;
+    EXPECT(vmafx_model_load(NULL, "vmaf_v0.6.1", &native, NULL), VMAFX_OK);
+    CHECK(native && vmafx_model_libvmaf_handle(native) == NULL);
+    vmafx_model_unref(native);
+
+    /* Collections and sets. */
+    VmafModelCollection *coll = NULL;
+    EXPECT(vmaf_model_collection_load(&model, &coll, &mcfg, "vmaf_b_v0.6.3"), 0);
+    VmafxModelSet *set = vmafx_model_set_from_libvmaf(coll);
+    CHECK(set != NULL && vmafx_model_set_from_libvmaf(coll) == set);
+    CHECK(vmafx_model_set_libvmaf_handle(set) == coll);
+    CHECK(vmafx_model_set_size(set) > 1);
+    CHECK(vmafx_model_set_from_libvmaf(NULL) == NULL && vmafx_model_set_libvmaf_handle(NULL) == NULL);
+    vmaf_model_collection_destroy(coll);
+    vmaf_model_destroy(model);
     return check_report("test_bridge");
 }
