@@ -31,6 +31,7 @@ pub mod options;
 pub mod pool;
 pub mod score;
 pub mod score_set;
-mod sha256;
+/// SHA-256 of model bytes (also used by the libvmaf drop-in).
+pub mod sha256;
 mod sized;
 pub mod version;

@@ -93,8 +93,9 @@ pub(crate) fn c_text(s: &str) -> CString {
 }
 
 impl VmafxModel {
-    /// A model wrapper; `sha256` is the hex digest of the bytes it was loaded from.
-    pub(crate) fn new(model: LoadedModel, sha256: &str) -> VmafxModel {
+    /// A model wrapper; `sha256` is the hex digest of the bytes it was loaded from (also
+    /// used by the libvmaf drop-in's bridge, crates/vmafx-libvmaf).
+    pub fn new(model: LoadedModel, sha256: &str) -> VmafxModel {
         VmafxModel {
             name: c_text(model.name()),
             features: model.features().iter().map(|f| c_text(&f.name)).collect(),

@@ -73,7 +73,7 @@ unsafe fn load_set(
     unsafe { out.write(std::ptr::null_mut()) };
     let spec = spec(config, source()?)?;
     let (set, sha256) = read(&spec)?;
-    let LoadedModel::Collection(c) = &set else {
+    let LoadedModel::Collection(_) = &set else {
         return Err(fail(
             Status::Invalid,
             &spec.subject(),
@@ -81,17 +81,30 @@ unsafe fn load_set(
         ))
         .kind(SubjectKind::Model);
     };
-    let lead = VmafxModel::new(LoadedModel::Single(c.base().clone()), &sha256);
-    let handle = VmafxModelSet {
-        name: c_text(set.name()),
-        sha256: c_text(&sha256),
-        members: c.members().len() as u32,
-        lead: Arc::new(lead),
-        set,
+    let Some(handle) = VmafxModelSet::from_collection(set, &sha256) else {
+        return Err(fail(Status::Internal, &spec.subject(), "not a model set"));
     };
     // SAFETY: as above.
     unsafe { out.write(Arc::into_raw(Arc::new(handle)) as *mut VmafxModelSet) };
     Ok(Status::Ok)
+}
+
+impl VmafxModelSet {
+    /// A set wrapper of a loaded collection (`None` for a single model); `sha256` is the hex
+    /// digest of the bytes it was loaded from (also used by the libvmaf drop-in's bridge).
+    pub fn from_collection(set: LoadedModel, sha256: &str) -> Option<VmafxModelSet> {
+        let LoadedModel::Collection(c) = &set else {
+            return None;
+        };
+        let lead = VmafxModel::new(LoadedModel::Single(c.base().clone()), sha256);
+        Some(VmafxModelSet {
+            name: c_text(set.name()),
+            sha256: c_text(sha256),
+            members: c.members().len() as u32,
+            lead: Arc::new(lead),
+            set,
+        })
+    }
 }
 
 /// Loads the built-in model set `version` (`vmaf_b_v0.6.3`); an unknown version is

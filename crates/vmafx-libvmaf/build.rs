@@ -1,0 +1,14 @@
+//! Gives the shared library libvmaf's SONAME, so programs linked against it record
+//! `libvmaf.so.3` and find either this library or Netflix's under that name. libvmafx's
+//! functions, linked in for the bridge, are exported too (a program may use both APIs), except
+//! libvmafx's white-box test hooks, which its own version script keeps local.
+
+fn main() {
+    let dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let target_os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    println!("cargo:rerun-if-changed=../vmafx-capi/hidden.map");
+    if target_os == "linux" {
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libvmaf.so.3");
+        println!("cargo:rustc-cdylib-link-arg=-Wl,--version-script={dir}/../vmafx-capi/hidden.map");
+    }
+}

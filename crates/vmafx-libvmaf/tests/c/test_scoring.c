@@ -1,0 +1,138 @@
+/* The drop-in used as FFmpeg and libvmaf's CLI use it: models, extra features, pictures
+ * read and flushed, scores per picture and pooled, the log written. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libvmaf/libvmaf.h>
+
+#include "check.h"
+#include "pictures.h"
+
+#define W 64
+#define H 48
+#define N 4
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    static char buf[1 << 16];
+    const size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+static void score_run(unsigned bpc, unsigned threads)
+{
+    VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_NONE, .n_threads = threads};
+    VmafContext *vmaf = NULL;
+    EXPECT(vmaf_init(&vmaf, cfg), 0);
+    VmafModelConfig mcfg = {.name = "vmaf", .flags = VMAF_MODEL_FLAGS_DEFAULT};
+    VmafModel *model = NULL;
+    EXPECT(vmaf_model_load(&model, &mcfg, "vmaf_v0.6.1"), 0);
+    EXPECT(vmaf_use_features_from_model(vmaf, model), 0);
+    VmafFeatureDictionary *d = NULL;
+    EXPECT(vmaf_feature_dictionary_set(&d, "enable_chroma", "false"), 0);
+    EXPECT(vmaf_use_feature(vmaf, "psnr", d), 0); /* the context took d */
+
+    for (unsigned i = 0; i < N; i++) {
+        VmafPicture ref, dist;
+        EXPECT(pattern_picture(&ref, bpc, W, H, i, 0), 0);
+        EXPECT(pattern_picture(&dist, bpc, W, H, i, 1 + i), 0);
+        EXPECT(vmaf_read_pictures(vmaf, &ref, &dist, i), 0);
+        CHECK(ref.ref == NULL && dist.ref == NULL); /* taken: the caller's structs are cleared */
+    }
+    EXPECT(vmaf_read_pictures(vmaf, NULL, NULL, 0), 0);
+
+    double s = -1, pooled = -1, lo = -1, hi = -1, psnr = -1, psnr_mean = -1;
+    EXPECT(vmaf_score_at_index(vmaf, model, &s, 1), 0);
+    CHECK(s >= 0 && s <= 100);
+    EXPECT(vmaf_score_pooled(vmaf, model, VMAF_POOL_METHOD_MEAN, &pooled, 0, N - 1), 0);
+    EXPECT(vmaf_score_pooled(vmaf, model, VMAF_POOL_METHOD_MIN, &lo, 0, N - 1), 0);
+    EXPECT(vmaf_score_pooled(vmaf, model, VMAF_POOL_METHOD_MAX, &hi, 0, N - 1), 0);
+    CHECK(lo <= pooled && pooled <= hi && lo <= s && s <= hi);
+    EXPECT(vmaf_feature_score_at_index(vmaf, "psnr_y", &psnr, 2), 0);
+    CHECK(psnr > 10 && psnr < 100);
+    EXPECT(vmaf_feature_score_pooled(vmaf, "psnr_y", VMAF_POOL_METHOD_MEAN, &psnr_mean, 0,
+                                     N - 1),
+           0);
+    CHECK(psnr_mean > 10 && psnr_mean < 100);
+    EXPECT(vmaf_import_feature_score(vmaf, "my_metric", 0.5, 0), 0);
+
+    char path[256];
+    snprintf(path, sizeof(path), "%s/drop_in_scoring_%u_%u.json",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", bpc, threads);
+    EXPECT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_JSON), 0);
+    const char *log = slurp(path);
+    CHECK(log && strstr(log, "\"version\": \"3.2.0\""));
+    CHECK(log && strstr(log, "\"vmaf\": "));
+    CHECK(log && strstr(log, "\"psnr_y\": "));
+    CHECK(log && strstr(log, "\"my_metric\": 0.500000"));
+    remove(path);
+    EXPECT(vmaf_write_output_with_format(vmaf, path, VMAF_OUTPUT_FORMAT_XML, NULL), 0);
+    log = slurp(path);
+    CHECK(log && strstr(log, "<VMAF version=\"3.2.0\">"));
+    remove(path);
+
+    vmaf_model_destroy(model);
+    EXPECT(vmaf_close(vmaf), 0);
+}
+
+static void collection_run(void)
+{
+    VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_NONE};
+    VmafContext *vmaf = NULL;
+    EXPECT(vmaf_init(&vmaf, cfg), 0);
+    VmafModelConfig mcfg = {.name = "vmaf"};
+    VmafModel *model = NULL;
+    VmafModelCollection *coll = NULL;
+    /* A collection is no model: libvmaf's callers fall back to the collection call. */
+    EXPECT(vmaf_model_load(&model, &mcfg, "vmaf_b_v0.6.3"), -EINVAL);
+    EXPECT(vmaf_model_collection_load(&model, &coll, &mcfg, "vmaf_b_v0.6.3"), 0);
+    EXPECT(vmaf_use_features_from_model(vmaf, model), 0);
+    EXPECT(vmaf_use_features_from_model_collection(vmaf, coll), 0);
+    VmafPictureConfiguration pcfg = {
+        .pic_params = {.w = W, .h = H, .bpc = 8, .pix_fmt = VMAF_PIX_FMT_YUV420P},
+        .pic_cnt = 4};
+    EXPECT(vmaf_preallocate_pictures(vmaf, pcfg), 0);
+    for (unsigned i = 0; i < N; i++) {
+        VmafPicture ref, dist;
+        EXPECT(vmaf_fetch_preallocated_picture(vmaf, &ref), 0);
+        CHECK(ref.w[0] == W && ref.h[0] == H && ref.bpc == 8);
+        EXPECT(vmaf_picture_unref(&ref), 0);
+        EXPECT(pattern_picture(&ref, 8, W, H, i, 0), 0);
+        EXPECT(pattern_picture(&dist, 8, W, H, i, 3), 0);
+        EXPECT(vmaf_read_pictures(vmaf, &ref, &dist, i), 0);
+    }
+    EXPECT(vmaf_read_pictures(vmaf, NULL, NULL, 0), 0);
+    VmafModelCollectionScore cs = {0};
+    EXPECT(vmaf_score_pooled_model_collection(vmaf, coll, VMAF_POOL_METHOD_MEAN, &cs, 0, N - 1),
+           0);
+    CHECK(cs.type == VMAF_MODEL_COLLECTION_SCORE_BOOTSTRAP);
+    CHECK(cs.bootstrap.ci.p95.lo <= cs.bootstrap.bagging_score);
+    CHECK(cs.bootstrap.bagging_score <= cs.bootstrap.ci.p95.hi);
+    CHECK(cs.bootstrap.stddev >= 0);
+    VmafModelCollectionScore one = {0};
+    EXPECT(vmaf_score_at_index_model_collection(vmaf, coll, &one, 0), 0);
+    CHECK(one.type == VMAF_MODEL_COLLECTION_SCORE_BOOTSTRAP && isfinite(one.bootstrap.stddev));
+    double base = -1;
+    EXPECT(vmaf_score_pooled(vmaf, model, VMAF_POOL_METHOD_MEAN, &base, 0, N - 1), 0);
+    CHECK(base >= 0 && base <= 100);
+    vmaf_model_destroy(model);
+    vmaf_model_collection_destroy(coll);
+    EXPECT(vmaf_close(vmaf), 0);
+}
+
+int main(void)
+{
+    score_run(8, 0);
+    score_run(8, 2);
+    score_run(10, 1);
+    collection_run();
+    return check_report("test_scoring");
+}
