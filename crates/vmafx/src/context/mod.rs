@@ -12,10 +12,12 @@ pub mod config;
 mod import_rule;
 mod scheduler;
 mod scoring;
+mod window;
 
 pub use collector::FeatureCollector;
 pub use config::{ContextConfig, LogCallback, LogLevel};
 pub use scoring::ModelHandle;
+pub use window::FrameWindow;
 
 use crate::error::{Error, Result};
 use crate::feature::name::{alias, feature_name};
@@ -47,6 +49,8 @@ pub struct Context {
     extract_time: Vec<std::time::Duration>,
     /// The device attached by [`Context::use_device`] (the CPU without one).
     device: Option<crate::device::Device>,
+    /// The frames fed and kept (every frame unless one chunk is scored).
+    window: FrameWindow,
 }
 
 impl std::fmt::Debug for Context {
@@ -79,6 +83,7 @@ impl Context {
             admitted: Vec::new(),
             extract_time: Vec::new(),
             device: None,
+            window: FrameWindow::all(),
         })
     }
 
@@ -165,7 +170,12 @@ impl Context {
                         "no feature or model registered before the first frame",
                     ));
                 }
-                let s = Scheduler::start(self.registrations.clone(), geometry, &self.config)?;
+                let s = Scheduler::start(
+                    self.registrations.clone(),
+                    geometry,
+                    &self.config,
+                    &self.window,
+                )?;
                 self.geometry = Some(geometry);
                 self.state = State::Running(Box::new(s));
             }

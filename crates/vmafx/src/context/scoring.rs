@@ -92,14 +92,14 @@ impl Context {
     pub fn predict_all(&mut self) -> Result<()> {
         let n = self.collector()?.frame_count();
         for h in self.models.clone() {
-            for i in self.scored_indices(0, n.saturating_sub(1)) {
+            for i in self.kept_indices(n) {
                 self.score_at_index(&h, i)?;
             }
         }
         Ok(())
     }
 
-    fn scored_indices(&self, low: u64, high: u64) -> Vec<u64> {
+    pub(super) fn scored_indices(&self, low: u64, high: u64) -> Vec<u64> {
         let s = self.config.subsample as u64;
         (low..=high).filter(|i| s <= 1 || i % s == 0).collect()
     }
@@ -171,7 +171,7 @@ impl Context {
         let keys = c.names();
         let n = c.frame_count();
         let frames = self
-            .scored_indices(0, n.saturating_sub(1))
+            .kept_indices(n)
             .into_iter()
             .filter(|&i| n > 0 && keys.iter().any(|k| c.get(k, i).is_some()))
             .map(|i| (i, keys.iter().map(|k| c.get(k, i)).collect()))
