@@ -22,7 +22,22 @@ pyo3::create_exception!(
     "The engine refused or failed: bad input file, unknown model or feature, scoring error."
 );
 
-/// Scores `reference` against `distorted` (file paths) and returns a Result.
+/// Scores `reference` against `distorted` (video file paths) and returns a Result.
+///
+/// model: a built-in model name ("vmaf_v0.6.1", the default; "vmaf_4k_v0.6.1",
+///     "vmaf_v1.0.16_3d0h", ...), a model JSON path, a libvmaf --model spec string
+///     ("version=vmaf_v0.6.1:name=v"), a list of those, or None for features only.
+/// features: extra libvmaf extractors: "psnr", "psnr=enable_chroma=false" or
+///     ("psnr", {"enable_chroma": False}).
+/// threads: worker threads (0 scores on the calling thread; the GIL is released either way).
+/// subsample: score every n-th frame, as libvmaf's --subsample.
+/// width, height, pixel_format ("420", "422", "444", "400"), bitdepth: raw .yuv input
+///     (y4m files carry their own).
+/// frames: (start, end) to score frames [start, end) only, exactly as one pass scores
+///     them (for chunked runs: see vmafx.chunks); the Result covers those frames.
+///
+/// Raises VmafxError (a RuntimeError) with the engine's message when a file, model or
+/// feature is refused, and ValueError for malformed arguments.
 #[pyfunction]
 #[pyo3(signature = (reference, distorted, model=ModelArg::Default, features=None, threads=0,
     subsample=1, width=None, height=None, pixel_format=None, bitdepth=None, frames=None))]
