@@ -151,7 +151,7 @@ fn open(run: &Run) -> (VideoReader, VideoReader) {
 /// One pass as the command line makes it: every frame submitted, flushed, predicted.
 fn one_pass(run: &Run) -> (ScoreTable, ReportInfo) {
     let (mut r, mut d) = open(run);
-    let mut ctx = Context::new(ContextConfig::default()).unwrap();
+    let mut ctx = Context::new(run.setup.config.clone()).unwrap();
     for m in &run.setup.models {
         ctx.use_model(m.clone()).unwrap();
     }
@@ -166,10 +166,11 @@ fn one_pass(run: &Run) -> (ScoreTable, ReportInfo) {
     ctx.flush().unwrap();
     ctx.predict_all().unwrap();
     let g = r.geometry();
-    (
-        ctx.score_table().unwrap(),
-        ReportInfo::new(g.width, g.height, index),
-    )
+    let info = ReportInfo {
+        subsample: run.setup.config.subsample.max(1),
+        ..ReportInfo::new(g.width, g.height, index)
+    };
+    (ctx.score_table().unwrap(), info)
 }
 
 /// Values compared by bits (NaN included), names and indices exactly.
@@ -265,5 +266,46 @@ fn chunks_merge_to_one_pass_for_every_run_of_the_corpus() {
         "expected every completed run, got {}",
         runs.len()
     );
+    check(&runs);
+}
+
+#[test]
+fn chunks_merge_to_one_pass_for_history_features_and_subsampling() {
+    let Some(dir) = corpus() else { return };
+    let root = dir.parent().unwrap();
+    let clip = "conformance/bbb_384x216_420p8_scenecut";
+    let base = |extra: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = [
+            "-r",
+            &format!("{clip}_ref.y4m"),
+            "-d",
+            &format!("{clip}_dis.y4m"),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    // Temporal extractors no golden run uses, and motion's options one at a time.
+    let history = base(&[
+        "-n",
+        "--feature",
+        "speed_temporal",
+        "--feature",
+        "motion_v2=motion_five_frame_window=true",
+        "--feature",
+        "float_motion=debug=true",
+        "--feature",
+        "motion=motion_moving_average=true:debug=true",
+        "--feature",
+        "motion=motion_five_frame_window=true",
+    ]);
+    let mut runs = vec![run_of(root, "history features".into(), &history)];
+    for s in [2, 3] {
+        let mut sub = run_of(root, format!("subsample {s}"), &base(&[]));
+        sub.setup.config.subsample = s;
+        runs.push(sub);
+    }
     check(&runs);
 }
