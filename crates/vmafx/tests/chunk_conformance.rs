@@ -302,6 +302,9 @@ fn chunks_merge_to_one_pass_for_history_features_and_subsampling() {
         "motion=motion_five_frame_window=true",
     ]);
     let mut runs = vec![run_of(root, "history features".into(), &history)];
+    let mut threaded = run_of(root, "history features, 2 threads".into(), &history);
+    threaded.setup.config.threads = 2;
+    runs.push(threaded);
     for s in [2, 3] {
         let mut sub = run_of(root, format!("subsample {s}"), &base(&[]));
         sub.setup.config.subsample = s;

@@ -151,6 +151,15 @@ impl Context {
     /// with threads they are scored in parallel and the results are those of one thread.
     pub fn submit(&mut self, reference: Frame, distorted: Frame, index: u64) -> Result<()> {
         check_pair(&reference, &distorted, index)?;
+        if index < self.window.first_fed {
+            return Err(Error::invalid(
+                format!("frame {index}"),
+                format!(
+                    "this context's window is fed from frame {}",
+                    self.window.first_fed
+                ),
+            ));
+        }
         if !self.admitted.contains(&reference.memory()) {
             self.admit_pair(&reference, &distorted)
                 .map_err(|e| e.context(format_args!("frame {index}")))?;
