@@ -18,6 +18,10 @@ if ! "$venv/bin/python" -c "import maturin, numpy, pandas, pytest, distributed" 
   "$venv/bin/pip" install --quiet maturin numpy pandas pytest "dask[distributed]"
 fi
 export CARGO_TARGET_DIR="$PWD/target/py-cargo"
+# The extension is its own cargo workspace (PyO3 stays out of `cargo test --workspace`),
+# so the workspace's fmt and clippy checks do not see it: check it here.
+cargo fmt --manifest-path python/Cargo.toml -- --check
+cargo clippy --quiet --manifest-path python/Cargo.toml --all-targets -- -D warnings
 "$venv/bin/pip" install --quiet --force-reinstall --no-deps ./python
 cd python
 "../$venv/bin/python" -m pytest -q tests "$@"
