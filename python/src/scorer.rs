@@ -3,12 +3,13 @@
 use numpy::{PyArrayDyn, PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyBytes, PyList, PyTuple};
+use std::sync::Arc;
 
 use vmafx::chunk::PartialScores;
 use vmafx::context::{Context, FrameWindow};
-use vmafx::frame::{plane_sizes, PlaneStorage};
-use vmafx::{Frame, FrameBuilder, PixelFormat};
+use vmafx::frame::{plane_sizes, ForeignPlane, Plane, PlaneStorage};
+use vmafx::{Frame, FrameBuilder, MemoryKind, PixelFormat};
 
 use crate::convert::{engine_err, setup_from, ModelArg};
 use crate::result::ScoreResult;
@@ -19,10 +20,12 @@ use crate::result::ScoreResult;
 /// `(Y, U, V)` (4:2:0, 4:2:2 or 4:4:4, told apart by the chroma shape) or one 2-D array
 /// (luma only, 4:0:0). Samples are `uint8` (8-bit) or `uint16` (`bitdepth` 9 to 16, given
 /// to the Scorer). Rows must hold contiguous samples (the last axis' stride is the item
-/// size; a view such as `a[:, ::2]` is refused); rows may be padded. The planes are
-/// copied once into the engine's frame (a memcpy per row), so the arrays may be reused as
-/// soon as `push` returns. `finish()` returns the Result. The GIL is released while
-/// frames are scored.
+/// size; a view such as `a[:, ::2]` is refused); rows may be padded. Planes whose memory
+/// can never change (read-only arrays over `bytes`, as `numpy.frombuffer(data, ...)` and
+/// its reshapes give) are scored in place, held until the engine is done with them;
+/// writable arrays are copied once (a row copy into the engine's frame), so they may be
+/// reused as soon as `push` returns. `planes_in_place` counts the planes not copied.
+/// `finish()` returns the Result. The GIL is released while frames are scored.
 #[pyclass(module = "vmafx")]
 pub struct Scorer {
     /// The context (None once finished); a mutex makes the class shareable across threads.
@@ -32,6 +35,8 @@ pub struct Scorer {
     next_index: u64,
     geometry: Option<(PixelFormat, u32, u32, u32)>,
     started: std::time::Instant,
+    /// Planes bound without a copy so far.
+    planes_in_place: u64,
 }
 
 /// A 2-D plane: which dtype it holds.
@@ -40,7 +45,13 @@ enum PlaneArray<'py> {
     U16(PyReadonlyArray2<'py, u16>),
 }
 
-fn plane_of<'py>(ob: &Bound<'py, PyAny>, what: &str) -> PyResult<PlaneArray<'py>> {
+/// A plane argument: its samples and the Python object holding them.
+struct PlaneIn<'py> {
+    data: PlaneArray<'py>,
+    ob: Bound<'py, PyAny>,
+}
+
+fn plane_of<'py>(ob: &Bound<'py, PyAny>, what: &str) -> PyResult<PlaneIn<'py>> {
     let arr = ob.downcast::<PyUntypedArray>().map_err(|_| {
         PyValueError::new_err(format!(
             "{what}: expected a numpy array, got {}",
@@ -80,11 +91,14 @@ fn plane_of<'py>(ob: &Bound<'py, PyAny>, what: &str) -> PyResult<PlaneArray<'py>
              numpy.ascontiguousarray(...)"
         )));
     }
-    Ok(plane)
+    Ok(PlaneIn {
+        data: plane,
+        ob: ob.clone(),
+    })
 }
 
-fn shape(p: &PlaneArray<'_>) -> (u32, u32) {
-    let s = match p {
+fn shape(p: &PlaneIn<'_>) -> (u32, u32) {
+    let s = match &p.data {
         PlaneArray::U8(a) => a.as_array().dim(),
         PlaneArray::U16(a) => a.as_array().dim(),
     };
@@ -92,7 +106,7 @@ fn shape(p: &PlaneArray<'_>) -> (u32, u32) {
 }
 
 /// The planes of one picture argument (`what` names it in errors).
-fn planes_of<'py>(ob: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<PlaneArray<'py>>> {
+fn planes_of<'py>(ob: &Bound<'py, PyAny>, what: &str) -> PyResult<Vec<PlaneIn<'py>>> {
     let items: Vec<Bound<'py, PyAny>> = if let Ok(t) = ob.downcast::<PyTuple>() {
         t.iter().collect()
     } else if let Ok(l) = ob.downcast::<PyList>() {
@@ -138,13 +152,90 @@ fn format_of(shapes: &[(u32, u32)], what: &str) -> PyResult<PixelFormat> {
     )))
 }
 
-/// One copy of the planes into an engine frame.
-fn frame_of(planes: &[PlaneArray<'_>], format: PixelFormat, bpc: u32) -> PyResult<Frame> {
+/// Whether the memory behind `ob` can never change while it lives: a read-only numpy
+/// array whose bases are read-only arrays down to a `bytes` object (what
+/// `numpy.frombuffer(some_bytes, ...)` and its views give). numpy refuses to make an array
+/// over a read-only buffer writable, and `bytes` are immutable.
+fn immutable(ob: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let mut cur = ob.clone();
+    for _ in 0..64 {
+        if cur.is_instance_of::<PyBytes>() {
+            return Ok(true);
+        }
+        if cur.downcast::<PyUntypedArray>().is_err() {
+            return Ok(false);
+        }
+        let writeable: bool = cur.getattr("flags")?.getattr("writeable")?.extract()?;
+        let base = cur.getattr("base")?;
+        // An array owning its memory can be made writable again by its owner.
+        if writeable || base.is_none() {
+            return Ok(false);
+        }
+        cur = base;
+    }
+    Ok(false)
+}
+
+/// The plane bound in place, without a copy, when its memory is immutable (see
+/// [`immutable`]) and aligned; `None` to copy it instead.
+fn borrowed(p: &PlaneIn<'_>) -> PyResult<Option<Plane>> {
+    if !immutable(&p.ob)? {
+        return Ok(None);
+    }
+    let (ptr, strides, rows, cols, item) = match &p.data {
+        PlaneArray::U8(a) => {
+            let v = a.as_array();
+            (v.as_ptr(), v.strides().to_vec(), v.nrows(), v.ncols(), 1)
+        }
+        PlaneArray::U16(a) => {
+            let v = a.as_array();
+            (
+                v.as_ptr().cast::<u8>(),
+                v.strides().to_vec(),
+                v.nrows(),
+                v.ncols(),
+                2,
+            )
+        }
+    };
+    let stride = strides[0];
+    if rows == 0 || cols == 0 || stride < cols as isize || !(ptr as usize).is_multiple_of(item) {
+        return Ok(None);
+    }
+    let stride = stride as usize;
+    let len_bytes = ((rows - 1) * stride + cols) * item;
+    let guard: Arc<dyn Send + Sync> = Arc::new(p.ob.clone().unbind());
+    // SAFETY: `ptr` is the first sample of a numpy array of `rows` x `cols` samples whose
+    // column stride is one sample (checked in `plane_of`) and row stride `stride` >= `cols`
+    // samples, so it is valid for reads of the `len_bytes` bytes its rows span; it is
+    // aligned to the sample size (checked above). The guard owns a reference to the array,
+    // which keeps its base chain and the `bytes` object at its root alive as long as the
+    // plane (or a clone) lives; `immutable` established that nothing can write there.
+    let plane = unsafe { ForeignPlane::new(ptr, len_bytes, item == 2, guard) };
+    Ok(Some(Plane {
+        width: cols as u32,
+        height: rows as u32,
+        stride,
+        storage: PlaneStorage::Foreign(plane),
+    }))
+}
+
+/// The planes as an engine frame: immutable ones bound in place, the others copied once.
+/// Returns the frame and how many planes were bound without a copy.
+fn frame_of(planes: &[PlaneIn<'_>], format: PixelFormat, bpc: u32) -> PyResult<(Frame, usize)> {
     let (w, h) = shape(&planes[0]);
-    let mut b = FrameBuilder::new(format, bpc, w, h).map_err(engine_err)?;
-    for (p, dst) in planes.iter().zip(b.planes_mut()) {
-        let stride = dst.stride;
-        match (p, &mut dst.storage) {
+    let mut out = Vec::with_capacity(planes.len());
+    let mut in_place = 0;
+    for p in planes {
+        if let Some(plane) = borrowed(p)? {
+            out.push(plane);
+            in_place += 1;
+            continue;
+        }
+        let (pw, ph) = shape(p);
+        let mut plane = Plane::zeroed(pw, ph, bpc > 8);
+        let stride = plane.stride;
+        match (&p.data, &mut plane.storage) {
             (PlaneArray::U8(a), PlaneStorage::U8(v)) => {
                 for (y, row) in a.as_array().rows().into_iter().enumerate() {
                     for (d, s) in v[y * stride..].iter_mut().zip(row) {
@@ -165,8 +256,12 @@ fn frame_of(planes: &[PlaneArray<'_>], format: PixelFormat, bpc: u32) -> PyResul
                 ))
             }
         }
+        out.push(plane);
     }
-    Ok(b.build())
+    let frame = FrameBuilder::from_planes(format, bpc, w, h, MemoryKind::Host, out)
+        .map_err(engine_err)?
+        .build();
+    Ok((frame, in_place))
 }
 
 #[pymethods]
@@ -198,6 +293,7 @@ impl Scorer {
             next_index: 0,
             geometry: None,
             started: std::time::Instant::now(),
+            planes_in_place: 0,
         })
     }
 
@@ -215,7 +311,15 @@ impl Scorer {
             let planes = planes_of(ob, what)?;
             let shapes: Vec<_> = planes.iter().map(shape).collect();
             let format = format_of(&shapes, what)?;
-            let wide = matches!(planes[0], PlaneArray::U16(_));
+            let wide = matches!(planes[0].data, PlaneArray::U16(_));
+            if planes
+                .iter()
+                .any(|p| matches!(p.data, PlaneArray::U16(_)) != wide)
+            {
+                return Err(PyValueError::new_err(format!(
+                    "{what}: planes mix uint8 and uint16; every plane of a picture has one dtype"
+                )));
+            }
             let bpc = match (wide, self.bitdepth) {
                 (false, None | Some(8)) => 8,
                 (false, Some(b)) => {
@@ -240,7 +344,9 @@ impl Scorer {
                 }
             }
             geometry = Some(g);
-            frames.push(frame_of(&planes, format, bpc)?);
+            let (frame, in_place) = frame_of(&planes, format, bpc)?;
+            self.planes_in_place += in_place as u64;
+            frames.push(frame);
         }
         let (Some(d), Some(r)) = (frames.pop(), frames.pop()) else {
             unreachable!("two pictures were converted");
@@ -256,6 +362,12 @@ impl Scorer {
         self.geometry = geometry;
         self.next_index += 1;
         Ok(())
+    }
+
+    /// Planes pushed so far that were scored in place, without a copy.
+    #[getter]
+    fn planes_in_place(&self) -> u64 {
+        self.planes_in_place
     }
 
     /// Frames pushed so far.

@@ -21,6 +21,37 @@ def test_numpy_frames_give_the_golden_and_the_file_log(bbb_pair):
     assert result.to_json(fps=0) == vmafx.score(*bbb_pair).to_json(fps=0)
 
 
+@pytest.mark.parametrize("threads", [0, 2])
+def test_read_only_planes_over_bytes_are_scored_in_place(bbb_pair, threads):
+    scorer = vmafx.Scorer(threads=threads)
+    # read_y4m's planes are numpy.frombuffer views of the file's bytes: read-only.
+    result = push_all(scorer, *bbb_pair)
+    assert scorer.planes_in_place == 10 * 2 * 3
+    assert round(result.pooled["vmaf"].mean, 6) == GOLDEN
+
+
+def test_writable_planes_are_copied_and_may_be_reused(bbb_pair):
+    scorer = vmafx.Scorer()
+    buffers = None
+    for ref, dis in zip(read_y4m(bbb_pair[0]), read_y4m(bbb_pair[1])):
+        if buffers is None:
+            buffers = [p.copy() for p in ref + dis]
+        for buf, p in zip(buffers, ref + dis):
+            buf[...] = p  # the same arrays, overwritten every frame
+        scorer.push(tuple(buffers[:3]), tuple(buffers[3:]))
+    assert scorer.planes_in_place == 0
+    assert round(scorer.finish().pooled["vmaf"].mean, 6) == GOLDEN
+
+
+def test_a_read_only_view_of_a_writable_array_is_copied():
+    base = np.zeros((64, 64), np.uint8)
+    view = base.view()
+    view.flags.writeable = False
+    scorer = vmafx.Scorer(model=None, features=["psnr"])
+    scorer.push((view,) + frame()[1:], frame())
+    assert scorer.planes_in_place == 0
+
+
 def test_padded_rows_and_lists_are_accepted(bbb_pair):
     scorer = vmafx.Scorer(threads=2)
     for ref, dis in zip(read_y4m(bbb_pair[0]), read_y4m(bbb_pair[1])):
@@ -57,6 +88,9 @@ def test_wrong_dtype_is_a_value_error_naming_the_argument():
         scorer.push(frame(), "not an array")
     with pytest.raises(ValueError, match="bitdepth"):
         scorer.push(frame(dtype=np.uint16), frame(dtype=np.uint16))
+    mixed = frame(dtype=np.uint16)[:1] + frame()[1:]
+    with pytest.raises(ValueError, match="distorted.*mix uint8 and uint16"):
+        vmafx.Scorer(bitdepth=10).push(frame(dtype=np.uint16), mixed)
 
 
 def test_wrong_shape_is_a_value_error_naming_the_argument():

@@ -76,6 +76,9 @@ class Scorer:
     def push(self, reference: _Picture, distorted: _Picture) -> None: ...
     @property
     def frames_pushed(self) -> int: ...
+    @property
+    def planes_in_place(self) -> int:
+        """Planes pushed that were scored in place, without a copy."""
     def finish(self) -> Result: ...
 
 def score(
