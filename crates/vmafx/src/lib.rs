@@ -17,6 +17,7 @@
 //! [`feature`] score it on worker threads into the collector, [`model`] predicts and pools,
 //! and [`output`] writes libvmaf's log formats.
 
+pub mod chunk;
 pub mod context;
 pub mod cpu;
 pub mod device;

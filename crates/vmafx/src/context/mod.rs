@@ -12,10 +12,12 @@ pub mod config;
 mod import_rule;
 mod scheduler;
 mod scoring;
+mod window;
 
 pub use collector::FeatureCollector;
 pub use config::{ContextConfig, LogCallback, LogLevel};
 pub use scoring::ModelHandle;
+pub use window::FrameWindow;
 
 use crate::error::{Error, Result};
 use crate::feature::name::{alias, feature_name};
@@ -49,6 +51,8 @@ pub struct Context {
     device: Option<crate::device::Device>,
     /// One past the highest index submitted: reads by index are checked against it.
     frames_in: u64,
+    /// The frames fed and kept (every frame unless one chunk is scored).
+    window: FrameWindow,
 }
 
 impl std::fmt::Debug for Context {
@@ -82,6 +86,7 @@ impl Context {
             extract_time: Vec::new(),
             device: None,
             frames_in: 0,
+            window: FrameWindow::all(),
         })
     }
 
@@ -149,6 +154,15 @@ impl Context {
     /// with threads they are scored in parallel and the results are those of one thread.
     pub fn submit(&mut self, reference: Frame, distorted: Frame, index: u64) -> Result<()> {
         check_pair(&reference, &distorted, index)?;
+        if index < self.window.first_fed {
+            return Err(Error::invalid(
+                format!("frame {index}"),
+                format!(
+                    "this context's window is fed from frame {}",
+                    self.window.first_fed
+                ),
+            ));
+        }
         if !self.admitted.contains(&reference.memory()) {
             self.admit_pair(&reference, &distorted)
                 .map_err(|e| e.context(format_args!("frame {index}")))?;
@@ -168,7 +182,12 @@ impl Context {
                         "no feature or model registered before the first frame",
                     ));
                 }
-                let s = Scheduler::start(self.registrations.clone(), geometry, &self.config)?;
+                let s = Scheduler::start(
+                    self.registrations.clone(),
+                    geometry,
+                    &self.config,
+                    &self.window,
+                )?;
                 self.geometry = Some(geometry);
                 self.state = State::Running(Box::new(s));
             }

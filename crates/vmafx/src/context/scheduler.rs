@@ -16,11 +16,13 @@ use std::time::{Duration, Instant};
 
 use super::collector::{FeatureCollector, FlushStore, Rank};
 use super::config::ContextConfig;
+use super::window::FrameWindow;
 use crate::error::{Error, Result, Status};
 use crate::feature::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering,
 };
 use crate::frame::Frame;
+use std::ops::Range;
 
 /// A registered feature: its extractor, options and collector key for deduplication.
 #[derive(Debug, Clone)]
@@ -43,6 +45,8 @@ struct Lane {
     instances: Vec<Option<Box<dyn Extractor>>>,
     /// Time spent in each instance's `extract`, for benchmarks.
     spent: Vec<Duration>,
+    /// Indices whose scores are kept: extractors without history skip the others.
+    kept: Range<u64>,
 }
 
 struct Shared {
@@ -65,12 +69,21 @@ fn make_instance(reg: &Registration, geometry: Geometry) -> Result<Box<dyn Extra
 }
 
 impl Lane {
-    fn new(regs: &[Registration], geometry: Geometry, temporal: bool) -> Result<Lane> {
+    fn new(
+        regs: &[Registration],
+        geometry: Geometry,
+        temporal: bool,
+        window: &FrameWindow,
+    ) -> Result<Lane> {
         let mut instances = Vec::with_capacity(regs.len());
         for reg in regs {
             let mine = (reg.info.ordering == Ordering::Temporal) == temporal;
             instances.push(if mine {
-                Some(make_instance(reg, geometry)?)
+                let mut x = make_instance(reg, geometry)?;
+                if window.first_fed > 0 {
+                    x.start_at(window.first_fed);
+                }
+                Some(x)
             } else {
                 None
             });
@@ -78,6 +91,7 @@ impl Lane {
         Ok(Lane {
             spent: vec![Duration::ZERO; instances.len()],
             instances,
+            kept: window.kept.clone(),
         })
     }
 
@@ -90,6 +104,10 @@ impl Lane {
                 && subsample > 1
                 && !job.index.is_multiple_of(subsample as u64)
             {
+                continue;
+            }
+            // A chunk's pre- and post-roll frames only feed features with history.
+            if ordering == Ordering::Independent && !self.kept.contains(&job.index) {
                 continue;
             }
             let prev_ok = ordering == Ordering::PrevRef;
@@ -247,6 +265,7 @@ impl Scheduler {
         regs: Vec<Registration>,
         geometry: Geometry,
         config: &ContextConfig,
+        window: &FrameWindow,
     ) -> Result<Scheduler> {
         let regs = Arc::new(regs);
         let shared = Arc::new(Shared {
@@ -261,7 +280,7 @@ impl Scheduler {
             window: config.reorder_window,
             shared: shared.clone(),
             pending: BTreeMap::new(),
-            next_index: 0,
+            next_index: window.first_fed,
             prev: None,
             prev_prev: None,
             inline: None,
@@ -270,12 +289,12 @@ impl Scheduler {
         };
         if config.threads == 0 {
             s.inline = Some((
-                Lane::new(&regs, geometry, false)?,
-                Lane::new(&regs, geometry, true)?,
+                Lane::new(&regs, geometry, false, window)?,
+                Lane::new(&regs, geometry, true, window)?,
             ));
         } else {
             let lanes = (0..config.threads)
-                .map(|_| Lane::new(&regs, geometry, false))
+                .map(|_| Lane::new(&regs, geometry, false, window))
                 .collect::<Result<Vec<_>>>()?;
             // No queue by default: a worker takes each pair from `submit` directly (the
             // reader reads the next pair meanwhile), which keeps fewer frames alive.
@@ -283,7 +302,7 @@ impl Scheduler {
             s.workers = Some(Workers::start(lanes, cap, &regs, subsample, &shared)?);
             let has_temporal = regs.iter().any(|r| r.info.ordering == Ordering::Temporal);
             if has_temporal {
-                let lane = Lane::new(&regs, geometry, true)?;
+                let lane = Lane::new(&regs, geometry, true, window)?;
                 s.temporal = Some(Workers::start(vec![lane], cap, &regs, subsample, &shared)?);
             }
         }

@@ -93,7 +93,7 @@ impl Context {
     pub fn predict_all(&mut self) -> Result<()> {
         let n = self.frames_scored()?;
         for h in self.models.clone() {
-            for i in self.scored_indices(0, n) {
+            for i in self.kept_indices(n) {
                 self.score_at_index(&h, i)?;
             }
         }
@@ -102,7 +102,7 @@ impl Context {
 
     /// Frames `first..end` not skipped by subsampling. Callers bound `end` by the frames
     /// scored first ([`Context::checked_range`]), so the walk is never longer than the run.
-    fn scored_indices(&self, first: u64, end: u64) -> impl Iterator<Item = u64> {
+    pub(super) fn scored_indices(&self, first: u64, end: u64) -> impl Iterator<Item = u64> {
         let s = u64::from(self.config.subsample.max(1));
         (first..end).filter(move |i| i % s == 0)
     }
@@ -214,7 +214,7 @@ impl Context {
         let keys = c.names();
         let n = c.frame_count();
         let frames = self
-            .scored_indices(0, n)
+            .kept_indices(n)
             .filter(|&i| keys.iter().any(|k| c.get(k, i).is_some()))
             .map(|i| (i, keys.iter().map(|k| c.get(k, i)).collect()))
             .collect();

@@ -11,7 +11,7 @@ use super::float_common::{
 use super::float_vif::scale::{scale_frame, ScaleMethod};
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,
-    Ordering, ScoreStore,
+    Ordering, Reach, ScoreStore,
 };
 use crate::error::{Error, Result};
 use crate::frame::PixelFormat;
@@ -115,6 +115,20 @@ pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     create,
 }];
 
+/// Frames `float_motion`'s scores at frame n read: motion compares with frame n - 1,
+/// motion2 takes the smaller of that and frame n + 1's, and frame 0's motion3 is frame 1's
+/// motion blended. With `motion_force_zero` every score is 0 and reads nothing.
+pub fn reach(opts: &OptValues) -> Reach {
+    if opts.bool("motion_force_zero") {
+        Reach::NONE
+    } else {
+        Reach::Frames {
+            before: 1,
+            after: 1,
+        }
+    }
+}
+
 fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
     let filter: Vec<f32> = match opts.int("motion_filter_size") {
         1 => FILTER_5_NO_OP.iter().map(|&v| v as f32).collect(),
@@ -137,6 +151,7 @@ fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
         tmp: Vec::new(),
         blur: Default::default(),
         last: None,
+        first: 0,
         score: 0.0,
     }))
 }
@@ -162,6 +177,8 @@ struct FloatMotion {
     blur: [Blurred; 3],
     /// The last index extracted.
     last: Option<u64>,
+    /// The first index fed (above 0 for a chunk fed from its pre-roll).
+    first: u64,
     /// The motion score of the last index.
     score: f64,
 }
@@ -256,10 +273,13 @@ impl Extractor for FloatMotion {
                     format!("{NAME} is temporal: index {index} after {last}; indices must follow each other"),
                 ));
             }
-        } else if index != 0 {
+        } else if index != self.first {
             return Err(Error::invalid(
                 format!("{NAME}:index"),
-                format!("{NAME} is temporal: the first index must be 0, got {index}"),
+                format!(
+                    "{NAME} is temporal: the first index must be {}, got {index}",
+                    self.first
+                ),
             ));
         }
         if self.force_zero {
@@ -290,6 +310,10 @@ impl Extractor for FloatMotion {
         }
         self.blur[cur] = blurred;
 
+        if index == self.first && index > 0 {
+            // The first frame of a chunk's pre-roll: nothing before it to compare with.
+            return Ok(());
+        }
         if index == 0 {
             out.put(self.name(PROVIDED[1]), index, 0.0);
             if self.debug {
@@ -313,10 +337,18 @@ impl Extractor for FloatMotion {
             out.put(self.name(PROVIDED[2]), 0, b.min(self.max_val));
             return Ok(());
         }
+        if index == self.first + 1 && self.first > 0 {
+            // motion2 of the pre-roll's first frame would need the frame before it.
+            return Ok(());
+        }
         let score2 = self.motion(prev, prev2);
         let score2 = if score2 < score { score2 } else { score };
         self.put_late(&mut |n, i, v| out.put(n, i, v), score2, index - 1);
         Ok(())
+    }
+
+    fn start_at(&mut self, first: u64) {
+        self.first = first;
     }
 
     fn flush(&mut self, store: &mut dyn ScoreStore) -> Result<()> {
@@ -325,6 +357,8 @@ impl Extractor for FloatMotion {
         }
         match self.last {
             Some(0) => store.put(self.name(PROVIDED[2]), 0, 0.0),
+            // A chunk fed one frame past 0 has no motion of its own to write.
+            Some(last) if last == self.first => {}
             Some(last) => self.put_late(&mut |n, i, v| store.put(n, i, v), self.score, last),
             None => {}
         }

@@ -8,6 +8,7 @@
 
 pub mod name;
 pub mod options;
+pub mod reach;
 pub mod registry;
 
 pub(crate) mod adm;
@@ -39,6 +40,7 @@ use crate::frame::{Frame, MemoryKind};
 pub(crate) use crate::frame::Geometry;
 
 pub use options::{OptKind, OptSpec, OptValue, OptValues};
+pub use reach::Reach;
 
 /// How an extractor's instances may be fed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,6 +99,12 @@ pub trait Extractor: Send {
 
     /// Scores one pair, writing into `out`.
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()>;
+
+    /// Called once, after `init`, when the run begins at frame `first` > 0: a chunk of a
+    /// longer video, fed from its pre-roll. Frames before `first` exist but are not fed, so
+    /// an extractor with history writes nothing that would need them (instead of failing
+    /// for want of a previous frame). Extractors without history ignore it.
+    fn start_at(&mut self, _first: u64) {}
 
     /// Called once after the last frame; temporal features write their late scores here.
     fn flush(&mut self, _store: &mut dyn ScoreStore) -> Result<()> {

@@ -1,6 +1,6 @@
 //! The table of every extractor this build has.
 
-use super::ExtractorInfo;
+use super::{ExtractorInfo, OptValues, Ordering, Reach};
 use crate::error::{Error, Result};
 
 /// Every extractor, in a fixed order.
@@ -50,4 +50,19 @@ pub fn by_name(name: &str) -> Result<&'static ExtractorInfo> {
 /// The extractor that provides the long feature name `feature` (model lookup).
 pub fn by_feature(feature: &str) -> Option<&'static ExtractorInfo> {
     all().into_iter().find(|e| e.provided.contains(&feature))
+}
+
+/// How far the scores of extractor `info` with `options` reach into neighbouring frames
+/// (see [`Reach`]). Extractors that score each pair on its own reach nothing; the temporal
+/// ones declare theirs; a temporal extractor without a declaration is taken as unbounded,
+/// so a chunk plan refuses it rather than split it inexactly.
+pub fn reach(info: &ExtractorInfo, options: &OptValues) -> Reach {
+    match info.name {
+        "motion" => super::motion::reach(options),
+        "motion_v2" => super::motion::reach_v2(options),
+        "float_motion" => super::float_motion::reach(options),
+        "speed_temporal" => super::speed::TEMPORAL_REACH,
+        _ if info.ordering == Ordering::Independent => Reach::NONE,
+        name => Reach::Unbounded(name),
+    }
 }

@@ -41,6 +41,8 @@ pub struct Motion {
     geometry: Option<Geometry>,
     row_buf: Vec<i32>,
     kernels: Kernels,
+    /// The first index fed (above 0 for a chunk fed from its pre-roll).
+    first: u64,
 }
 
 /// Makes libvmaf's `motion`.
@@ -80,6 +82,7 @@ impl Motion {
             geometry: None,
             row_buf: Vec::new(),
             kernels: Kernels::SCALAR,
+            first: 0,
         }
     }
 
@@ -89,6 +92,16 @@ impl Motion {
             2
         } else {
             1
+        }
+    }
+
+    /// The first index whose SAD this run can compute: 0 from the start of a video;
+    /// past a later first frame, the first whose comparison frame was fed.
+    fn first_sad(&self) -> u64 {
+        if self.first == 0 {
+            0
+        } else {
+            self.first + self.min_index()
         }
     }
 
@@ -161,6 +174,10 @@ impl Extractor for Motion {
         let Some(g) = self.geometry else {
             return Err(Error::invalid("motion", "extract called before init"));
         };
+        if input.index < self.first_sad() {
+            // Its comparison frame precedes the chunk's pre-roll: nothing to write.
+            return Ok(());
+        }
         let score = self.score(g, input)?;
         out.put(&self.names.sad, input.index, score);
         if self.debug && self.variant == Variant::Motion {
@@ -169,10 +186,15 @@ impl Extractor for Motion {
         Ok(())
     }
 
+    fn start_at(&mut self, first: u64) {
+        self.first = first;
+    }
+
     fn flush(&mut self, store: &mut dyn ScoreStore) -> Result<()> {
         if self.variant == Variant::Motion {
             late_scores(
                 store,
+                self.first_sad(),
                 &self.names.sad,
                 &self.names.motion2,
                 &self.names.motion3,

@@ -30,7 +30,7 @@ mod simd_tests;
 #[cfg(test)]
 mod tests;
 
-use super::{ExtractorInfo, OptKind, OptSpec, Ordering};
+use super::{ExtractorInfo, OptKind, OptSpec, OptValues, Ordering, Reach};
 
 /// The per-frame SAD score `motion` writes.
 pub const SAD: &str = "VMAF_integer_feature_motion_sad_score";
@@ -106,6 +106,40 @@ pub static OPTIONS: &[OptSpec] = &[
     ),
     OptSpec::flag("debug", false, "debug mode: enable additional output"),
 ];
+
+/// Frames `motion`'s scores at frame n read. The SAD compares with the reference `s` frames
+/// back (`s` = 2 with `motion_five_frame_window`, else 1); motion2 takes the smaller SAD of
+/// frames n + 1 - s and n + 1, so it reads frames n + 1 - 2s ..= n + 1; the moving average
+/// adds motion2 of frame n - 1 (s frames further back; not recursive: it averages the
+/// processed motion2 values, not the previous average). The first frames take the processed
+/// SAD of frame s, hence s frames after.
+pub fn reach(opts: &OptValues) -> Reach {
+    let s = if opts.bool("motion_five_frame_window") {
+        2
+    } else {
+        1
+    };
+    let before = if opts.bool("motion_moving_average") {
+        2 * s
+    } else {
+        2 * s - 1
+    };
+    Reach::Frames { before, after: s }
+}
+
+/// Frames `motion_v2`'s per-frame SAD at frame n reads: the reference 1 (or 2, with
+/// `motion_five_frame_window`) frames back.
+pub fn reach_v2(opts: &OptValues) -> Reach {
+    let s = if opts.bool("motion_five_frame_window") {
+        2
+    } else {
+        1
+    };
+    Reach::Frames {
+        before: s,
+        after: 0,
+    }
+}
 
 /// The extractors this module defines: `motion`, then `motion_v2`.
 pub static EXTRACTORS: &[ExtractorInfo] = &[

@@ -35,20 +35,25 @@ impl Blend {
     }
 }
 
-/// Writes motion2 and motion3 for every index `0..n` where `sad` holds scores for all of
-/// `0..n`. Writes nothing when there are none.
+/// Writes motion2 and motion3 for every index of `first..n` where `sad` holds scores for
+/// all of `first..n` (`first` is 0 from the start of a video, later for a chunk fed from its
+/// pre-roll). Writes nothing when there are none. Past a later `first`, values whose inputs
+/// precede it are not written (a chunk drops those frames).
 pub fn late_scores(
     store: &mut dyn ScoreStore,
+    first: u64,
     sad: &str,
     motion2_name: &str,
     motion3_name: &str,
     blend: &Blend,
 ) {
     let mut sads = Vec::new();
-    while let Some(s) = store.get(sad, sads.len() as u64) {
+    while let Some(s) = store.get(sad, first + sads.len() as u64) {
         sads.push(s);
     }
-    let n = sads.len();
+    let first = first as usize;
+    let end = first + sads.len();
+    let sad_at = |i: usize| sads[i - first];
     let (stride, min_idx) = if blend.five_frame_window {
         (2, 2)
     } else {
@@ -56,43 +61,48 @@ pub fn late_scores(
     };
 
     // Frames before the first comparison take the processed score of the first one.
-    let stamp = if n > min_idx {
-        blend.processed(sads[min_idx])
+    let stamp = if end > min_idx && first <= min_idx {
+        blend.processed(sad_at(min_idx))
     } else {
         0.0
     };
-    let mut prev_processed = 0.0;
-    for i in 0..n {
+    let mut prev_processed = None;
+    for i in first..end {
         let (motion2, motion3) = if i < min_idx {
-            prev_processed = stamp;
-            (0.0, stamp)
+            prev_processed = Some(stamp);
+            (Some(0.0), Some(stamp))
         } else {
-            let motion2 = match sads.get(i + 1) {
-                None => sads[i],
-                Some(&hi) => {
-                    let lo_idx = i + 1 - stride;
-                    if lo_idx >= min_idx {
-                        let lo = sads[lo_idx];
-                        if lo < hi {
-                            lo
-                        } else {
-                            hi
-                        }
-                    } else {
-                        hi
-                    }
+            let motion2 = if i + 1 < end {
+                let hi = sad_at(i + 1);
+                let lo_idx = i + 1 - stride;
+                if lo_idx < min_idx {
+                    Some(hi)
+                } else if lo_idx < first {
+                    None
+                } else {
+                    let lo = sad_at(lo_idx);
+                    Some(if lo < hi { lo } else { hi })
                 }
+            } else {
+                Some(sad_at(i))
             };
-            let processed = blend.processed(motion2);
+            let processed = motion2.map(|m| blend.processed(m));
             let motion3 = if blend.moving_average {
-                (processed + prev_processed) / 2.0
+                match (processed, prev_processed) {
+                    (Some(p), Some(q)) => Some((p + q) / 2.0),
+                    _ => None,
+                }
             } else {
                 processed
             };
             prev_processed = processed;
             (motion2, motion3)
         };
-        store.put(motion2_name, i as u64, motion2);
-        store.put(motion3_name, i as u64, motion3);
+        if let Some(v) = motion2 {
+            store.put(motion2_name, i as u64, v);
+        }
+        if let Some(v) = motion3 {
+            store.put(motion3_name, i as u64, v);
+        }
     }
 }

@@ -386,7 +386,7 @@ fn flush_blends_and_windows_like_libvmaf() {
         moving_average: false,
         five_frame_window: false,
     };
-    super::temporal::late_scores(&mut store, SAD, MOTION2, MOTION3, &blend);
+    super::temporal::late_scores(&mut store, 0, SAD, MOTION2, MOTION3, &blend);
     let m2: Vec<_> = (0..4).map(|i| store.get(MOTION2, i).unwrap()).collect();
     let m3: Vec<_> = (0..4).map(|i| store.get(MOTION3, i).unwrap()).collect();
     assert_eq!(m2, [0.0, 10.0, 10.0, 30.0]);

@@ -17,7 +17,7 @@ mod temporal;
 #[cfg(test)]
 mod tests;
 
-use super::{ExtractorInfo, OptKind, OptSpec, OptValues, Ordering};
+use super::{ExtractorInfo, OptKind, OptSpec, OptValues, Ordering, Reach};
 use crate::error::Result;
 
 const KERNELSCALE: OptSpec = OptSpec::param(
@@ -118,6 +118,13 @@ fn params(extractor: &str, o: &OptValues, weight_var_mode: i64) -> Result<comput
         weight_var_mode,
     })
 }
+
+/// Frames `speed_temporal`'s score at frame n reads: the luma of frame n - 1 (whatever
+/// the options).
+pub const TEMPORAL_REACH: Reach = Reach::Frames {
+    before: 1,
+    after: 0,
+};
 
 /// The extractors this module defines.
 pub static EXTRACTORS: &[ExtractorInfo] = &[

@@ -26,6 +26,7 @@ pub fn create(o: &OptValues) -> Result<Box<dyn Extractor>> {
         name: feature_name(PROVIDED, &o.non_default_params()),
         use_ref_diff: o.bool("speed_use_ref_diff"),
         state: None,
+        first: 0,
     }))
 }
 
@@ -46,6 +47,8 @@ struct SpeedTemporal {
     name: String,
     use_ref_diff: bool,
     state: Option<State>,
+    /// The first index fed (above 0 for a chunk fed from its pre-roll).
+    first: u64,
 }
 
 impl Extractor for SpeedTemporal {
@@ -105,7 +108,10 @@ impl Extractor for SpeedTemporal {
         copy_plane(input.reference, 0, &mut st.cur_r, s);
         copy_plane(input.distorted, 0, &mut st.cur_d, s);
         if first {
-            out.put(&self.name, input.index, 0.0);
+            // A chunk's pre-roll starts past frame 0: its first frame has no score here.
+            if input.index != self.first || self.first == 0 {
+                out.put(&self.name, input.index, 0.0);
+            }
             return Ok(());
         }
         let (w, h) = (st.size.0 as usize, st.size.1 as usize);
@@ -119,5 +125,9 @@ impl Extractor for SpeedTemporal {
         let (score, _) = st.speed.score(&mut st.prev_r, &mut st.prev_d);
         out.put(&self.name, input.index, score as f64);
         Ok(())
+    }
+
+    fn start_at(&mut self, first: u64) {
+        self.first = first;
     }
 }

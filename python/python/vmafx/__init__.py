@@ -1,0 +1,61 @@
+"""vmafx: video quality scores exactly as libvmaf computes them.
+
+Score two files::
+
+    import vmafx
+    result = vmafx.score("ref.y4m", "dis.y4m")           # model vmaf_v0.6.1
+    result.pooled["vmaf"].mean                            # 73.343961...
+    result["vmaf"]                                        # per-frame numpy array
+    result.frames                                         # pandas DataFrame (with pandas)
+    result.write_json("log.json")                         # libvmaf's log formats
+
+Raw .yuv needs ``width``, ``height``, ``pixel_format`` ("420", "422", "444", "400") and
+``bitdepth``. ``model`` takes a built-in name (``"vmaf_4k_v0.6.1"``), a JSON path, a
+libvmaf ``--model`` spec string, a list of those, or None (features only); ``features``
+takes libvmaf extractor names, with options as ``"psnr=enable_chroma=false"`` or
+``("psnr", {"enable_chroma": False})``.
+
+Score frames held in memory (numpy planes)::
+
+    scorer = vmafx.Scorer(model="vmaf_v0.6.1")
+    for ref, dis in pairs:                                # (Y, U, V) uint8 arrays
+        scorer.push(ref, dis)
+    result = scorer.finish()
+
+Split one video over many workers, exactly (see ``vmafx.chunks`` and ``vmafx.dask``)::
+
+    plan = vmafx.chunks.plan_files(ref, dis, chunk_frames=500)
+    parts = [vmafx.score(ref, dis, frames=c.frames) for c in plan]
+    result = vmafx.merge(parts)                           # identical to one pass
+
+Scoring releases the GIL. Engine failures raise :class:`VmafxError` (a RuntimeError)
+with the engine's message; wrong arguments raise ValueError naming the argument.
+"""
+
+from ._vmafx import (
+    LIBVMAF_VERSION,
+    Pooled,
+    Result,
+    Scorer,
+    VmafxError,
+    __version__,
+    frame_count,
+    merge,
+    reach,
+    score,
+)
+from . import chunks
+
+__all__ = [
+    "LIBVMAF_VERSION",
+    "Pooled",
+    "Result",
+    "Scorer",
+    "VmafxError",
+    "__version__",
+    "chunks",
+    "frame_count",
+    "merge",
+    "reach",
+    "score",
+]

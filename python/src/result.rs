@@ -1,0 +1,305 @@
+//! `vmafx.Result`: per-frame scores as numpy arrays, pooled values and libvmaf's logs.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::{PyImportError, PyKeyError, PyOSError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use vmafx::chunk::PartialScores;
+use vmafx::output::{render_report, OutputFormat};
+use vmafx::score::{PoolMethod, ScoreTable};
+
+/// Pooled values of one metric over the frames of a Result.
+#[pyclass(module = "vmafx", frozen, get_all)]
+#[derive(Debug, Clone, Copy)]
+pub struct Pooled {
+    /// Arithmetic mean (what libvmaf's CLI prints as the score).
+    pub mean: f64,
+    /// libvmaf's harmonic mean: n / sum(1 / (x + 1)) - 1.
+    pub harmonic_mean: f64,
+    /// Smallest value.
+    pub min: f64,
+    /// Largest value.
+    pub max: f64,
+}
+
+#[pymethods]
+impl Pooled {
+    fn __repr__(&self) -> String {
+        format!(
+            "Pooled(mean={:.6}, harmonic_mean={:.6}, min={:.6}, max={:.6})",
+            self.mean, self.harmonic_mean, self.min, self.max
+        )
+    }
+}
+
+/// The scores of a run: per-frame values of every metric (models' outputs and features,
+/// named as libvmaf's logs name them), pooled values, and libvmaf's log writers.
+///
+/// `metrics` maps each name to a float64 numpy array over `frame_indices` (NaN where a
+/// metric has no value at a frame); `frames` / `to_pandas()` give the same as a pandas
+/// DataFrame indexed by frame. `pooled[name]` has `.mean`, `.harmonic_mean`, `.min`, `.max`
+/// over this Result's frames (a chunk's pooled values cover that chunk only: merge chunks
+/// with `vmafx.merge`, never average their means). Results pickle, for distributed runs.
+#[pyclass(module = "vmafx", name = "Result", frozen)]
+pub struct ScoreResult {
+    scores: PartialScores,
+    elapsed: Duration,
+}
+
+impl ScoreResult {
+    pub fn new(scores: PartialScores, elapsed: Duration) -> Self {
+        ScoreResult { scores, elapsed }
+    }
+
+    pub fn scores(&self) -> &PartialScores {
+        &self.scores
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+
+    fn column(&self, j: usize) -> Vec<f64> {
+        self.scores
+            .table
+            .frames
+            .iter()
+            .map(|(_, row)| row.get(j).copied().flatten().unwrap_or(f64::NAN))
+            .collect()
+    }
+
+    /// Column `j` pooled, when every listed frame has a value (as libvmaf pools).
+    fn pool_column(&self, j: usize) -> Option<Pooled> {
+        let t = &self.scores.table;
+        if t.frames.is_empty() {
+            return None;
+        }
+        let values: Option<Vec<f64>> = t
+            .frames
+            .iter()
+            .map(|(_, row)| row.get(j).copied().flatten())
+            .collect();
+        let values = values?;
+        let p = |m| vmafx::score::pool(&values, m);
+        Some(Pooled {
+            mean: p(PoolMethod::Mean),
+            harmonic_mean: p(PoolMethod::HarmonicMean),
+            min: p(PoolMethod::Min),
+            max: p(PoolMethod::Max),
+        })
+    }
+
+    fn render(&self, format: OutputFormat, fps: Option<f64>) -> String {
+        let secs = self.elapsed.as_secs_f64();
+        let n = (self.scores.frames.end - self.scores.frames.start) as f64;
+        let fps = fps.unwrap_or(if secs > 0.0 { n / secs } else { 0.0 });
+        render_report(format, &self.scores.table, &self.scores.report_info(fps))
+    }
+
+    fn write(
+        &self,
+        path: std::path::PathBuf,
+        format: OutputFormat,
+        fps: Option<f64>,
+    ) -> PyResult<()> {
+        std::fs::write(&path, self.render(format, fps))
+            .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
+    }
+}
+
+#[pymethods]
+impl ScoreResult {
+    /// Metric names, in the order libvmaf's logs print them.
+    #[getter]
+    fn names(&self) -> Vec<String> {
+        self.scores.table.names.clone()
+    }
+
+    /// The frame indices of the rows (in the whole video), as a uint64 array.
+    #[getter]
+    fn frame_indices<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        let v: Vec<u64> = self.scores.table.frames.iter().map(|(i, _)| *i).collect();
+        v.into_pyarray(py)
+    }
+
+    /// The frames these scores cover, `(start, end)`; a whole video starts at 0.
+    #[getter]
+    fn frame_range(&self) -> (u64, u64) {
+        (self.scores.frames.start, self.scores.frames.end)
+    }
+
+    /// Picture width.
+    #[getter]
+    fn width(&self) -> u32 {
+        self.scores.width
+    }
+
+    /// Picture height.
+    #[getter]
+    fn height(&self) -> u32 {
+        self.scores.height
+    }
+
+    /// Seconds spent scoring (summed over chunks for a merged Result).
+    #[getter]
+    fn seconds(&self) -> f64 {
+        self.elapsed.as_secs_f64()
+    }
+
+    /// Every metric as a float64 numpy array over `frame_indices` (NaN where missing).
+    #[getter]
+    fn metrics<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (j, name) in self.scores.table.names.iter().enumerate() {
+            d.set_item(name, self.column(j).into_pyarray(py))?;
+        }
+        Ok(d)
+    }
+
+    /// Pooled values of every metric that has a value at every frame, by name.
+    #[getter]
+    fn pooled(&self) -> BTreeMap<String, Pooled> {
+        self.scores
+            .table
+            .names
+            .iter()
+            .enumerate()
+            .filter_map(|(j, n)| Some((n.clone(), self.pool_column(j)?)))
+            .collect()
+    }
+
+    /// The per-frame values of metric `name` (a float64 array).
+    fn __getitem__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        let j = self
+            .scores
+            .table
+            .names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| PyKeyError::new_err(format!("no metric named '{name}'")))?;
+        Ok(self.column(j).into_pyarray(py))
+    }
+
+    fn __contains__(&self, name: &str) -> bool {
+        self.scores.table.names.iter().any(|n| n == name)
+    }
+
+    /// Number of frames with scores.
+    fn __len__(&self) -> usize {
+        self.scores.table.frames.len()
+    }
+
+    /// The scores as a pandas DataFrame: one column per metric, indexed by frame.
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let pd = py.import("pandas").map_err(|_| {
+            PyImportError::new_err("Result.to_pandas() needs pandas: pip install pandas")
+        })?;
+        let kwargs = PyDict::new(py);
+        let index = pd.call_method1("Index", (self.frame_indices(py),))?;
+        index.setattr("name", "frame")?;
+        kwargs.set_item("index", index)?;
+        kwargs.set_item("columns", PyList::new(py, &self.scores.table.names)?)?;
+        pd.call_method("DataFrame", (self.metrics(py)?,), Some(&kwargs))
+    }
+
+    /// The scores as a pandas DataFrame (see `to_pandas`).
+    #[getter]
+    fn frames<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.to_pandas(py)
+    }
+
+    /// libvmaf's JSON log as a string (`fps` defaults to this run's speed).
+    #[pyo3(signature = (fps=None))]
+    fn to_json(&self, fps: Option<f64>) -> String {
+        self.render(OutputFormat::Json, fps)
+    }
+
+    /// Writes libvmaf's JSON log to `path`.
+    #[pyo3(signature = (path, fps=None))]
+    fn write_json(&self, path: std::path::PathBuf, fps: Option<f64>) -> PyResult<()> {
+        self.write(path, OutputFormat::Json, fps)
+    }
+
+    /// Writes libvmaf's XML log to `path`.
+    #[pyo3(signature = (path, fps=None))]
+    fn write_xml(&self, path: std::path::PathBuf, fps: Option<f64>) -> PyResult<()> {
+        self.write(path, OutputFormat::Xml, fps)
+    }
+
+    /// Writes libvmaf's CSV log to `path`.
+    #[pyo3(signature = (path, fps=None))]
+    fn write_csv(&self, path: std::path::PathBuf, fps: Option<f64>) -> PyResult<()> {
+        self.write(path, OutputFormat::Csv, fps)
+    }
+
+    /// Writes libvmaf's MicroDVD subtitle log to `path`.
+    #[pyo3(signature = (path, fps=None))]
+    fn write_sub(&self, path: std::path::PathBuf, fps: Option<f64>) -> PyResult<()> {
+        self.write(path, OutputFormat::Sub, fps)
+    }
+
+    fn __repr__(&self) -> String {
+        let (a, b) = self.frame_range();
+        let vmaf = self
+            .scores
+            .table
+            .names
+            .iter()
+            .position(|n| n == "vmaf")
+            .and_then(|j| self.pool_column(j))
+            .map(|p| format!(", vmaf mean {:.6}", p.mean))
+            .unwrap_or_default();
+        format!(
+            "<vmafx.Result frames {a}..{b}, {}x{}, {} metrics{vmaf}>",
+            self.scores.width,
+            self.scores.height,
+            self.scores.table.names.len()
+        )
+    }
+
+    /// Pickle support: the Result rebuilt from its plain state.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (State,))> {
+        let f = py.import("vmafx._vmafx")?.getattr("_result_from_state")?;
+        let s = &self.scores;
+        Ok((
+            f,
+            ((
+                (s.frames.start, s.frames.end),
+                (s.width, s.height, s.subsample),
+                s.table.names.clone(),
+                s.table.frames.clone(),
+                self.elapsed.as_secs_f64(),
+            ),),
+        ))
+    }
+}
+
+/// What a Result pickles as.
+type State = (
+    (u64, u64),
+    (u32, u32, u32),
+    Vec<String>,
+    Vec<(u64, Vec<Option<f64>>)>,
+    f64,
+);
+
+/// Rebuilds a pickled Result.
+#[pyfunction]
+#[pyo3(name = "_result_from_state")]
+pub fn result_from_state(state: State) -> ScoreResult {
+    let ((a, b), (width, height, subsample), names, frames, secs) = state;
+    ScoreResult::new(
+        PartialScores {
+            frames: a..b,
+            width,
+            height,
+            subsample,
+            table: ScoreTable { names, frames },
+        },
+        Duration::from_secs_f64(secs.max(0.0)),
+    )
+}

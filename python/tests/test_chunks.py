@@ -1,0 +1,47 @@
+"""Chunked runs merge to one pass: plain Python plans, and Dask with 2 workers."""
+
+import pytest
+
+import vmafx
+from vmafx import chunks
+
+
+def test_plan_widens_by_the_reach():
+    got = chunks.plan(10, 4, (2, 1))
+    assert [(c.frames, c.fed) for c in got] == [((0, 4), (0, 5)), ((4, 8), (2, 9)), ((8, 10), (6, 10))]
+    with pytest.raises(ValueError, match="chunk_frames"):
+        chunks.plan(10, 0)
+
+
+@pytest.mark.parametrize("model", ["vmaf_v0.6.1", "vmaf_v1.0.16_hfr_3d0h"])
+@pytest.mark.parametrize("size", [1, 3])
+def test_chunks_merge_to_one_pass(bbb_pair, model, size):
+    one = vmafx.score(*bbb_pair, model=model)
+    plan = chunks.plan_files(*bbb_pair, chunk_frames=size, model=model)
+    parts = [vmafx.score(*bbb_pair, model=model, frames=c.frames) for c in reversed(plan)]
+    merged = chunks.merge(parts)
+    assert merged.frame_range == (0, 10)
+    assert merged.to_json(fps=0) == one.to_json(fps=0)
+    for name in one.names:
+        assert merged[name].tobytes() == one[name].tobytes(), name
+
+
+def test_merge_refuses_a_gap(bbb_pair):
+    a = vmafx.score(*bbb_pair, frames=(0, 3))
+    c = vmafx.score(*bbb_pair, frames=(5, 10))
+    with pytest.raises(vmafx.VmafxError, match="gap"):
+        chunks.merge([a, c])
+
+
+def test_dask_local_cluster_with_two_workers(bbb_pair):
+    distributed = pytest.importorskip("distributed")
+    import vmafx.dask
+
+    one = vmafx.score(*bbb_pair)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            merged = vmafx.dask.score(*bbb_pair, client=client, chunk_frames=3)
+            workers = client.run(lambda: 1)
+    assert len(workers) == 2
+    assert merged.to_json(fps=0) == one.to_json(fps=0)
+    assert round(merged.pooled["vmaf"].mean, 6) == 73.343961
