@@ -9,6 +9,7 @@
 mod admission;
 pub mod collector;
 pub mod config;
+mod frame_window;
 mod import_rule;
 mod scheduler;
 mod scoring;
@@ -16,8 +17,8 @@ mod window;
 
 pub use collector::FeatureCollector;
 pub use config::{ContextConfig, LogCallback, LogLevel};
+pub use frame_window::FrameWindow;
 pub use scoring::ModelHandle;
-pub use window::FrameWindow;
 
 use crate::error::{Error, Result};
 use crate::feature::name::{alias, feature_name};

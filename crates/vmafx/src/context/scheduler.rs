@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use super::collector::{FeatureCollector, FlushStore, Rank};
 use super::config::ContextConfig;
-use super::window::FrameWindow;
+use super::frame_window::FrameWindow;
 use crate::error::{Error, Result, Status};
 use crate::feature::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering,

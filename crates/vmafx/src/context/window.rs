@@ -8,30 +8,10 @@
 //! write nothing they would need earlier frames for. Models predict, and the score table
 //! lists, the kept frames only.
 
-use std::ops::Range;
-
+use super::frame_window::FrameWindow;
 use super::{Context, State};
 use crate::error::{Error, Result};
 use crate::feature::{registry, Reach};
-
-/// The frames a context is fed and the frames whose scores it keeps.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FrameWindow {
-    /// The first index that will be submitted (where the pre-roll starts).
-    pub first_fed: u64,
-    /// The indices whose scores are kept.
-    pub kept: Range<u64>,
-}
-
-impl FrameWindow {
-    /// Every frame from 0: what a context without a window scores.
-    pub fn all() -> Self {
-        FrameWindow {
-            first_fed: 0,
-            kept: 0..u64::MAX,
-        }
-    }
-}
 
 impl Context {
     /// Limits the context to one chunk: frames are submitted from `window.first_fed`, and

@@ -25,14 +25,8 @@ use crate::error::{Error, Result};
 
 mod decoder;
 
-use decoder::message_of;
 pub(crate) use decoder::Decoder;
-
-/// How to install ffmpeg, for the error where it is missing.
-pub(super) const INSTALL_HINT: &str =
-    "install FFmpeg (Debian/Ubuntu: apt-get install ffmpeg; Fedora: dnf \
-                            install ffmpeg; macOS: brew install ffmpeg) or give its path with \
-                            --ffmpeg PATH";
+use decoder::{message_of, INSTALL_HINT};
 
 /// Pixel formats passed through to the y4m pipe as decoded (ffmpeg's names). Full-range
 /// `yuvj` formats are the same samples and map to their `yuv` twin.

@@ -30,7 +30,7 @@ const LAYERS: &[&[&str]] = &[
     &["score"],
     &["model"],
     &["context", "output"],
-    &["scorer"],
+    &["scorer", "chunk"],
 ];
 
 /// Top-level modules that exist only in test builds; test code may import them.

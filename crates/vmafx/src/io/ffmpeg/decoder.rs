@@ -10,7 +10,11 @@ use std::thread::JoinHandle;
 
 use crate::error::{Error, Result};
 
-use super::INSTALL_HINT;
+/// How to install ffmpeg, for the error where it is missing.
+pub(super) const INSTALL_HINT: &str =
+    "install FFmpeg (Debian/Ubuntu: apt-get install ffmpeg; Fedora: dnf \
+                            install ffmpeg; macOS: brew install ffmpeg) or give its path with \
+                            --ffmpeg PATH";
 
 /// Most bytes of a child's standard error kept for its error message.
 const STDERR_KEEP: usize = 16 << 10;
