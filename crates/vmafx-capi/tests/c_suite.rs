@@ -114,6 +114,11 @@ fn import() {
 }
 
 #[test]
+fn import_formats_of_0_1_11() {
+    run_c_test("test_formats");
+}
+
+#[test]
 fn context() {
     run_c_test("test_context");
 }
