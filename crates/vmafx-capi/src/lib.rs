@@ -29,6 +29,7 @@ pub mod model_ops;
 pub mod model_set;
 pub mod options;
 pub mod pool;
+pub mod producer;
 pub mod score;
 pub mod score_set;
 mod sha256;

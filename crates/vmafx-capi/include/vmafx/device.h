@@ -85,6 +85,12 @@ VMAFX_EXPORT void vmafx_device_unref(VmafxDevice *device);
 VMAFX_EXPORT uint32_t vmafx_device_backend(const VmafxDevice *device);
 
 /**
+ * Lower-case name of a VmafxBackend (`cpu`, `cuda`, `sycl`, `metal`, `hip`), `unknown` for any
+ * other value; valid for the process lifetime. ABI 0.1.11.
+ */
+VMAFX_EXPORT const char *vmafx_backend_name(uint32_t backend);
+
+/**
  * Devices of `backend` this build creates; a backend it lacks is VMAFX_E_NOTSUP, never a silent 0.
  */
 VMAFX_EXPORT VmafxStatus vmafx_device_count(uint32_t backend, uint32_t *count, VmafxError **error);

@@ -343,6 +343,15 @@ VMAFX_EXPORT VmafxStatus vmafx_frame_import(VmafxDevice *device, const VmafxFram
 VMAFX_EXPORT VmafxStatus vmafx_frame_release_fence(VmafxFrame *frame, uint32_t kind,
                                                    VmafxFence *out, VmafxError **error);
 
+/**
+ * Signals the producer's `fence` (borrowed; the library takes a reference) where the frame's last
+ * reference goes, behind its last reader in every context and before its release callback. HOST
+ * fences on the CPU device, at most 3 per frame (another: VMAFX_E_RANGE naming `fence`); another
+ * kind is VMAFX_E_NOTSUP naming `fence.kind`. ABI 0.1.11.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_frame_signal_on_release(VmafxFrame *frame, const VmafxFence *fence,
+                                                      VmafxError **error);
+
 /** A new, unsignalled HOST fence for a producer to signal; the caller destroys it. */
 VMAFX_EXPORT VmafxStatus vmafx_fence_create(VmafxDevice *device, uint32_t kind, VmafxFence *out,
                                             VmafxError **error);

@@ -363,6 +363,7 @@ pub fn device_h() -> Header {
             func!(device::vmafx_device_ref, "VmafxDevice *", "VmafxDevice *device", "One more reference; returns `device` (NULL for NULL)."),
             func!(device::vmafx_device_unref, "void", "VmafxDevice *device", "Drops one reference; NULL is a no-op."),
             func!(device::vmafx_device_backend, "uint32_t", "const VmafxDevice *device", "The device's VmafxBackend; the CPU for NULL."),
+            func!(crate::producer::vmafx_backend_name, "const char *", "uint32_t backend", "Lower-case name of a VmafxBackend (`cpu`, `cuda`, `sycl`, `metal`, `hip`), `unknown` for any other value; valid for the process lifetime. ABI 0.1.11."),
             func!(device::vmafx_device_count, "VmafxStatus", "uint32_t backend, uint32_t *count, VmafxError **error", "Devices of `backend` this build creates; a backend it lacks is VMAFX_E_NOTSUP, never a silent 0."),
             func!(device::vmafx_device_info, "VmafxStatus", "uint32_t backend, int32_t index, VmafxDeviceInfo *out,\n                                           VmafxError **error", "Describes device `index` of `backend` without creating it."),
             func!(device::vmafx_device_describe, "VmafxStatus", "const VmafxDevice *device, VmafxDeviceInfo *out,\n                                               VmafxError **error", "Describes a created device, its flags included."),

@@ -7,6 +7,7 @@
 //! fixes the geometry every extractor instance is initialised for.
 
 mod admission;
+mod bounds;
 pub mod collector;
 pub mod config;
 mod import_rule;
@@ -49,6 +50,10 @@ pub struct Context {
     device: Option<crate::device::Device>,
     /// One past the highest index submitted: reads by index are checked against it.
     frames_in: u64,
+    /// Frames preallocated for the producer ([`Context::preallocate`]).
+    pool: Option<crate::frame::pool::FramePool>,
+    /// Scores imported before the flush: feature, index, value.
+    imported: Vec<(String, u64, f64)>,
 }
 
 impl std::fmt::Debug for Context {
@@ -82,6 +87,8 @@ impl Context {
             extract_time: Vec::new(),
             device: None,
             frames_in: 0,
+            pool: None,
+            imported: Vec::new(),
         })
     }
 
@@ -211,13 +218,13 @@ impl Context {
         match std::mem::replace(&mut self.state, State::Failed) {
             State::Setup => {
                 self.state = State::Done(FeatureCollector::new());
-                Ok(())
+                self.collect_imported()
             }
             State::Running(s) => {
                 let (c, spent) = s.finish()?;
                 self.extract_time = spent;
                 self.state = State::Done(c);
-                Ok(())
+                self.collect_imported()
             }
             done @ State::Done(_) => {
                 self.state = done;

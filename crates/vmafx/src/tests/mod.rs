@@ -7,3 +7,4 @@ mod cross_level;
 mod cross_level_random;
 mod import_bitexact;
 mod import_formats;
+mod producer_bounds;
