@@ -189,6 +189,9 @@ pub struct VmafxDeviceInfo {
     pub total_memory: u64,
     /// Name of the device; lives for the process.
     pub name: *const c_char,
+    /// PCI domain, bus, device and function of the device's GPU; all `u32::MAX` where it
+    /// has none (the CPU). ABI 0.1.11.
+    pub pci: [u32; 4],
 }
 
 /// The size a sized struct had when it was introduced.

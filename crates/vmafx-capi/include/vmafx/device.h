@@ -66,6 +66,11 @@ struct VmafxDeviceInfo {
     uint64_t total_memory;
     /** The device's name (`cpu`). */
     const char *name;
+    /**
+     * PCI domain, bus, device and function of the device's GPU, so a Vulkan producer can pick the
+     * same GPU; every member UINT32_MAX where there is none (the CPU). ABI 0.1.11.
+     */
+    uint32_t pci[4];
 };
 
 /** Initialiser: sets `struct_size`, zeroes every other field. */

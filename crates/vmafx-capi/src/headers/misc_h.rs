@@ -354,6 +354,7 @@ pub fn device_h() -> Header {
                     field!(I, fence_kinds, "uint32_t", "Bit 1 << k for each VmafxFenceKind k it waits on and signals."),
                     field!(I, total_memory, "uint64_t", "Bytes of device memory; 0 when not reported (the CPU)."),
                     field!(I, name, "const char *", "The device's name (`cpu`)."),
+                    field!(I, pci[4], "uint32_t", "PCI domain, bus, device and function of the device's GPU, so a Vulkan producer can pick the same GPU; every member UINT32_MAX where there is none (the CPU). ABI 0.1.11."),
                 ],
                 rust_size: std::mem::size_of::<I>(),
                 init: "VMAFX_DEVICE_INFO_INIT",

@@ -110,11 +110,11 @@ int main(void)
     OFF(VmafxDeviceDesc, backend, 4); OFF(VmafxDeviceDesc, index, 8);
     OFF(VmafxDeviceDesc, flags, 12); OFF(VmafxDeviceDesc, external, 16);
 
-    CHECK(sizeof(VmafxDeviceInfo) == 40);
+    CHECK(sizeof(VmafxDeviceInfo) == 56);
     OFF(VmafxDeviceInfo, backend, 4); OFF(VmafxDeviceInfo, index, 8);
     OFF(VmafxDeviceInfo, flags, 12); OFF(VmafxDeviceInfo, memory_kinds, 16);
     OFF(VmafxDeviceInfo, fence_kinds, 20); OFF(VmafxDeviceInfo, total_memory, 24);
-    OFF(VmafxDeviceInfo, name, 32);
+    OFF(VmafxDeviceInfo, name, 32); OFF(VmafxDeviceInfo, pci, 40);
 
     CHECK(sizeof(VmafxContextConfig) == 56);
     OFF(VmafxContextConfig, log_level, 4); OFF(VmafxContextConfig, n_threads, 8);

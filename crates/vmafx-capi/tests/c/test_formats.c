@@ -137,8 +137,22 @@ static void declared_kinds_are_refused_by_name(void)
     CHECK(refused(&imp, VMAFX_E_INVALID, "desc.plane[0].pitch", VMAFX_SUBJECT_PLANE));
 }
 
+static void the_cpu_has_no_pci_location(void)
+{
+    VmafxDeviceInfo info = VMAFX_DEVICE_INFO_INIT;
+    CHECK(vmafx_device_info(VMAFX_BACKEND_CPU, 0, &info, NULL) == VMAFX_OK);
+    CHECK(info.pci[0] == UINT32_MAX && info.pci[1] == UINT32_MAX && info.pci[2] == UINT32_MAX &&
+          info.pci[3] == UINT32_MAX);
+    /* A 0.1.4 caller's struct ends at `name`: nothing is written past it. */
+    VmafxDeviceInfo old = VMAFX_DEVICE_INFO_INIT;
+    old.struct_size = (uint32_t)offsetof(VmafxDeviceInfo, pci);
+    old.pci[0] = 7u;
+    CHECK(vmafx_device_info(VMAFX_BACKEND_CPU, 0, &old, NULL) == VMAFX_OK && old.pci[0] == 7u);
+}
+
 int main(void)
 {
+    the_cpu_has_no_pci_location();
     yuyv_reads_back_planar();
     y410_reads_back_planar_from_a_0_1_4_descriptor();
     declared_kinds_are_refused_by_name();
