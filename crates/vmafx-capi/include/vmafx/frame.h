@@ -174,7 +174,8 @@ struct VmafxFrameImport {
     uint32_t memory;
     /**
      * A VmafxPixelFormat; the semi-planar, packed and MSB layouts are converted to planar (a gather
-     * and a shift), the planar ones bound as they are; RGB layouts are refused by this build.
+     * and a shift), the planar ones bound as they are; RGB, RGBA and BGRA are converted to Y'CbCr
+     * 4:4:4 with the `rgb_*` statement (8 bits, full-range R'G'B', in this build).
      */
     uint32_t pix_fmt;
     /**

@@ -125,7 +125,22 @@ static void declared_kinds_are_refused_by_name(void)
     imp.memory = VMAFX_MEMORY_HOST;
     imp.pix_fmt = VMAFX_PIXEL_FORMAT_RGBA;
     imp.rgb_matrix = VMAFX_COLOR_MATRIX_BT709;
-    CHECK(refused(&imp, VMAFX_E_NOTSUP, "desc.pix_fmt", VMAFX_SUBJECT_PARAMETER));
+    CHECK(refused(&imp, VMAFX_E_INVALID, "desc.rgb_range", VMAFX_SUBJECT_PARAMETER));
+    imp.rgb_range = VMAFX_COLOR_RANGE_FULL;
+    imp.rgb_transfer = VMAFX_COLOR_TRANSFER_SRGB;
+    imp.rgb_out_range = VMAFX_COLOR_RANGE_LIMITED;
+    imp.rgb_matrix = VMAFX_COLOR_MATRIX_ICTCP;
+    CHECK(refused(&imp, VMAFX_E_NOTSUP, "desc.rgb_matrix", VMAFX_SUBJECT_PARAMETER));
+    imp.rgb_matrix = VMAFX_COLOR_MATRIX_BT709;
+    /* The stated RGBA frame imports as Y'CbCr 4:4:4 (the YUYV bytes read as RGBA pixels). */
+    imp.w = W / 2;
+    VmafxFrame *frame = NULL;
+    CHECK(vmafx_frame_import(NULL, &imp, &frame, NULL) == VMAFX_OK && frame);
+    VmafxFramePlanes pl = VMAFX_FRAME_PLANES_INIT;
+    CHECK(frame && vmafx_frame_planes(frame, &pl, NULL) == VMAFX_OK &&
+          pl.pix_fmt == VMAFX_PIXEL_FORMAT_YUV444P && pl.bpc == 8 && pl.w[1] == W / 2);
+    vmafx_frame_unref(frame);
+    imp.w = W;
     imp.pix_fmt = VMAFX_PIXEL_FORMAT_Y210;
     imp.bpc = 12;
     CHECK(refused(&imp, VMAFX_E_INVALID, "desc.bpc", VMAFX_SUBJECT_PARAMETER));

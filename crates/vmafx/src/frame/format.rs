@@ -52,11 +52,11 @@ pub enum PixelFormat {
     Uyvy422 = 33,
     /// Packed 4:2:2, six 10-bit pixels in four 32-bit words.
     V210 = 34,
-    /// Packed R'G'B' (declared; converting it needs a colour statement, refused here).
+    /// Packed R'G'B', converted to Y'CbCr 4:4:4 with the producer's stated matrix and range.
     Rgb = 35,
-    /// Packed R'G'B'A (declared; refused like [`PixelFormat::Rgb`]).
+    /// Packed R'G'B'A (alpha not read), converted like [`PixelFormat::Rgb`].
     Rgba = 36,
-    /// Packed B'G'R'A (declared; refused like [`PixelFormat::Rgb`]).
+    /// Packed B'G'R'A (alpha not read), converted like [`PixelFormat::Rgb`].
     Bgra = 37,
 }
 

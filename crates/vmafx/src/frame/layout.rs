@@ -47,7 +47,7 @@ pub enum Family {
     SemiPlanar,
     /// One plane holding every component.
     Packed(Packed),
-    /// Packed R'G'B': converting needs a colour statement (not done by these readers).
+    /// Packed R'G'B': converted with a colour statement by the device (not by these readers).
     Rgb,
 }
 

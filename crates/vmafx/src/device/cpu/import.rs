@@ -5,8 +5,8 @@
 //! planes over the producer's bytes; the luma of the semi-planar layouts whose samples are
 //! the frame's (NV12 / NV16 / NV24, P016 / P216 / P416) is bound too, and only what must be
 //! converted (interleaved chroma, high-bit samples, packed layouts) is written into planes
-//! of the library's own through [`crate::frame::layout`]. Every other memory kind is
-//! `NotSup` naming it. An acquire fence that is not signalled is `Busy`, never a wait.
+//! of the library's own through [`crate::frame::layout`]; RGB layouts are converted to
+//! Y'CbCr as their statement says (`rgb`). Every other memory kind is `NotSup` naming it. An acquire fence that is not signalled is `Busy`, never a wait.
 //!
 //! The producer's memory is handed back through one guard shared by every bound plane
 //! and the frame's release hook: where the frame's last count drops the guard signals the
@@ -26,10 +26,10 @@ use crate::frame::{plane_sizes, Frame, FrameBuilder, MemoryKind, PixelFormat, Pl
 use crate::hooks;
 
 use super::convert::{copied_plane, split_chroma, unpacked_planes};
+use super::rgb;
 use super::span::{bound_plane, check_plane, plane_subject, span_bytes, PlaneSpan, ReleaseGuard};
 
-/// Rows and bytes per row of each producer plane of `format` (an RGB layout has none: it
-/// is refused before its planes are read).
+/// Rows and bytes per row of each producer plane of `format`.
 pub(super) fn producer_rows(format: PixelFormat, bpc: u32, w: u32, h: u32) -> Vec<(u32, usize)> {
     let bytes = layout::sample_bytes(format, bpc);
     match layout::family(format) {
@@ -45,7 +45,7 @@ pub(super) fn producer_rows(format: PixelFormat, bpc: u32, w: u32, h: u32) -> Ve
             ]
         }
         Family::Packed(p) => vec![(h, layout::packed_row_bytes(p, w))],
-        Family::Rgb => Vec::new(),
+        Family::Rgb => vec![(h, w as usize * rgb::elements(format) * bytes)],
     }
 }
 
@@ -53,15 +53,6 @@ fn check_geometry(d: &FrameImport) -> Result<PixelFormat> {
     let format = d
         .format
         .ok_or_else(|| Error::invalid("desc.pix_fmt", "not a pixel format"))?;
-    if layout::family(format) == Family::Rgb {
-        return Err(Error::not_supported(
-            "desc.pix_fmt",
-            format!(
-                "{format} is converted to Y'CbCr with a stated matrix, range and transfer; \
-                 this build has no RGB conversion"
-            ),
-        ));
-    }
     let bpc_ok = match (format.fixed_bpc(), format) {
         (Some(fixed), _) => d.bpc == fixed,
         (None, PixelFormat::Yuv444pMsb) => (9..=16).contains(&d.bpc),
@@ -72,6 +63,9 @@ fn check_geometry(d: &FrameImport) -> Result<PixelFormat> {
             "desc.bpc",
             format!("{} bits per component is not a depth of {format}", d.bpc),
         ));
+    }
+    if layout::family(format) == Family::Rgb {
+        rgb::check(format, d.bpc, &d.rgb)?;
     }
     let want = layout::producer_plane_count(format) as u32;
     if d.n_planes != want {
@@ -213,6 +207,13 @@ pub unsafe fn import_host(d: &FrameImport, device: &DeviceInfo) -> Result<Frame>
                 unpacked_planes(src, &spans[0], p, shift, &sizes, wide),
                 true,
             )
+        }
+        Family::Rgb => {
+            let conversion = rgb::check(format, d.bpc, &d.rgb)?;
+            // SAFETY: validated span; the caller's contract keeps it readable and unchanged.
+            let src = unsafe { span_bytes(&spans[0]) };
+            let planes = rgb::converted_planes(src, &spans[0], format, d.width, conversion)?;
+            (planes, true)
         }
         // SAFETY: forwarded contract: the spans stay readable and unchanged while `guard`
         // (which every bound plane holds) lives.

@@ -10,6 +10,7 @@ use crate::frame::{Frame, MemoryKind};
 
 mod convert;
 mod import;
+mod rgb;
 mod span;
 mod wrap;
 

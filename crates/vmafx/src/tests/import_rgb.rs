@@ -1,0 +1,229 @@
+//! RGB imports (RGB, RGBA, BGRA at 8 bits) are converted to Y'CbCr 4:4:4 with the stated
+//! matrix and range, within one code value of FFmpeg's swscale with `accurate_rnd` on the
+//! same pixels (the documented tolerance: the conversion is not bit-exact to any one
+//! reference). Statements that are missing or not converted are refused by field.
+
+use std::process::Command;
+
+use crate::device::cpu::import_host;
+use crate::device::Device;
+use crate::frame::import::{FrameImport, RgbStatement};
+use crate::frame::{Frame, MemoryKind, PixelFormat};
+use crate::hooks;
+use crate::Status;
+
+const W: u32 = 64;
+const H: u32 = 48;
+
+/// Textured R'G'B' pixels: ramps, a colour wheel of sorts and noise, the corners of the
+/// cube included.
+fn pixels() -> Vec<[u8; 3]> {
+    (0..W * H)
+        .map(|i| {
+            let (x, y) = (i % W, i / W);
+            let n = i.wrapping_mul(2_654_435_761) >> 27;
+            match (x / 16, y / 16) {
+                (0, 0) => [0, 0, 0],
+                (3, 0) => [255, 255, 255],
+                (0, 2) => [255, 0, 0],
+                (3, 2) => [0, 0, 255],
+                _ => [
+                    (x * 4 + n) as u8,
+                    (y * 5 + 3 * n) as u8,
+                    ((x + y) * 2 + 7 * n) as u8,
+                ],
+            }
+        })
+        .collect()
+}
+
+/// The pixels as `format` with `pad` bytes after each row, and the row pitch.
+fn packed(px: &[[u8; 3]], format: PixelFormat, pad: usize) -> (Vec<u8>, u64) {
+    let mut out = Vec::new();
+    for row in px.chunks(W as usize) {
+        for &[r, g, b] in row {
+            match format {
+                PixelFormat::Rgb => out.extend([r, g, b]),
+                PixelFormat::Rgba => out.extend([r, g, b, 0x11]),
+                _ => out.extend([b, g, r, 0x22]),
+            }
+        }
+        out.resize(out.len() + pad, 0xee);
+    }
+    let pitch = out.len() as u64 / H as u64;
+    (out, pitch)
+}
+
+fn statement(matrix: u32, out_range: u32) -> RgbStatement {
+    RgbStatement {
+        matrix,
+        range: 2,
+        transfer: 1,
+        out_range,
+    }
+}
+
+fn descriptor(buf: &[u8], pitch: u64, format: PixelFormat, rgb: RgbStatement) -> FrameImport {
+    let mut d = FrameImport {
+        memory: Some(MemoryKind::Host),
+        format: Some(format),
+        bpc: 8,
+        width: W,
+        height: H,
+        n_planes: 1,
+        rgb,
+        ..FrameImport::default()
+    };
+    d.planes[0].handle = buf.as_ptr() as usize;
+    d.planes[0].pitch = pitch;
+    d.planes[0].size = buf.len() as u64;
+    d
+}
+
+fn import(buf: &[u8], pitch: u64, format: PixelFormat, rgb: RgbStatement) -> crate::Result<Frame> {
+    let d = descriptor(buf, pitch, format, rgb);
+    // SAFETY: `buf` outlives the frame (every caller drops it first).
+    unsafe { import_host(&d, &Device::cpu().info()) }
+}
+
+/// swscale's Y'CbCr 4:4:4 of the pixels, or `None` without an `ffmpeg` to run.
+fn swscale(px: &[[u8; 3]], matrix: &str, range: &str) -> Option<Vec<u8>> {
+    let dir = std::env::temp_dir().join(format!("vmafx-rgb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    let (input, output) = (
+        dir.join("in.rgb"),
+        dir.join(format!("{matrix}-{range}.yuv")),
+    );
+    std::fs::write(&input, px.iter().flatten().copied().collect::<Vec<u8>>()).ok()?;
+    let filter = format!(
+        "scale=flags=accurate_rnd+full_chroma_int+full_chroma_inp:out_color_matrix={matrix}:out_range={range}"
+    );
+    let status = Command::new("ffmpeg")
+        .args(["-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24"])
+        .args(["-s", &format!("{W}x{H}"), "-i"])
+        .arg(&input)
+        .args(["-vf", &filter, "-pix_fmt", "yuv444p", "-f", "rawvideo"])
+        .arg(&output)
+        .status()
+        .ok()?;
+    assert!(status.success(), "ffmpeg failed on {matrix} {range}");
+    let out = std::fs::read(&output).ok();
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
+#[test]
+fn rgb_layouts_convert_within_one_code_value_of_swscale() {
+    let _g = hooks::test_lock();
+    let px = pixels();
+    for (matrix, name) in [(1u32, "bt601"), (2, "bt709"), (3, "bt2020")] {
+        for (out_range, range) in [(1u32, "limited"), (2, "full")] {
+            let Some(reference) = swscale(&px, name, range) else {
+                eprintln!("no ffmpeg: the swscale comparison is skipped");
+                return;
+            };
+            for format in [PixelFormat::Rgb, PixelFormat::Rgba, PixelFormat::Bgra] {
+                let (buf, pitch) = packed(&px, format, 12);
+                hooks::reset_counters();
+                let f = import(&buf, pitch, format, statement(matrix, out_range)).unwrap();
+                assert_eq!((f.format(), f.bpc()), (PixelFormat::Yuv444p, 8));
+                assert_eq!((hooks::conversions(), hooks::host_copies()), (1, 0));
+                let mut worst = 0i32;
+                for p in 0..3 {
+                    let plane = &reference[(p * W * H) as usize..((p + 1) * W * H) as usize];
+                    for y in 0..H {
+                        for x in 0..W {
+                            let want = plane[(y * W + x) as usize] as i32;
+                            let got = f.plane(p as usize).get(x, y) as i32;
+                            worst = worst.max((got - want).abs());
+                        }
+                    }
+                }
+                assert!(
+                    worst <= 1,
+                    "{format} {name} {range}: {worst} code values from swscale"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn rgb_statements_are_checked_by_field() {
+    let px = pixels();
+    let (buf, pitch) = packed(&px, PixelFormat::Rgba, 0);
+    let refused = |rgb: RgbStatement, bpc: u32| {
+        let mut d = descriptor(&buf, pitch, PixelFormat::Rgba, rgb);
+        d.bpc = bpc;
+        // SAFETY: refused before reading, or read from `buf`, which outlives the call.
+        let e = unsafe { import_host(&d, &Device::cpu().info()) }.unwrap_err();
+        (e.status(), e.subject().to_string())
+    };
+    let ok = statement(2, 1);
+    let cases: [(RgbStatement, u32, Status, &str); 9] = [
+        (
+            RgbStatement { matrix: 0, ..ok },
+            8,
+            Status::Invalid,
+            "desc.rgb_matrix",
+        ),
+        (
+            RgbStatement { matrix: 4, ..ok },
+            8,
+            Status::NotSup,
+            "desc.rgb_matrix",
+        ),
+        (
+            RgbStatement { matrix: 5, ..ok },
+            8,
+            Status::NotSup,
+            "desc.rgb_matrix",
+        ),
+        (
+            RgbStatement { matrix: 9, ..ok },
+            8,
+            Status::Invalid,
+            "desc.rgb_matrix",
+        ),
+        (
+            RgbStatement { range: 0, ..ok },
+            8,
+            Status::Invalid,
+            "desc.rgb_range",
+        ),
+        (
+            RgbStatement { range: 1, ..ok },
+            8,
+            Status::NotSup,
+            "desc.rgb_range",
+        ),
+        (
+            RgbStatement { transfer: 5, ..ok },
+            8,
+            Status::NotSup,
+            "desc.rgb_transfer",
+        ),
+        (
+            RgbStatement { out_range: 0, ..ok },
+            8,
+            Status::Invalid,
+            "desc.rgb_out_range",
+        ),
+        (ok, 10, Status::NotSup, "desc.bpc"),
+    ];
+    for (i, (rgb, bpc, status, subject)) in cases.into_iter().enumerate() {
+        assert_eq!(refused(rgb, bpc), (status, subject.to_string()), "case {i}");
+    }
+    // Every transfer that describes a non-linear signal is accepted, and changes nothing.
+    let base = import(&buf, pitch, PixelFormat::Rgba, ok).unwrap();
+    for transfer in 2..=4 {
+        let f = import(
+            &buf,
+            pitch,
+            PixelFormat::Rgba,
+            RgbStatement { transfer, ..ok },
+        )
+        .unwrap();
+        assert_eq!(f.plane(0).get(5, 7), base.plane(0).get(5, 7));
+    }
+}
