@@ -175,7 +175,8 @@ struct VmafxFrameImport {
     /**
      * A VmafxPixelFormat; the semi-planar, packed and MSB layouts are converted to planar (a gather
      * and a shift), the planar ones bound as they are; RGB, RGBA and BGRA are converted to Y'CbCr
-     * 4:4:4 with the `rgb_*` statement (8 bits, full-range R'G'B', in this build).
+     * 4:4:4 with the `rgb_*` statement (full-range R'G'B' at 8, 10, 12, 14 or 16 bits in this
+     * build).
      */
     uint32_t pix_fmt;
     /**

@@ -190,17 +190,20 @@ typedef enum VmafxPixelFormat {
     VMAFX_PIXEL_FORMAT_V210 = 34,
     /**
      * Packed R'G'B' (rgb), converted with the `rgb_*` statement to YUV444P at `bpc` bits (ABI
-     * 0.1.11); this build converts full-range samples at 8 bits, within one code value of swscale.
+     * 0.1.11); this build converts full-range samples at 8, 10, 12, 14 and 16 bits (within one code
+     * value of swscale at 8 bits, of the exact matrix at 10 to 14, two at 16).
      */
     VMAFX_PIXEL_FORMAT_RGB = 35,
     /**
      * Packed R'G'B' (rgba), converted with the `rgb_*` statement to YUV444P at `bpc` bits (ABI
-     * 0.1.11); this build converts full-range samples at 8 bits, within one code value of swscale.
+     * 0.1.11); this build converts full-range samples at 8, 10, 12, 14 and 16 bits (within one code
+     * value of swscale at 8 bits, of the exact matrix at 10 to 14, two at 16).
      */
     VMAFX_PIXEL_FORMAT_RGBA = 36,
     /**
      * Packed R'G'B' (bgra), converted with the `rgb_*` statement to YUV444P at `bpc` bits (ABI
-     * 0.1.11); this build converts full-range samples at 8 bits, within one code value of swscale.
+     * 0.1.11); this build converts full-range samples at 8, 10, 12, 14 and 16 bits (within one code
+     * value of swscale at 8 bits, of the exact matrix at 10 to 14, two at 16).
      */
     VMAFX_PIXEL_FORMAT_BGRA = 37,
 } VmafxPixelFormat;

@@ -139,7 +139,7 @@ fn structs() -> Vec<Item> {
             fields: vec![
                 field!(I, struct_size, "uint32_t", size),
                 field!(I, memory, "uint32_t", "A VmafxMemoryKind: what each plane's handle is."),
-                field!(I, pix_fmt, "uint32_t", "A VmafxPixelFormat; the semi-planar, packed and MSB layouts are converted to planar (a gather and a shift), the planar ones bound as they are; RGB, RGBA and BGRA are converted to Y'CbCr 4:4:4 with the `rgb_*` statement (8 bits, full-range R'G'B', in this build)."),
+                field!(I, pix_fmt, "uint32_t", "A VmafxPixelFormat; the semi-planar, packed and MSB layouts are converted to planar (a gather and a shift), the planar ones bound as they are; RGB, RGBA and BGRA are converted to Y'CbCr 4:4:4 with the `rgb_*` statement (full-range R'G'B' at 8, 10, 12, 14 or 16 bits in this build)."),
                 field!(I, bpc, "uint32_t", "Bits per component: the one depth of a semi-planar or packed layout (see VmafxPixelFormat), 9 to 16 for YUV444P_MSB, 8 to 16 for the planar formats."),
                 field!(I, w, "uint32_t", "Luma width."),
                 field!(I, h, "uint32_t", "Luma height."),

@@ -146,7 +146,7 @@ fn pixel_values() -> Vec<(String, i64, String)> {
         let d = match f {
             _ if f.is_planar() => format!("Planar {} (chroma rounded down, as libvmaf).", f.name()),
             PixelFormat::Rgb | PixelFormat::Rgba | PixelFormat::Bgra => format!(
-                "Packed R'G'B' ({}), converted with the `rgb_*` statement to {made} (ABI 0.1.11); this build converts full-range samples at 8 bits, within one code value of swscale.",
+                "Packed R'G'B' ({}), converted with the `rgb_*` statement to {made} (ABI 0.1.11); this build converts full-range samples at 8, 10, 12, 14 and 16 bits (within one code value of swscale at 8 bits, of the exact matrix at 10 to 14, two at 16).",
                 f.name()
             ),
             _ => format!(

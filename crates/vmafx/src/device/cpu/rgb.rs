@@ -3,10 +3,13 @@
 //!
 //! Nothing is guessed: a statement left UNSPECIFIED is `Invalid` naming its field; the
 //! declared values this build does not convert (BT.2020 constant luminance, ICtCp, linear
-//! light, limited-range R'G'B') are `NotSup` naming theirs. The transfer characteristic
+//! light, limited-range R'G'B', depths other than 8, 10, 12, 14 and 16 bits) are `NotSup`
+//! naming theirs. The transfer characteristic
 //! describes the signal and is checked, not applied: the matrix works on the code values,
-//! as an encoder's does. The conversion is not bit-exact to a reference: it stays within
-//! one code value of FFmpeg's swscale with `accurate_rnd` on the same pixels.
+//! as an encoder's does. The conversion is not bit-exact to a reference: at 8 bits it stays
+//! within one code value of FFmpeg's swscale with `accurate_rnd` on the same pixels; at 10,
+//! 12 and 14 bits within one code value of the exact matrix (swscale itself is up to three
+//! from it at 10 bits), at 16 bits within two (the crate's 15-bit fixed point).
 
 use yuvutils_rs::{
     BufferStoreMut, YuvConversionMode, YuvPlanarImageMut, YuvRange, YuvStandardMatrix,
@@ -97,11 +100,11 @@ pub(super) fn check(format: PixelFormat, bpc: u32, s: &RgbStatement) -> Result<C
         }
     }
     let out_range = range_of(s.out_range, "desc.rgb_out_range", format)?;
-    if bpc != 8 {
+    if !matches!(bpc, 8 | 10 | 12 | 14 | 16) {
         return Err(Error::new(
             Status::NotSup,
             "desc.bpc",
-            format!("{format} at {bpc} bits is not converted by this build (8 bits only)"),
+            format!("{format} at {bpc} bits is not converted by this build (8, 10, 12, 14, 16)"),
         ));
     }
     Ok(Conversion { matrix, out_range })
@@ -113,6 +116,72 @@ pub(super) fn elements(format: PixelFormat) -> usize {
         PixelFormat::Rgb => 3,
         _ => 4,
     }
+}
+
+/// The Y, Cb and Cr planes of a deep (10 to 16 bits) RGB producer plane `s`: its rows
+/// are read into 16-bit R G B (A) words first (the producer's words may sit at any
+/// address; a BGRA row is reordered), then converted.
+pub(super) fn converted_deep_planes(
+    src: &[u8],
+    s: &PlaneSpan,
+    format: PixelFormat,
+    bpc: u32,
+    w: u32,
+    c: Conversion,
+) -> Result<Vec<Plane>> {
+    let n = elements(format);
+    let row_words = w as usize * n;
+    let mut words = vec![0u16; row_words * s.rows as usize];
+    for (y, out) in words.chunks_exact_mut(row_words).enumerate() {
+        let row = &src[y * s.pitch..y * s.pitch + s.row_bytes];
+        for (px, o) in row.chunks_exact(2 * n).zip(out.chunks_exact_mut(n)) {
+            for (k, d) in o.iter_mut().enumerate() {
+                // BGRA holds B first: R G B A is what the crate reads.
+                let from = if format == PixelFormat::Bgra && k < 3 {
+                    2 - k
+                } else {
+                    k
+                };
+                *d = u16::from_le_bytes([px[2 * from], px[2 * from + 1]]);
+            }
+        }
+    }
+    let mut planes: Vec<Plane> = (0..3).map(|_| Plane::zeroed(w, s.rows, true)).collect();
+    let [y, u, v] = &mut planes[..] else {
+        unreachable!("three planes")
+    };
+    let too_big = |_| Error::range("desc.w", "too wide a row");
+    let stride = u32::try_from(y.stride).map_err(too_big)?;
+    let (Some(SamplesMut::U16(yd)), Some(SamplesMut::U16(ud)), Some(SamplesMut::U16(vd))) =
+        (y.samples_mut(), u.samples_mut(), v.samples_mut())
+    else {
+        unreachable!("16-bit planes of the library's own")
+    };
+    let mut image = YuvPlanarImageMut {
+        y_plane: BufferStoreMut::Borrowed(yd),
+        y_stride: stride,
+        u_plane: BufferStoreMut::Borrowed(ud),
+        u_stride: stride,
+        v_plane: BufferStoreMut::Borrowed(vd),
+        v_stride: stride,
+        width: w,
+        height: s.rows,
+    };
+    let pitch = u32::try_from(row_words).map_err(too_big)?;
+    let (r, m) = (c.out_range, c.matrix);
+    let rgb = format == PixelFormat::Rgb;
+    let done = match (rgb, bpc) {
+        (true, 10) => yuvutils_rs::rgb10_to_i410(&mut image, &words, pitch, r, m),
+        (true, 12) => yuvutils_rs::rgb12_to_i412(&mut image, &words, pitch, r, m),
+        (true, 14) => yuvutils_rs::rgb14_to_i414(&mut image, &words, pitch, r, m),
+        (true, _) => yuvutils_rs::rgb16_to_i416(&mut image, &words, pitch, r, m),
+        (false, 10) => yuvutils_rs::rgba10_to_i410(&mut image, &words, pitch, r, m),
+        (false, 12) => yuvutils_rs::rgba12_to_i412(&mut image, &words, pitch, r, m),
+        (false, 14) => yuvutils_rs::rgba14_to_i414(&mut image, &words, pitch, r, m),
+        (false, _) => yuvutils_rs::rgba16_to_i416(&mut image, &words, pitch, r, m),
+    };
+    done.map_err(|e| Error::new(Status::Internal, "desc", format!("RGB conversion: {e}")))?;
+    Ok(planes)
 }
 
 /// The Y, Cb and Cr planes of the RGB producer plane `s` (`w` pixels wide).
