@@ -211,13 +211,11 @@ fn deep_rgb_layouts_convert_within_one_code_value_of_the_exact_matrix() {
                 let f = unsafe { import_host(&d, &Device::cpu().info()) }.unwrap();
                 assert_eq!((f.format(), f.bpc()), (PixelFormat::Yuv444p, bpc));
                 let mut worst = 0i32;
-                for p in 0..3usize {
-                    for y in 0..H {
-                        for x in 0..W {
-                            let want = reference[(y * W + x) as usize][p];
-                            let got = f.plane(p).get(x, y) as i32;
-                            worst = worst.max((got - want).abs());
-                        }
+                for (i, want) in reference.iter().enumerate() {
+                    let (x, y) = (i as u32 % W, i as u32 / W);
+                    for (p, want) in want.iter().enumerate() {
+                        let got = f.plane(p).get(x, y) as i32;
+                        worst = worst.max((got - want).abs());
                     }
                 }
                 // The crate works in 15-bit fixed point: at 16 bits that is two code values.
