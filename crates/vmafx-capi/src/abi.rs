@@ -75,7 +75,29 @@ pub struct VmafxFrameImport {
     pub release: VmafxFrameReleaseCallback,
     /// Passed to `release` (ABI 0.1.4).
     pub user: *mut c_void,
+    /// Further acquire fences of a frame written under several timelines (ABI 0.1.11).
+    pub acquire_more: [VmafxFence; 2],
+    /// `VmafxVulkanHandleType` of VULKAN memory (ABI 0.1.11).
+    pub vulkan_handle_type: u32,
+    /// `VmafxVulkanTiling` of VULKAN memory (ABI 0.1.11).
+    pub vulkan_tiling: u32,
+    /// `VmafxVulkanFlags` (ABI 0.1.11).
+    pub vulkan_flags: u32,
+    /// PCI domain, bus, device, function of the producer's GPU (ABI 0.1.11).
+    pub vulkan_pci: [u32; 4],
+    /// `VmafxColorMatrix` of an RGB layout (ABI 0.1.11).
+    pub rgb_matrix: u32,
+    /// `VmafxColorRange` of the R'G'B' samples (ABI 0.1.11).
+    pub rgb_range: u32,
+    /// `VmafxColorTransfer` of the R'G'B' samples (ABI 0.1.11).
+    pub rgb_transfer: u32,
+    /// `VmafxColorRange` of the Y'CbCr frame made (ABI 0.1.11).
+    pub rgb_out_range: u32,
 }
+
+/// Bytes of a `VmafxFrameImport` as ABI 0.1.4 laid it out (through `user`): a caller
+/// compiled against it is read with every later field zero.
+pub const FRAME_IMPORT_SIZE_0_1_4: usize = std::mem::offset_of!(VmafxFrameImport, acquire_more);
 
 /// `VmafxFrameDesc`: geometry of a frame.
 #[repr(C)]
@@ -167,6 +189,9 @@ pub struct VmafxDeviceInfo {
     pub total_memory: u64,
     /// Name of the device; lives for the process.
     pub name: *const c_char,
+    /// PCI domain, bus, device and function of the device's GPU; all `u32::MAX` where it
+    /// has none (the CPU). ABI 0.1.11.
+    pub pci: [u32; 4],
 }
 
 /// The size a sized struct had when it was introduced.
@@ -227,6 +252,45 @@ pub const ABI_VERSION: (u32, u32, u32) = (0, 1, 4);
 pub const MEMORY_GL_TEXTURE: u32 = 8;
 /// `VMAFX_FENCE_GL_SYNC` (ABI 0.1.4): declared, refused by this build.
 pub const FENCE_GL_SYNC: u32 = 8;
+/// `VMAFX_MEMORY_VULKAN` (ABI 0.1.11): declared, refused by this build.
+pub const MEMORY_VULKAN: u32 = 9;
+/// `VMAFX_FENCE_VULKAN_SEMAPHORE` (ABI 0.1.11): declared, refused by this build.
+pub const FENCE_VULKAN_SEMAPHORE: u32 = 9;
+
+/// `VmafxVulkanHandleType` names and values (ABI 0.1.11; Vulkan's handle type bits).
+pub const VULKAN_HANDLE_TYPES: [(&str, i64); 4] = [
+    ("VMAFX_VULKAN_HANDLE_OPAQUE_FD", 0x1),
+    ("VMAFX_VULKAN_HANDLE_OPAQUE_WIN32", 0x2),
+    ("VMAFX_VULKAN_HANDLE_OPAQUE_WIN32_KMT", 0x4),
+    ("VMAFX_VULKAN_HANDLE_DMA_BUF", 0x200),
+];
+/// `VmafxVulkanTiling` names and values (ABI 0.1.11; equal to `VkImageTiling`).
+pub const VULKAN_TILINGS: [(&str, i64); 3] = [
+    ("VMAFX_VULKAN_TILING_OPTIMAL", 0),
+    ("VMAFX_VULKAN_TILING_LINEAR", 1),
+    ("VMAFX_VULKAN_TILING_DRM_FORMAT_MODIFIER", 1_000_158_000),
+];
+/// `VMAFX_VULKAN_DEDICATED` (ABI 0.1.11).
+pub const VULKAN_DEDICATED: u32 = 1 << 0;
+
+/// The C name of a memory kind the engine does not know (a backend lane's, declared by
+/// this crate), if `value` is one.
+pub fn extra_memory_name(value: u32) -> Option<&'static str> {
+    match value {
+        MEMORY_GL_TEXTURE => Some("VMAFX_MEMORY_GL_TEXTURE"),
+        MEMORY_VULKAN => Some("VMAFX_MEMORY_VULKAN"),
+        _ => None,
+    }
+}
+
+/// The C name of a fence kind the engine does not know, if `value` is one.
+pub fn extra_fence_name(value: u32) -> Option<&'static str> {
+    match value {
+        FENCE_GL_SYNC => Some("VMAFX_FENCE_GL_SYNC"),
+        FENCE_VULKAN_SEMAPHORE => Some("VMAFX_FENCE_VULKAN_SEMAPHORE"),
+        _ => None,
+    }
+}
 
 /// `VmafxSubjectKind` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

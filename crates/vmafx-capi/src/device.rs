@@ -57,6 +57,8 @@ fn info_struct(info: &DeviceInfo) -> VmafxDeviceInfo {
         fence_kinds: info.fence_mask(),
         total_memory: info.total_memory,
         name: static_name(info.name),
+        // No backend of this build reports a PCI location.
+        pci: [u32::MAX; 4],
     }
 }
 

@@ -18,7 +18,7 @@ use vmafx::fence::{FenceKind, WaitOutcome};
 use vmafx::hooks::TestClock;
 use vmafx::{Fence, Status};
 
-use crate::abi::{SubjectKind, VmafxFence, FENCE_GL_SYNC};
+use crate::abi::{extra_fence_name, SubjectKind, VmafxFence};
 use crate::device::VmafxDevice;
 use crate::error::{call, fail, null, CResult, ErrorOut, VmafxError, WithKind};
 use crate::sized;
@@ -82,7 +82,7 @@ fn kind_of(value: u32, field: &str) -> CResult<Option<FenceKind>> {
     match FenceKind::from_u32(value) {
         Some(k @ (FenceKind::None | FenceKind::Host)) => Ok(Some(k)),
         Some(_) => Ok(None),
-        None if value == FENCE_GL_SYNC => Ok(None),
+        None if extra_fence_name(value).is_some() => Ok(None),
         None => Err(fail(
             Status::Invalid,
             field,
@@ -93,7 +93,10 @@ fn kind_of(value: u32, field: &str) -> CResult<Option<FenceKind>> {
 }
 
 fn unsupported(value: u32, field: &str) -> crate::error::Failure {
-    let name = FenceKind::from_u32(value).map_or("VMAFX_FENCE_GL_SYNC", |k| k.name());
+    let name = FenceKind::from_u32(value)
+        .map(|k| k.name())
+        .or_else(|| extra_fence_name(value))
+        .unwrap_or("unknown");
     let mut f = fail(
         Status::NotSup,
         field,

@@ -288,11 +288,14 @@ pub unsafe extern "C" fn vmafx_frame_release_fence(
                 ))
                 .kind(SubjectKind::Fence)
             }
-            None if kind == crate::abi::FENCE_GL_SYNC => {
+            None if crate::abi::extra_fence_name(kind).is_some() => {
                 return Err(fail(
                     Status::NotSup,
                     "kind",
-                    "VMAFX_FENCE_GL_SYNC is not supported",
+                    format!(
+                        "{} is not supported",
+                        crate::abi::extra_fence_name(kind).unwrap_or_default()
+                    ),
                 ))
                 .kind(SubjectKind::Fence)
             }

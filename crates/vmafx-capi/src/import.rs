@@ -1,41 +1,32 @@
 //! `vmafx_frame_import()`: a `VmafxFrameImport` converted and handed to the device.
 
-use vmafx::frame::import::{Acquire, FrameImport, ImportPlane};
+use vmafx::frame::import::{Acquire, FrameImport, ImportPlane, RgbStatement};
 use vmafx::frame::{MemoryKind, PixelFormat};
 use vmafx::Status;
 
-use crate::abi::{VmafxFrameImport, MEMORY_GL_TEXTURE};
+use crate::abi::{
+    extra_fence_name, extra_memory_name, SubjectKind, VmafxFence, VmafxFrameImport,
+    FRAME_IMPORT_SIZE_0_1_4,
+};
 use crate::device::{device_or_cpu, VmafxDevice};
-use crate::error::{call, fail, null, CResult, ErrorOut, VmafxError};
+use crate::error::{call, fail, null, CResult, ErrorOut, VmafxError, WithKind};
 use crate::frame::{into_handle, release_callback};
 use crate::{fence, sized};
 
 /// Converts the caller's descriptor (read up to `size` bytes) to the engine's.
 pub(crate) fn convert(d: &VmafxFrameImport, size: usize) -> CResult<FrameImport> {
-    if d.memory == MEMORY_GL_TEXTURE {
+    if let Some(name) = extra_memory_name(d.memory) {
         return Err(fail(
             Status::NotSup,
             "desc.memory",
-            "VMAFX_MEMORY_GL_TEXTURE is not imported by this build",
+            format!("{name} is not imported by this build"),
         ));
     }
-    let acquire = if d.acquire.kind == 0 {
-        Acquire::None
-    } else {
-        // Embedded by value: read as the caller's struct, its own size checked.
-        match fence::resolve(&check_embedded(d)?, "desc.acquire") {
-            Ok(Some(f)) => Acquire::Host(Some(f)),
-            Ok(None) => Acquire::None,
-            Err(e) if e.error.subject() == "desc.acquire.handle" => Acquire::Host(None),
-            Err(e) if e.error.status() == Status::NotSup => {
-                match vmafx::fence::FenceKind::from_u32(d.acquire.kind) {
-                    Some(k) => Acquire::Other(k),
-                    None => return Err(e),
-                }
-            }
-            Err(e) => return Err(e),
-        }
-    };
+    let acquire = acquire_of(&d.acquire, "desc.acquire")?;
+    let mut acquire_more = [Acquire::None, Acquire::None];
+    for (i, (a, f)) in acquire_more.iter_mut().zip(&d.acquire_more).enumerate() {
+        *a = further_acquire(f, i)?;
+    }
     let mut planes = [ImportPlane::default(); 3];
     for (p, c) in planes.iter_mut().zip(d.plane.iter()) {
         *p = ImportPlane {
@@ -48,7 +39,8 @@ pub(crate) fn convert(d: &VmafxFrameImport, size: usize) -> CResult<FrameImport>
             size: c.size,
         };
     }
-    let with_release = size >= std::mem::size_of::<VmafxFrameImport>();
+    // Fields past the caller's size were read as zero; `release` came with ABI 0.1.4.
+    let with_release = size >= FRAME_IMPORT_SIZE_0_1_4;
     Ok(FrameImport {
         memory: MemoryKind::from_u32(d.memory),
         format: PixelFormat::from_u32(d.pix_fmt),
@@ -64,19 +56,66 @@ pub(crate) fn convert(d: &VmafxFrameImport, size: usize) -> CResult<FrameImport>
         } else {
             None
         },
+        acquire_more,
+        rgb: RgbStatement {
+            matrix: d.rgb_matrix,
+            range: d.rgb_range,
+            transfer: d.rgb_transfer,
+            out_range: d.rgb_out_range,
+        },
     })
 }
 
-fn check_embedded(d: &VmafxFrameImport) -> CResult<crate::abi::VmafxFence> {
-    let f = d.acquire;
-    if (f.struct_size as usize) < std::mem::size_of::<crate::abi::VmafxFence>() {
+/// The engine's view of the acquire fence `f`, named `name` in errors.
+fn acquire_of(f: &VmafxFence, name: &str) -> CResult<Acquire> {
+    if f.kind == 0 {
+        return Ok(Acquire::None);
+    }
+    // Embedded by value: read as the caller's struct, its own size checked.
+    match fence::resolve(&check_embedded(f, name)?, name) {
+        Ok(Some(f)) => Ok(Acquire::Host(Some(f))),
+        Ok(None) => Ok(Acquire::None),
+        Err(e) if e.error.subject() == format!("{name}.handle") => Ok(Acquire::Host(None)),
+        Err(e) if e.error.status() == Status::NotSup => {
+            match vmafx::fence::FenceKind::from_u32(f.kind) {
+                Some(k) => Ok(Acquire::Other(k)),
+                None => Err(e),
+            }
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Further acquire fence `i` (`desc.acquire_more[i]`): a kind the ABI declares goes to
+/// the device, which says whether it waits on it; any other value is refused here.
+fn further_acquire(f: &VmafxFence, i: usize) -> CResult<Acquire> {
+    let name = format!("desc.acquire_more[{i}]");
+    match vmafx::fence::FenceKind::from_u32(f.kind) {
+        Some(vmafx::fence::FenceKind::None) => Ok(Acquire::None),
+        Some(vmafx::fence::FenceKind::Host) => Ok(Acquire::Host(fence::lookup(f.handle))),
+        Some(k) => Ok(Acquire::Other(k)),
+        None => {
+            let (status, why) = match extra_fence_name(f.kind) {
+                Some(n) => (
+                    Status::NotSup,
+                    format!("{n} fences are not supported by this build"),
+                ),
+                None => (Status::Invalid, format!("{} is not a fence kind", f.kind)),
+            };
+            Err(fail(status, &name, why)).kind(SubjectKind::Fence)
+        }
+    }
+}
+
+fn check_embedded(f: &VmafxFence, name: &str) -> CResult<VmafxFence> {
+    if (f.struct_size as usize) < std::mem::size_of::<VmafxFence>() {
         return Err(fail(
             Status::Abi,
-            "desc.acquire",
+            name,
             format!("struct_size {} is below the fence's size", f.struct_size),
         ));
     }
-    Ok(f)
+    Ok(*f)
 }
 
 /// A frame on memory the producer holds, without a host copy.

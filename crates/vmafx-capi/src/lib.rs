@@ -29,6 +29,7 @@ pub mod model_ops;
 pub mod model_set;
 pub mod options;
 pub mod pool;
+pub mod producer;
 pub mod score;
 pub mod score_set;
 /// SHA-256 of model bytes (also used by the libvmaf drop-in).

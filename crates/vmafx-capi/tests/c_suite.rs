@@ -114,6 +114,16 @@ fn import() {
 }
 
 #[test]
+fn producer_bounds_fences_and_preallocated_frames() {
+    run_c_test("test_producer");
+}
+
+#[test]
+fn import_formats_of_0_1_11() {
+    run_c_test("test_formats");
+}
+
+#[test]
 fn context() {
     run_c_test("test_context");
 }

@@ -138,6 +138,45 @@ VMAFX_EXPORT VmafxStatus vmafx_flush(VmafxContext *context, VmafxError **error);
 VMAFX_EXPORT uint32_t vmafx_context_backend(const VmafxContext *context);
 
 /**
+ * How many earlier reference frames the context keeps after vmafx_submit() returns: 2 (frames n-1
+ * and n-2, whatever the extractors read). 0 for NULL. ABI 0.1.11.
+ */
+VMAFX_EXPORT uint32_t vmafx_context_frame_retention(const VmafxContext *context);
+
+/**
+ * The most frames of each input the context holds when a submit of frames in index order returns: R
+ * + J * (R + 1), R the retention and J the jobs its worker threads may hold (each worker's, plus
+ * the temporal lane's with a temporal feature; 0 without threads). A frame submitted ahead of the
+ * next index waits in the reorder window and adds one frame of each input until then. Size a
+ * producer's pool by it. 0 for NULL. ABI 0.1.11.
+ */
+VMAFX_EXPORT uint32_t vmafx_context_max_in_flight(const VmafxContext *context);
+
+/**
+ * Allocates `count` (1 to 1024) host frames of geometry `desc` for the producer to fill
+ * (vmafx_frame_planes()) and submit, once per context (again: VMAFX_E_BUSY naming the context). ABI
+ * 0.1.11.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_context_preallocate(VmafxContext *context, const VmafxFrameDesc *desc,
+                                                   uint32_t count, VmafxError **error);
+
+/**
+ * A free preallocated frame with one reference the caller holds; it returns where its last
+ * reference goes, counted like a pool frame. VMAFX_E_BUSY while every frame is in use,
+ * VMAFX_E_INVALID naming the context before vmafx_context_preallocate(). ABI 0.1.11.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_context_acquire_frame(VmafxContext *context, VmafxFrame **out,
+                                                     VmafxError **error);
+
+/**
+ * Records `value` as the score of `feature` at frame `index`, computed outside the library; read
+ * like extracted scores after the flush. Another value for a score the context holds is
+ * VMAFX_E_INVALID. ABI 0.1.11.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_context_import_score(VmafxContext *context, const char *feature,
+                                                    uint64_t index, double value, VmafxError **error);
+
+/**
  * Scores with `model`: registers the features it reads and holds a reference until the context is
  * destroyed. Before the first frame, like features; using the same model twice is harmless.
  */

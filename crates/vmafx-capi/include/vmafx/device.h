@@ -66,6 +66,11 @@ struct VmafxDeviceInfo {
     uint64_t total_memory;
     /** The device's name (`cpu`). */
     const char *name;
+    /**
+     * PCI domain, bus, device and function of the device's GPU, so a Vulkan producer can pick the
+     * same GPU; every member UINT32_MAX where there is none (the CPU). ABI 0.1.11.
+     */
+    uint32_t pci[4];
 };
 
 /** Initialiser: sets `struct_size`, zeroes every other field. */
@@ -83,6 +88,12 @@ VMAFX_EXPORT void vmafx_device_unref(VmafxDevice *device);
 
 /** The device's VmafxBackend; the CPU for NULL. */
 VMAFX_EXPORT uint32_t vmafx_device_backend(const VmafxDevice *device);
+
+/**
+ * Lower-case name of a VmafxBackend (`cpu`, `cuda`, `sycl`, `metal`, `hip`), `unknown` for any
+ * other value; valid for the process lifetime. ABI 0.1.11.
+ */
+VMAFX_EXPORT const char *vmafx_backend_name(uint32_t backend);
 
 /**
  * Devices of `backend` this build creates; a backend it lacks is VMAFX_E_NOTSUP, never a silent 0.

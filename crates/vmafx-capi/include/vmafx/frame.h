@@ -43,6 +43,11 @@ typedef enum VmafxMemoryKind {
     VMAFX_MEMORY_WIN32_SHARED = 7,
     /** An OpenGL texture per plane (ABI 0.1.4); refused by this build. */
     VMAFX_MEMORY_GL_TEXTURE = 8,
+    /**
+     * Memory a Vulkan producer exported, described with the `vulkan_*` fields (ABI 0.1.11); refused
+     * by this build.
+     */
+    VMAFX_MEMORY_VULKAN = 9,
 } VmafxMemoryKind;
 
 /** What a VmafxFence is. Every kind is declared; this build implements NONE and HOST. */
@@ -65,6 +70,11 @@ typedef enum VmafxFenceKind {
     VMAFX_FENCE_WIN32_SHARED = 7,
     /** An OpenGL sync object (ABI 0.1.4); refused by this build. */
     VMAFX_FENCE_GL_SYNC = 8,
+    /**
+     * A Vulkan timeline semaphore exported as `fd`, signalled at `value` (ABI 0.1.11); refused by
+     * this build.
+     */
+    VMAFX_FENCE_VULKAN_SEMAPHORE = 9,
 } VmafxFenceKind;
 
 /**
@@ -90,6 +100,24 @@ typedef struct VmafxFramePlanes VmafxFramePlanes;
 
 /** Called once, on any thread, when the library has stopped reading a frame's planes. */
 typedef void (*VmafxFrameReleaseCallback)(void *user);
+
+/** How VULKAN memory was exported (the VkExternalMemoryHandleTypeFlagBits bit). ABI 0.1.11. */
+typedef enum VmafxVulkanHandleType {
+    VMAFX_VULKAN_HANDLE_OPAQUE_FD = 1,
+    VMAFX_VULKAN_HANDLE_OPAQUE_WIN32 = 2,
+    VMAFX_VULKAN_HANDLE_OPAQUE_WIN32_KMT = 4,
+    VMAFX_VULKAN_HANDLE_DMA_BUF = 512,
+} VmafxVulkanHandleType;
+
+/** Tiling of a VULKAN image (the VkImageTiling value). ABI 0.1.11. */
+typedef enum VmafxVulkanTiling {
+    VMAFX_VULKAN_TILING_OPTIMAL = 0,
+    VMAFX_VULKAN_TILING_LINEAR = 1,
+    VMAFX_VULKAN_TILING_DRM_FORMAT_MODIFIER = 1000158000,
+} VmafxVulkanTiling;
+
+/** VmafxVulkanFlags: the memory is a dedicated allocation of its image. ABI 0.1.11. */
+#define VMAFX_VULKAN_DEDICATED (UINT32_C(1) << 0U)
 
 /**
  * A fence between a producer and the library; embedded by value in VmafxFrameImport, so it never
@@ -144,15 +172,26 @@ struct VmafxFrameImport {
     uint32_t struct_size;
     /** A VmafxMemoryKind: what each plane's handle is. */
     uint32_t memory;
-    /** A VmafxPixelFormat; NV12, P010 and P016 are converted to planar, nothing else. */
+    /**
+     * A VmafxPixelFormat; the semi-planar, packed and MSB layouts are converted to planar (a gather
+     * and a shift), the planar ones bound as they are; RGB, RGBA and BGRA are converted to Y'CbCr
+     * 4:4:4 with the `rgb_*` statement (full-range R'G'B' at 8, 10, 12, 14 or 16 bits in this
+     * build).
+     */
     uint32_t pix_fmt;
-    /** Bits per component: 8 NV12, 10 P010, 16 P016, 8 to 16 planar. */
+    /**
+     * Bits per component: the one depth of a semi-planar or packed layout (see VmafxPixelFormat), 9
+     * to 16 for YUV444P_MSB, 8 to 16 for the planar formats.
+     */
     uint32_t bpc;
     /** Luma width. */
     uint32_t w;
     /** Luma height. */
     uint32_t h;
-    /** Planes given: 1 YUV400P, 2 NV12 / P010 / P016, else 3. */
+    /**
+     * Planes given: 1 for YUV400P and the packed layouts, 2 for the semi-planar layouts (luma,
+     * interleaved chroma), else 3.
+     */
     uint32_t n_planes;
     /** The planes; entries past `n_planes` are ignored. */
     VmafxImportPlane plane[3];
@@ -170,6 +209,33 @@ struct VmafxFrameImport {
     VmafxFrameReleaseCallback release;
     /** Passed to `release` (ABI 0.1.4). */
     void *user;
+    /**
+     * Further acquire fences of a frame written under several timelines; NONE: none. The CPU device
+     * waits on one acquire fence only and refuses any set here, naming it (ABI 0.1.11).
+     */
+    VmafxFence acquire_more[2];
+    /**
+     * A VmafxVulkanHandleType: how VULKAN memory was exported; ignored for other memory (ABI
+     * 0.1.11).
+     */
+    uint32_t vulkan_handle_type;
+    /** A VmafxVulkanTiling of VULKAN memory (ABI 0.1.11). */
+    uint32_t vulkan_tiling;
+    /** VMAFX_VULKAN_* bits of VULKAN memory (ABI 0.1.11). */
+    uint32_t vulkan_flags;
+    /** PCI domain, bus, device and function of the GPU that holds VULKAN memory (ABI 0.1.11). */
+    uint32_t vulkan_pci[4];
+    /**
+     * RGB layouts only: the VmafxColorMatrix of the Y'CbCr made; ignored for every other layout
+     * (ABI 0.1.11).
+     */
+    uint32_t rgb_matrix;
+    /** RGB layouts only: the VmafxColorRange of the R'G'B' samples (ABI 0.1.11). */
+    uint32_t rgb_range;
+    /** RGB layouts only: the VmafxColorTransfer of the R'G'B' samples (ABI 0.1.11). */
+    uint32_t rgb_transfer;
+    /** RGB layouts only: the VmafxColorRange of the Y'CbCr frame made (ABI 0.1.11). */
+    uint32_t rgb_out_range;
 };
 
 /** Initialiser: sets `struct_size`, zeroes every other field. */
@@ -278,6 +344,15 @@ VMAFX_EXPORT VmafxStatus vmafx_frame_import(VmafxDevice *device, const VmafxFram
  */
 VMAFX_EXPORT VmafxStatus vmafx_frame_release_fence(VmafxFrame *frame, uint32_t kind,
                                                    VmafxFence *out, VmafxError **error);
+
+/**
+ * Signals the producer's `fence` (borrowed; the library takes a reference) where the frame's last
+ * reference goes, behind its last reader in every context and before its release callback. HOST
+ * fences on the CPU device, at most 3 per frame (another: VMAFX_E_RANGE naming `fence`); another
+ * kind is VMAFX_E_NOTSUP naming `fence.kind`. ABI 0.1.11.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_frame_signal_on_release(VmafxFrame *frame, const VmafxFence *fence,
+                                                      VmafxError **error);
 
 /** A new, unsignalled HOST fence for a producer to signal; the caller destroys it. */
 VMAFX_EXPORT VmafxStatus vmafx_fence_create(VmafxDevice *device, uint32_t kind, VmafxFence *out,

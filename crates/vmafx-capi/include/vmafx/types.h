@@ -98,20 +98,114 @@ typedef enum VmafxPixelFormat {
     /** Planar yuv400p (chroma rounded down, as libvmaf). */
     VMAFX_PIXEL_FORMAT_YUV400P = 4,
     /**
-     * Semi-planar nv12: luma and one interleaved Cb/Cr plane; vmafx_frame_import() only, making
-     * YUV420P at 8 bits.
+     * Semi-planar: a luma plane and one plane of interleaved Cb/Cr bytes; vmafx_frame_import()
+     * only, making YUV420P at 8 bits.
      */
     VMAFX_PIXEL_FORMAT_NV12 = 16,
     /**
-     * Semi-planar p010: luma and one interleaved Cb/Cr plane; vmafx_frame_import() only, making
-     * YUV420P at 10 bits, each sample shifted down by 6.
+     * Semi-planar with 16-bit little-endian samples whose 10 bits are the most significant (shifted
+     * down by 6); vmafx_frame_import() only, making YUV420P at 10 bits.
      */
     VMAFX_PIXEL_FORMAT_P010 = 17,
     /**
-     * Semi-planar p016: luma and one interleaved Cb/Cr plane; vmafx_frame_import() only, making
-     * YUV420P at 16 bits.
+     * Semi-planar with 16-bit little-endian samples; vmafx_frame_import() only, making YUV420P at
+     * 16 bits.
      */
     VMAFX_PIXEL_FORMAT_P016 = 18,
+    /**
+     * Semi-planar: a luma plane and one plane of interleaved Cb/Cr bytes; vmafx_frame_import()
+     * only, making YUV422P at 8 bits.
+     */
+    VMAFX_PIXEL_FORMAT_NV16 = 19,
+    /**
+     * Semi-planar with 16-bit little-endian samples whose 10 bits are the most significant (shifted
+     * down by 6); vmafx_frame_import() only, making YUV422P at 10 bits.
+     */
+    VMAFX_PIXEL_FORMAT_P210 = 20,
+    /**
+     * Semi-planar with 16-bit little-endian samples; vmafx_frame_import() only, making YUV422P at
+     * 16 bits.
+     */
+    VMAFX_PIXEL_FORMAT_P216 = 21,
+    /**
+     * Semi-planar: a luma plane and one plane of interleaved Cb/Cr bytes; vmafx_frame_import()
+     * only, making YUV444P at 8 bits.
+     */
+    VMAFX_PIXEL_FORMAT_NV24 = 22,
+    /**
+     * Semi-planar with 16-bit little-endian samples whose 10 bits are the most significant (shifted
+     * down by 6); vmafx_frame_import() only, making YUV444P at 10 bits.
+     */
+    VMAFX_PIXEL_FORMAT_P410 = 23,
+    /**
+     * Semi-planar with 16-bit little-endian samples; vmafx_frame_import() only, making YUV444P at
+     * 16 bits.
+     */
+    VMAFX_PIXEL_FORMAT_P416 = 24,
+    /**
+     * Packed 4:2:2: 16-bit words Y0 Cb Y1 Cr, the 10 bits most significant; vmafx_frame_import()
+     * only, making YUV422P at 10 bits.
+     */
+    VMAFX_PIXEL_FORMAT_Y210 = 25,
+    /**
+     * Packed 4:4:4: a 32-bit word per pixel, Cb bits 0-9, Y 10-19, Cr 20-29 (XV30); the top bits
+     * are not read; vmafx_frame_import() only, making YUV444P at 10 bits.
+     */
+    VMAFX_PIXEL_FORMAT_Y410 = 26,
+    /**
+     * Packed 4:2:2: bytes Y0 Cb Y1 Cr (YUY2); vmafx_frame_import() only, making YUV422P at 8 bits.
+     */
+    VMAFX_PIXEL_FORMAT_YUYV422 = 27,
+    /**
+     * Packed 4:2:2: 16-bit words Y0 Cb Y1 Cr, the 12 bits most significant; vmafx_frame_import()
+     * only, making YUV422P at 12 bits.
+     */
+    VMAFX_PIXEL_FORMAT_Y212 = 28,
+    /**
+     * Packed 4:4:4: bytes Cr Cb Y X per pixel; X is not read; vmafx_frame_import() only, making
+     * YUV444P at 8 bits.
+     */
+    VMAFX_PIXEL_FORMAT_VUYX = 29,
+    /**
+     * Packed 4:4:4: 16-bit words Cb Y Cr X per pixel, the 12 bits most significant;
+     * vmafx_frame_import() only, making YUV444P at 12 bits.
+     */
+    VMAFX_PIXEL_FORMAT_XV36 = 30,
+    /**
+     * Planar 4:4:4 in 16-bit words whose `bpc` (9 to 16) most significant bits hold the sample;
+     * vmafx_frame_import() only, making YUV444P at `bpc` bits.
+     */
+    VMAFX_PIXEL_FORMAT_YUV444P_MSB = 31,
+    /**
+     * Packed 4:4:4: bytes A Y Cb Cr per pixel; A is not read; vmafx_frame_import() only, making
+     * YUV444P at 8 bits.
+     */
+    VMAFX_PIXEL_FORMAT_AYUV = 32,
+    /** Packed 4:2:2: bytes Cb Y0 Cr Y1; vmafx_frame_import() only, making YUV422P at 8 bits. */
+    VMAFX_PIXEL_FORMAT_UYVY422 = 33,
+    /**
+     * Packed 4:2:2: six 10-bit pixels in four 32-bit words, Cb Y Cr Y ...; rows padded as the
+     * producer likes; vmafx_frame_import() only, making YUV422P at 10 bits.
+     */
+    VMAFX_PIXEL_FORMAT_V210 = 34,
+    /**
+     * Packed R'G'B' (rgb), converted with the `rgb_*` statement to YUV444P at `bpc` bits (ABI
+     * 0.1.11); this build converts full-range samples at 8, 10, 12, 14 and 16 bits (within one code
+     * value of swscale at 8 bits, of the exact matrix at 10 to 14, two at 16).
+     */
+    VMAFX_PIXEL_FORMAT_RGB = 35,
+    /**
+     * Packed R'G'B' (rgba), converted with the `rgb_*` statement to YUV444P at `bpc` bits (ABI
+     * 0.1.11); this build converts full-range samples at 8, 10, 12, 14 and 16 bits (within one code
+     * value of swscale at 8 bits, of the exact matrix at 10 to 14, two at 16).
+     */
+    VMAFX_PIXEL_FORMAT_RGBA = 36,
+    /**
+     * Packed R'G'B' (bgra), converted with the `rgb_*` statement to YUV444P at `bpc` bits (ABI
+     * 0.1.11); this build converts full-range samples at 8, 10, 12, 14 and 16 bits (within one code
+     * value of swscale at 8 bits, of the exact matrix at 10 to 14, two at 16).
+     */
+    VMAFX_PIXEL_FORMAT_BGRA = 37,
 } VmafxPixelFormat;
 
 /** How a pooled score combines its frames (0 to 4 are libvmaf's enum VmafPoolingMethod values). */
@@ -135,6 +229,48 @@ typedef enum VmafxPool {
     /** The 20th percentile, as VMAFX_POOL_PERC5. */
     VMAFX_POOL_PERC20 = 8,
 } VmafxPool;
+
+/** The Y'CbCr matrix an RGB frame is converted with (ABI 0.1.11). */
+typedef enum VmafxColorMatrix {
+    /** Not stated; refused: the matrix is never guessed. */
+    VMAFX_COLOR_MATRIX_UNSPECIFIED = 0,
+    /** ITU-R BT.601. */
+    VMAFX_COLOR_MATRIX_BT601 = 1,
+    /** ITU-R BT.709. */
+    VMAFX_COLOR_MATRIX_BT709 = 2,
+    /** ITU-R BT.2020 non-constant luminance. */
+    VMAFX_COLOR_MATRIX_BT2020_NCL = 3,
+    /** ITU-R BT.2020 constant luminance: declared, refused. */
+    VMAFX_COLOR_MATRIX_BT2020_CL = 4,
+    /** ICtCp: declared, refused. */
+    VMAFX_COLOR_MATRIX_ICTCP = 5,
+} VmafxColorMatrix;
+
+/** Code-value range of a signal (ABI 0.1.11). */
+typedef enum VmafxColorRange {
+    /** Not stated; refused. */
+    VMAFX_COLOR_RANGE_UNSPECIFIED = 0,
+    /** Studio swing. */
+    VMAFX_COLOR_RANGE_LIMITED = 1,
+    /** Full swing. */
+    VMAFX_COLOR_RANGE_FULL = 2,
+} VmafxColorRange;
+
+/** Transfer characteristic of the R'G'B' samples of an RGB frame (ABI 0.1.11). */
+typedef enum VmafxColorTransfer {
+    /** Not stated; refused. */
+    VMAFX_COLOR_TRANSFER_UNSPECIFIED = 0,
+    /** ITU-R BT.709. */
+    VMAFX_COLOR_TRANSFER_BT709 = 1,
+    /** IEC 61966-2-1. */
+    VMAFX_COLOR_TRANSFER_SRGB = 2,
+    /** SMPTE ST 2084 (PQ). */
+    VMAFX_COLOR_TRANSFER_SMPTE2084 = 3,
+    /** ARIB STD-B67 (HLG). */
+    VMAFX_COLOR_TRANSFER_HLG = 4,
+    /** Linear light: declared, refused. */
+    VMAFX_COLOR_TRANSFER_LINEAR = 5,
+} VmafxColorTransfer;
 
 #ifdef __cplusplus
 }

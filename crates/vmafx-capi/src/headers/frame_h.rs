@@ -7,7 +7,8 @@ use vmafx::frame::MemoryKind;
 use super::items::{Header, Item};
 use crate::abi::{
     VmafxFence, VmafxFrameDesc, VmafxFrameImport, VmafxFramePlanes, VmafxHostPlanes,
-    VmafxImportPlane, FENCE_GL_SYNC, MEMORY_GL_TEXTURE,
+    VmafxImportPlane, FENCE_GL_SYNC, FENCE_VULKAN_SEMAPHORE, MEMORY_GL_TEXTURE, MEMORY_VULKAN,
+    VULKAN_DEDICATED, VULKAN_HANDLE_TYPES, VULKAN_TILINGS,
 };
 use crate::{fence, field, frame, func, import, pool};
 
@@ -27,6 +28,11 @@ fn memory_values() -> Vec<(String, i64, String)> {
         "VMAFX_MEMORY_GL_TEXTURE".into(),
         MEMORY_GL_TEXTURE as i64,
         "An OpenGL texture per plane (ABI 0.1.4); refused by this build.".into(),
+    ));
+    v.push((
+        "VMAFX_MEMORY_VULKAN".into(),
+        MEMORY_VULKAN as i64,
+        "Memory a Vulkan producer exported, described with the `vulkan_*` fields (ABI 0.1.11); refused by this build.".into(),
     ));
     v
 }
@@ -50,7 +56,41 @@ fn fence_values() -> Vec<(String, i64, String)> {
         FENCE_GL_SYNC as i64,
         "An OpenGL sync object (ABI 0.1.4); refused by this build.".into(),
     ));
+    v.push((
+        "VMAFX_FENCE_VULKAN_SEMAPHORE".into(),
+        FENCE_VULKAN_SEMAPHORE as i64,
+        "A Vulkan timeline semaphore exported as `fd`, signalled at `value` (ABI 0.1.11); refused by this build.".into(),
+    ));
     v
+}
+
+/// The Vulkan enumerations of ABI 0.1.11: declared so a producer's descriptor compiles;
+/// VULKAN memory is refused by this build. The values are Vulkan's own.
+fn vulkan_enums() -> Vec<Item> {
+    let named = |v: &[(&str, i64)]| -> Vec<(String, i64, String)> {
+        v.iter()
+            .map(|(n, x)| (n.to_string(), *x, String::new()))
+            .collect()
+    };
+    vec![
+        Item::Enum {
+            name: "VmafxVulkanHandleType",
+            doc: "How VULKAN memory was exported (the VkExternalMemoryHandleTypeFlagBits bit). ABI 0.1.11.",
+            typedef: true,
+            values: named(&VULKAN_HANDLE_TYPES),
+        },
+        Item::Enum {
+            name: "VmafxVulkanTiling",
+            doc: "Tiling of a VULKAN image (the VkImageTiling value). ABI 0.1.11.",
+            typedef: true,
+            values: named(&VULKAN_TILINGS),
+        },
+        Item::Define {
+            name: "VMAFX_VULKAN_DEDICATED",
+            value: format!("(UINT32_C(1) << {}U)", VULKAN_DEDICATED.trailing_zeros()),
+            doc: "VmafxVulkanFlags: the memory is a dedicated allocation of its image. ABI 0.1.11.",
+        },
+    ]
 }
 
 fn structs() -> Vec<Item> {
@@ -99,16 +139,25 @@ fn structs() -> Vec<Item> {
             fields: vec![
                 field!(I, struct_size, "uint32_t", size),
                 field!(I, memory, "uint32_t", "A VmafxMemoryKind: what each plane's handle is."),
-                field!(I, pix_fmt, "uint32_t", "A VmafxPixelFormat; NV12, P010 and P016 are converted to planar, nothing else."),
-                field!(I, bpc, "uint32_t", "Bits per component: 8 NV12, 10 P010, 16 P016, 8 to 16 planar."),
+                field!(I, pix_fmt, "uint32_t", "A VmafxPixelFormat; the semi-planar, packed and MSB layouts are converted to planar (a gather and a shift), the planar ones bound as they are; RGB, RGBA and BGRA are converted to Y'CbCr 4:4:4 with the `rgb_*` statement (full-range R'G'B' at 8, 10, 12, 14 or 16 bits in this build)."),
+                field!(I, bpc, "uint32_t", "Bits per component: the one depth of a semi-planar or packed layout (see VmafxPixelFormat), 9 to 16 for YUV444P_MSB, 8 to 16 for the planar formats."),
                 field!(I, w, "uint32_t", "Luma width."),
                 field!(I, h, "uint32_t", "Luma height."),
-                field!(I, n_planes, "uint32_t", "Planes given: 1 YUV400P, 2 NV12 / P010 / P016, else 3."),
+                field!(I, n_planes, "uint32_t", "Planes given: 1 for YUV400P and the packed layouts, 2 for the semi-planar layouts (luma, interleaved chroma), else 3."),
                 field!(I, plane[3], "VmafxImportPlane", "The planes; entries past `n_planes` are ignored."),
                 field!(I, acquire, "VmafxFence", "Signalled when the planes are written; borrowed for the call. NONE: written. An unsignalled fence the CPU cannot wait on is VMAFX_E_BUSY."),
                 field!(I, flags, "uint32_t", "VMAFX_IMPORT_* bits; 0 zero copy only."),
                 field!(I, release, "VmafxFrameReleaseCallback", "Called once, where the last reference goes, after the release fence is signalled; NULL none (ABI 0.1.4)."),
                 field!(I, user, "void *", "Passed to `release` (ABI 0.1.4)."),
+                field!(I, acquire_more[2], "VmafxFence", "Further acquire fences of a frame written under several timelines; NONE: none. The CPU device waits on one acquire fence only and refuses any set here, naming it (ABI 0.1.11)."),
+                field!(I, vulkan_handle_type, "uint32_t", "A VmafxVulkanHandleType: how VULKAN memory was exported; ignored for other memory (ABI 0.1.11)."),
+                field!(I, vulkan_tiling, "uint32_t", "A VmafxVulkanTiling of VULKAN memory (ABI 0.1.11)."),
+                field!(I, vulkan_flags, "uint32_t", "VMAFX_VULKAN_* bits of VULKAN memory (ABI 0.1.11)."),
+                field!(I, vulkan_pci[4], "uint32_t", "PCI domain, bus, device and function of the GPU that holds VULKAN memory (ABI 0.1.11)."),
+                field!(I, rgb_matrix, "uint32_t", "RGB layouts only: the VmafxColorMatrix of the Y'CbCr made; ignored for every other layout (ABI 0.1.11)."),
+                field!(I, rgb_range, "uint32_t", "RGB layouts only: the VmafxColorRange of the R'G'B' samples (ABI 0.1.11)."),
+                field!(I, rgb_transfer, "uint32_t", "RGB layouts only: the VmafxColorTransfer of the R'G'B' samples (ABI 0.1.11)."),
+                field!(I, rgb_out_range, "uint32_t", "RGB layouts only: the VmafxColorRange of the Y'CbCr frame made (ABI 0.1.11)."),
             ],
             rust_size: std::mem::size_of::<I>(),
             init: "VMAFX_FRAME_IMPORT_INIT",
@@ -171,6 +220,7 @@ fn functions() -> Vec<Item> {
         func!(frame::vmafx_frame_unref, "void", "VmafxFrame *frame", "Drops one reference; the last one anywhere signals the release fence and returns a pool frame. NULL is a no-op."),
         func!(import::vmafx_frame_import, "VmafxStatus", "VmafxDevice *device, const VmafxFrameImport *desc,\n                                            VmafxFrame **out, VmafxError **error", "A frame on the producer's memory without a host copy. Refusals name the field (`desc.plane[1].pitch`); a memory kind the device does not bind is VMAFX_E_NOTSUP; an unsignalled acquire fence is VMAFX_E_BUSY. The memory stays valid and unchanged until the release fence is signalled. `*out` is NULL on failure."),
         func!(frame::vmafx_frame_release_fence, "VmafxStatus", "VmafxFrame *frame, uint32_t kind,\n                                                   VmafxFence *out, VmafxError **error", "A HOST fence signalled where the frame's last reference goes, in any context or caller; every call returns a reference the caller destroys (one fence per frame)."),
+        func!(crate::producer::vmafx_frame_signal_on_release, "VmafxStatus", "VmafxFrame *frame, const VmafxFence *fence,\n                                                      VmafxError **error", "Signals the producer's `fence` (borrowed; the library takes a reference) where the frame's last reference goes, behind its last reader in every context and before its release callback. HOST fences on the CPU device, at most 3 per frame (another: VMAFX_E_RANGE naming `fence`); another kind is VMAFX_E_NOTSUP naming `fence.kind`. ABI 0.1.11."),
         func!(fence::vmafx_fence_create, "VmafxStatus", "VmafxDevice *device, uint32_t kind, VmafxFence *out,\n                                            VmafxError **error", "A new, unsignalled HOST fence for a producer to signal; the caller destroys it."),
         func!(fence::vmafx_fence_signal, "VmafxStatus", "const VmafxFence *fence, VmafxError **error", "Signals a HOST fence; signalling twice is harmless."),
         func!(fence::vmafx_fence_wait, "VmafxStatus", "const VmafxFence *fence, uint64_t timeout_ns,\n                                          VmafxError **error", "Waits on the host: VMAFX_OK, or VMAFX_E_TIMEOUT naming the fence after `timeout_ns` (UINT64_MAX: no limit). A timeout of 0 polls: unsignalled is VMAFX_PENDING, with no error and no log line. NONE is signalled."),
@@ -192,6 +242,7 @@ pub fn frame_h() -> Header {
         Item::Raw("typedef struct VmafxFence VmafxFence;\ntypedef struct VmafxImportPlane VmafxImportPlane;\ntypedef struct VmafxFrameImport VmafxFrameImport;\ntypedef struct VmafxFrameDesc VmafxFrameDesc;\ntypedef struct VmafxHostPlanes VmafxHostPlanes;\ntypedef struct VmafxFramePlanes VmafxFramePlanes;".into()),
         Item::Raw("/** Called once, on any thread, when the library has stopped reading a frame's planes. */\ntypedef void (*VmafxFrameReleaseCallback)(void *user);".into()),
     ];
+    items.extend(vulkan_enums());
     items.extend(structs());
     items.extend(functions());
     Header {

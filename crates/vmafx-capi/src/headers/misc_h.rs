@@ -137,26 +137,114 @@ fn pixel_values() -> Vec<(String, i64, String)> {
         0,
         "Not set; refused.".to_string(),
     )];
-    for code in 1..=18 {
-        if let Some(f) = PixelFormat::from_u32(code) {
-            let d = if f.is_planar() {
-                format!("Planar {} (chroma rounded down, as libvmaf).", f.name())
-            } else {
-                let (bpc, shift) = match f {
-                    PixelFormat::Nv12 => (8, ""),
-                    PixelFormat::P010 => (10, ", each sample shifted down by 6"),
-                    _ => (16, ""),
-                };
-                format!("Semi-planar {}: luma and one interleaved Cb/Cr plane; vmafx_frame_import() only, making YUV420P at {bpc} bits{shift}.", f.name())
-            };
-            v.push((
-                format!("VMAFX_PIXEL_FORMAT_{}", f.name().to_uppercase()),
-                code as i64,
-                d,
-            ));
-        }
+    for &f in PixelFormat::all() {
+        let (target, _) = f.import_target(0);
+        let made = match f.fixed_bpc() {
+            Some(b) => format!("{} at {b} bits", target.name().to_uppercase()),
+            None => format!("{} at `bpc` bits", target.name().to_uppercase()),
+        };
+        let d = match f {
+            _ if f.is_planar() => format!("Planar {} (chroma rounded down, as libvmaf).", f.name()),
+            PixelFormat::Rgb | PixelFormat::Rgba | PixelFormat::Bgra => format!(
+                "Packed R'G'B' ({}), converted with the `rgb_*` statement to {made} (ABI 0.1.11); this build converts full-range samples at 8, 10, 12, 14 and 16 bits (within one code value of swscale at 8 bits, of the exact matrix at 10 to 14, two at 16).",
+                f.name()
+            ),
+            _ => format!(
+                "{}; vmafx_frame_import() only, making {made}.",
+                layout_doc(f)
+            ),
+        };
+        v.push((
+            format!("VMAFX_PIXEL_FORMAT_{}", f.name().to_uppercase()),
+            f as i64,
+            d,
+        ));
     }
     v
+}
+
+/// How an import-only layout holds its samples, in words.
+fn layout_doc(f: PixelFormat) -> &'static str {
+    use PixelFormat::*;
+    match f {
+        Nv12 | Nv16 | Nv24 => "Semi-planar: a luma plane and one plane of interleaved Cb/Cr bytes",
+        P010 | P210 | P410 => "Semi-planar with 16-bit little-endian samples whose 10 bits are the most significant (shifted down by 6)",
+        P016 | P216 | P416 => "Semi-planar with 16-bit little-endian samples",
+        Y210 => "Packed 4:2:2: 16-bit words Y0 Cb Y1 Cr, the 10 bits most significant",
+        Y212 => "Packed 4:2:2: 16-bit words Y0 Cb Y1 Cr, the 12 bits most significant",
+        Y410 => "Packed 4:4:4: a 32-bit word per pixel, Cb bits 0-9, Y 10-19, Cr 20-29 (XV30); the top bits are not read",
+        Yuyv422 => "Packed 4:2:2: bytes Y0 Cb Y1 Cr (YUY2)",
+        Uyvy422 => "Packed 4:2:2: bytes Cb Y0 Cr Y1",
+        Vuyx => "Packed 4:4:4: bytes Cr Cb Y X per pixel; X is not read",
+        Ayuv => "Packed 4:4:4: bytes A Y Cb Cr per pixel; A is not read",
+        Xv36 => "Packed 4:4:4: 16-bit words Cb Y Cr X per pixel, the 12 bits most significant",
+        Yuv444pMsb => "Planar 4:4:4 in 16-bit words whose `bpc` (9 to 16) most significant bits hold the sample",
+        V210 => "Packed 4:2:2: six 10-bit pixels in four 32-bit words, Cb Y Cr Y ...; rows padded as the producer likes",
+        _ => "A planar layout",
+    }
+}
+
+/// The colour enumerations an RGB import states (ABI 0.1.11).
+fn colour_enums() -> Vec<Item> {
+    let named = |prefix: &str, v: &[(&str, &str)]| -> Vec<(String, i64, String)> {
+        v.iter()
+            .enumerate()
+            .map(|(i, (n, d))| (format!("{prefix}{n}"), i as i64, d.to_string()))
+            .collect()
+    };
+    vec![
+        Item::Enum {
+            name: "VmafxColorMatrix",
+            doc: "The Y'CbCr matrix an RGB frame is converted with (ABI 0.1.11).",
+            typedef: true,
+            values: named(
+                "VMAFX_COLOR_MATRIX_",
+                &[
+                    (
+                        "UNSPECIFIED",
+                        "Not stated; refused: the matrix is never guessed.",
+                    ),
+                    ("BT601", "ITU-R BT.601."),
+                    ("BT709", "ITU-R BT.709."),
+                    ("BT2020_NCL", "ITU-R BT.2020 non-constant luminance."),
+                    (
+                        "BT2020_CL",
+                        "ITU-R BT.2020 constant luminance: declared, refused.",
+                    ),
+                    ("ICTCP", "ICtCp: declared, refused."),
+                ],
+            ),
+        },
+        Item::Enum {
+            name: "VmafxColorRange",
+            doc: "Code-value range of a signal (ABI 0.1.11).",
+            typedef: true,
+            values: named(
+                "VMAFX_COLOR_RANGE_",
+                &[
+                    ("UNSPECIFIED", "Not stated; refused."),
+                    ("LIMITED", "Studio swing."),
+                    ("FULL", "Full swing."),
+                ],
+            ),
+        },
+        Item::Enum {
+            name: "VmafxColorTransfer",
+            doc: "Transfer characteristic of the R'G'B' samples of an RGB frame (ABI 0.1.11).",
+            typedef: true,
+            values: named(
+                "VMAFX_COLOR_TRANSFER_",
+                &[
+                    ("UNSPECIFIED", "Not stated; refused."),
+                    ("BT709", "ITU-R BT.709."),
+                    ("SRGB", "IEC 61966-2-1."),
+                    ("SMPTE2084", "SMPTE ST 2084 (PQ)."),
+                    ("HLG", "ARIB STD-B67 (HLG)."),
+                    ("LINEAR", "Linear light: declared, refused."),
+                ],
+            ),
+        },
+    ]
 }
 
 /// types.h.
@@ -192,7 +280,10 @@ pub fn types_h() -> Header {
                 typedef: true,
                 values: crate::score::POOL_METHODS.iter().map(|(n, v, d)| (n.to_string(), *v as i64, d.to_string())).collect(),
             },
-        ],
+        ]
+        .into_iter()
+        .chain(colour_enums())
+        .collect(),
     }
 }
 
@@ -263,6 +354,7 @@ pub fn device_h() -> Header {
                     field!(I, fence_kinds, "uint32_t", "Bit 1 << k for each VmafxFenceKind k it waits on and signals."),
                     field!(I, total_memory, "uint64_t", "Bytes of device memory; 0 when not reported (the CPU)."),
                     field!(I, name, "const char *", "The device's name (`cpu`)."),
+                    field!(I, pci[4], "uint32_t", "PCI domain, bus, device and function of the device's GPU, so a Vulkan producer can pick the same GPU; every member UINT32_MAX where there is none (the CPU). ABI 0.1.11."),
                 ],
                 rust_size: std::mem::size_of::<I>(),
                 init: "VMAFX_DEVICE_INFO_INIT",
@@ -272,6 +364,7 @@ pub fn device_h() -> Header {
             func!(device::vmafx_device_ref, "VmafxDevice *", "VmafxDevice *device", "One more reference; returns `device` (NULL for NULL)."),
             func!(device::vmafx_device_unref, "void", "VmafxDevice *device", "Drops one reference; NULL is a no-op."),
             func!(device::vmafx_device_backend, "uint32_t", "const VmafxDevice *device", "The device's VmafxBackend; the CPU for NULL."),
+            func!(crate::producer::vmafx_backend_name, "const char *", "uint32_t backend", "Lower-case name of a VmafxBackend (`cpu`, `cuda`, `sycl`, `metal`, `hip`), `unknown` for any other value; valid for the process lifetime. ABI 0.1.11."),
             func!(device::vmafx_device_count, "VmafxStatus", "uint32_t backend, uint32_t *count, VmafxError **error", "Devices of `backend` this build creates; a backend it lacks is VMAFX_E_NOTSUP, never a silent 0."),
             func!(device::vmafx_device_info, "VmafxStatus", "uint32_t backend, int32_t index, VmafxDeviceInfo *out,\n                                           VmafxError **error", "Describes device `index` of `backend` without creating it."),
             func!(device::vmafx_device_describe, "VmafxStatus", "const VmafxDevice *device, VmafxDeviceInfo *out,\n                                               VmafxError **error", "Describes a created device, its flags included."),

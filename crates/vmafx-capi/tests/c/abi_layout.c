@@ -2,7 +2,13 @@
  * enum and flag, checked against vmafx's generated headers. The values are those of VMAFx's
  * definition core/api/vmafx.toml at 6dacbedb (ABI 0.1.2), with the fields appended by 0.1.3
  * (VmafxContextConfig.import_retry_wait_ns) and 0.1.4 (VmafxFrameImport.release / user,
- * VMAFX_MEMORY_GL_TEXTURE, VMAFX_FENCE_GL_SYNC). */
+ * VMAFX_MEMORY_GL_TEXTURE, VMAFX_FENCE_GL_SYNC), and the frame path of ABI 0.1.11: the pixel
+ * formats 19-37 and the colour enums as core/api/vmafx.toml at 21575071 gives them (added there
+ * in 0.1.5 / 0.1.6), VMAFX_MEMORY_VULKAN and VMAFX_FENCE_VULKAN_SEMAPHORE (9), and
+ * VmafxFrameImport as 0.1.11 lays it out (344 bytes): after `user` the fields acquire_more[2],
+ * vulkan_handle_type, vulkan_tiling, vulkan_flags, vulkan_pci[4] (0.1.5 of the Vulkan lane; its
+ * test reads a 0.1.4 descriptor as ending at acquire_more), then rgb_matrix, rgb_range,
+ * rgb_transfer, rgb_out_range. The Vulkan enumerators are Vulkan's own values. */
 #include <stddef.h>
 
 #include "check.h"
@@ -24,6 +30,22 @@ int main(void)
     CHECK(VMAFX_PIXEL_FORMAT_YUV422P == 2 && VMAFX_PIXEL_FORMAT_YUV444P == 3);
     CHECK(VMAFX_PIXEL_FORMAT_YUV400P == 4 && VMAFX_PIXEL_FORMAT_NV12 == 16);
     CHECK(VMAFX_PIXEL_FORMAT_P010 == 17 && VMAFX_PIXEL_FORMAT_P016 == 18);
+    CHECK(VMAFX_PIXEL_FORMAT_NV16 == 19 && VMAFX_PIXEL_FORMAT_P210 == 20 && VMAFX_PIXEL_FORMAT_P216 == 21);
+    CHECK(VMAFX_PIXEL_FORMAT_NV24 == 22 && VMAFX_PIXEL_FORMAT_P410 == 23 && VMAFX_PIXEL_FORMAT_P416 == 24);
+    CHECK(VMAFX_PIXEL_FORMAT_Y210 == 25 && VMAFX_PIXEL_FORMAT_Y410 == 26 && VMAFX_PIXEL_FORMAT_YUYV422 == 27);
+    CHECK(VMAFX_PIXEL_FORMAT_Y212 == 28 && VMAFX_PIXEL_FORMAT_VUYX == 29 && VMAFX_PIXEL_FORMAT_XV36 == 30);
+    CHECK(VMAFX_PIXEL_FORMAT_YUV444P_MSB == 31 && VMAFX_PIXEL_FORMAT_AYUV == 32);
+    CHECK(VMAFX_PIXEL_FORMAT_UYVY422 == 33 && VMAFX_PIXEL_FORMAT_V210 == 34);
+    CHECK(VMAFX_PIXEL_FORMAT_RGB == 35 && VMAFX_PIXEL_FORMAT_RGBA == 36 && VMAFX_PIXEL_FORMAT_BGRA == 37);
+    CHECK(VMAFX_COLOR_MATRIX_UNSPECIFIED == 0 && VMAFX_COLOR_MATRIX_BT601 == 1 && VMAFX_COLOR_MATRIX_BT709 == 2);
+    CHECK(VMAFX_COLOR_MATRIX_BT2020_NCL == 3 && VMAFX_COLOR_MATRIX_BT2020_CL == 4 && VMAFX_COLOR_MATRIX_ICTCP == 5);
+    CHECK(VMAFX_COLOR_RANGE_UNSPECIFIED == 0 && VMAFX_COLOR_RANGE_LIMITED == 1 && VMAFX_COLOR_RANGE_FULL == 2);
+    CHECK(VMAFX_COLOR_TRANSFER_UNSPECIFIED == 0 && VMAFX_COLOR_TRANSFER_BT709 == 1 && VMAFX_COLOR_TRANSFER_SRGB == 2);
+    CHECK(VMAFX_COLOR_TRANSFER_SMPTE2084 == 3 && VMAFX_COLOR_TRANSFER_HLG == 4 && VMAFX_COLOR_TRANSFER_LINEAR == 5);
+    CHECK(VMAFX_MEMORY_VULKAN == 9 && VMAFX_FENCE_VULKAN_SEMAPHORE == 9);
+    CHECK(VMAFX_VULKAN_HANDLE_OPAQUE_FD == 1 && VMAFX_VULKAN_HANDLE_DMA_BUF == 0x200);
+    CHECK(VMAFX_VULKAN_TILING_OPTIMAL == 0 && VMAFX_VULKAN_TILING_LINEAR == 1);
+    CHECK(VMAFX_VULKAN_TILING_DRM_FORMAT_MODIFIER == 1000158000 && VMAFX_VULKAN_DEDICATED == 1u);
     CHECK(VMAFX_SUBJECT_NONE == 0 && VMAFX_SUBJECT_PARAMETER == 1 && VMAFX_SUBJECT_CONTEXT == 2);
     CHECK(VMAFX_SUBJECT_OPTION == 3 && VMAFX_SUBJECT_FEATURE == 4 && VMAFX_SUBJECT_EXTRACTOR == 5);
     CHECK(VMAFX_SUBJECT_MODEL == 6 && VMAFX_SUBJECT_FRAME == 7 && VMAFX_SUBJECT_PLANE == 8);
@@ -57,13 +79,18 @@ int main(void)
     OFF(VmafxImportPlane, pitch, 24); OFF(VmafxImportPlane, modifier, 32);
     OFF(VmafxImportPlane, size, 40);
 
-    CHECK(sizeof(VmafxFrameImport) == 232);
+    CHECK(sizeof(VmafxFrameImport) == 344);
     OFF(VmafxFrameImport, struct_size, 0); OFF(VmafxFrameImport, memory, 4);
     OFF(VmafxFrameImport, pix_fmt, 8); OFF(VmafxFrameImport, bpc, 12);
     OFF(VmafxFrameImport, w, 16); OFF(VmafxFrameImport, h, 20);
     OFF(VmafxFrameImport, n_planes, 24); OFF(VmafxFrameImport, plane, 32);
     OFF(VmafxFrameImport, acquire, 176); OFF(VmafxFrameImport, flags, 208);
     OFF(VmafxFrameImport, release, 216); OFF(VmafxFrameImport, user, 224);
+    OFF(VmafxFrameImport, acquire_more, 232); OFF(VmafxFrameImport, vulkan_handle_type, 296);
+    OFF(VmafxFrameImport, vulkan_tiling, 300); OFF(VmafxFrameImport, vulkan_flags, 304);
+    OFF(VmafxFrameImport, vulkan_pci, 308); OFF(VmafxFrameImport, rgb_matrix, 324);
+    OFF(VmafxFrameImport, rgb_range, 328); OFF(VmafxFrameImport, rgb_transfer, 332);
+    OFF(VmafxFrameImport, rgb_out_range, 336);
 
     CHECK(sizeof(VmafxFrameDesc) == 20);
     OFF(VmafxFrameDesc, pix_fmt, 4); OFF(VmafxFrameDesc, bpc, 8);
@@ -83,11 +110,11 @@ int main(void)
     OFF(VmafxDeviceDesc, backend, 4); OFF(VmafxDeviceDesc, index, 8);
     OFF(VmafxDeviceDesc, flags, 12); OFF(VmafxDeviceDesc, external, 16);
 
-    CHECK(sizeof(VmafxDeviceInfo) == 40);
+    CHECK(sizeof(VmafxDeviceInfo) == 56);
     OFF(VmafxDeviceInfo, backend, 4); OFF(VmafxDeviceInfo, index, 8);
     OFF(VmafxDeviceInfo, flags, 12); OFF(VmafxDeviceInfo, memory_kinds, 16);
     OFF(VmafxDeviceInfo, fence_kinds, 20); OFF(VmafxDeviceInfo, total_memory, 24);
-    OFF(VmafxDeviceInfo, name, 32);
+    OFF(VmafxDeviceInfo, name, 32); OFF(VmafxDeviceInfo, pci, 40);
 
     CHECK(sizeof(VmafxContextConfig) == 56);
     OFF(VmafxContextConfig, log_level, 4); OFF(VmafxContextConfig, n_threads, 8);

@@ -454,6 +454,38 @@ static void sets_bridge_and_introspection(void)
     CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
 }
 
+static void producers(void)
+{
+    VALUE(vmafx_context_frame_retention, vmafx_context_frame_retention(NULL) == 0u);
+    VALUE(vmafx_context_max_in_flight, vmafx_context_max_in_flight(NULL) == 0u);
+    VALUE(vmafx_backend_name, strcmp(vmafx_backend_name(99u), "unknown") == 0);
+    VmafxContext *ctx = NULL;
+    CHECK(vmafx_context_create(NULL, &ctx, NULL) == VMAFX_OK);
+    VmafxFrameDesc d = desc420();
+    ROW(vmafx_context_preallocate, (NULL, &d, 2u, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_preallocate, (ctx, NULL, 2u, errp), INVALID, "desc", PARAM);
+    SIZED(vmafx_context_preallocate, d, (ctx, &d, 2u, errp), "desc");
+    VmafxFrame *out = NULL;
+    ROW(vmafx_context_acquire_frame, (NULL, &out, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_acquire_frame, (ctx, NULL, errp), INVALID, "out", PARAM);
+    ROW(vmafx_context_import_score, (NULL, "x", 0u, 1.0, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_import_score, (ctx, NULL, 0u, 1.0, errp), INVALID, "feature", PARAM);
+    VmafxFence fence = VMAFX_FENCE_INIT;
+    CHECK(vmafx_fence_create(NULL, VMAFX_FENCE_HOST, &fence, NULL) == VMAFX_OK);
+    VmafxFrame *f = fresh();
+    ROW(vmafx_frame_signal_on_release, (NULL, &fence, errp), INVALID, "frame",
+        VMAFX_SUBJECT_FRAME);
+    ROW(vmafx_frame_signal_on_release, (f, NULL, errp), INVALID, "fence", VMAFX_SUBJECT_FENCE);
+    SIZED(vmafx_frame_signal_on_release, fence, (f, &fence, errp), "fence");
+    vmafx_frame_unref(f);
+    CHECK(vmafx_fence_wait(&fence, 0u, NULL) == VMAFX_PENDING); /* no row registered it */
+    CHECK(vmafx_fence_destroy(&fence, NULL) == VMAFX_OK);
+    CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
+}
+
 int main(void)
 {
     errors_and_versions();
@@ -464,6 +496,7 @@ int main(void)
     pools();
     contexts_and_models();
     sets_bridge_and_introspection();
+    producers();
     if (row_failures)
         fprintf(stderr, "%d rows failed\n", row_failures);
     return check_finish("test_bad_input");

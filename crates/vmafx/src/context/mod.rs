@@ -7,6 +7,7 @@
 //! fixes the geometry every extractor instance is initialised for.
 
 mod admission;
+mod bounds;
 pub mod collector;
 pub mod config;
 mod frame_window;
@@ -54,6 +55,10 @@ pub struct Context {
     frames_in: u64,
     /// The frames fed and kept (every frame unless one chunk is scored).
     window: FrameWindow,
+    /// Frames preallocated for the producer ([`Context::preallocate`]).
+    pool: Option<crate::frame::pool::FramePool>,
+    /// Scores imported before the flush: feature, index, value.
+    imported: Vec<(String, u64, f64)>,
 }
 
 impl std::fmt::Debug for Context {
@@ -88,6 +93,8 @@ impl Context {
             device: None,
             frames_in: 0,
             window: FrameWindow::all(),
+            pool: None,
+            imported: Vec::new(),
         })
     }
 
@@ -231,13 +238,13 @@ impl Context {
         match std::mem::replace(&mut self.state, State::Failed) {
             State::Setup => {
                 self.state = State::Done(FeatureCollector::new());
-                Ok(())
+                self.collect_imported()
             }
             State::Running(s) => {
                 let (c, spent) = s.finish()?;
                 self.extract_time = spent;
                 self.state = State::Done(c);
-                Ok(())
+                self.collect_imported()
             }
             done @ State::Done(_) => {
                 self.state = done;

@@ -24,6 +24,22 @@ use crate::feature::{
 use crate::frame::Frame;
 use std::ops::Range;
 
+/// Earlier reference frames the scheduler keeps after a pair is dispatched (frames n-1 and
+/// n-2, whatever the extractors read): [`Scheduler::dispatch`] holds `prev` and
+/// `prev_prev`.
+pub(crate) const RETAINED_REFERENCES: u32 = 2;
+
+/// Jobs that may be in flight at once once a submit returns: each worker's job and the
+/// worker queue's, and the temporal lane's job and queue (inline scoring holds none).
+pub(crate) fn jobs_in_flight(config: &ContextConfig, temporal: bool) -> u32 {
+    if config.threads == 0 {
+        return 0;
+    }
+    let cap = config.max_frames_in_flight as u32;
+    let workers = config.threads as u32 + cap;
+    workers + if temporal { 1 + cap } else { 0 }
+}
+
 /// A registered feature: its extractor, options and collector key for deduplication.
 #[derive(Debug, Clone)]
 pub(crate) struct Registration {

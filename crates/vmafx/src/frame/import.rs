@@ -106,7 +106,8 @@ pub struct FrameImport {
     pub width: u32,
     /// Luma height.
     pub height: u32,
-    /// Planes in use: 1 for YUV400P, 2 for NV12 / P010 / P016, else 3.
+    /// Planes in use: 1 for YUV400P and the packed layouts, 2 for the semi-planar
+    /// layouts, else 3.
     pub n_planes: u32,
     /// The planes; entries past `n_planes` are ignored.
     pub planes: [ImportPlane; 3],
@@ -116,6 +117,25 @@ pub struct FrameImport {
     pub flags: u32,
     /// Run once where the frame's last count drops, after its release fence is signalled.
     pub release: Option<ReleaseCallback>,
+    /// Further acquire fences (`acquire_more`, ABI 0.1.11: a frame written under several
+    /// timelines); a device that waits on one fence only refuses any that is set.
+    pub acquire_more: [Acquire; 2],
+    /// The colour statement of an RGB layout (`rgb_*`, ABI 0.1.11); ignored otherwise.
+    pub rgb: RgbStatement,
+}
+
+/// What an RGB producer states about its samples: raw `VmafxColorMatrix`,
+/// `VmafxColorRange` and `VmafxColorTransfer` values, 0 where not stated.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RgbStatement {
+    /// Matrix of the Y'CbCr the frame is converted to.
+    pub matrix: u32,
+    /// Range of the R'G'B' samples.
+    pub range: u32,
+    /// Transfer characteristic of the R'G'B' samples.
+    pub transfer: u32,
+    /// Range of the Y'CbCr frame made.
+    pub out_range: u32,
 }
 
 impl std::fmt::Debug for FrameImport {
@@ -129,18 +149,15 @@ impl std::fmt::Debug for FrameImport {
             .field("planes", &self.planes)
             .field("acquire", &self.acquire)
             .field("flags", &self.flags)
+            .field("acquire_more", &self.acquire_more)
+            .field("rgb", &self.rgb)
             .finish()
     }
 }
 
 /// The frame an import of `format` at `bpc` makes: planar format and depth.
 pub fn planar_target(format: PixelFormat, bpc: u32) -> (PixelFormat, u32) {
-    match format {
-        PixelFormat::Nv12 => (PixelFormat::Yuv420p, 8),
-        PixelFormat::P010 => (PixelFormat::Yuv420p, 10),
-        PixelFormat::P016 => (PixelFormat::Yuv420p, 16),
-        planar => (planar, bpc),
-    }
+    format.import_target(bpc)
 }
 
 /// Bytes a frame's planes occupy, for tests and pools.

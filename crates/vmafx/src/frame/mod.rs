@@ -23,6 +23,10 @@ use crate::fence::Fence;
 /// Largest width or height accepted (libvmaf's tools go no further in practice).
 pub const MAX_DIMENSION: u32 = 1 << 16;
 
+/// Most producer fences one frame signals where it is released
+/// ([`Frame::signal_on_release`]).
+pub const MAX_RELEASE_SIGNALS: usize = 3;
+
 /// Row strides are a multiple of this many bytes, so SIMD rows start aligned to each other.
 pub const STRIDE_ALIGN: usize = 64;
 
@@ -215,10 +219,21 @@ struct FrameInner {
     planes: Vec<Plane>,
     release_fence: Fence,
     release_hook: Mutex<Option<ReleaseHook>>,
+    /// The producer's fences ([`Frame::signal_on_release`]).
+    release_signals: Mutex<Vec<Fence>>,
 }
 
 impl Drop for FrameInner {
     fn drop(&mut self) {
+        // Nothing reads the frame any more: the producer's fences first, then the hook
+        // (an import's release callback runs there), then the frame's own fence.
+        let signals = self
+            .release_signals
+            .get_mut()
+            .unwrap_or_else(|p| p.into_inner());
+        for f in signals.drain(..) {
+            f.signal();
+        }
         let planes = std::mem::take(&mut self.planes);
         let hook = self
             .release_hook
@@ -447,6 +462,7 @@ impl FrameBuilder {
                 planes: self.planes,
                 release_fence: self.release_fence.unwrap_or_default(),
                 release_hook: Mutex::new(self.release_hook),
+                release_signals: Mutex::new(Vec::new()),
             }),
         }
     }
@@ -484,6 +500,24 @@ impl Frame {
     /// The fence signalled where the last count of this frame drops.
     pub fn release_fence(&self) -> Fence {
         self.inner.release_fence.clone()
+    }
+    /// Signals the producer's `fence` where the last count of this frame drops, behind
+    /// its last reader in every context and before the release callback of an import
+    /// runs. At most [`MAX_RELEASE_SIGNALS`] per frame; another is `Range`.
+    pub fn signal_on_release(&self, fence: Fence) -> Result<()> {
+        let mut signals = self
+            .inner
+            .release_signals
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if signals.len() >= MAX_RELEASE_SIGNALS {
+            return Err(Error::range(
+                "fence",
+                format!("a frame signals at most {MAX_RELEASE_SIGNALS} producer fences"),
+            ));
+        }
+        signals.push(fence);
+        Ok(())
     }
     /// Counts held on this frame.
     pub fn ref_count(&self) -> usize {

@@ -62,7 +62,7 @@ impl Buffer {
 }
 
 /// The samples of plane `p` of `f`, row by row.
-fn plane_samples(f: &Frame, p: usize) -> Vec<u16> {
+pub(super) fn plane_samples(f: &Frame, p: usize) -> Vec<u16> {
     let pl = f.plane(p);
     let mut v = Vec::with_capacity((pl.width * pl.height) as usize);
     for y in 0..pl.height {
@@ -92,7 +92,7 @@ fn produce(f: &Frame, form: Form) -> (Buffer, FrameImport) {
             let shift = if let Form::Semi { shift, .. } = form {
                 shift
             } else {
-                layout::sample_shift(format)
+                layout::sample_shift(format, f.bpc())
             };
             let (first, second) = match form {
                 Form::SwappedChroma { .. } => (2, 1),
@@ -133,9 +133,9 @@ fn produce(f: &Frame, form: Form) -> (Buffer, FrameImport) {
 /// Every score of a finished session: per collector name, the bits at each frame; and the
 /// model's score bits per frame.
 #[derive(Debug, PartialEq)]
-struct Scores {
-    features: Vec<(String, Vec<Option<u64>>)>,
-    model: Vec<u64>,
+pub(super) struct Scores {
+    pub(super) features: Vec<(String, Vec<Option<u64>>)>,
+    pub(super) model: Vec<u64>,
 }
 
 /// A context scoring the built-in model `version` and psnr.
@@ -176,7 +176,7 @@ fn session_of(version: &str, pairs: Vec<(Frame, Frame)>) -> Scores {
 }
 
 /// Scores the pairs with the default VMAF model and psnr.
-fn session(pairs: Vec<(Frame, Frame)>) -> Scores {
+pub(super) fn session(pairs: Vec<(Frame, Frame)>) -> Scores {
     session_of(MODEL, pairs)
 }
 
@@ -234,7 +234,7 @@ fn assert_bitexact(what: &str, refs: &[Frame], dis: &[Frame], form: Form) {
 }
 
 /// `frames` with every sample shifted up by `shift` bits, at depth `bpc`.
-fn scaled(frames: &[Frame], bpc: u32, shift: u32) -> Vec<Frame> {
+pub(super) fn scaled(frames: &[Frame], bpc: u32, shift: u32) -> Vec<Frame> {
     frames
         .iter()
         .map(|f| {

@@ -6,3 +6,6 @@ mod cpu_bench;
 mod cross_level;
 mod cross_level_random;
 mod import_bitexact;
+mod import_formats;
+mod import_rgb;
+mod producer_bounds;

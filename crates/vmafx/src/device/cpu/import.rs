@@ -1,11 +1,12 @@
 //! The CPU device's import body: frames over host memory a producer already holds
 //! (ADR-1929 items 1 and 5-7), described by a [`FrameImport`].
 //!
-//! On the CPU device HOST memory is bound without a copy: planar planes
-//! become [`ForeignPlane`]s over the producer's bytes; NV12 / P016 luma is bound too, and
-//! only what must be converted (interleaved chroma, P010's shifted samples) is written
-//! into planes of the library's own through [`crate::frame::layout`]. Every other memory kind is
-//! `NotSup` naming it. An acquire fence that is not signalled is `Busy`, never a wait.
+//! On the CPU device HOST memory is bound without a copy: planar planes become foreign
+//! planes over the producer's bytes; the luma of the semi-planar layouts whose samples are
+//! the frame's (NV12 / NV16 / NV24, P016 / P216 / P416) is bound too, and only what must be
+//! converted (interleaved chroma, high-bit samples, packed layouts) is written into planes
+//! of the library's own through [`crate::frame::layout`]; RGB layouts are converted to
+//! Y'CbCr as their statement says (`rgb`). Every other memory kind is `NotSup` naming it. An acquire fence that is not signalled is `Busy`, never a wait.
 //!
 //! The producer's memory is handed back through one guard shared by every bound plane
 //! and the frame's release hook: where the frame's last count drops the guard signals the
@@ -14,110 +15,166 @@
 use std::sync::Arc;
 
 use crate::device::DeviceInfo;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Status};
 use crate::fence::Fence;
 use crate::frame::import::{
-    planar_target, FrameImport, ImportPlane, ReleaseCallback, IMPORT_ALLOW_COPY,
+    planar_target, Acquire, FrameImport, IMPORT_ALLOW_COPY, IMPORT_FLAGS_KNOWN,
+    MAX_IMPORT_DIMENSION,
 };
-use crate::frame::layout;
-use crate::frame::{
-    plane_sizes, validate_geometry, ForeignPlane, Frame, FrameBuilder, MemoryKind, PixelFormat,
-    Plane, PlaneStorage, SamplesMut,
-};
+use crate::frame::layout::{self, Family};
+use crate::frame::{plane_sizes, Frame, FrameBuilder, MemoryKind, PixelFormat, Plane};
 use crate::hooks;
 
-use super::validate::{
-    check_acquire, check_plane, plane_subject, producer_rows, validate, PlaneSpan,
-};
+use super::convert::{copied_plane, split_chroma, unpacked_planes};
+use super::rgb;
+use super::span::{bound_plane, check_plane, plane_subject, span_bytes, PlaneSpan, ReleaseGuard};
 
-/// Signals the release fence, then runs the producer's callback, where the last holder of
-/// the producer's memory goes. The callback is armed only once the frame is built, so a
-/// refused import or wrap (the guard dropped on an error path) never runs it.
-struct ReleaseGuard {
-    fence: Fence,
-    release: std::sync::Mutex<Option<ReleaseCallback>>,
-}
-
-impl ReleaseGuard {
-    fn new(fence: Fence) -> Arc<Self> {
-        Arc::new(ReleaseGuard {
-            fence,
-            release: std::sync::Mutex::new(None),
-        })
-    }
-
-    /// Hands the producer's callback to the guard: the frame exists.
-    fn arm(&self, release: Option<ReleaseCallback>) {
-        *self.release.lock().unwrap_or_else(|p| p.into_inner()) = release;
+/// Rows and bytes per row of each producer plane of `format`.
+pub(super) fn producer_rows(format: PixelFormat, bpc: u32, w: u32, h: u32) -> Vec<(u32, usize)> {
+    let bytes = layout::sample_bytes(format, bpc);
+    match layout::family(format) {
+        Family::Planar => plane_sizes(format, w, h)
+            .into_iter()
+            .map(|(pw, ph)| (ph, pw as usize * bytes))
+            .collect(),
+        Family::SemiPlanar => {
+            let (sx, sy) = format.chroma_shift();
+            vec![
+                (h, w as usize * bytes),
+                (h >> sy, (w >> sx) as usize * 2 * bytes),
+            ]
+        }
+        Family::Packed(p) => vec![(h, layout::packed_row_bytes(p, w))],
+        Family::Rgb => vec![(h, w as usize * rgb::elements(format) * bytes)],
     }
 }
 
-impl Drop for ReleaseGuard {
-    fn drop(&mut self) {
-        self.fence.signal();
-        let cb = self
-            .release
-            .get_mut()
-            .unwrap_or_else(|p| p.into_inner())
-            .take();
-        if let Some(cb) = cb {
-            cb();
+fn check_geometry(d: &FrameImport) -> Result<PixelFormat> {
+    let format = d
+        .format
+        .ok_or_else(|| Error::invalid("desc.pix_fmt", "not a pixel format"))?;
+    let bpc_ok = match (format.fixed_bpc(), format) {
+        (Some(fixed), _) => d.bpc == fixed,
+        (None, PixelFormat::Yuv444pMsb) => (9..=16).contains(&d.bpc),
+        (None, _) => (8..=16).contains(&d.bpc),
+    };
+    if !bpc_ok {
+        return Err(Error::invalid(
+            "desc.bpc",
+            format!("{} bits per component is not a depth of {format}", d.bpc),
+        ));
+    }
+    if layout::family(format) == Family::Rgb {
+        rgb::check(format, d.bpc, &d.rgb)?;
+    }
+    let want = layout::producer_plane_count(format) as u32;
+    if d.n_planes != want {
+        return Err(Error::invalid(
+            "desc.n_planes",
+            format!("{format} has {want} planes, not {}", d.n_planes),
+        ));
+    }
+    for (name, v) in [("desc.w", d.width), ("desc.h", d.height)] {
+        if v == 0 || v > MAX_IMPORT_DIMENSION {
+            return Err(Error::range(
+                name,
+                format!("{v} is outside 1..={MAX_IMPORT_DIMENSION}"),
+            ));
+        }
+    }
+    if d.flags & !IMPORT_FLAGS_KNOWN != 0 {
+        return Err(Error::invalid(
+            "desc.flags",
+            format!("unknown import flags 0x{:x}", d.flags & !IMPORT_FLAGS_KNOWN),
+        ));
+    }
+    Ok(format)
+}
+
+fn check_acquire(acq: &Acquire, device: &DeviceInfo) -> Result<()> {
+    match acq {
+        Acquire::None => Ok(()),
+        Acquire::Other(kind) => Err(Error::not_supported(
+            "desc.acquire.kind",
+            format!(
+                "{} acquire fences are not supported by the {} device",
+                kind.name(),
+                device.name
+            ),
+        )),
+        Acquire::Host(None) => Err(Error::invalid(
+            "desc.acquire.handle",
+            "not a host fence of this library",
+        )),
+        Acquire::Host(Some(f)) => {
+            if f.is_signalled() || hooks::switch(hooks::SKIP_ACQUIRE_WAIT) {
+                Ok(())
+            } else {
+                Err(Error::new(
+                    Status::Busy,
+                    "desc.acquire",
+                    format!(
+                        "acquire fence not signalled; the {} device has no queue to wait on it",
+                        device.name
+                    ),
+                ))
+            }
         }
     }
 }
 
-/// The bytes of a validated span.
-///
-/// # Safety
-/// The span's memory must be readable for its extent while the borrow lives.
-unsafe fn span_bytes<'a>(s: &PlaneSpan) -> &'a [u8] {
-    // SAFETY: the caller guarantees `addr..addr + extent` is readable.
-    unsafe { std::slice::from_raw_parts(s.addr as *const u8, s.extent) }
-}
-
-/// A plane of the library's own with `w x rows` samples filled row by row by `fill`.
-fn owned_plane(w: u32, rows: u32, wide: bool, mut fill: impl FnMut(u32, SamplesMut<'_>)) -> Plane {
-    let mut plane = Plane::zeroed(w, rows, wide);
-    let stride = plane.stride;
-    for y in 0..rows {
-        let o = y as usize * stride;
-        let row = match plane.samples_mut() {
-            Some(SamplesMut::U8(s)) => SamplesMut::U8(&mut s[o..o + w as usize]),
-            Some(SamplesMut::U16(s)) => SamplesMut::U16(&mut s[o..o + w as usize]),
-            None => unreachable!("a zeroed plane is owned"),
+/// Further acquire fences: the CPU device waits on none (it has no queue), so any that is
+/// set is refused naming it.
+fn check_acquire_more(d: &FrameImport, device: &DeviceInfo) -> Result<()> {
+    for (i, acq) in d.acquire_more.iter().enumerate() {
+        let kind = match acq {
+            Acquire::None => continue,
+            Acquire::Host(_) => "VMAFX_FENCE_HOST",
+            Acquire::Other(k) => k.name(),
         };
-        fill(y, row);
+        return Err(Error::not_supported(
+            format!("desc.acquire_more[{i}]"),
+            format!(
+                "the {} device waits on one acquire fence only, not a further {kind}",
+                device.name
+            ),
+        ));
     }
-    plane
+    Ok(())
 }
 
-/// A copy of a planar producer plane (the caller counts the import's host copy once).
-fn copied_plane(src: &[u8], s: &PlaneSpan, w: u32, wide: bool, shift: u32) -> Plane {
-    owned_plane(w, s.rows, wide, |y, row| {
-        let r = &src[y as usize * s.pitch..y as usize * s.pitch + s.row_bytes];
-        match row {
-            SamplesMut::U8(d) => layout::read_row_u8(r, d),
-            SamplesMut::U16(d) => layout::read_row_u16(r, shift, d),
-        }
-    })
-}
-
-/// Binds a validated span in place.
-///
-/// # Safety
-/// As [`import_host`]: the memory stays valid and unchanged while `guard` lives.
-unsafe fn bound_plane(s: &PlaneSpan, w: u32, wide: bool, guard: &Arc<ReleaseGuard>) -> Plane {
-    let bytes = if wide { 2 } else { 1 };
-    let g: Arc<dyn Send + Sync> = guard.clone();
-    // SAFETY: readable for `extent` and unchanged while the guard lives (the caller's
-    // contract); `bindable` checked 2-byte alignment of address and pitch for wide samples.
-    let fp = unsafe { ForeignPlane::new(s.addr as *const u8, s.extent, wide, g) };
-    Plane {
-        width: w,
-        height: s.rows,
-        stride: s.pitch / bytes,
-        storage: PlaneStorage::Foreign(fp),
+/// Checks `d` against the device, naming the first field that is wrong.
+fn validate(d: &FrameImport, device: &DeviceInfo) -> Result<(PixelFormat, Vec<PlaneSpan>)> {
+    let memory = d
+        .memory
+        .ok_or_else(|| Error::invalid("desc.memory", "not a memory kind"))?;
+    if memory == MemoryKind::None {
+        return Err(Error::invalid(
+            "desc.memory",
+            "VMAFX_MEMORY_NONE: no memory given",
+        ));
     }
+    if !device.memory_kinds.contains(&memory) {
+        return Err(Error::not_supported(
+            "desc.memory",
+            format!(
+                "{} is not imported by the {} device",
+                memory.name(),
+                device.name
+            ),
+        ));
+    }
+    let format = check_geometry(d)?;
+    let spans = producer_rows(format, d.bpc, d.width, d.height)
+        .into_iter()
+        .enumerate()
+        .map(|(p, (rows, row_bytes))| check_plane(p, &d.planes[p], rows, row_bytes))
+        .collect::<Result<Vec<_>>>()?;
+    if let Acquire::Other(_) = d.acquire {
+        check_acquire(&d.acquire, device)?;
+    }
+    check_acquire_more(d, device)?;
+    Ok((format, spans))
 }
 
 /// Imports HOST memory on a device described by `device` (the CPU's import path).
@@ -138,62 +195,34 @@ pub unsafe fn import_host(d: &FrameImport, device: &DeviceInfo) -> Result<Frame>
     check_acquire(&d.acquire, device)?;
     let (target, bpc) = planar_target(format, d.bpc);
     let wide = bpc > 8;
-    let bytes = layout::sample_bytes(format, d.bpc);
-    let allow_copy = d.flags & IMPORT_ALLOW_COPY != 0;
     let fence = Fence::new();
     let guard = ReleaseGuard::new(fence.clone());
     let sizes = plane_sizes(target, d.width, d.height);
-    let shift = layout::sample_shift(format);
-    let mut planes = Vec::with_capacity(3);
-    // Bytes copied on the host: one counted copy per import, whatever its planes; likewise
-    // one counted conversion per import that shifts or de-interleaves any plane.
-    let mut copied = 0u64;
-    let mut converted = false;
-    // Planar planes, and the luma of a semi-planar layout.
-    let direct = if format.is_planar() { spans.len() } else { 1 };
-    for (p, s) in spans.iter().take(direct).enumerate() {
-        let w = sizes[p].0;
-        let must_convert = shift != 0;
-        let bind = !must_convert && s.bindable(bytes) && !hooks::switch(hooks::FORCE_HOST_COPY);
-        if !bind && !must_convert && !s.bindable(bytes) && !allow_copy {
-            return Err(Error::not_supported(
-                plane_subject(p, "handle"),
-                "16-bit samples at an odd address or pitch cannot be bound; set VMAFX_IMPORT_ALLOW_COPY to copy",
-            ));
+    let shift = layout::sample_shift(format, d.bpc);
+    let (planes, converted) = match layout::family(format) {
+        Family::Packed(p) => {
+            // SAFETY: validated span; the caller's contract keeps it readable and unchanged.
+            let src = unsafe { span_bytes(&spans[0]) };
+            (
+                unpacked_planes(src, &spans[0], p, shift, &sizes, wide),
+                true,
+            )
         }
-        // SAFETY: validated span; the caller's contract keeps it readable and unchanged.
-        let src = unsafe { span_bytes(s) };
-        planes.push(if bind {
-            // SAFETY: as above, for as long as the guard lives.
-            unsafe { bound_plane(s, w, wide, &guard) }
-        } else if must_convert {
-            converted = true;
-            owned_plane(w, s.rows, wide, |y, row| {
-                let r = &src[y as usize * s.pitch..y as usize * s.pitch + s.row_bytes];
-                if let SamplesMut::U16(dst) = row {
-                    layout::read_row_u16(r, shift, dst);
-                }
-            })
-        } else {
-            copied += (s.row_bytes * s.rows as usize) as u64;
-            copied_plane(src, s, w, wide, 0)
-        });
-    }
-    if copied > 0 {
-        hooks::count_host_copy(copied);
-    }
-    if !format.is_planar() {
-        let s = &spans[1];
-        // SAFETY: validated span; the caller's contract keeps it readable and unchanged.
-        let src = unsafe { span_bytes(s) };
-        let (cw, ch) = sizes[1];
-        let mut cb = Plane::zeroed(cw, ch, wide);
-        let mut cr = Plane::zeroed(cw, ch, wide);
-        split_chroma(src, s, shift, &mut cb, &mut cr);
-        converted = true;
-        planes.push(cb);
-        planes.push(cr);
-    }
+        Family::Rgb => {
+            let conversion = rgb::check(format, d.bpc, &d.rgb)?;
+            // SAFETY: validated span; the caller's contract keeps it readable and unchanged.
+            let src = unsafe { span_bytes(&spans[0]) };
+            let planes = if d.bpc > 8 {
+                rgb::converted_deep_planes(src, &spans[0], format, d.bpc, d.width, conversion)?
+            } else {
+                rgb::converted_planes(src, &spans[0], format, d.width, conversion)?
+            };
+            (planes, true)
+        }
+        // SAFETY: forwarded contract: the spans stay readable and unchanged while `guard`
+        // (which every bound plane holds) lives.
+        _ => unsafe { planar_planes(d, format, &spans, &sizes, wide, shift, &guard) }?,
+    };
     if converted {
         hooks::count_conversion();
     }
@@ -209,6 +238,72 @@ pub unsafe fn import_host(d: &FrameImport, device: &DeviceInfo) -> Result<Frame>
     Ok(frame)
 }
 
+/// The planes of a planar or semi-planar import: each producer plane bound in place where
+/// its samples are the frame's, else converted (a shift, a de-interleave) or, with a bad
+/// alignment and [`IMPORT_ALLOW_COPY`], copied. Returns whether anything was converted.
+///
+/// # Safety
+/// As [`import_host`], for as long as `guard` lives.
+unsafe fn planar_planes(
+    d: &FrameImport,
+    format: PixelFormat,
+    spans: &[PlaneSpan],
+    sizes: &[(u32, u32)],
+    wide: bool,
+    shift: u32,
+    guard: &Arc<ReleaseGuard>,
+) -> Result<(Vec<Plane>, bool)> {
+    let bytes = layout::sample_bytes(format, d.bpc);
+    let allow_copy = d.flags & IMPORT_ALLOW_COPY != 0;
+    let mut planes = Vec::with_capacity(3);
+    // Bytes copied on the host: one counted copy per import, whatever its planes; likewise
+    // one counted conversion per import that shifts or de-interleaves any plane.
+    let mut copied = 0u64;
+    let mut converted = false;
+    // Planar planes, and the luma of a semi-planar layout.
+    let semi = layout::family(format) == Family::SemiPlanar;
+    let direct = if semi { 1 } else { spans.len() };
+    for (p, s) in spans.iter().take(direct).enumerate() {
+        let w = sizes[p].0;
+        let must_convert = shift != 0;
+        let bind = !must_convert && s.bindable(bytes) && !hooks::switch(hooks::FORCE_HOST_COPY);
+        if !bind && !must_convert && !s.bindable(bytes) && !allow_copy {
+            return Err(Error::not_supported(
+                plane_subject(p, "handle"),
+                "16-bit samples at an odd address or pitch cannot be bound; set VMAFX_IMPORT_ALLOW_COPY to copy",
+            ));
+        }
+        // SAFETY: validated span; the caller's contract keeps it readable and unchanged.
+        let src = unsafe { span_bytes(s) };
+        planes.push(if bind {
+            // SAFETY: as above, for as long as the guard lives.
+            unsafe { bound_plane(s, w, wide, guard) }
+        } else if must_convert {
+            converted = true;
+            copied_plane(src, s, w, wide, shift)
+        } else {
+            copied += (s.row_bytes * s.rows as usize) as u64;
+            copied_plane(src, s, w, wide, 0)
+        });
+    }
+    if copied > 0 {
+        hooks::count_host_copy(copied);
+    }
+    if semi {
+        let s = &spans[1];
+        // SAFETY: validated span; the caller's contract keeps it readable and unchanged.
+        let src = unsafe { span_bytes(s) };
+        let (cw, ch) = sizes[1];
+        let mut cb = Plane::zeroed(cw, ch, wide);
+        let mut cr = Plane::zeroed(cw, ch, wide);
+        split_chroma(src, s, shift, &mut cb, &mut cr);
+        converted = true;
+        planes.push(cb);
+        planes.push(cr);
+    }
+    Ok((planes, converted))
+}
+
 /// Where an imported frame says it lives: host memory, unless the residency test hook
 /// makes it claim a device backend's memory (so admission of device frames is testable on
 /// the CPU).
@@ -217,93 +312,6 @@ fn residency() -> MemoryKind {
         hooks::RESIDENCY_OFF | 0 => MemoryKind::Host,
         _ => MemoryKind::DevicePointer,
     }
-}
-
-fn split_chroma(src: &[u8], s: &PlaneSpan, shift: u32, cb: &mut Plane, cr: &mut Plane) {
-    let (w, stride) = (cb.width as usize, cb.stride);
-    for y in 0..s.rows as usize {
-        let r = &src[y * s.pitch..y * s.pitch + s.row_bytes];
-        let o = y * stride;
-        match (cb.samples_mut(), cr.samples_mut()) {
-            (Some(SamplesMut::U8(b)), Some(SamplesMut::U8(c))) => {
-                layout::split_chroma_u8(r, &mut b[o..o + w], &mut c[o..o + w])
-            }
-            (Some(SamplesMut::U16(b)), Some(SamplesMut::U16(c))) => {
-                layout::split_chroma_u16(r, shift, &mut b[o..o + w], &mut c[o..o + w])
-            }
-            _ => unreachable!("both chroma planes are owned and of one depth"),
-        }
-    }
-}
-
-/// A host frame over the caller's planar planes, without a copy (`vmafx_frame_wrap_host`).
-///
-/// `planes[i]` is the address and row pitch in bytes of plane `i`; `release` runs once
-/// where the last count drops, after the release fence is signalled. On failure nothing
-/// is read and `release` is not run.
-///
-/// # Safety
-/// Each plane must be readable for `pitch * (rows - 1) + row bytes` bytes and stay valid
-/// and unchanged until `release` runs (or the release fence is signalled); 16-bit planes
-/// must be 2-byte aligned with an even pitch.
-pub unsafe fn wrap_host(
-    format: PixelFormat,
-    bpc: u32,
-    width: u32,
-    height: u32,
-    planes: &[(usize, u64)],
-    release: Option<ReleaseCallback>,
-) -> Result<Frame> {
-    validate_geometry(format, bpc, width, height)?;
-    let n = format.plane_count();
-    let wide = bpc > 8;
-    let bytes = if wide { 2 } else { 1 };
-    let rows = producer_rows(format, bpc, width, height);
-    let mut spans = Vec::with_capacity(n);
-    for (p, &(rows_p, row_bytes)) in rows.iter().enumerate().take(n) {
-        let (handle, pitch) = planes.get(p).copied().unwrap_or((0, 0));
-        let ip = ImportPlane {
-            handle,
-            pitch,
-            ..ImportPlane::default()
-        };
-        let s = check_plane(p, &ip, rows_p, row_bytes).map_err(|e| rename_host_plane(e, p))?;
-        if !s.bindable(bytes) {
-            return Err(Error::invalid(
-                format!("planes.data[{p}]"),
-                "16-bit samples need a 2-byte aligned address and an even stride",
-            ));
-        }
-        spans.push(s);
-    }
-    let fence = Fence::new();
-    let guard = ReleaseGuard::new(fence.clone());
-    let sizes = plane_sizes(format, width, height);
-    let planes = spans
-        .iter()
-        .enumerate()
-        // SAFETY: validated spans; the caller keeps them readable and unchanged.
-        .map(|(p, s)| unsafe { bound_plane(s, sizes[p].0, wide, &guard) })
-        .collect();
-    let hook_guard = guard.clone();
-    let frame = FrameBuilder::from_planes(format, bpc, width, height, MemoryKind::Host, planes)?
-        .with_release_fence(fence)
-        .on_release(Box::new(move |planes| {
-            drop(planes);
-            drop(hook_guard);
-        }))
-        .build();
-    guard.arm(release);
-    Ok(frame)
-}
-
-fn rename_host_plane(e: Error, p: usize) -> Error {
-    let field = if e.subject().ends_with("pitch") {
-        "stride"
-    } else {
-        "data"
-    };
-    Error::new(e.status(), format!("planes.{field}[{p}]"), e.message())
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
+use super::super::wrap::wrap_host;
 use super::*;
 use crate::device::Device;
-use crate::error::Status;
 use crate::fence::FenceKind;
-use crate::frame::import::Acquire;
+use crate::frame::import::ReleaseCallback;
 use crate::frame::{PixelFormat, Samples};
 use crate::hooks;
 use std::sync::atomic::{AtomicUsize, Ordering};

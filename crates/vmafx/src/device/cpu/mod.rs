@@ -8,10 +8,14 @@ use crate::fence::FenceKind;
 use crate::frame::import::FrameImport;
 use crate::frame::{Frame, MemoryKind};
 
+mod convert;
 mod import;
-mod validate;
+mod rgb;
+mod span;
+mod wrap;
 
-pub use import::{import_host, wrap_host};
+pub use import::import_host;
+pub use wrap::wrap_host;
 
 use super::{Backend, DeviceDesc, DeviceImpl, DeviceInfo, DEVICE_PROFILING};
 
