@@ -33,6 +33,7 @@ pub(crate) mod vif;
 #[cfg(test)]
 mod test_extractors;
 
+use crate::cpu::CpuLevel;
 use crate::error::Result;
 use crate::frame::{Frame, MemoryKind};
 
@@ -105,6 +106,13 @@ pub trait Extractor: Send {
     /// an extractor with history writes nothing that would need them (instead of failing
     /// for want of a previous frame). Extractors without history ignore it.
     fn start_at(&mut self, _first: u64) {}
+
+    /// The level of the kernel table `init` picked, for extractors with SIMD kernels (`None`
+    /// for the others, and before `init`): what the tests read to see that `VMAFX_CPU`,
+    /// `--cpumask` and [`crate::cpu::with_level`] reach every table.
+    fn kernel_level(&self) -> Option<CpuLevel> {
+        None
+    }
 
     /// Called once after the last frame; temporal features write their late scores here.
     fn flush(&mut self, _store: &mut dyn ScoreStore) -> Result<()> {

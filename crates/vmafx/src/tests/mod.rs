@@ -6,3 +6,4 @@ mod cpu_bench;
 mod cross_level;
 mod cross_level_random;
 mod import_bitexact;
+mod kernel_tables;

@@ -202,6 +202,10 @@ impl Adm {
 }
 
 impl Extractor for Adm {
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        (self.work.width > 0).then_some(self.work.kernels.level)
+    }
+
     fn init(&mut self, g: Geometry) -> Result<()> {
         if g.width < MIN_DIMENSION || g.height < MIN_DIMENSION {
             return Err(Error::range(
@@ -228,7 +232,7 @@ impl Extractor for Adm {
             height: h,
             bpc: g.bpc,
             stride,
-            kernels: simd::Kernels::for_level(crate::cpu::level()),
+            kernels: simd::KERNELS.current(),
             taps: level_taps(w, h),
             tmp0: vec![0; 2 * w],
             tmp: vec![0; 2 * w],

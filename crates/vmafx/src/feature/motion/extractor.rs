@@ -149,6 +149,10 @@ impl Motion {
 }
 
 impl Extractor for Motion {
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.geometry.map(|_| self.kernels.level)
+    }
+
     fn init(&mut self, geometry: Geometry) -> Result<()> {
         crate::frame::validate_geometry(
             geometry.format,
@@ -165,7 +169,7 @@ impl Extractor for Motion {
             }
         }
         self.row_buf = vec![0; geometry.width as usize];
-        self.kernels = Kernels::for_level(crate::cpu::level());
+        self.kernels = super::simd::KERNELS.current();
         self.geometry = Some(geometry);
         Ok(())
     }

@@ -9,7 +9,7 @@
 //! `(256·A + B + round) >> s == (A + ((B + round) >> 8)) >> (s - 8)` exactly.
 
 use super::kernel::{edges_abs_sum, horizontal_abs_sum, window_abs, MotionSample, FILTER};
-use crate::cpu::{self, CpuLevel};
+use crate::cpu::{kernel_tables, CpuLevel, KernelTable};
 
 /// A vertical pass over five rows of previous and current samples (see
 /// [`MotionSample::vertical`]); returns whether any output is nonzero.
@@ -18,9 +18,7 @@ pub type VerticalFn<T> = fn([&[T]; 5], [&[T]; 5], u32, &mut [i32]) -> bool;
 /// The kernels one motion instance runs, chosen once from the CPU level.
 #[derive(Debug, Clone, Copy)]
 pub struct Kernels {
-    /// The level these kernels were written for (kept for `Debug` and for tracing which
-    /// table an instance runs).
-    #[allow(dead_code)]
+    /// The level these kernels were written for (what the dispatch and the checker read).
     pub level: CpuLevel,
     /// Vertical pass over 8-bit samples.
     pub vertical_u8: VerticalFn<u8>,
@@ -50,35 +48,33 @@ impl Kernels {
     };
 
     /// The AVX-512 kernels by 16-bit multiply-adds. Only a table made after AVX-512 and
-    /// AVX-512 VNNI were detected may be called.
+    /// its Ice Lake extensions (VNNI) were detected may be called.
     #[cfg(target_arch = "x86_64")]
     pub(super) const AVX512_VNNI: Kernels = Kernels {
-        level: CpuLevel::Avx512,
+        level: CpuLevel::Avx512Vnni,
         vertical_u8: super::simd_avx512_vnni::vertical_u8,
         vertical_u16: super::simd_avx512_vnni::vertical_u16,
         abs_sum: super::simd_avx512_vnni::abs_sum,
     };
 
-    /// The kernels of `wanted`, lowered to what this CPU runs.
-    pub fn for_level(wanted: CpuLevel) -> Kernels {
-        match cpu::clamp(wanted) {
-            CpuLevel::Scalar => Kernels::SCALAR,
-            #[cfg(target_arch = "x86_64")]
-            CpuLevel::Avx512 if is_x86_feature_detected!("avx512vnni") => Kernels::AVX512_VNNI,
-            #[cfg(target_arch = "x86_64")]
-            CpuLevel::Avx512 => Kernels::AVX512,
-            #[cfg(target_arch = "x86_64")]
-            CpuLevel::Avx2 => Kernels {
-                level: CpuLevel::Avx2,
-                vertical_u8: avx2::vertical_u8,
-                vertical_u16: avx2::vertical_u16,
-                abs_sum: avx2::abs_sum,
-            },
-            #[cfg(not(target_arch = "x86_64"))]
-            _ => Kernels::SCALAR,
-        }
+    /// The AVX2 kernels. Only a table made after AVX2 was detected may be called.
+    #[cfg(target_arch = "x86_64")]
+    const AVX2: Kernels = Kernels {
+        level: CpuLevel::Avx2,
+        vertical_u8: avx2::vertical_u8,
+        vertical_u16: avx2::vertical_u16,
+        abs_sum: avx2::abs_sum,
+    };
+}
+
+impl KernelTable for Kernels {
+    fn level(&self) -> CpuLevel {
+        self.level
     }
 }
+
+kernel_tables!(pub(crate) static KERNELS: Dispatch<Kernels> =
+    Kernels::SCALAR; x86_64: Kernels::AVX2, Kernels::AVX512, Kernels::AVX512_VNNI);
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
@@ -90,7 +86,7 @@ mod avx2 {
     #[inline(always)]
     fn taps() -> [__m256i; 3] {
         // SAFETY: AVX is implied by AVX2, which every caller is compiled for and which
-        // `Kernels::for_level` checked at run time before listing it.
+        // the dispatch checked at run time before handing the table out.
         unsafe {
             [
                 _mm256_set1_epi32(FILTER[0]),

@@ -1,26 +1,18 @@
 //! Every motion kernel level against its scalar twin on random inputs, bit for bit.
 
 use super::kernel::{blurred_sad_with, LumaView, MotionSample};
-use super::simd::Kernels;
-use crate::cpu::{self, CpuLevel};
+use super::simd::{Kernels, KERNELS};
+use crate::cpu::CpuLevel;
 use crate::testutil::twin_rng::TwinRng;
 
-/// The kernel tables to compare with the scalar twin: those of the levels this CPU runs,
-/// above scalar, and every AVX-512 variant it runs (by name, for the messages).
+/// The kernel tables to compare with the scalar twin: every table above scalar this CPU
+/// runs (by level, for the messages).
 fn simd_tables() -> Vec<(String, Kernels)> {
-    let mut tables: Vec<(String, Kernels)> = cpu::supported()
-        .into_iter()
-        .filter(|&l| l != CpuLevel::Scalar)
-        .map(|l| (format!("{l:?}"), Kernels::for_level(l)))
-        .collect();
-    #[cfg(target_arch = "x86_64")]
-    if cpu::supported().contains(&CpuLevel::Avx512) {
-        tables.push(("Avx512 (32-bit multiplies)".into(), Kernels::AVX512));
-        if is_x86_feature_detected!("avx512vnni") {
-            tables.push(("Avx512 (VNNI)".into(), Kernels::AVX512_VNNI));
-        }
-    }
-    tables
+    KERNELS
+        .runnable()
+        .filter(|k| k.level != CpuLevel::Scalar)
+        .map(|k| (format!("{:?}", k.level), k))
+        .collect()
 }
 
 /// A random plane of `w` x `h` samples below `2^bpc`, with a random stride. Half the

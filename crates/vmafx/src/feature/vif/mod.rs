@@ -320,6 +320,10 @@ impl Vif {
 }
 
 impl Extractor for Vif {
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.state.as_ref().map(|s| s.kernels.level)
+    }
+
     fn init(&mut self, geometry: Geometry) -> Result<()> {
         if !(8..=16).contains(&geometry.bpc) {
             return Err(Error::range(

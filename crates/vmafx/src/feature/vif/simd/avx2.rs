@@ -13,8 +13,7 @@ use crate::feature::vif::stats::{
 use crate::feature::vif::subsample::{down_horizontal_columns, down_vertical_columns, DownScratch};
 use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
 
-/// The AVX2 kernel table. Only [`Kernels::for_level`] hands it out, and only when the
-/// processor has AVX2.
+/// The AVX2 kernel table. The dispatch hands it out only when the processor has AVX2.
 pub(super) const KERNELS: Kernels = Kernels {
     level: CpuLevel::Avx2,
     vertical_u8,

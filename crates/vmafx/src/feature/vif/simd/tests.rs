@@ -378,7 +378,7 @@ fn whole_extractor_scores_the_same_at_every_level() {
 
 #[test]
 fn kernel_tables_never_exceed_the_processor() {
-    for level in [CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512] {
+    for level in CpuLevel::ALL {
         let k = Kernels::for_level(level);
         assert!(k.level <= level && k.level <= cpu::detected());
     }
