@@ -16,17 +16,13 @@
 //! writing the same names. It is a separate entry, not an alias of `motion`, because the
 //! create function sees only options.
 
+mod dispatch;
 mod extractor;
 mod kernel;
-mod simd;
-#[cfg(target_arch = "x86_64")]
-mod simd_avx512;
-#[cfg(target_arch = "x86_64")]
-mod simd_avx512_vnni;
 mod temporal;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
-#[cfg(test)]
-mod simd_tests;
 #[cfg(test)]
 mod tests;
 

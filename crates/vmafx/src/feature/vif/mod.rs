@@ -8,11 +8,13 @@
 //! divides by zero (width) or reads outside its buffers (height); `init` refuses them.
 //! Nothing is carried from one frame to the next, so instances may take frames in any order.
 
+mod dispatch;
 mod planes;
-mod simd;
 mod stats;
 mod subsample;
 mod tables;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
 #[cfg(test)]
 mod tests;
@@ -23,8 +25,8 @@ use super::{OptValues, Ordering};
 use crate::error::{Error, Result};
 use crate::frame::{Frame, Samples};
 
+use dispatch::Kernels;
 use planes::PaddedPlane;
-use simd::Kernels;
 use stats::{scale_statistic, NumDen, StatScratch, VerticalShift};
 use subsample::{filter_and_decimate, store_scale, DownScratch};
 use tables::half_width;

@@ -8,23 +8,14 @@
 //! ones (`avx512*`; scale 3's horizontal pass, whose taps pass 2^15, stays on AVX2); the
 //! plain AVX-512 level has no table of its own and runs AVX2.
 
-#[cfg(target_arch = "x86_64")]
-mod avx2;
-#[cfg(target_arch = "x86_64")]
-mod avx2_madd;
-#[cfg(target_arch = "x86_64")]
-mod avx512;
-#[cfg(target_arch = "x86_64")]
-mod avx512_down;
-#[cfg(target_arch = "x86_64")]
-mod avx512_vertical;
-
 #[cfg(test)]
 mod tests;
 
 use super::stats::{horizontal, vertical, HorizontalFn, VerticalFn};
 use super::subsample::{down_horizontal, down_vertical, DownHorizontalFn, DownVerticalFn};
 use super::tables::log2_table;
+#[cfg(target_arch = "x86_64")]
+use super::x86::{avx2, avx512};
 use crate::cpu::{kernel_tables, CpuLevel, KernelTable};
 use std::sync::OnceLock;
 

@@ -1,33 +1,6 @@
 //! The ADM kernel table per CPU level (rav1e-style function pointers chosen in `init`),
 //! and the vector kernels behind it. Every kernel gives exactly its scalar twin's values.
 
-#[cfg(target_arch = "x86_64")]
-mod avx2;
-#[cfg(target_arch = "x86_64")]
-mod avx2_cm;
-#[cfg(target_arch = "x86_64")]
-mod avx2_decouple;
-#[cfg(target_arch = "x86_64")]
-mod avx2_decouple123;
-#[cfg(target_arch = "x86_64")]
-mod avx2_den;
-#[cfg(target_arch = "x86_64")]
-mod avx2_dwt;
-#[cfg(target_arch = "x86_64")]
-mod avx512_cm;
-#[cfg(target_arch = "x86_64")]
-mod avx512_decouple;
-#[cfg(target_arch = "x86_64")]
-mod avx512_decouple123;
-#[cfg(target_arch = "x86_64")]
-mod avx512_den;
-#[cfg(target_arch = "x86_64")]
-mod avx512_dwt;
-#[cfg(target_arch = "x86_64")]
-mod avx512_dwt123;
-#[cfg(target_arch = "x86_64")]
-mod avx512_weight;
-
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -52,6 +25,11 @@ use super::decouple::{self, Decouple};
 use super::den;
 use super::dwt::{self, Taps};
 use super::weight::{self, Weighted};
+#[cfg(target_arch = "x86_64")]
+use super::x86::{
+    avx2, avx2_cm, avx2_decouple, avx2_decouple123, avx2_den, avx2_dwt, avx512_cm, avx512_decouple,
+    avx512_decouple123, avx512_den, avx512_dwt, avx512_dwt123, avx512_weight,
+};
 use crate::cpu::{kernel_tables, CpuLevel, KernelTable};
 
 /// Level 0 of the DWT (see [`dwt::level0`]) over one sample type.

@@ -1,7 +1,7 @@
 //! Every motion kernel level against its scalar twin on random inputs, bit for bit.
 
-use super::kernel::{blurred_sad_with, LumaView, MotionSample};
-use super::simd::{Kernels, KERNELS};
+use super::super::kernel::{blurred_sad_with, LumaView, MotionSample};
+use super::{Kernels, KERNELS};
 use crate::cpu::CpuLevel;
 use crate::testutil::twin_rng::TwinRng;
 
