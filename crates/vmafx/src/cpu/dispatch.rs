@@ -144,3 +144,30 @@ mod tests {
         assert!(!BAD.is_well_formed());
     }
 }
+
+#[cfg(test)]
+thread_local! {
+    static PLANTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the planted one-lane defect is on for this thread (test builds only): one
+/// SIMD kernel (motion's AVX2 8-bit vertical pass) then adds 1 to lane 3 of each vector
+/// it stores, which the kernel checker must catch.
+#[cfg(test)]
+pub(crate) fn planted() -> bool {
+    PLANTED.with(|p| p.get())
+}
+
+/// Runs `f` with the planted defect on, on this thread only.
+#[cfg(test)]
+pub(crate) fn with_planted_defect<R>(f: impl FnOnce() -> R) -> R {
+    struct Off;
+    impl Drop for Off {
+        fn drop(&mut self) {
+            PLANTED.with(|p| p.set(false));
+        }
+    }
+    PLANTED.with(|p| p.set(true));
+    let _off = Off;
+    f()
+}

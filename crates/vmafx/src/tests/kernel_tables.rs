@@ -8,7 +8,7 @@ use crate::frame::PixelFormat;
 
 /// The extractors with SIMD kernels and the levels each has a table for, lowest first.
 /// A new SIMD feature must be listed here (the test fails on an unlisted one).
-const SIMD_TABLES: [(&str, &[CpuLevel]); 4] = [
+pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 4] = [
     (
         "vif",
         &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512Vnni],

@@ -2,6 +2,7 @@
 //! with models and imported frames, extractors at every CPU level), so they live above all
 //! of them rather than inside the lowest one they touch.
 
+mod checkasm;
 mod cpu_bench;
 mod cross_level;
 mod cross_level_random;

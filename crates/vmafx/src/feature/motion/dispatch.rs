@@ -14,6 +14,8 @@ use super::x86;
 use crate::cpu::{kernel_tables, CpuLevel, KernelTable};
 
 #[cfg(test)]
+pub(crate) mod checkasm;
+#[cfg(test)]
 mod tests;
 
 /// A vertical pass over five rows of previous and current samples (see

@@ -26,6 +26,10 @@ mod x86;
 #[cfg(test)]
 mod tests;
 
+/// motion's tables for the kernel checker.
+#[cfg(test)]
+pub(crate) static CHECKASM: &dyn crate::testutil::checkasm::Checkable = &dispatch::checkasm::SUITE;
+
 use super::{ExtractorInfo, OptKind, OptSpec, OptValues, Ordering, Reach};
 
 /// The per-frame SAD score `motion` writes.

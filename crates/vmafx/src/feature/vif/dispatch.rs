@@ -9,6 +9,8 @@
 //! plain AVX-512 level has no table of its own and runs AVX2.
 
 #[cfg(test)]
+pub(crate) mod checkasm;
+#[cfg(test)]
 mod tests;
 
 use super::stats::{horizontal, vertical, HorizontalFn, VerticalFn};

@@ -19,6 +19,10 @@ mod x86;
 #[cfg(test)]
 mod tests;
 
+/// vif's tables for the kernel checker.
+#[cfg(test)]
+pub(crate) static CHECKASM: &dyn crate::testutil::checkasm::Checkable = &dispatch::checkasm::SUITE;
+
 use super::name::feature_name;
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec};
 use super::{OptValues, Ordering};

@@ -14,7 +14,7 @@ use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry};
 use crate::frame::{Frame, FrameBuilder, PixelFormat, SamplesMut};
 
 /// A xorshift generator: reproducible pictures without a dependency.
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -24,7 +24,7 @@ impl Rng {
         self.0
     }
 
-    fn below(&mut self, n: u64) -> u64 {
+    pub(super) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
 }
@@ -66,7 +66,7 @@ fn sizes(rng: &mut Rng, count: usize) -> Vec<(usize, usize)> {
 /// A reference and distorted pair of `bpc`-bit samples: flat blocks, texture, and a
 /// distorted copy that is noisy, scaled or unrelated, so every branch of the statistic
 /// is taken.
-fn pair(rng: &mut Rng, bpc: u32, w: usize, h: usize) -> (Vec<u32>, Vec<u32>) {
+pub(super) fn pair(rng: &mut Rng, bpc: u32, w: usize, h: usize) -> (Vec<u32>, Vec<u32>) {
     let max = (1u64 << bpc) - 1;
     let mode = rng.below(4);
     let (mut r, mut d) = (Vec::with_capacity(w * h), Vec::with_capacity(w * h));
@@ -97,7 +97,7 @@ fn pair(rng: &mut Rng, bpc: u32, w: usize, h: usize) -> (Vec<u32>, Vec<u32>) {
 }
 
 /// A padded plane holding `values` (`w` x `h`), borders mirrored for `half`.
-fn plane<T: Copy + Default + TryFrom<u32>>(
+pub(super) fn plane<T: Copy + Default + TryFrom<u32>>(
     values: &[u32],
     w: usize,
     h: usize,
@@ -135,7 +135,7 @@ fn rows_of(s: &StatScratch, scale: usize) -> Vec<Vec<u32>> {
 
 /// Runs the statistic of `scale` row by row with `k`, returning every row's scratch and
 /// the sums after each row.
-fn statistic_trace<T: Copy + Into<u32>>(
+pub(super) fn statistic_trace<T: Copy + Into<u32>>(
     planes: (&PaddedPlane<T>, &PaddedPlane<T>),
     (w, h): (usize, usize),
     scale: usize,
@@ -219,7 +219,7 @@ fn statistic_kernels_match_scalar_at_10_12_16_bits() {
     }
 }
 
-fn decimate_with<T: Copy + Into<u32>>(
+pub(super) fn decimate_with<T: Copy + Into<u32>>(
     src: &PaddedPlane<T>,
     (w, h): (usize, usize),
     next_scale: usize,
