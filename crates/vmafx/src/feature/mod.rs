@@ -6,6 +6,7 @@
 //! read each frame pair on its own, and exactly one, fed in index order, for
 //! [`Ordering::Temporal`] ones. Kernels keep a scalar reference version beside any SIMD one.
 
+pub mod check;
 pub mod name;
 pub mod options;
 pub mod reach;
@@ -162,6 +163,13 @@ impl ExtractorInfo {
     /// Parses an option string (`name=value:name=value`) against this extractor's table.
     pub fn parse_options(&self, pairs: &[(String, String)]) -> Result<OptValues> {
         OptValues::parse(self.name, self.options, pairs)
+    }
+
+    /// Makes an instance from parsed options: `create`, or under `VMAFX_CHECK_KERNELS=1` an
+    /// instance watched by a scalar twin that stops the run at the first differing score
+    /// (see [`check`]).
+    pub fn instantiate(&self, options: &OptValues) -> Result<Box<dyn Extractor>> {
+        check::instantiate(self.name, self.create, options, check::enabled())
     }
 
     /// Whether `name` selects this extractor.
