@@ -1,6 +1,6 @@
 //! The kernel checker (see `crate::testutil::checkasm`): every entry of every listed
 //! table, at every SIMD level this processor runs, against the scalar entry; a planted
-//! one-lane error must be caught, and every feature with SIMD tables must be listed.
+//! one-lane error must be caught, and every feature with SIMD tables must have a suite.
 
 use crate::cpu::{detected, dispatch::with_planted_defect, CpuLevel};
 use crate::testutil::checkasm::Checkable;
@@ -9,16 +9,13 @@ use crate::testutil::checkasm::Checkable;
 const TRIALS: u64 = 300;
 
 /// The features whose tables the checker runs.
-fn suites() -> [&'static dyn Checkable; 2] {
+fn suites() -> [&'static dyn Checkable; 3] {
     [
         crate::feature::vif::CHECKASM,
+        crate::feature::adm::CHECKASM,
         crate::feature::motion::CHECKASM,
     ]
 }
-
-/// Features with SIMD tables not yet described to the checker, and where their twin
-/// tests are meanwhile (each must still be listed somewhere).
-const NOT_YET: [(&str, &str); 1] = [("adm", "feature/adm/dispatch/tests*.rs")];
 
 #[test]
 fn every_entry_of_every_table_matches_scalar_at_every_level() {
@@ -58,12 +55,8 @@ fn a_planted_one_lane_error_is_caught() {
 }
 
 #[test]
-fn every_feature_with_simd_tables_is_checked_or_listed() {
-    let listed: Vec<&str> = suites()
-        .iter()
-        .map(|s| s.feature())
-        .chain(NOT_YET.iter().map(|(f, _)| *f))
-        .collect();
+fn every_feature_with_simd_tables_is_checked() {
+    let listed: Vec<&str> = suites().iter().map(|s| s.feature()).collect();
     for (name, levels) in super::kernel_tables::SIMD_TABLES {
         let feature = name.trim_end_matches("_v2");
         assert!(levels.len() > 1);

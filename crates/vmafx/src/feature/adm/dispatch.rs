@@ -2,6 +2,8 @@
 //! and the vector kernels behind it. Every kernel gives exactly its scalar twin's values.
 
 #[cfg(test)]
+pub(crate) mod checkasm;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_cm_widths;

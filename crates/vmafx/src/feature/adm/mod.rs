@@ -24,6 +24,10 @@ mod x86;
 
 #[cfg(test)]
 mod tests;
+
+/// ADM's tables for the kernel checker.
+#[cfg(test)]
+pub(crate) static CHECKASM: &dyn crate::testutil::checkasm::Checkable = &dispatch::checkasm::SUITE;
 #[cfg(test)]
 mod tests_strips;
 
