@@ -12,8 +12,6 @@ mod tests_decouple0;
 #[cfg(test)]
 mod tests_decouple123_widths;
 #[cfg(test)]
-mod tests_decouple_den;
-#[cfg(test)]
 mod tests_den_widths;
 #[cfg(test)]
 mod tests_dwt_widths;

@@ -70,9 +70,24 @@ fn deep(rng: &mut TwinRng) -> (u32, usize) {
     )
 }
 
-/// A random size: one column or row up, odd, around vector multiples, or larger.
+/// A random size: a quarter of the time one of the edge sizes (one column, one row, just
+/// below and above a vector), else one column or row up to a few vectors.
 fn size(rng: &mut TwinRng) -> (usize, usize) {
-    (rng.size(1, 90), rng.size(1, 24))
+    const EDGES: [(usize, usize); 8] = [
+        (1, 1),
+        (7, 1),
+        (8, 2),
+        (9, 3),
+        (15, 17),
+        (16, 1),
+        (17, 5),
+        (33, 9),
+    ];
+    if rng.range(0, 3) == 0 {
+        EDGES[rng.range(0, 7) as usize]
+    } else {
+        (rng.size(1, 90), rng.size(1, 24))
+    }
 }
 
 /// The statistic of `scale` on a random pair through `fns`, against the scalar table.
