@@ -27,7 +27,7 @@ mod tests;
 
 /// ADM's tables for the kernel checker.
 #[cfg(test)]
-pub(crate) static CHECKASM: &dyn crate::testutil::checkasm::Checkable = &dispatch::checkasm::SUITE;
+pub(crate) use dispatch::checkasm::CHECKASM;
 #[cfg(test)]
 mod tests_strips;
 

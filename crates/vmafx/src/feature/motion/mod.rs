@@ -28,7 +28,7 @@ mod tests;
 
 /// motion's tables for the kernel checker.
 #[cfg(test)]
-pub(crate) static CHECKASM: &dyn crate::testutil::checkasm::Checkable = &dispatch::checkasm::SUITE;
+pub(crate) use dispatch::checkasm::CHECKASM;
 
 use super::{ExtractorInfo, OptKind, OptSpec, OptValues, Ordering, Reach};
 

@@ -21,7 +21,7 @@ mod tests;
 
 /// vif's tables for the kernel checker.
 #[cfg(test)]
-pub(crate) static CHECKASM: &dyn crate::testutil::checkasm::Checkable = &dispatch::checkasm::SUITE;
+pub(crate) use dispatch::checkasm::CHECKASM;
 
 use super::name::feature_name;
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec};

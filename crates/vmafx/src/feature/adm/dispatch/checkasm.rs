@@ -12,7 +12,7 @@ use super::tests::{
     band_differs, bands16, decouple_twins_agree, dwt0_differs, region, samples, weight_twins_agree,
 };
 use super::{Kernels, KERNELS};
-use crate::testutil::checkasm::{equal, Entry, Suite, Verdict};
+use crate::testutil::checkasm::{equal, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
 
 /// ADM's entries.
@@ -368,3 +368,6 @@ fn cm123_row(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
         (s.cm123_row)(&m, &row),
     )
 }
+
+/// adm's suite as the checker lists it.
+pub(crate) static CHECKASM: &dyn Checkable = &SUITE;

@@ -3,7 +3,7 @@
 //! rows, and the horizontal sum over rows a pass makes and over any `i32`.
 
 use super::{Kernels, VerticalFn, KERNELS};
-use crate::testutil::checkasm::{equal, same, samples, Entry, Suite, Verdict};
+use crate::testutil::checkasm::{equal, same, samples, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
 
 /// motion's entries.
@@ -65,3 +65,6 @@ fn abs_sum(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
         (s.abs_sum)(&row),
     )
 }
+
+/// motion's suite as the checker lists it.
+pub(crate) static CHECKASM: &dyn Checkable = &SUITE;

@@ -9,7 +9,7 @@ use super::tests::{decimate_with, pair, plane, statistic_trace, Rng};
 use super::{DownVerticalFn, HorizontalFn, Kernels, VerticalFn, KERNELS};
 use crate::feature::vif::stats::VerticalShift;
 use crate::feature::vif::tables::half_width;
-use crate::testutil::checkasm::{same, Entry, Suite, Verdict};
+use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
 
 /// vif's entries.
@@ -161,3 +161,6 @@ impl Pick<u16> for Kernels {
         self.down_vertical_u16
     }
 }
+
+/// vif's suite as the checker lists it.
+pub(crate) static CHECKASM: &dyn Checkable = &SUITE;
