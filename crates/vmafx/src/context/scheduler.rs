@@ -78,7 +78,7 @@ impl Shared {
 }
 
 fn make_instance(reg: &Registration, geometry: Geometry) -> Result<Box<dyn Extractor>> {
-    let mut x = (reg.info.create)(&reg.options)?;
+    let mut x = reg.info.instantiate(&reg.options)?;
     x.init(geometry)
         .map_err(|e| e.context(format_args!("feature '{}'", reg.info.name)))?;
     Ok(x)

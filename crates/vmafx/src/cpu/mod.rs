@@ -4,24 +4,31 @@
 //!
 //! * libvmaf's `--cpumask` semantics ([`set_cpumask`]): each set bit *forbids* one of
 //!   libvmaf's x86 flags ([`FLAG_SSE2`] .. [`FLAG_AVX512ICL`]). As in libvmaf, the AVX-512
-//!   kernels need only [`FLAG_AVX512`] to stay allowed, and the AVX2 ones [`FLAG_AVX2`].
-//! * the environment variable `VMAFX_CPU` (`scalar`, `avx2` or `avx512`, read once, any
+//!   kernels need only [`FLAG_AVX512`] to stay allowed, and the AVX2 ones [`FLAG_AVX2`];
+//!   the AVX-512 VNNI tier needs [`FLAG_AVX512`] and [`FLAG_AVX512ICL`] (libvmaf's Ice
+//!   Lake bit, whose extensions include VNNI), so `--cpumask 32` turns it off alone.
+//! * the environment variable `VMAFX_CPU` (`scalar`, `avx2`, `avx512` or `avx512vnni`, read once, any
 //!   case), a cap for testing and comparison: `VMAFX_CPU=scalar cargo test` runs every
 //!   dispatched kernel as its scalar twin. A level above what the CPU has is lowered to
 //!   what it has; an unknown value is ignored (see [`env_override`]).
 //!
 //! * [`with_level`], a cap on the calling thread only, for side-by-side comparisons.
 //!
-//! Extractors read [`level`] once in `init` and pick their kernel tables from it, so a
-//! change made here affects instances initialised afterwards.
+//! Extractors read [`level`] once in `init` and pick their kernel tables from it (through a
+//! [`Dispatch`], see [`dispatch`]), so a change made here affects instances initialised
+//! afterwards.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use crate::error::{Error, Result};
 
+pub mod dispatch;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod vnni;
+
+pub(crate) use dispatch::kernel_tables;
+pub use dispatch::{Dispatch, KernelTable};
 
 /// libvmaf's x86 flag bits (`VMAF_X86_CPU_FLAG_*`), as `--cpumask` names them.
 pub const FLAG_SSE2: u32 = 1 << 0;
@@ -48,11 +55,18 @@ pub enum CpuLevel {
     Avx2,
     /// x86-64 AVX-512 (F, CD, BW, DQ, VL).
     Avx512,
+    /// x86-64 AVX-512 with the Ice Lake extensions, VNNI among them (`vpdpwssd`).
+    Avx512Vnni,
 }
 
 impl CpuLevel {
     /// Every level, lowest first.
-    pub const ALL: [CpuLevel; 3] = [CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512];
+    pub const ALL: [CpuLevel; 4] = [
+        CpuLevel::Scalar,
+        CpuLevel::Avx2,
+        CpuLevel::Avx512,
+        CpuLevel::Avx512Vnni,
+    ];
 
     /// The level's lower-case name, as `VMAFX_CPU` spells it.
     pub fn name(self) -> &'static str {
@@ -60,10 +74,11 @@ impl CpuLevel {
             CpuLevel::Scalar => "scalar",
             CpuLevel::Avx2 => "avx2",
             CpuLevel::Avx512 => "avx512",
+            CpuLevel::Avx512Vnni => "avx512vnni",
         }
     }
 
-    /// Parses a level name (`scalar`, `avx2`, `avx512`; any case).
+    /// Parses a level name (`scalar`, `avx2`, `avx512`, `avx512vnni`; any case).
     pub fn parse(s: &str) -> Result<CpuLevel> {
         let t = s.trim().to_ascii_lowercase();
         CpuLevel::ALL
@@ -72,7 +87,7 @@ impl CpuLevel {
             .ok_or_else(|| {
                 Error::invalid(
                     ENV_VAR,
-                    format!("unknown CPU level {s:?}; expected scalar, avx2 or avx512"),
+                    format!("unknown CPU level {s:?}; expected scalar, avx2, avx512 or avx512vnni"),
                 )
             })
     }
@@ -131,9 +146,12 @@ fn detect_flags() -> u32 {
     0
 }
 
-/// The level a set of flags allows: AVX-512 needs its own bit, AVX2 its own.
+/// The level a set of flags allows: AVX-512 needs its own bit, AVX2 its own, and the
+/// VNNI tier the AVX-512 bit and the Ice Lake one.
 pub fn level_of_flags(flags: u32) -> CpuLevel {
-    if flags & FLAG_AVX512 != 0 {
+    if flags & FLAG_AVX512 != 0 && flags & FLAG_AVX512ICL != 0 {
+        CpuLevel::Avx512Vnni
+    } else if flags & FLAG_AVX512 != 0 {
         CpuLevel::Avx512
     } else if flags & FLAG_AVX2 != 0 {
         CpuLevel::Avx2
@@ -175,7 +193,7 @@ pub fn env_override() -> Result<Option<CpuLevel>> {
         Err(std::env::VarError::NotPresent) => Ok(None),
         Err(std::env::VarError::NotUnicode(_)) => Err(Error::invalid(
             ENV_VAR,
-            "value is not valid Unicode; expected scalar, avx2 or avx512",
+            "value is not valid Unicode; expected scalar, avx2, avx512 or avx512vnni",
         )),
     }
 }
@@ -232,6 +250,11 @@ mod tests {
         assert_eq!(level_of_flags(FLAG_SSE2 | FLAG_SSE41), CpuLevel::Scalar);
         assert_eq!(level_of_flags(FLAG_AVX2 | FLAG_SSE2), CpuLevel::Avx2);
         assert_eq!(level_of_flags(FLAG_AVX2 | FLAG_AVX512), CpuLevel::Avx512);
+        let all = FLAG_AVX2 | FLAG_AVX512 | FLAG_AVX512ICL;
+        assert_eq!(level_of_flags(all), CpuLevel::Avx512Vnni);
+        assert_eq!(level_of_flags(all & !FLAG_AVX512ICL), CpuLevel::Avx512);
+        // The Ice Lake bit alone (AVX-512 masked off) allows no AVX-512 kernel.
+        assert_eq!(level_of_flags(all & !FLAG_AVX512), CpuLevel::Avx2);
         assert_eq!(
             level_of_flags(cpu_flags() & !FLAG_AVX2 & !FLAG_AVX512),
             CpuLevel::Scalar
@@ -251,7 +274,7 @@ mod tests {
     #[test]
     fn level_never_exceeds_the_cpu() {
         assert!(level() <= detected());
-        assert_eq!(clamp(CpuLevel::Avx512), detected());
+        assert_eq!(clamp(CpuLevel::Avx512Vnni), detected());
         assert_eq!(supported().last(), Some(&detected()));
         if let Ok(Some(cap)) = env_override() {
             assert!(
@@ -262,7 +285,7 @@ mod tests {
             );
         }
         assert_eq!(with_level(CpuLevel::Scalar, level), CpuLevel::Scalar);
-        let inner = with_level(CpuLevel::Avx512, || with_level(CpuLevel::Scalar, level));
+        let inner = with_level(CpuLevel::Avx512Vnni, || with_level(CpuLevel::Scalar, level));
         assert_eq!(inner, CpuLevel::Scalar);
     }
 }

@@ -6,6 +6,7 @@
 //! read each frame pair on its own, and exactly one, fed in index order, for
 //! [`Ordering::Temporal`] ones. Kernels keep a scalar reference version beside any SIMD one.
 
+pub mod check;
 pub mod name;
 pub mod options;
 pub mod reach;
@@ -33,6 +34,7 @@ pub(crate) mod vif;
 #[cfg(test)]
 mod test_extractors;
 
+use crate::cpu::CpuLevel;
 use crate::error::Result;
 use crate::frame::{Frame, MemoryKind};
 
@@ -106,6 +108,13 @@ pub trait Extractor: Send {
     /// for want of a previous frame). Extractors without history ignore it.
     fn start_at(&mut self, _first: u64) {}
 
+    /// The level of the kernel table `init` picked, for extractors with SIMD kernels (`None`
+    /// for the others, and before `init`): what the tests read to see that `VMAFX_CPU`,
+    /// `--cpumask` and [`crate::cpu::with_level`] reach every table.
+    fn kernel_level(&self) -> Option<CpuLevel> {
+        None
+    }
+
     /// Called once after the last frame; temporal features write their late scores here.
     fn flush(&mut self, _store: &mut dyn ScoreStore) -> Result<()> {
         Ok(())
@@ -154,6 +163,13 @@ impl ExtractorInfo {
     /// Parses an option string (`name=value:name=value`) against this extractor's table.
     pub fn parse_options(&self, pairs: &[(String, String)]) -> Result<OptValues> {
         OptValues::parse(self.name, self.options, pairs)
+    }
+
+    /// Makes an instance from parsed options: `create`, or under `VMAFX_CHECK_KERNELS=1` an
+    /// instance watched by a scalar twin that stops the run at the first differing score
+    /// (see [`check`]).
+    pub fn instantiate(&self, options: &OptValues) -> Result<Box<dyn Extractor>> {
+        check::instantiate(self.name, self.create, options, check::enabled())
     }
 
     /// Whether `name` selects this extractor.

@@ -3,6 +3,7 @@
 //! The loader reads only what the corpus holds (C420*, C422, C444, mono; 8 or 16-bit words)
 //! so kernel tests do not depend on the full reader in [`crate::io`].
 
+pub mod checkasm;
 pub mod twin_rng;
 
 use std::path::PathBuf;

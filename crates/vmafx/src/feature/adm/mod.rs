@@ -4,7 +4,7 @@
 //! Per frame pair the luma planes go through four DWT levels. At each level the distorted
 //! detail bands are decoupled into restored and additive parts, CSF-weighted, masked by
 //! each other, and summed as 3-norms over the picture less a 10% border. The kernels are
-//! scalar row loops, the reference twins of the vector kernels in `simd` (chosen in
+//! scalar row loops, the reference twins of the vector kernels in `x86` (chosen in
 //! `init` from [`crate::cpu::level`]).
 
 mod bands;
@@ -14,14 +14,20 @@ mod cnum;
 mod csf;
 mod decouple;
 mod den;
+mod dispatch;
 mod dwt;
 mod options;
-mod simd;
 mod strips;
 mod weight;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
 #[cfg(test)]
 mod tests;
+
+/// ADM's tables for the kernel checker.
+#[cfg(test)]
+pub(crate) use dispatch::checkasm::CHECKASM;
 #[cfg(test)]
 mod tests_strips;
 
@@ -102,7 +108,7 @@ struct Work {
     height: usize,
     bpc: u32,
     stride: usize,
-    kernels: simd::Kernels,
+    kernels: dispatch::Kernels,
     taps: [dwt::Taps; 4],
     tmp0: Vec<i32>,
     tmp: Vec<i64>,
@@ -202,6 +208,10 @@ impl Adm {
 }
 
 impl Extractor for Adm {
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        (self.work.width > 0).then_some(self.work.kernels.level)
+    }
+
     fn init(&mut self, g: Geometry) -> Result<()> {
         if g.width < MIN_DIMENSION || g.height < MIN_DIMENSION {
             return Err(Error::range(
@@ -228,7 +238,7 @@ impl Extractor for Adm {
             height: h,
             bpc: g.bpc,
             stride,
-            kernels: simd::Kernels::for_level(crate::cpu::level()),
+            kernels: dispatch::KERNELS.current(),
             taps: level_taps(w, h),
             tmp0: vec![0; 2 * w],
             tmp: vec![0; 2 * w],

@@ -25,7 +25,7 @@ use super::border::{scored, with_taps, Region};
 use super::cm::{self, around, Masking};
 use super::decouple::Decouple;
 use super::den;
-use super::simd::Kernels;
+use super::dispatch::Kernels;
 use super::weight::Weighted;
 use super::Settings;
 

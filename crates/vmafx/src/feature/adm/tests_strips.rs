@@ -6,7 +6,7 @@ use super::cm::{self, Masking};
 use super::csf::CsfParams;
 use super::decouple::Decouple;
 use super::den;
-use super::simd::Kernels;
+use super::dispatch::Kernels;
 use super::strips::{self, Inputs, Strip0};
 use super::weight::{self, Weighted};
 use super::Settings;

@@ -55,6 +55,20 @@ impl Contrast {
     }
 }
 
+/// How a row of samples enters the column histograms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))] // the runs pick `Cheaper`; the twin test forces each
+enum Update {
+    /// Each sample adds one to every column its window covers (cost: samples x window).
+    Direct,
+    /// Each sample marks where its window starts and ends in a per-level difference row,
+    /// and each level the row touched is then summed across the columns once (cost:
+    /// levels x width). Same counts, wrapping in 16 bits as the direct adds do.
+    Difference,
+    /// Whichever of the two costs less for the row at hand.
+    Cheaper,
+}
+
 /// Column histograms of levels over a window, one row of `width` counts per level.
 struct Histograms {
     counts: Vec<u16>,
@@ -62,28 +76,107 @@ struct Histograms {
     pad: usize,
     base: u16,
     size: usize,
+    update: Update,
+    /// The (level, column) of each masked in-band sample of the row being entered.
+    samples: Vec<(u32, u32)>,
+    /// Per-level difference rows (`width + 1` each), zero between updates.
+    delta: Vec<i32>,
+    /// The levels the row touches, and a flag per level.
+    touched: Vec<usize>,
+    is_touched: Vec<bool>,
 }
 
 impl Histograms {
+    fn new(size: usize, width: usize, pad: usize, base: u16, update: Update) -> Self {
+        Histograms {
+            counts: vec![0u16; size * width],
+            width,
+            pad,
+            base,
+            size,
+            update,
+            samples: Vec::with_capacity(width),
+            delta: Vec::new(),
+            touched: Vec::new(),
+            is_touched: vec![false; size],
+        }
+    }
+
     /// Adds (`up`) or removes the masked in-band samples of `row` to the columns their
     /// windows cover.
     fn update_row(&mut self, image: &Picture, mask: &Picture, row: usize, up: bool) {
         let w = self.width;
-        for j in 0..w {
-            if mask.data[row * w + j] == 0 {
-                continue;
+        let (img, msk) = (
+            &image.data[row * w..(row + 1) * w],
+            &mask.data[row * w..(row + 1) * w],
+        );
+        self.samples.clear();
+        for (j, (&v, &m)) in img.iter().zip(msk).enumerate() {
+            let level = v.wrapping_sub(self.base) as usize;
+            if m != 0 && level < self.size {
+                self.samples.push((level as u32, j as u32));
+                if !self.is_touched[level] {
+                    self.is_touched[level] = true;
+                    self.touched.push(level);
+                }
             }
-            let level = image.data[row * w + j].wrapping_sub(self.base) as usize;
-            if level >= self.size {
-                continue;
-            }
+        }
+        let direct = self.samples.len() * (2 * self.pad + 1).min(w);
+        let difference = self.touched.len() * w + 2 * self.samples.len();
+        let by_difference = match self.update {
+            Update::Direct => false,
+            Update::Difference => true,
+            Update::Cheaper => difference < direct,
+        };
+        if by_difference {
+            self.enter_by_difference(up);
+        } else {
+            self.enter_directly(up);
+        }
+        for &level in &self.touched {
+            self.is_touched[level] = false;
+        }
+        self.touched.clear();
+    }
+
+    fn enter_directly(&mut self, up: bool) {
+        let w = self.width;
+        for &(level, j) in &self.samples {
+            let (level, j) = (level as usize, j as usize);
             let (left, right) = (j.saturating_sub(self.pad), (j + self.pad + 1).min(w));
             let cells = &mut self.counts[level * w + left..level * w + right];
             if up {
-                cells.iter_mut().for_each(|c| *c += 1);
+                cells.iter_mut().for_each(|c| *c = c.wrapping_add(1));
             } else {
-                cells.iter_mut().for_each(|c| *c -= 1);
+                cells.iter_mut().for_each(|c| *c = c.wrapping_sub(1));
             }
+        }
+    }
+
+    fn enter_by_difference(&mut self, up: bool) {
+        let (w, dw) = (self.width, self.width + 1);
+        if self.delta.is_empty() {
+            self.delta = vec![0; self.size * dw];
+        }
+        for &(level, j) in &self.samples {
+            let (level, j) = (level as usize, j as usize);
+            let (left, right) = (j.saturating_sub(self.pad), (j + self.pad + 1).min(w));
+            self.delta[level * dw + left] += 1;
+            self.delta[level * dw + right] -= 1;
+        }
+        for &level in &self.touched {
+            let delta = &mut self.delta[level * dw..(level + 1) * dw];
+            let counts = &mut self.counts[level * w..(level + 1) * w];
+            let mut running = 0i32;
+            for (c, d) in counts.iter_mut().zip(delta.iter_mut()) {
+                running += std::mem::take(d);
+                *c = if up {
+                    c.wrapping_add(running as u16)
+                } else {
+                    c.wrapping_sub(running as u16)
+                };
+            }
+            delta[w] = 0;
         }
     }
 
@@ -133,17 +226,23 @@ fn c_value(h: &Histograms, value: u16, col: usize, c: &Contrast, recip: &[f32]) 
 /// The c-values of `image` (masked by `mask`) with a `window`-sample square window, row
 /// after row into `out` (`width * height`; zero where the mask is off).
 pub fn c_values(image: &Picture, mask: &Picture, window: usize, c: &Contrast, out: &mut Vec<f32>) {
+    c_values_by(image, mask, window, c, out, Update::Cheaper);
+}
+
+/// [`c_values`] with the histograms updated as `update` says.
+fn c_values_by(
+    image: &Picture,
+    mask: &Picture,
+    window: usize,
+    c: &Contrast,
+    out: &mut Vec<f32>,
+    update: Update,
+) {
     let (w, h) = (image.width, image.height);
     let pad = window / 2;
     let recip = reciprocal_lut();
     let size = c.band_size();
-    let mut hist = Histograms {
-        counts: vec![0u16; size * w],
-        width: w,
-        pad,
-        base: c.band_base(),
-        size,
-    };
+    let mut hist = Histograms::new(size, w, pad, c.band_base(), update);
     out.clear();
     out.resize(w * h, 0.0);
     for row in 0..(pad + 1).min(h) {
@@ -181,6 +280,46 @@ mod tests {
         assert_eq!(r[82], 0.012195122f32);
         assert_ne!(r[82], 1.0f32 / 82.0);
         assert_eq!(r[4225], 0.000236686391f32);
+    }
+
+    #[test]
+    fn both_histogram_updates_give_the_same_c_values() {
+        let mut rng = crate::testutil::twin_rng::TwinRng::new(0xc4a1);
+        let mut nonzero = 0;
+        for case in 0..120 {
+            let (w, h) = (rng.size(1, 90), rng.size(1, 30));
+            let levels = rng.range(1, 40);
+            let base = rng.range(0, 200) as u16;
+            let mut img = Picture::new(w, h);
+            let mut mask = Picture::new(w, h);
+            for (v, m) in img.data.iter_mut().zip(mask.data.iter_mut()) {
+                *v = base + rng.range(0, levels) as u16;
+                *m = u16::from(!rng.next_u64().is_multiple_of(5));
+            }
+            let num_diffs = [1usize, 2, 4, 8][rng.range(0, 3) as usize];
+            let c = Contrast {
+                num_diffs,
+                tvi_for_diff: (0..num_diffs)
+                    .map(|d| 150 + 10 * d as u16 + rng.range(0, 60) as u16)
+                    .collect(),
+                vlt_luma: rng.range(0, 120) as u16,
+            };
+            let window = 1 + 2 * rng.range(0, 40) as usize;
+            let run = |u| {
+                let mut out = Vec::new();
+                c_values_by(&img, &mask, window, &c, &mut out, u);
+                out.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            };
+            let want = run(Update::Direct);
+            nonzero += want.iter().filter(|&&b| b != 0).count();
+            assert_eq!(
+                run(Update::Difference),
+                want,
+                "case {case}: {w}x{h} window {window}"
+            );
+            assert_eq!(run(Update::Cheaper), want, "case {case}");
+        }
+        assert!(nonzero > 1000, "only {nonzero} nonzero c-values");
     }
 
     #[test]

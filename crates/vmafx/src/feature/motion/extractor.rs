@@ -1,7 +1,7 @@
 //! The motion extractor instance: options, buffers, per-frame scoring and flush.
 
+use super::dispatch::Kernels;
 use super::kernel::{blurred_sad_with, LumaView, MIN_DIMENSION};
-use super::simd::Kernels;
 use super::temporal::{late_scores, Blend};
 use super::{MOTION, MOTION2, MOTION3, SAD, V2_SAD};
 use crate::error::{Error, Result};
@@ -149,6 +149,10 @@ impl Motion {
 }
 
 impl Extractor for Motion {
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.geometry.map(|_| self.kernels.level)
+    }
+
     fn init(&mut self, geometry: Geometry) -> Result<()> {
         crate::frame::validate_geometry(
             geometry.format,
@@ -165,7 +169,7 @@ impl Extractor for Motion {
             }
         }
         self.row_buf = vec![0; geometry.width as usize];
-        self.kernels = Kernels::for_level(crate::cpu::level());
+        self.kernels = super::dispatch::KERNELS.current();
         self.geometry = Some(geometry);
         Ok(())
     }

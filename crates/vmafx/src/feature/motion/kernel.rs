@@ -7,7 +7,7 @@
 //! scale) into a row buffer, then a horizontal pass over that buffer (rounded, shifted by
 //! 16) whose absolute values are summed.
 
-use super::simd::{Kernels, VerticalFn};
+use super::dispatch::{Kernels, VerticalFn};
 
 /// The blur taps (they sum to 65536).
 pub const FILTER: [i32; 5] = [3571, 16004, 26386, 16004, 3571];

@@ -16,19 +16,19 @@
 //! writing the same names. It is a separate entry, not an alias of `motion`, because the
 //! create function sees only options.
 
+mod dispatch;
 mod extractor;
 mod kernel;
-mod simd;
-#[cfg(target_arch = "x86_64")]
-mod simd_avx512;
-#[cfg(target_arch = "x86_64")]
-mod simd_avx512_vnni;
 mod temporal;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
 #[cfg(test)]
-mod simd_tests;
-#[cfg(test)]
 mod tests;
+
+/// motion's tables for the kernel checker.
+#[cfg(test)]
+pub(crate) use dispatch::checkasm::CHECKASM;
 
 use super::{ExtractorInfo, OptKind, OptSpec, OptValues, Ordering, Reach};
 

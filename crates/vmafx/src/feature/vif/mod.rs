@@ -8,14 +8,20 @@
 //! divides by zero (width) or reads outside its buffers (height); `init` refuses them.
 //! Nothing is carried from one frame to the next, so instances may take frames in any order.
 
+mod dispatch;
 mod planes;
-mod simd;
 mod stats;
 mod subsample;
 mod tables;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
 #[cfg(test)]
 mod tests;
+
+/// vif's tables for the kernel checker.
+#[cfg(test)]
+pub(crate) use dispatch::checkasm::CHECKASM;
 
 use super::name::feature_name;
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec};
@@ -23,8 +29,8 @@ use super::{OptValues, Ordering};
 use crate::error::{Error, Result};
 use crate::frame::{Frame, Samples};
 
+use dispatch::Kernels;
 use planes::PaddedPlane;
-use simd::Kernels;
 use stats::{scale_statistic, NumDen, StatScratch, VerticalShift};
 use subsample::{filter_and_decimate, store_scale, DownScratch};
 use tables::half_width;
@@ -320,6 +326,10 @@ impl Vif {
 }
 
 impl Extractor for Vif {
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.state.as_ref().map(|s| s.kernels.level)
+    }
+
     fn init(&mut self, geometry: Geometry) -> Result<()> {
         if !(8..=16).contains(&geometry.bpc) {
             return Err(Error::range(

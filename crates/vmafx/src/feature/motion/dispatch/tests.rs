@@ -1,26 +1,18 @@
 //! Every motion kernel level against its scalar twin on random inputs, bit for bit.
 
-use super::kernel::{blurred_sad_with, LumaView, MotionSample};
-use super::simd::Kernels;
-use crate::cpu::{self, CpuLevel};
+use super::super::kernel::{blurred_sad_with, LumaView, MotionSample};
+use super::{Kernels, KERNELS};
+use crate::cpu::CpuLevel;
 use crate::testutil::twin_rng::TwinRng;
 
-/// The kernel tables to compare with the scalar twin: those of the levels this CPU runs,
-/// above scalar, and every AVX-512 variant it runs (by name, for the messages).
+/// The kernel tables to compare with the scalar twin: every table above scalar this CPU
+/// runs (by level, for the messages).
 fn simd_tables() -> Vec<(String, Kernels)> {
-    let mut tables: Vec<(String, Kernels)> = cpu::supported()
-        .into_iter()
-        .filter(|&l| l != CpuLevel::Scalar)
-        .map(|l| (format!("{l:?}"), Kernels::for_level(l)))
-        .collect();
-    #[cfg(target_arch = "x86_64")]
-    if cpu::supported().contains(&CpuLevel::Avx512) {
-        tables.push(("Avx512 (32-bit multiplies)".into(), Kernels::AVX512));
-        if is_x86_feature_detected!("avx512vnni") {
-            tables.push(("Avx512 (VNNI)".into(), Kernels::AVX512_VNNI));
-        }
-    }
-    tables
+    KERNELS
+        .runnable()
+        .filter(|k| k.level != CpuLevel::Scalar)
+        .map(|k| (format!("{:?}", k.level), k))
+        .collect()
 }
 
 /// A random plane of `w` x `h` samples below `2^bpc`, with a random stride. Half the
@@ -118,62 +110,6 @@ fn blurred_sad_matches_scalar_at_every_level_and_depth() {
                     strided(&b, w, stride, |v| v as u16, 0),
                 );
                 compare((&level, &k), &p, &c, dims, case);
-            }
-        }
-    }
-}
-
-#[test]
-fn vertical_and_horizontal_kernels_match_scalar() {
-    let mut rng = TwinRng::new(42);
-    for (level, k) in simd_tables() {
-        for case in 0..300 {
-            let n = rng.size(1, 100);
-            let bpc = [8u32, 10, 12, 16][case % 4];
-            let max = (1i64 << bpc) - 1;
-            let rows: Vec<Vec<i64>> = (0..10)
-                .map(|_| (0..n).map(|_| rng.range(0, max)).collect())
-                .collect();
-            let (mut got, mut want) = (vec![0; n], vec![0; n]);
-            let flags = if bpc == 8 {
-                let r: Vec<Vec<u8>> = rows
-                    .iter()
-                    .map(|r| r.iter().map(|&v| v as u8).collect())
-                    .collect();
-                let p: [&[u8]; 5] = std::array::from_fn(|i| r[i].as_slice());
-                let c: [&[u8]; 5] = std::array::from_fn(|i| r[i + 5].as_slice());
-                (
-                    (k.vertical_u8)(p, c, bpc, &mut got),
-                    (Kernels::SCALAR.vertical_u8)(p, c, bpc, &mut want),
-                )
-            } else {
-                let r: Vec<Vec<u16>> = rows
-                    .iter()
-                    .map(|r| r.iter().map(|&v| v as u16).collect())
-                    .collect();
-                let p: [&[u16]; 5] = std::array::from_fn(|i| r[i].as_slice());
-                let c: [&[u16]; 5] = std::array::from_fn(|i| r[i + 5].as_slice());
-                (
-                    (k.vertical_u16)(p, c, bpc, &mut got),
-                    (Kernels::SCALAR.vertical_u16)(p, c, bpc, &mut want),
-                )
-            };
-            assert_eq!(
-                got, want,
-                "case {case}: {level} vertical, {n} columns, {bpc} bits"
-            );
-            assert_flags(flags, &want, &level);
-            if n >= 3 {
-                // The vertical output, and extreme row values of either sign.
-                let extreme: Vec<i32> = (0..n).map(|_| rng.range(-65535, 65535) as i32).collect();
-                // Values no vertical pass makes: the kernel must still agree.
-                let wild: Vec<i32> = (0..n)
-                    .map(|_| rng.range(i32::MIN as i64, i32::MAX as i64) as i32)
-                    .collect();
-                for row in [&want, &extreme, &wild] {
-                    let (g, s) = ((k.abs_sum)(row), (Kernels::SCALAR.abs_sum)(row));
-                    assert_eq!(g, s, "case {case}: {level} horizontal sum over {n} values");
-                }
             }
         }
     }

@@ -1,13 +1,13 @@
 //! AVX-512 motion kernels: sixteen columns (or windows) a step, the last partial step by
 //! masked loads and stores, so no scalar tail is left.
 //!
-//! The arithmetic is the AVX2 kernels' (see [`super::simd`]): symmetric taps, and the
+//! The arithmetic is the AVX2 kernels' (see `super::super::dispatch`): symmetric taps, and the
 //! `high·256 + low` split wherever the scalar code sums in 64 bits. Masked-off lanes load
 //! zeros, which filter to zero and add nothing to a sum.
 
 use std::arch::x86_64::*;
 
-use super::kernel::{edges_abs_sum, horizontal_abs_sum, MotionSample, FILTER};
+use super::super::kernel::{edges_abs_sum, horizontal_abs_sum, MotionSample, FILTER};
 
 /// Whether every row holds at least `n` samples (else the scalar twin is used, which
 /// reports the mistake the way the reference does).

@@ -11,8 +11,8 @@
 
 use std::arch::x86_64::*;
 
+use super::super::dispatch::log2_table_i32;
 use super::avx2::{score4, square, ScoreSums};
-use super::log2_table_i32;
 use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
 use crate::feature::vif::tables::{MAX_HALF, TAPS};
 

@@ -1,7 +1,7 @@
 //! AVX-512 motion kernels by 16-bit multiply-adds (`vpdpwssd`, AVX-512 VNNI): sixteen
 //! columns (or windows) a step, thirty-two for vertical passes whose differences fit a
 //! word (8-bit samples, or deeper ones below 2^14), the last partial step masked, as in
-//! `simd_avx512`.
+//! `avx512`.
 //!
 //! The taps fit signed 16 bits, so the symmetric pairs of a 32-bit lane's five inputs are
 //! summed first and the two sums put in the lane's two words: one multiply-add of that lane
@@ -14,8 +14,8 @@
 
 use std::arch::x86_64::*;
 
-use super::kernel::{MotionSample, FILTER};
-use super::simd_avx512::{abs_sum_with, lanes, load_u16, rows_hold, store_i32, windows_abs_sum_by};
+use super::super::kernel::{MotionSample, FILTER};
+use super::avx512::{abs_sum_with, lanes, load_u16, rows_hold, store_i32, windows_abs_sum_by};
 use crate::cpu::vnni::dpwssd;
 
 /// The word mask of the high word of every 32-bit lane.

@@ -4,28 +4,21 @@
 //! the same bits. [`Kernels::for_level`] picks them once, in `init`, from
 //! [`crate::cpu::level`] (which `VMAFX_CPU=scalar|avx2|avx512` lowers); a level the
 //! processor lacks is lowered to one it has, so a table only ever holds kernels the
-//! processor can run. There are AVX2 kernels and, where the processor also has VNNI,
-//! AVX-512 ones (`avx512*`; scale 3's horizontal pass, whose taps pass 2^15, stays on
-//! AVX2).
+//! processor can run. There are AVX2 kernels and, at the AVX-512 VNNI level, AVX-512
+//! ones (`avx512*`; scale 3's horizontal pass, whose taps pass 2^15, stays on AVX2); the
+//! plain AVX-512 level has no table of its own and runs AVX2.
 
-#[cfg(target_arch = "x86_64")]
-mod avx2;
-#[cfg(target_arch = "x86_64")]
-mod avx2_madd;
-#[cfg(target_arch = "x86_64")]
-mod avx512;
-#[cfg(target_arch = "x86_64")]
-mod avx512_down;
-#[cfg(target_arch = "x86_64")]
-mod avx512_vertical;
-
+#[cfg(test)]
+pub(crate) mod checkasm;
 #[cfg(test)]
 mod tests;
 
 use super::stats::{horizontal, vertical, HorizontalFn, VerticalFn};
 use super::subsample::{down_horizontal, down_vertical, DownHorizontalFn, DownVerticalFn};
 use super::tables::log2_table;
-use crate::cpu::{self, CpuLevel};
+#[cfg(target_arch = "x86_64")]
+use super::x86::{avx2, avx512};
+use crate::cpu::{kernel_tables, CpuLevel, KernelTable};
 use std::sync::OnceLock;
 
 /// The log2 table widened to 32-bit entries for gathers: all 65536 of them, so any 16-bit
@@ -42,11 +35,19 @@ pub(super) fn log2_table_i32() -> &'static [i32; 65536] {
     })
 }
 
+kernel_tables!(pub(crate) static KERNELS: Dispatch<Kernels> =
+    Kernels::SCALAR; x86_64: avx2::KERNELS, avx512::KERNELS);
+
+impl KernelTable for Kernels {
+    fn level(&self) -> CpuLevel {
+        self.level
+    }
+}
+
 /// `vif`'s kernels for one CPU level.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Kernels {
     /// The level the kernels were written for.
-    #[cfg_attr(not(test), allow(dead_code))]
     pub level: CpuLevel,
     /// Vertical statistic pass over 8-bit pictures.
     pub vertical_u8: VerticalFn<u8>,
@@ -75,23 +76,13 @@ impl Kernels {
     };
 
     /// The kernels for `level`, lowered to what this processor supports.
+    #[cfg(test)]
     pub(super) fn for_level(level: CpuLevel) -> Kernels {
-        let level = level.min(cpu::detected());
-        #[cfg(target_arch = "x86_64")]
-        {
-            if level >= CpuLevel::Avx512 && is_x86_feature_detected!("avx512vnni") {
-                return avx512::KERNELS;
-            }
-            if level >= CpuLevel::Avx2 {
-                return avx2::KERNELS;
-            }
-        }
-        let _ = level;
-        Kernels::SCALAR
+        KERNELS.pick(level)
     }
 
-    /// The kernels for the current [`cpu::level`].
+    /// The kernels for the current [`crate::cpu::level`].
     pub(super) fn current() -> Kernels {
-        Kernels::for_level(cpu::level())
+        KERNELS.current()
     }
 }

@@ -4,7 +4,7 @@
 
 use std::arch::x86_64::*;
 
-use super::{log2_table_i32, Kernels};
+use super::super::dispatch::{log2_table_i32, Kernels};
 use crate::cpu::CpuLevel;
 use crate::feature::vif::planes::PaddedPlane;
 use crate::feature::vif::stats::{
@@ -13,9 +13,8 @@ use crate::feature::vif::stats::{
 use crate::feature::vif::subsample::{down_horizontal_columns, down_vertical_columns, DownScratch};
 use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
 
-/// The AVX2 kernel table. Only [`Kernels::for_level`] hands it out, and only when the
-/// processor has AVX2.
-pub(super) const KERNELS: Kernels = Kernels {
+/// The AVX2 kernel table. The dispatch hands it out only when the processor has AVX2.
+pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     level: CpuLevel::Avx2,
     vertical_u8,
     vertical_u16: vertical::<u16>,

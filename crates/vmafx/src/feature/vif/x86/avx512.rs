@@ -6,15 +6,16 @@
 
 use std::arch::x86_64::*;
 
-use super::{avx2, avx2_madd::to_words, log2_table_i32, Kernels};
+use super::super::dispatch::{log2_table_i32, Kernels};
+use super::{avx2, avx2_madd::to_words};
 use crate::cpu::CpuLevel;
 use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
 use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
 
-/// The AVX-512 kernel table. Only [`Kernels::for_level`] hands it out, and only when the
-/// processor has AVX-512 (F, CD, BW, DQ, VL) and VNNI.
-pub(super) const KERNELS: Kernels = Kernels {
-    level: CpuLevel::Avx512,
+/// The AVX-512 kernel table, at the VNNI level: the dispatch hands it out only when the
+/// processor has AVX-512 (F, CD, BW, DQ, VL) and the Ice Lake extensions (VNNI).
+pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
+    level: CpuLevel::Avx512Vnni,
     vertical_u8: super::avx512_vertical::vertical_u8,
     vertical_u16: super::avx512_vertical::vertical_u16,
     down_vertical_u8: super::avx512_down::down_vertical_u8,

@@ -14,7 +14,7 @@ use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry};
 use crate::frame::{Frame, FrameBuilder, PixelFormat, SamplesMut};
 
 /// A xorshift generator: reproducible pictures without a dependency.
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -24,7 +24,7 @@ impl Rng {
         self.0
     }
 
-    fn below(&mut self, n: u64) -> u64 {
+    pub(super) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
 }
@@ -45,28 +45,10 @@ fn simd_levels() -> Vec<CpuLevel> {
     levels
 }
 
-/// Random sizes: below one vector, odd, around vector multiples, and larger.
-fn sizes(rng: &mut Rng, count: usize) -> Vec<(usize, usize)> {
-    let mut v = vec![
-        (1, 1),
-        (7, 1),
-        (8, 2),
-        (9, 3),
-        (15, 17),
-        (16, 1),
-        (17, 5),
-        (33, 9),
-    ];
-    while v.len() < count {
-        v.push((1 + rng.below(90) as usize, 1 + rng.below(24) as usize));
-    }
-    v
-}
-
 /// A reference and distorted pair of `bpc`-bit samples: flat blocks, texture, and a
 /// distorted copy that is noisy, scaled or unrelated, so every branch of the statistic
 /// is taken.
-fn pair(rng: &mut Rng, bpc: u32, w: usize, h: usize) -> (Vec<u32>, Vec<u32>) {
+pub(super) fn pair(rng: &mut Rng, bpc: u32, w: usize, h: usize) -> (Vec<u32>, Vec<u32>) {
     let max = (1u64 << bpc) - 1;
     let mode = rng.below(4);
     let (mut r, mut d) = (Vec::with_capacity(w * h), Vec::with_capacity(w * h));
@@ -97,7 +79,7 @@ fn pair(rng: &mut Rng, bpc: u32, w: usize, h: usize) -> (Vec<u32>, Vec<u32>) {
 }
 
 /// A padded plane holding `values` (`w` x `h`), borders mirrored for `half`.
-fn plane<T: Copy + Default + TryFrom<u32>>(
+pub(super) fn plane<T: Copy + Default + TryFrom<u32>>(
     values: &[u32],
     w: usize,
     h: usize,
@@ -135,7 +117,7 @@ fn rows_of(s: &StatScratch, scale: usize) -> Vec<Vec<u32>> {
 
 /// Runs the statistic of `scale` row by row with `k`, returning every row's scratch and
 /// the sums after each row.
-fn statistic_trace<T: Copy + Into<u32>>(
+pub(super) fn statistic_trace<T: Copy + Into<u32>>(
     planes: (&PaddedPlane<T>, &PaddedPlane<T>),
     (w, h): (usize, usize),
     scale: usize,
@@ -155,71 +137,7 @@ fn statistic_trace<T: Copy + Into<u32>>(
     (rows, trace)
 }
 
-/// Checks the statistic kernels picked by `pick` at `scales` (8-bit planes exist at scale
-/// 0 only; deeper ones at every scale).
-fn check_statistic<T: Copy + Default + Into<u32> + TryFrom<u32>>(
-    bpc: u32,
-    scales: std::ops::Range<usize>,
-    pick: fn(&Kernels) -> super::VerticalFn<T>,
-) {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ bpc as u64);
-    for (w, h) in sizes(&mut rng, 40) {
-        for scale in scales.clone() {
-            // Scale 0 reads the picture; later scales read 16-bit means.
-            let depth = if scale == 0 { bpc } else { 16 };
-            let (r, d) = pair(&mut rng, depth, w, h);
-            let half = half_width(scale);
-            let (pr, pd) = (plane::<T>(&r, w, h, half), plane::<T>(&d, w, h, half));
-            let shift = VerticalShift::at(scale, bpc);
-            let gain = [1.0, 1.5, 100.0][rng.below(3) as usize];
-            let scalar = Kernels::SCALAR;
-            let want = statistic_trace(
-                (&pr, &pd),
-                (w, h),
-                scale,
-                shift,
-                gain,
-                (pick(&scalar), scalar.horizontal),
-            );
-            for level in simd_levels() {
-                let k = Kernels::for_level(level);
-                let got = statistic_trace(
-                    (&pr, &pd),
-                    (w, h),
-                    scale,
-                    shift,
-                    gain,
-                    (pick(&k), k.horizontal),
-                );
-                for y in 0..h {
-                    assert_eq!(
-                        got.0[y], want.0[y],
-                        "{level:?} vertical, {bpc}-bit {w}x{h} scale {scale}, row {y}"
-                    );
-                    assert_eq!(
-                        got.1[y], want.1[y],
-                        "{level:?} horizontal, {bpc}-bit {w}x{h} scale {scale} gain {gain}, \
-                         sums after row {y}"
-                    );
-                }
-            }
-        }
-    }
-}
-
-#[test]
-fn statistic_kernels_match_scalar_at_8_bits() {
-    check_statistic::<u8>(8, 0..1, |k| k.vertical_u8);
-}
-
-#[test]
-fn statistic_kernels_match_scalar_at_10_12_16_bits() {
-    for bpc in [10, 12, 16] {
-        check_statistic::<u16>(bpc, 0..4, |k| k.vertical_u16);
-    }
-}
-
-fn decimate_with<T: Copy + Into<u32>>(
+pub(super) fn decimate_with<T: Copy + Into<u32>>(
     src: &PaddedPlane<T>,
     (w, h): (usize, usize),
     next_scale: usize,
@@ -230,66 +148,6 @@ fn decimate_with<T: Copy + Into<u32>>(
     let mut out = vec![0u16; (w / 2) * (h / 2)];
     filter_and_decimate(src, w, h, next_scale, shift, &mut s, &mut out, k);
     out
-}
-
-/// Checks the down-sampling kernels picked by `pick` making `scales` (8-bit planes are
-/// down-sampled to scale 1 only).
-fn check_decimate<T: Copy + Default + Into<u32> + TryFrom<u32>>(
-    bpc: u32,
-    scales: std::ops::Range<usize>,
-    pick: fn(&Kernels) -> super::DownVerticalFn<T>,
-) {
-    let mut rng = Rng(0xD1B5_4A32_D192_ED03 ^ bpc as u64);
-    for (w, h) in sizes(&mut rng, 40) {
-        for next_scale in scales.clone() {
-            // Scale 1 is made from the picture; later ones from 16-bit means.
-            let depth = if next_scale == 1 { bpc } else { 16 };
-            let (r, _) = pair(&mut rng, depth, w, h);
-            let src = plane::<T>(&r, w, h, half_width(next_scale - 1));
-            let shift = depth;
-            let scalar = Kernels::SCALAR;
-            let want = decimate_with(
-                &src,
-                (w, h),
-                next_scale,
-                shift,
-                (pick(&scalar), scalar.down_horizontal),
-            );
-            for level in simd_levels() {
-                let k = Kernels::for_level(level);
-                let got = decimate_with(
-                    &src,
-                    (w, h),
-                    next_scale,
-                    shift,
-                    (pick(&k), k.down_horizontal),
-                );
-                if let Some(i) = (0..want.len()).find(|&i| got[i] != want[i]) {
-                    let ow = (w / 2).max(1);
-                    panic!(
-                        "{level:?} down-sampler, {bpc}-bit {w}x{h} to scale {next_scale}: \
-                         ({}, {}) is {}, scalar {}",
-                        i % ow,
-                        i / ow,
-                        got[i],
-                        want[i]
-                    );
-                }
-            }
-        }
-    }
-}
-
-#[test]
-fn down_sampling_kernels_match_scalar_at_8_bits() {
-    check_decimate::<u8>(8, 1..2, |k| k.down_vertical_u8);
-}
-
-#[test]
-fn down_sampling_kernels_match_scalar_at_10_12_16_bits() {
-    for bpc in [10, 12, 16] {
-        check_decimate::<u16>(bpc, 1..4, |k| k.down_vertical_u16);
-    }
 }
 
 /// A luma frame holding `values`.
@@ -378,7 +236,7 @@ fn whole_extractor_scores_the_same_at_every_level() {
 
 #[test]
 fn kernel_tables_never_exceed_the_processor() {
-    for level in [CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512] {
+    for level in CpuLevel::ALL {
         let k = Kernels::for_level(level);
         assert!(k.level <= level && k.level <= cpu::detected());
     }

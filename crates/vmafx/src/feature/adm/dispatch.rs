@@ -1,33 +1,8 @@
 //! The ADM kernel table per CPU level (rav1e-style function pointers chosen in `init`),
 //! and the vector kernels behind it. Every kernel gives exactly its scalar twin's values.
 
-#[cfg(target_arch = "x86_64")]
-mod avx2;
-#[cfg(target_arch = "x86_64")]
-mod avx2_cm;
-#[cfg(target_arch = "x86_64")]
-mod avx2_decouple;
-#[cfg(target_arch = "x86_64")]
-mod avx2_decouple123;
-#[cfg(target_arch = "x86_64")]
-mod avx2_den;
-#[cfg(target_arch = "x86_64")]
-mod avx2_dwt;
-#[cfg(target_arch = "x86_64")]
-mod avx512_cm;
-#[cfg(target_arch = "x86_64")]
-mod avx512_decouple;
-#[cfg(target_arch = "x86_64")]
-mod avx512_decouple123;
-#[cfg(target_arch = "x86_64")]
-mod avx512_den;
-#[cfg(target_arch = "x86_64")]
-mod avx512_dwt;
-#[cfg(target_arch = "x86_64")]
-mod avx512_dwt123;
-#[cfg(target_arch = "x86_64")]
-mod avx512_weight;
-
+#[cfg(test)]
+pub(crate) mod checkasm;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -36,8 +11,6 @@ mod tests_cm_widths;
 mod tests_decouple0;
 #[cfg(test)]
 mod tests_decouple123_widths;
-#[cfg(test)]
-mod tests_decouple_den;
 #[cfg(test)]
 mod tests_den_widths;
 #[cfg(test)]
@@ -52,7 +25,12 @@ use super::decouple::{self, Decouple};
 use super::den;
 use super::dwt::{self, Taps};
 use super::weight::{self, Weighted};
-use crate::cpu::{self, CpuLevel};
+#[cfg(target_arch = "x86_64")]
+use super::x86::{
+    avx2, avx2_cm, avx2_decouple, avx2_decouple123, avx2_den, avx2_dwt, avx512_cm, avx512_decouple,
+    avx512_decouple123, avx512_den, avx512_dwt, avx512_dwt123, avx512_weight,
+};
+use crate::cpu::{kernel_tables, CpuLevel, KernelTable};
 
 /// Level 0 of the DWT (see [`dwt::level0`]) over one sample type.
 pub type Dwt0Fn<S> = fn(&[S], usize, &Taps, u32, &mut [i32], &mut Bands<i16>, usize);
@@ -75,8 +53,7 @@ pub type Weight123Fn = fn(&[Vec<i32>; 3], Weighted<'_, i32>, usize, Region, [u32
 /// The kernels one ADM instance runs.
 #[derive(Debug, Clone, Copy)]
 pub struct Kernels {
-    /// The level these kernels were written for (named by the twin tests).
-    #[cfg_attr(not(test), allow(dead_code))]
+    /// The level these kernels were written for (what the dispatch and the checker read).
     pub level: CpuLevel,
     /// DWT level 0 of 8-bit pictures.
     pub dwt0_u8: Dwt0Fn<u8>,
@@ -114,10 +91,9 @@ impl Kernels {
     /// The tables of the levels above scalar this CPU runs (what the twin tests compare).
     #[cfg(test)]
     pub(crate) fn simd_levels() -> Vec<Kernels> {
-        crate::cpu::supported()
-            .into_iter()
-            .filter(|&l| l != CpuLevel::Scalar)
-            .map(Kernels::for_level)
+        KERNELS
+            .runnable()
+            .filter(|k| k.level != CpuLevel::Scalar)
             .collect()
     }
 
@@ -139,44 +115,54 @@ impl Kernels {
     };
 
     /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 has its own kernels
-    /// at every stage.
+    /// at every stage; the VNNI level runs them too.
+    #[cfg(test)]
     pub fn for_level(wanted: CpuLevel) -> Kernels {
-        match cpu::clamp(wanted) {
-            CpuLevel::Scalar => Kernels::SCALAR,
-            #[cfg(target_arch = "x86_64")]
-            CpuLevel::Avx512 => Kernels {
-                level: CpuLevel::Avx512,
-                dwt0_u8: avx512_dwt::level0::<u8>,
-                dwt0_u16: avx512_dwt::level0::<u16>,
-                dwt1: avx512_dwt123::level1,
-                dwt: avx512_dwt123::level,
-                den0_row: avx512_den::cubes0_row,
-                den123_row: avx512_den::cubes123_row,
-                weight0: avx512_weight::weight0,
-                weight123: avx512_weight::weight123,
-                decouple0: avx512_decouple::scale0,
-                cm0_row: avx512_cm::scale0_row_avx512,
-                cm123_row: avx512_cm::scale123_row_avx512,
-                decouple123: avx512_decouple123::scale123,
-            },
-            #[cfg(target_arch = "x86_64")]
-            CpuLevel::Avx2 => Kernels {
-                level: CpuLevel::Avx2,
-                dwt0_u8: avx2_dwt::level0::<u8>,
-                dwt0_u16: avx2_dwt::level0::<u16>,
-                dwt1: avx2_dwt::level::<i16>,
-                dwt: avx2_dwt::level::<i32>,
-                decouple0: avx2_decouple::scale0,
-                decouple123: avx2_decouple123::scale123,
-                den0_row: avx2_den::cubes0_row,
-                den123_row: avx2_den::cubes123_row,
-                weight0: avx2::weight0,
-                weight123: avx2::weight123,
-                cm0_row: avx2_cm::scale0_row_avx2,
-                cm123_row: avx2_cm::scale123_row_avx2,
-            },
-            #[cfg(not(target_arch = "x86_64"))]
-            _ => Kernels::SCALAR,
-        }
+        KERNELS.pick(wanted)
+    }
+
+    /// The AVX-512 kernels. Only a table made after AVX-512 was detected may be called.
+    #[cfg(target_arch = "x86_64")]
+    const AVX512: Kernels = Kernels {
+        level: CpuLevel::Avx512,
+        dwt0_u8: avx512_dwt::level0::<u8>,
+        dwt0_u16: avx512_dwt::level0::<u16>,
+        dwt1: avx512_dwt123::level1,
+        dwt: avx512_dwt123::level,
+        den0_row: avx512_den::cubes0_row,
+        den123_row: avx512_den::cubes123_row,
+        weight0: avx512_weight::weight0,
+        weight123: avx512_weight::weight123,
+        decouple0: avx512_decouple::scale0,
+        cm0_row: avx512_cm::scale0_row_avx512,
+        cm123_row: avx512_cm::scale123_row_avx512,
+        decouple123: avx512_decouple123::scale123,
+    };
+
+    /// The AVX2 kernels. Only a table made after AVX2 was detected may be called.
+    #[cfg(target_arch = "x86_64")]
+    const AVX2: Kernels = Kernels {
+        level: CpuLevel::Avx2,
+        dwt0_u8: avx2_dwt::level0::<u8>,
+        dwt0_u16: avx2_dwt::level0::<u16>,
+        dwt1: avx2_dwt::level::<i16>,
+        dwt: avx2_dwt::level::<i32>,
+        decouple0: avx2_decouple::scale0,
+        decouple123: avx2_decouple123::scale123,
+        den0_row: avx2_den::cubes0_row,
+        den123_row: avx2_den::cubes123_row,
+        weight0: avx2::weight0,
+        weight123: avx2::weight123,
+        cm0_row: avx2_cm::scale0_row_avx2,
+        cm123_row: avx2_cm::scale123_row_avx2,
+    };
+}
+
+impl KernelTable for Kernels {
+    fn level(&self) -> CpuLevel {
+        self.level
     }
 }
+
+kernel_tables!(pub(crate) static KERNELS: Dispatch<Kernels> =
+    Kernels::SCALAR; x86_64: Kernels::AVX2, Kernels::AVX512);

@@ -1,0 +1,166 @@
+//! vif's table for the kernel checker (`crate::testutil::checkasm`): each entry on a
+//! random picture pair of random size (one column up, odd, around vector multiples) at
+//! every depth and scale it serves. A horizontal kernel reads what its own table's
+//! vertical kernel left in the scratch (16-bit words at AVX-512), so the `horizontal`
+//! entry runs the SIMD table's vertical pass before it; the vertical entries run the
+//! scalar horizontal pass after the SIMD vertical one.
+
+use super::tests::{decimate_with, pair, plane, statistic_trace, Rng};
+use super::{DownVerticalFn, HorizontalFn, Kernels, VerticalFn, KERNELS};
+use crate::feature::vif::stats::VerticalShift;
+use crate::feature::vif::tables::half_width;
+use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
+use crate::testutil::twin_rng::TwinRng;
+
+/// vif's entries.
+pub(in crate::feature::vif) static SUITE: Suite<Kernels> = Suite {
+    feature: "vif",
+    dispatch: &KERNELS,
+    entries: &[
+        Entry {
+            name: "vertical_u8",
+            check: |s, k, rng| statistic::<u8>(rng, 8, 0, (k.vertical_u8, s.horizontal), s),
+        },
+        Entry {
+            name: "vertical_u16",
+            check: |s, k, rng| {
+                let (bpc, scale) = deep(rng);
+                statistic::<u16>(rng, bpc, scale, (k.vertical_u16, s.horizontal), s)
+            },
+        },
+        Entry {
+            name: "horizontal",
+            check: |s, k, rng| {
+                if rng.range(0, 1) == 0 {
+                    statistic::<u8>(rng, 8, 0, (k.vertical_u8, k.horizontal), s)
+                } else {
+                    let (bpc, scale) = deep(rng);
+                    statistic::<u16>(rng, bpc, scale, (k.vertical_u16, k.horizontal), s)
+                }
+            },
+        },
+        Entry {
+            name: "down_vertical_u8",
+            check: |s, k, rng| decimate::<u8>(rng, 8, 1, (k.down_vertical_u8, s), s),
+        },
+        Entry {
+            name: "down_vertical_u16",
+            check: |s, k, rng| {
+                let (bpc, _) = deep(rng);
+                let next = rng.range(1, 3) as usize;
+                decimate::<u16>(rng, bpc, next, (k.down_vertical_u16, s), s)
+            },
+        },
+        Entry {
+            name: "down_horizontal",
+            check: |s, k, rng| {
+                let (bpc, _) = deep(rng);
+                let next = rng.range(1, 3) as usize;
+                decimate::<u16>(rng, bpc, next, (k.down_vertical_u16, k), s)
+            },
+        },
+    ],
+};
+
+/// A deep depth and a scale for 16-bit planes.
+fn deep(rng: &mut TwinRng) -> (u32, usize) {
+    (
+        [10, 12, 16][rng.range(0, 2) as usize],
+        rng.range(0, 3) as usize,
+    )
+}
+
+/// A random size: a quarter of the time one of the edge sizes (one column, one row, just
+/// below and above a vector), else one column or row up to a few vectors.
+fn size(rng: &mut TwinRng) -> (usize, usize) {
+    const EDGES: [(usize, usize); 8] = [
+        (1, 1),
+        (7, 1),
+        (8, 2),
+        (9, 3),
+        (15, 17),
+        (16, 1),
+        (17, 5),
+        (33, 9),
+    ];
+    if rng.range(0, 3) == 0 {
+        EDGES[rng.range(0, 7) as usize]
+    } else {
+        (rng.size(1, 90), rng.size(1, 24))
+    }
+}
+
+/// The statistic of `scale` on a random pair through `fns`, against the scalar table.
+fn statistic<T: Copy + Default + Into<u32> + TryFrom<u32>>(
+    rng: &mut TwinRng,
+    bpc: u32,
+    scale: usize,
+    fns: (VerticalFn<T>, HorizontalFn),
+    scalar: &Kernels,
+) -> Verdict
+where
+    Kernels: Pick<T>,
+{
+    let (w, h) = size(rng);
+    let mut pics = Rng(rng.next_u64() | 1);
+    let depth = if scale == 0 { bpc } else { 16 };
+    let (r, d) = pair(&mut pics, depth, w, h);
+    let half = half_width(scale);
+    let (pr, pd) = (plane::<T>(&r, w, h, half), plane::<T>(&d, w, h, half));
+    let shift = VerticalShift::at(scale, bpc);
+    let gain = [1.0, 1.5, 100.0][rng.range(0, 2) as usize];
+    let run = |f| statistic_trace((&pr, &pd), (w, h), scale, shift, gain, f);
+    let (got, want) = (run(fns), run((scalar.vertical(), scalar.horizontal)));
+    let what = format!("{bpc}-bit {w}x{h} scale {scale}");
+    same(&format!("{what}: rows"), &got.0, &want.0)?;
+    same(&format!("{what}: sums after each row"), &got.1, &want.1)
+}
+
+/// Down-sampling to `next` on a random picture through `fns`, against the scalar table.
+fn decimate<T: Copy + Default + Into<u32> + TryFrom<u32>>(
+    rng: &mut TwinRng,
+    bpc: u32,
+    next: usize,
+    (vertical, table): (DownVerticalFn<T>, &Kernels),
+    scalar: &Kernels,
+) -> Verdict
+where
+    Kernels: Pick<T>,
+{
+    let (w, h) = size(rng);
+    let mut pics = Rng(rng.next_u64() | 1);
+    let depth = if next == 1 { bpc } else { 16 };
+    let (r, _) = pair(&mut pics, depth, w, h);
+    let src = plane::<T>(&r, w, h, half_width(next - 1));
+    let run = |f| decimate_with(&src, (w, h), next, depth, f);
+    let got = run((vertical, table.down_horizontal));
+    let want = run((scalar.down_vertical(), scalar.down_horizontal));
+    same(&format!("{bpc}-bit {w}x{h} to scale {next}"), &got, &want)
+}
+
+/// The entries of a table for one sample type.
+trait Pick<T> {
+    fn vertical(&self) -> VerticalFn<T>;
+    fn down_vertical(&self) -> DownVerticalFn<T>;
+}
+
+impl Pick<u8> for Kernels {
+    fn vertical(&self) -> VerticalFn<u8> {
+        self.vertical_u8
+    }
+    fn down_vertical(&self) -> DownVerticalFn<u8> {
+        self.down_vertical_u8
+    }
+}
+
+impl Pick<u16> for Kernels {
+    fn vertical(&self) -> VerticalFn<u16> {
+        self.vertical_u16
+    }
+    fn down_vertical(&self) -> DownVerticalFn<u16> {
+        self.down_vertical_u16
+    }
+}
+
+/// vif's suite as the checker lists it.
+pub(crate) static CHECKASM: &dyn Checkable = &SUITE;

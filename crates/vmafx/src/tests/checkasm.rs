@@ -1,0 +1,68 @@
+//! The kernel checker (see `crate::testutil::checkasm`): every entry of every listed
+//! table, at every SIMD level this processor runs, against the scalar entry; a planted
+//! one-lane error must be caught, and every feature with SIMD tables must have a suite.
+
+use crate::cpu::{detected, dispatch::with_planted_defect, CpuLevel};
+use crate::testutil::checkasm::Checkable;
+
+/// Random cases per entry and level.
+const TRIALS: u64 = 300;
+
+/// The features whose tables the checker runs.
+fn suites() -> [&'static dyn Checkable; 3] {
+    [
+        crate::feature::vif::CHECKASM,
+        crate::feature::adm::CHECKASM,
+        crate::feature::motion::CHECKASM,
+    ]
+}
+
+#[test]
+fn every_entry_of_every_table_matches_scalar_at_every_level() {
+    let mut calls = 0;
+    for suite in suites() {
+        let uncovered = suite.uncovered();
+        assert!(
+            uncovered.is_empty(),
+            "{}: table entries without a check: {uncovered:?}",
+            suite.feature()
+        );
+        let checked = suite.run(TRIALS).unwrap_or_else(|e| panic!("{e}"));
+        if detected() >= CpuLevel::Avx2 {
+            assert!(
+                !checked.is_empty(),
+                "{}: no SIMD table ran",
+                suite.feature()
+            );
+        }
+        calls += checked.len();
+    }
+    eprintln!("checkasm: {calls} (level, entry) pairs, {TRIALS} random cases each");
+}
+
+#[test]
+fn a_planted_one_lane_error_is_caught() {
+    if detected() < CpuLevel::Avx2 {
+        eprintln!("checkasm: no AVX2 here; the planted AVX2 defect cannot run");
+        return;
+    }
+    let motion = crate::feature::motion::CHECKASM;
+    assert!(motion.run(20).is_ok());
+    let err = with_planted_defect(|| motion.run(TRIALS)).unwrap_err();
+    assert!(err.starts_with("motion.vertical_u8 at avx2"), "{err}");
+    // Off again after the closure: the same run passes.
+    assert!(motion.run(20).is_ok());
+}
+
+#[test]
+fn every_feature_with_simd_tables_is_checked() {
+    let listed: Vec<&str> = suites().iter().map(|s| s.feature()).collect();
+    for (name, levels) in super::kernel_tables::SIMD_TABLES {
+        let feature = name.trim_end_matches("_v2");
+        assert!(levels.len() > 1);
+        assert!(
+            listed.contains(&feature),
+            "{name} has SIMD tables the checker skips"
+        );
+    }
+}
