@@ -17,7 +17,6 @@
 //! [`feature`] score it on worker threads into the collector, [`model`] predicts and pools,
 //! and [`output`] writes libvmaf's log formats.
 
-pub mod chunk;
 pub mod context;
 pub mod cpu;
 pub mod device;
