@@ -23,14 +23,19 @@ fn write_y4m(path: &Path, frames: u32, noise: u32) {
     std::fs::write(path, bytes).unwrap();
 }
 
-/// A reference and a noisy copy of 9 frames each.
+/// A reference and a noisy copy of 9 frames each, written once (tests run in parallel).
 fn pair() -> (PathBuf, PathBuf) {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("score_range");
-    std::fs::create_dir_all(&d).unwrap();
-    let (r, x) = (d.join("ref.y4m"), d.join("dis.y4m"));
-    write_y4m(&r, 9, 0);
-    write_y4m(&x, 9, 11);
-    (r, x)
+    static PAIR: std::sync::OnceLock<(PathBuf, PathBuf)> = std::sync::OnceLock::new();
+    PAIR.get_or_init(|| {
+        let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("score_range-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let (r, x) = (d.join("ref.y4m"), d.join("dis.y4m"));
+        write_y4m(&r, 9, 0);
+        write_y4m(&x, 9, 11);
+        (r, x)
+    })
+    .clone()
 }
 
 fn config() -> ScorerConfig {
@@ -83,9 +88,14 @@ fn ranges_merge_to_one_pass_and_pool_over_their_own_frames() {
     );
     assert_eq!(mid.frame(2).unwrap_err().status(), Status::Range);
     let before = mid.pooled("vmaf", PoolMethod::Mean, 2..5).unwrap_err();
-    assert!(before.to_string().contains("before the first frame"), "{before}");
+    assert!(
+        before.to_string().contains("before the first frame"),
+        "{before}"
+    );
     assert_eq!(
-        mid.pooled("vmaf", PoolMethod::Mean, 3..7).unwrap_err().status(),
+        mid.pooled("vmaf", PoolMethod::Mean, 3..7)
+            .unwrap_err()
+            .status(),
         Status::Range
     );
     let merged = Report::merge([range(6..9), mid, range(0..3)]).unwrap();
@@ -146,7 +156,10 @@ fn a_report_survives_its_parts_and_bad_parts_are_refused() {
     assert_eq!(log(&back), log(&r));
     let mut few_keys = parts.clone();
     few_keys.keys.pop();
-    assert_eq!(Report::from_parts(few_keys).unwrap_err().subject(), "report");
+    assert_eq!(
+        Report::from_parts(few_keys).unwrap_err().subject(),
+        "report"
+    );
     let mut stray = parts.clone();
     stray.table.frames[0].0 = 9;
     assert!(Report::from_parts(stray).is_err());
