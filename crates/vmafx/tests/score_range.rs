@@ -124,7 +124,7 @@ fn ranges_end_with_the_inputs_and_past_the_end_are_empty() {
     let (a2, b2) = pair();
     let bad = Scorer::new(config())
         .unwrap()
-        .score_range(a2, b2, 5..3)
+        .score_range(a2, b2, std::ops::Range { start: 5, end: 3 })
         .unwrap_err();
     assert_eq!(bad.subject(), "frames");
 }
