@@ -8,7 +8,7 @@
 //! The default run takes a representative subset (two clips' y4m runs, four configurations:
 //! integer and float models, v1.0.16, the extra features); `cargo
 //! test -p vmafx-cli --test merge_cli -- --ignored` runs every completed run of the
-//! manifest (several thousand processes).
+//! manifest (158 runs, 6217 processes: 579 s on a busy 2-core machine).
 
 mod common;
 
