@@ -9,20 +9,22 @@ cd "$(dirname "$0")/.."
 venv=target/py-venv
 python=${PYTHON:-python3}
 start=$(date +%s)
+# pip runs as `python -m pip`: a venv copied from another checkout keeps script shebangs
+# naming the old path, and its bin/pip would install there.
 if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
 # Installs only what is missing; a warm venv costs no download.
 if ! "$venv/bin/python" -c "import maturin, numpy, pandas, pytest, distributed" 2>/dev/null; then
-  "$venv/bin/pip" install --quiet --upgrade pip
-  "$venv/bin/pip" install --quiet maturin numpy pandas pytest "dask[distributed]"
+  "$venv/bin/python" -m pip install --quiet --upgrade pip
+  "$venv/bin/python" -m pip install --quiet maturin numpy pandas pytest "dask[distributed]"
 fi
 export CARGO_TARGET_DIR="$PWD/target/py-cargo"
 # The extension is its own cargo workspace (PyO3 stays out of `cargo test --workspace`),
 # so the workspace's fmt and clippy checks do not see it: check it here.
 cargo fmt --manifest-path python/Cargo.toml -- --check
 cargo clippy --quiet --manifest-path python/Cargo.toml --all-targets -- -D warnings
-"$venv/bin/pip" install --quiet --force-reinstall --no-deps ./python
+"$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./python
 cd python
 "../$venv/bin/python" -m pytest -q tests "$@"
 echo "python tests: $(($(date +%s) - start)) s"

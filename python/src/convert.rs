@@ -6,11 +6,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
-use vmafx::chunk::Setup;
-use vmafx::context::ContextConfig;
 use vmafx::feature::options::split_option_string;
-use vmafx::io::{RawParams, VideoReader};
-use vmafx::model::{LoadedModel, ModelSpec};
+use vmafx::io::RawParams;
+use vmafx::score::PartialScores;
+use vmafx::{Feature, Model, Report, Scorer, ScorerConfig};
 
 use crate::VmafxError;
 
@@ -92,23 +91,57 @@ fn feature_of(ob: &Bound<'_, PyAny>) -> PyResult<(String, Vec<(String, String)>)
     ))
 }
 
-/// The engine's scoring setup for `model`, `features`, `threads` and `subsample`.
-pub fn setup_from(
+/// What to score, as Python gave it: model specs, features with options, threads and
+/// subsampling. A `vmafx::ScorerConfig` holds a callback and is not `Clone`, so one is
+/// made from these for every scorer.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    models: Vec<String>,
+    features: Vec<(String, Vec<(String, String)>)>,
+    threads: usize,
+    subsample: u32,
+}
+
+impl Settings {
+    /// The engine's configuration, reading raw yuv as `raw` says.
+    pub fn config(&self, raw: Option<RawParams>) -> PyResult<ScorerConfig> {
+        let mut c = ScorerConfig::new()
+            .threads(self.threads)
+            .subsample(self.subsample);
+        for m in &self.models {
+            c = c.model(Model::parse(m).map_err(engine_err)?);
+        }
+        for (name, opts) in &self.features {
+            let mut f = Feature::new(name.as_str());
+            for (k, v) in opts {
+                f = f.option(k.as_str(), v.as_str());
+            }
+            c = c.feature(f);
+        }
+        if let Some(raw) = raw {
+            c = c.raw_input(raw);
+        }
+        Ok(c)
+    }
+
+    /// A scorer of these settings (models loaded, extractors registered).
+    pub fn scorer(&self, raw: Option<RawParams>) -> PyResult<Scorer> {
+        Scorer::new(self.config(raw)?).map_err(engine_err)
+    }
+}
+
+/// The settings for `model`, `features`, `threads` and `subsample`.
+pub fn settings_from(
     model: &ModelArg,
     features: Option<&[Bound<'_, PyAny>]>,
     threads: usize,
     subsample: u32,
-) -> PyResult<Setup> {
-    let specs = match model {
+) -> PyResult<Settings> {
+    let models = match model {
         ModelArg::Default => vec!["version=vmaf_v0.6.1".to_string()],
         ModelArg::Nothing => Vec::new(),
         ModelArg::Specs(v) => v.iter().map(|s| spec_text(s)).collect(),
     };
-    let mut models = Vec::new();
-    for s in &specs {
-        let spec = ModelSpec::parse(s).map_err(engine_err)?;
-        models.push(LoadedModel::load(&spec).map_err(engine_err)?);
-    }
     let features = features
         .unwrap_or_default()
         .iter()
@@ -119,15 +152,24 @@ pub fn setup_from(
             "model: nothing to score (no model and no features)",
         ));
     }
-    Ok(Setup {
-        config: ContextConfig {
-            threads,
-            subsample,
-            ..Default::default()
-        },
+    Ok(Settings {
         models,
         features,
+        threads,
+        subsample,
     })
+}
+
+/// A report's rows as the Result holds them (plain data, which pickles).
+pub fn scores_of(report: &Report) -> PartialScores {
+    let (table, info) = report.table();
+    PartialScores {
+        frames: report.frame_range(),
+        width: info.width,
+        height: info.height,
+        subsample: info.subsample,
+        table: table.clone(),
+    }
 }
 
 /// Raw yuv parameters when any is given (then all must be).
@@ -148,15 +190,4 @@ pub fn raw_params(
             "width, height, pixel_format, bitdepth: raw .yuv input needs all four",
         )),
     }
-}
-
-/// The two readers of a pair, with errors naming which one failed.
-pub fn open_pair(
-    reference: &Path,
-    distorted: &Path,
-    raw: Option<RawParams>,
-) -> vmafx::Result<(VideoReader, VideoReader)> {
-    let r = VideoReader::open(reference, raw).map_err(|e| e.context("reference"))?;
-    let d = VideoReader::open(distorted, raw).map_err(|e| e.context("distorted"))?;
-    Ok((r, d))
 }

@@ -12,7 +12,7 @@ mod scorer;
 
 use pyo3::prelude::*;
 
-use convert::{engine_err, open_pair, setup_from, ModelArg};
+use convert::{engine_err, scores_of, settings_from, ModelArg};
 use result::ScoreResult;
 
 pyo3::create_exception!(
@@ -22,7 +22,8 @@ pyo3::create_exception!(
     "The engine refused or failed: bad input file, unknown model or feature, scoring error."
 );
 
-/// Scores `reference` against `distorted` (video file paths) and returns a Result.
+/// Scores `reference` against `distorted` (video file paths: y4m, raw yuv, or any file the
+/// `ffmpeg` program on PATH decodes) and returns a Result.
 ///
 /// model: a built-in model name ("vmaf_v0.6.1", the default; "vmaf_4k_v0.6.1",
 ///     "vmaf_v1.0.16_3d0h", ...), a model JSON path, a libvmaf --model spec string
@@ -56,8 +57,9 @@ fn score(
     bitdepth: Option<u32>,
     frames: Option<(u64, u64)>,
 ) -> PyResult<ScoreResult> {
-    let setup = setup_from(&model, features.as_deref(), threads, subsample)?;
+    let settings = settings_from(&model, features.as_deref(), threads, subsample)?;
     let raw = convert::raw_params(width, height, pixel_format.as_deref(), bitdepth)?;
+    let scorer = settings.scorer(raw)?;
     let range = match frames {
         Some((a, b)) if a > b => {
             return Err(pyo3::exceptions::PyValueError::new_err(format!(
@@ -68,15 +70,14 @@ fn score(
         None => 0..u64::MAX,
     };
     let started = std::time::Instant::now();
-    let scores = py.allow_threads(|| -> vmafx::Result<_> {
-        let (mut r, mut d) = open_pair(&reference, &distorted, raw)?;
-        vmafx::chunk::score_range(&setup, &mut r, &mut d, range)
-    });
-    let scores = scores.map_err(engine_err)?;
-    Ok(ScoreResult::new(scores, started.elapsed()))
+    let report = py
+        .allow_threads(|| scorer.score_range(&reference, &distorted, range))
+        .map_err(engine_err)?;
+    Ok(ScoreResult::new(scores_of(&report), started.elapsed()))
 }
 
-/// The number of frames in the video file `path` (raw yuv needs its geometry).
+/// The number of frames in the video file `path` (raw yuv needs its geometry; a compressed
+/// file's count is ffprobe's, else every frame is decoded to count them).
 #[pyfunction]
 #[pyo3(signature = (path, width=None, height=None, pixel_format=None, bitdepth=None))]
 fn frame_count(
@@ -89,8 +90,16 @@ fn frame_count(
 ) -> PyResult<u64> {
     let raw = convert::raw_params(width, height, pixel_format.as_deref(), bitdepth)?;
     py.allow_threads(|| -> vmafx::Result<u64> {
-        let mut r = vmafx::io::VideoReader::open(&path, raw)?;
-        r.skip(u64::MAX)
+        let opts = vmafx::io::OpenOptions {
+            raw,
+            ..Default::default()
+        };
+        let mut r = vmafx::io::VideoReader::open_input(&path, &opts)?;
+        // Counting frames past the header's or ffprobe's count would decode them all.
+        match r.frame_count() {
+            Some(n) => Ok(n),
+            None => r.skip(u64::MAX),
+        }
     })
     .map_err(engine_err)
 }
@@ -100,8 +109,8 @@ fn frame_count(
 #[pyfunction]
 #[pyo3(signature = (model=ModelArg::Default, features=None))]
 fn reach(model: ModelArg, features: Option<Vec<Bound<'_, PyAny>>>) -> PyResult<(u64, u64)> {
-    let setup = setup_from(&model, features.as_deref(), 0, 1)?;
-    match setup.reach().map_err(engine_err)? {
+    let scorer = settings_from(&model, features.as_deref(), 0, 1)?.scorer(None)?;
+    match scorer.reach() {
         vmafx::feature::Reach::Frames { before, after } => Ok((before, after)),
         vmafx::feature::Reach::Unbounded(name) => Err(VmafxError::new_err(format!(
             "feature '{name}': its scores depend on every earlier frame; a video cannot be \
@@ -115,7 +124,7 @@ fn reach(model: ModelArg, features: Option<Vec<Bound<'_, PyAny>>>) -> PyResult<(
 fn merge(parts: Vec<PyRef<'_, ScoreResult>>) -> PyResult<ScoreResult> {
     let inner: Vec<_> = parts.iter().map(|p| p.scores().clone()).collect();
     let spent = parts.iter().map(|p| p.elapsed()).sum();
-    let merged = vmafx::chunk::merge(inner).map_err(engine_err)?;
+    let merged = vmafx::score::merge(inner).map_err(engine_err)?;
     Ok(ScoreResult::new(merged, spent))
 }
 

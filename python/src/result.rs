@@ -8,8 +8,8 @@ use pyo3::exceptions::{PyImportError, PyKeyError, PyOSError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use vmafx::chunk::PartialScores;
 use vmafx::output::{render_report, OutputFormat};
+use vmafx::score::PartialScores;
 use vmafx::score::{PoolMethod, ScoreTable};
 
 /// Pooled values of one metric over the frames of a Result.

@@ -6,12 +6,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 use std::sync::Arc;
 
-use vmafx::chunk::PartialScores;
-use vmafx::context::{Context, FrameWindow};
 use vmafx::frame::{plane_sizes, ForeignPlane, Plane, PlaneStorage};
 use vmafx::{Frame, FrameBuilder, MemoryKind, PixelFormat};
 
-use crate::convert::{engine_err, setup_from, ModelArg};
+use crate::convert::{engine_err, scores_of, settings_from, ModelArg};
 use crate::result::ScoreResult;
 
 /// Scores frames pushed one pair at a time as numpy arrays.
@@ -28,10 +26,10 @@ use crate::result::ScoreResult;
 /// `finish()` returns the Result. The GIL is released while frames are scored.
 #[pyclass(module = "vmafx")]
 pub struct Scorer {
-    /// The context (None once finished); a mutex makes the class shareable across threads.
-    ctx: std::sync::Mutex<Option<Context>>,
+    /// The engine's scorer (None once finished); a mutex makes the class shareable across
+    /// threads.
+    scorer: std::sync::Mutex<Option<vmafx::Scorer>>,
     bitdepth: Option<u32>,
-    subsample: u32,
     next_index: u64,
     geometry: Option<(PixelFormat, u32, u32, u32)>,
     started: std::time::Instant,
@@ -284,12 +282,11 @@ impl Scorer {
                 )));
             }
         }
-        let setup = setup_from(&model, features.as_deref(), threads, subsample)?;
-        let ctx = setup.context(FrameWindow::all()).map_err(engine_err)?;
+        let scorer =
+            settings_from(&model, features.as_deref(), threads, subsample)?.scorer(None)?;
         Ok(Scorer {
-            ctx: std::sync::Mutex::new(Some(ctx)),
+            scorer: std::sync::Mutex::new(Some(scorer)),
             bitdepth,
-            subsample: subsample.max(1),
             next_index: 0,
             geometry: None,
             started: std::time::Instant::now(),
@@ -351,13 +348,11 @@ impl Scorer {
         let (Some(d), Some(r)) = (frames.pop(), frames.pop()) else {
             unreachable!("two pictures were converted");
         };
-        let mut guard = self.ctx.lock().unwrap_or_else(|p| p.into_inner());
-        let ctx = guard
+        let mut guard = self.scorer.lock().unwrap_or_else(|p| p.into_inner());
+        let scorer = guard
             .as_mut()
             .ok_or_else(|| PyValueError::new_err("push: the Scorer was already finished"))?;
-        let index = self.next_index;
-        py.allow_threads(|| ctx.submit(r, d, index))
-            .map_err(engine_err)?;
+        py.allow_threads(|| scorer.push(r, d)).map_err(engine_err)?;
         drop(guard);
         self.geometry = geometry;
         self.next_index += 1;
@@ -378,29 +373,13 @@ impl Scorer {
 
     /// Ends the input and returns the Result (the Scorer takes no more frames).
     fn finish(&mut self, py: Python<'_>) -> PyResult<ScoreResult> {
-        let mut ctx = self
-            .ctx
+        let scorer = self
+            .scorer
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .take()
             .ok_or_else(|| PyValueError::new_err("finish: the Scorer was already finished"))?;
-        let table = py
-            .allow_threads(|| -> vmafx::Result<_> {
-                ctx.flush()?;
-                ctx.predict_all()?;
-                ctx.score_table()
-            })
-            .map_err(engine_err)?;
-        let (w, h) = self.geometry.map(|g| (g.2, g.3)).unwrap_or((0, 0));
-        Ok(ScoreResult::new(
-            PartialScores {
-                frames: 0..self.next_index,
-                width: w,
-                height: h,
-                subsample: self.subsample,
-                table,
-            },
-            self.started.elapsed(),
-        ))
+        let report = py.allow_threads(|| scorer.finish()).map_err(engine_err)?;
+        Ok(ScoreResult::new(scores_of(&report), self.started.elapsed()))
     }
 }

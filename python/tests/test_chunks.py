@@ -1,6 +1,7 @@
 """Chunked runs merge to one pass: plain Python plans, and Dask with 2 workers."""
 
 import pytest
+from conftest import corpus_file
 
 import vmafx
 from vmafx import chunks
@@ -45,3 +46,21 @@ def test_dask_local_cluster_with_two_workers(bbb_pair):
     assert len(workers) == 2
     assert merged.to_json(fps=0) == one.to_json(fps=0)
     assert round(merged.pooled["vmaf"].mean, 6) == 73.343961
+
+
+def test_a_compressed_input_scores_and_chunks_exactly(bbb_pair):
+    """An mkv (decoded by ffmpeg, as the command line decodes it) scores from vmafx.score,
+    and its chunks, each decoded from the start and cut frame-accurately, merge to one
+    pass."""
+    import shutil
+
+    mkv = corpus_file("bitstreams/bbb_576x324_420p8_crf35.mkv")
+    if shutil.which("ffmpeg") is None:
+        pytest.skip("no ffmpeg on PATH")
+    ref = bbb_pair[0]
+    one = vmafx.score(ref, str(mkv))
+    assert one.frame_range == (0, 10)
+    assert vmafx.frame_count(str(mkv)) == 10
+    parts = [vmafx.score(ref, str(mkv), frames=c.frames) for c in chunks.plan_files(ref, str(mkv), 3)]
+    merged = chunks.merge(parts)
+    assert merged.to_json(fps=0) == one.to_json(fps=0)

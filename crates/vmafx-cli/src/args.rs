@@ -36,6 +36,8 @@ pub enum Command {
     Sample(SampleArgs),
     /// Time scoring on frames held in memory: fps, per-feature time, peak memory.
     Bench(crate::bench::BenchArgs),
+    /// Join partial logs (`--frames A..B -o part.json`) into the one-pass log.
+    Merge(crate::merge::MergeArgs),
 }
 
 /// Options of `vmafx sample`.
@@ -121,6 +123,11 @@ pub struct ScoreArgs {
     /// Quiet: no progress bar, and no pooled score printed where a log file (-o) is written.
     #[arg(short = 'q', long = "quiet")]
     pub quiet: bool,
+    /// Score frames START..END only (END excluded; `START..`: to the end), exactly as one
+    /// pass scores them, and write a partial log (-o, JSON with exact values) for
+    /// `vmafx merge`.
+    #[arg(long = "frames", value_name = "START..END")]
+    pub frames: Option<String>,
     /// Print the version.
     #[arg(short = 'v', long = "version")]
     pub version: bool,

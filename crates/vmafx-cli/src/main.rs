@@ -9,7 +9,9 @@ mod error;
 mod html;
 mod inputs;
 mod logdest;
+mod merge;
 mod models;
+mod partial;
 mod progress;
 mod run;
 mod sample;
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
                 CliError::Input(format!("writing the sample into {}: {e}", s.dir.display()))
             }),
         Some(args::Command::Bench(b)) => bench::bench(b),
+        Some(args::Command::Merge(m)) => merge::merge(m),
         None => run::score(&cli.score),
     };
     match result {

@@ -9,7 +9,7 @@ use vmafx::{Feature, Model, OutputFormat, Scorer, ScorerConfig, Side};
 use crate::args::ScoreArgs;
 use crate::error::CliError;
 use crate::progress::Progress;
-use crate::{html, inputs, logdest, models};
+use crate::{html, inputs, logdest, models, partial};
 
 fn raw_format(a: &ScoreArgs) -> Result<Option<RawParams>, CliError> {
     let given = [
@@ -96,6 +96,8 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         ));
     };
     let fmt = output_format(a)?;
+    // --frames: a range scored for `vmafx merge` (partial.rs).
+    let frames = partial::frames_of(a)?;
     inputs::check_cpu_env()?;
     let mut config = config(a)?;
     // Inputs: y4m, raw, stdin or ffmpeg-decoded; scaled, with warnings (inputs.rs).
@@ -114,7 +116,11 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
     if let Some(cb) = progress.callback() {
         config = config.on_progress(cb);
     }
-    let report = Scorer::new(config)?.score_readers(reference, distorted);
+    let scorer = Scorer::new(config)?;
+    let report = match frames.clone() {
+        Some(range) => scorer.score_readers_range(reference, distorted, range),
+        None => scorer.score_readers(reference, distorted),
+    };
     progress.finish();
     let report = report?;
     if let Some(side) = report.ended_first() {
@@ -127,6 +133,9 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
             first.display(),
             other.display()
         );
+    }
+    if frames.is_some() {
+        return partial::write(a, &report);
     }
     if report.frame_count() == 0 {
         return Err(CliError::Input(format!(

@@ -17,7 +17,6 @@
 //! [`feature`] score it on worker threads into the collector, [`model`] predicts and pools,
 //! and [`output`] writes libvmaf's log formats.
 
-pub mod chunk;
 pub mod context;
 pub mod cpu;
 pub mod device;
@@ -52,8 +51,8 @@ pub use frame::{Frame, FrameBuilder, MemoryKind, PixelFormat};
 pub use output::OutputFormat;
 pub use score::PoolMethod;
 pub use scorer::{
-    Bootstrap, Feature, FrameRow, Model, ModelScores, OptionValue, Progress, Report, Scorer,
-    ScorerConfig, Side,
+    Bootstrap, Feature, FrameRow, Model, ModelParts, ModelScores, OptionValue, Progress, Report,
+    ReportParts, Scorer, ScorerConfig, Side,
 };
 
 /// The libvmaf version whose output vmafx reproduces (written as `version` in logs).

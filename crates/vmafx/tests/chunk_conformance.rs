@@ -1,8 +1,9 @@
 //! Chunked scoring against one pass, over the conformance corpus: for every run of
 //! `manifest.json` that libvmaf completed (models and features as its arguments give them,
-//! v1.0.16 included), chunks of 1, 2, 3 and 7 frames, each scored on fresh readers and
-//! merged, must give the one-pass table value for value (bit for bit) and the same
-//! libvmaf log (fps aside: both print 0).
+//! v1.0.16 included), chunks of 1, 2, 3 and 7 frames, each scored by
+//! `Scorer::score_range` on fresh readers and joined by `Report::merge`, must give the
+//! one-pass report value for value (bit for bit), the same pooled model scores and the
+//! same libvmaf log (fps aside: both printed as 0).
 //!
 //! The default run covers every model and feature set on two y4m clips (8-bit 4:2:0 and
 //! 10-bit 4:2:0: 32 runs, about 30 s of CPU); `cargo test -p vmafx --test
@@ -11,13 +12,10 @@
 
 use std::path::{Path, PathBuf};
 
-use vmafx::chunk::{merge, plan, score_range, PartialScores, Setup};
-use vmafx::context::{Context, ContextConfig};
-use vmafx::feature::options::split_option_string;
-use vmafx::io::{RawParams, VideoReader};
-use vmafx::model::{LoadedModel, ModelSpec};
+use vmafx::io::RawParams;
 use vmafx::output::{render_report, OutputFormat};
-use vmafx::score::{ReportInfo, ScoreTable};
+use vmafx::score::{plan, ReportInfo, ScoreTable};
+use vmafx::{Feature, Model, Report, Scorer, ScorerConfig};
 
 const CHUNK_SIZES: [u64; 4] = [1, 2, 3, 7];
 
@@ -45,7 +43,29 @@ struct Run {
     reference: PathBuf,
     distorted: PathBuf,
     raw: Option<RawParams>,
-    setup: Setup,
+    models: Vec<String>,
+    features: Vec<String>,
+    threads: usize,
+    subsample: u32,
+}
+
+impl Run {
+    /// A scorer for this run (a configuration holds a callback, so one is made per use).
+    fn scorer(&self) -> Scorer {
+        let mut c = ScorerConfig::new()
+            .threads(self.threads)
+            .subsample(self.subsample);
+        for m in &self.models {
+            c = c.model(Model::parse(m).unwrap());
+        }
+        for f in &self.features {
+            c = c.feature(Feature::parse(f).unwrap());
+        }
+        if let Some(raw) = self.raw {
+            c = c.raw_input(raw);
+        }
+        Scorer::new(c).unwrap()
+    }
 }
 
 /// The run a golden's `vmaf` arguments describe (paths relative to the corpus root).
@@ -70,11 +90,7 @@ fn run_of(root: &Path, label: String, args: &[String]) -> Run {
                 value();
             }
             "--json" => {}
-            "--feature" => {
-                let f = value();
-                let (name, opts) = f.split_once('=').unwrap_or((f.as_str(), ""));
-                features.push((name.to_string(), split_option_string(opts).unwrap()));
-            }
+            "--feature" => features.push(value()),
             "--model" => {
                 let m = value();
                 // Built into libvmaf, but into no package vmafx takes models from.
@@ -92,21 +108,16 @@ fn run_of(root: &Path, label: String, args: &[String]) -> Run {
         models.push("version=vmaf_v0.6.1".to_string());
     }
     let models = if no_prediction { Vec::new() } else { models };
-    let models = models
-        .iter()
-        .map(|m| LoadedModel::load(&ModelSpec::parse(m).unwrap()).unwrap())
-        .collect();
     let raw = w.map(|w| RawParams::from_names(w, h.unwrap(), &p.unwrap(), b.unwrap()).unwrap());
     Run {
         label,
         reference: r.unwrap(),
         distorted: d.unwrap(),
         raw,
-        setup: Setup {
-            config: ContextConfig::default(),
-            models,
-            features,
-        },
+        models,
+        features,
+        threads: 0,
+        subsample: 0,
     }
 }
 
@@ -142,38 +153,6 @@ fn runs(dir: &Path, clips: &[&str], y4m_only: bool) -> Vec<Run> {
     out
 }
 
-fn open(run: &Run) -> (VideoReader, VideoReader) {
-    (
-        VideoReader::open(&run.reference, run.raw).unwrap(),
-        VideoReader::open(&run.distorted, run.raw).unwrap(),
-    )
-}
-
-/// One pass as the command line makes it: every frame submitted, flushed, predicted.
-fn one_pass(run: &Run) -> (ScoreTable, ReportInfo) {
-    let (mut r, mut d) = open(run);
-    let mut ctx = Context::new(run.setup.config.clone()).unwrap();
-    for m in &run.setup.models {
-        ctx.use_model(m.clone()).unwrap();
-    }
-    for (name, opts) in &run.setup.features {
-        ctx.use_feature(name, opts).unwrap();
-    }
-    let mut index = 0;
-    while let (Some(a), Some(b)) = (r.next_frame().unwrap(), d.next_frame().unwrap()) {
-        ctx.submit(a, b, index).unwrap();
-        index += 1;
-    }
-    ctx.flush().unwrap();
-    ctx.predict_all().unwrap();
-    let g = r.geometry();
-    let info = ReportInfo {
-        subsample: run.setup.config.subsample.max(1),
-        ..ReportInfo::new(g.width, g.height, index)
-    };
-    (ctx.score_table().unwrap(), info)
-}
-
 /// Values compared by bits (NaN included), names and indices exactly.
 fn same_table(a: &ScoreTable, b: &ScoreTable) -> bool {
     let bits = |t: &ScoreTable| -> Vec<(u64, Vec<Option<u64>>)> {
@@ -185,34 +164,61 @@ fn same_table(a: &ScoreTable, b: &ScoreTable) -> bool {
     a.names == b.names && bits(a) == bits(b)
 }
 
+/// The libvmaf log of a report with fps printed as 0 (the one thing allowed to differ).
+fn log(report: &Report) -> String {
+    let (table, info) = report.table();
+    let info = ReportInfo {
+        fps: 0.0,
+        ..info.clone()
+    };
+    render_report(OutputFormat::Json, table, &info)
+}
+
 /// Chunks of every size of one run against its one pass; returns the chunks scored.
 fn check_run(run: &Run) -> usize {
-    let (table, info) = one_pass(run);
-    let want = render_report(OutputFormat::Json, &table, &info);
-    let n = info.pic_count;
+    let one = run
+        .scorer()
+        .score_files(&run.reference, &run.distorted)
+        .unwrap();
+    let want = log(&one);
+    let n = one.frame_count();
     assert!(n > 0, "{}: no frames", run.label);
-    let reach = run.setup.reach().unwrap();
+    let reach = run.scorer().reach();
     let mut scored = 0;
     for size in CHUNK_SIZES {
         let p = plan(n, size, reach).unwrap();
-        let parts: Vec<PartialScores> = p
+        let parts: Vec<Report> = p
             .chunks
             .iter()
             .map(|c| {
-                let (mut r, mut d) = open(run);
-                score_range(&run.setup, &mut r, &mut d, c.frames.clone()).unwrap()
+                let part = run
+                    .scorer()
+                    .score_range(&run.reference, &run.distorted, c.frames.clone())
+                    .unwrap();
+                assert_eq!(part.frame_range(), c.frames, "{}", run.label);
+                part
             })
             .collect();
         scored += parts.len();
-        let merged = merge(parts).unwrap();
-        assert_eq!(merged.frames, 0..n, "{} chunks of {size}", run.label);
+        let merged = Report::merge(parts).unwrap();
+        assert_eq!(merged.frame_range(), 0..n, "{} chunks of {size}", run.label);
         assert!(
-            same_table(&merged.table, &table),
+            same_table(merged.table().0, one.table().0),
             "{} chunks of {size}: merged table differs from one pass (reach {reach:?})",
             run.label
         );
-        let got = render_report(OutputFormat::Json, &merged.table, &merged.report_info(0.0));
-        assert_eq!(got, want, "{} chunks of {size}: log differs", run.label);
+        assert_eq!(
+            merged.models().unwrap(),
+            one.models().unwrap(),
+            "{} chunks of {size}: pooled model scores differ",
+            run.label
+        );
+        assert_eq!(
+            log(&merged),
+            want,
+            "{} chunks of {size}: log differs",
+            run.label
+        );
     }
     scored
 }
@@ -304,11 +310,11 @@ fn chunks_merge_to_one_pass_for_history_features_and_subsampling() {
     ]);
     let mut runs = vec![run_of(root, "history features".into(), &history)];
     let mut threaded = run_of(root, "history features, 2 threads".into(), &history);
-    threaded.setup.config.threads = 2;
+    threaded.threads = 2;
     runs.push(threaded);
     for s in [2, 3] {
         let mut sub = run_of(root, format!("subsample {s}"), &base(&[]));
-        sub.setup.config.subsample = s;
+        sub.subsample = s;
         runs.push(sub);
     }
     check(&runs);

@@ -1,9 +1,11 @@
 //! Scores after extraction: the per-frame score table a context collects, the facts of a
-//! run, and libvmaf's pooling of per-frame scores into one. The context fills these; the
-//! output writers only print them.
+//! run, libvmaf's pooling of per-frame scores into one, and exact chunk plans and merges.
+//! The context fills these; the output writers only print them.
 
+pub mod chunk;
 pub mod pooling;
 pub mod table;
 
+pub use chunk::{merge, plan, Chunk, ChunkPlan, PartialScores};
 pub use pooling::{percentile, pool, PoolMethod};
 pub use table::{ReportInfo, ScoreTable};

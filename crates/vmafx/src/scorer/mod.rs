@@ -8,7 +8,9 @@
 
 mod config;
 mod input;
+mod merge;
 mod model;
+mod range;
 mod report;
 
 use std::path::Path;
@@ -23,6 +25,7 @@ use crate::model::LoadedModel;
 use crate::score::ReportInfo;
 
 pub use config::{Progress, ProgressCallback, ScorerConfig};
+pub use merge::{ModelParts, ReportParts};
 pub use model::{Feature, Model, OptionValue};
 pub use report::{Bootstrap, FrameRow, ModelScores, Report, Side};
 
@@ -90,6 +93,10 @@ pub struct Scorer {
     total: Option<u64>,
     input: input::InputPlan,
     pushed: u64,
+    /// The index of the first pair pushed (above 0 where a range is scored).
+    first: u64,
+    /// The frames whose scores the report keeps (every frame unless a range is scored).
+    kept: std::ops::Range<u64>,
     started: Option<Instant>,
     size: (u32, u32),
     subsample: u32,
@@ -140,6 +147,8 @@ impl Scorer {
                 max_frames: config.max_frames,
             },
             pushed: 0,
+            first: 0,
+            kept: 0..u64::MAX,
             started: None,
             size: (0, 0),
             subsample: config.subsample,
@@ -148,9 +157,9 @@ impl Scorer {
 
     /// Scores the next pair. Every pair must have the geometry of the first.
     pub fn push(&mut self, reference: Frame, distorted: Frame) -> Result<()> {
-        let index = self.pushed;
+        let index = self.first + self.pushed;
         self.started.get_or_insert_with(Instant::now);
-        if index == 0 {
+        if self.pushed == 0 {
             self.size = (reference.width(), reference.height());
         }
         let ctx = &mut self.ctx;
@@ -177,17 +186,26 @@ impl Scorer {
         self.finish_with(None)
     }
 
-    /// Opens both files (y4m, or raw yuv as [`ScorerConfig::raw_input`] describes) and
-    /// scores them: see [`Scorer::score_readers`].
+    /// Opens both files and scores them: see [`Scorer::score_readers`]. y4m and raw yuv
+    /// (as [`ScorerConfig::raw_input`] describes) are read natively; any other file is
+    /// decoded by the `ffmpeg` program on `PATH` ([`crate::io::OpenOptions`]).
     pub fn score_files(
         self,
         reference: impl AsRef<Path>,
         distorted: impl AsRef<Path>,
     ) -> Result<Report> {
-        let raw = self.input.raw;
-        let r = VideoReader::open(reference.as_ref(), raw).map_err(|e| e.context("reference"))?;
-        let d = VideoReader::open(distorted.as_ref(), raw).map_err(|e| e.context("distorted"))?;
+        let (r, d) = self.open_pair(reference.as_ref(), distorted.as_ref())?;
         self.score_readers(r, d)
+    }
+
+    fn open_pair(&self, reference: &Path, distorted: &Path) -> Result<(VideoReader, VideoReader)> {
+        let opts = crate::io::OpenOptions {
+            raw: self.input.raw,
+            ..Default::default()
+        };
+        let r = VideoReader::open_input(reference, &opts).map_err(|e| e.context("reference"))?;
+        let d = VideoReader::open_input(distorted, &opts).map_err(|e| e.context("distorted"))?;
+        Ok((r, d))
     }
 
     /// Scores the pairs of two readers of one geometry, after the configured skips and up to
@@ -226,6 +244,10 @@ impl Scorer {
         self.ctx.predict_all()?;
         let table = self.ctx.score_table()?;
         let keys = self.ctx.collector()?.names();
+        // The kept frames that exist: a range past the end of the input holds none.
+        let end = self.first + self.pushed;
+        let start = self.kept.start.min(end);
+        let frames = start..self.kept.end.min(end).max(start);
         let models = self
             .models
             .iter()
@@ -248,9 +270,10 @@ impl Scorer {
         let info = ReportInfo {
             fps,
             subsample: self.subsample.max(1),
-            ..ReportInfo::new(self.size.0, self.size.1, self.pushed)
+            ..ReportInfo::new(self.size.0, self.size.1, frames.end)
         };
         Ok(Report {
+            frames,
             table,
             keys,
             models,

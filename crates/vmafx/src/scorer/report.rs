@@ -1,7 +1,7 @@
 //! [`Report`]: every score of a finished run, read through `&self`.
 
 use std::fmt;
-use std::ops::{Bound, RangeBounds};
+use std::ops::{Bound, Range, RangeBounds};
 use std::path::Path;
 
 use crate::error::{Error, Result};
@@ -132,6 +132,8 @@ impl<'a> FrameRow<'a> {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Report {
+    /// The frames of the video this report covers (`0..n` for one pass).
+    pub(crate) frames: Range<u64>,
     pub(crate) table: ScoreTable,
     /// The collector's key of each column (the table holds the printed aliases).
     pub(crate) keys: Vec<String>,
@@ -141,9 +143,17 @@ pub struct Report {
 }
 
 impl Report {
-    /// Frame pairs scored.
+    /// Frame pairs this report covers: every pair scored for one pass, the range's own
+    /// frames for [`super::Scorer::score_range`].
     pub fn frame_count(&self) -> u64 {
-        self.info.pic_count
+        self.frames.end - self.frames.start
+    }
+
+    /// The frames of the video this report covers, by their index in the whole video:
+    /// `0..n` for one pass, the range scored by [`super::Scorer::score_range`] (cut where
+    /// the inputs ended), or the merged ranges for [`Report::merge`].
+    pub fn frame_range(&self) -> Range<u64> {
+        self.frames.clone()
     }
 
     /// Frame width and height in pixels.
@@ -180,11 +190,8 @@ impl Report {
     /// Frame `index`'s row: `Range` past the frames scored, `NotFound` for a frame skipped
     /// by subsampling.
     pub fn frame(&self, index: u64) -> Result<FrameRow<'_>> {
-        if index >= self.frame_count() {
-            return Err(Error::range(
-                "index",
-                past_the_end(index, self.frame_count()),
-            ));
+        if !self.frames.contains(&index) {
+            return Err(Error::range("index", outside(index, &self.frames)));
         }
         let at = self
             .table
@@ -217,7 +224,7 @@ impl Report {
     pub fn models(&self) -> Result<Vec<ModelScores>> {
         self.models
             .iter()
-            .map(|m| self.pool_model(m, PoolMethod::Mean, 0, self.frame_count()))
+            .map(|m| self.pool_model(m, PoolMethod::Mean, self.frames.start, self.frames.end))
             .collect()
     }
 
@@ -289,10 +296,7 @@ impl Report {
         end: u64,
     ) -> Result<ModelScores> {
         if first >= end {
-            return Err(Error::range(
-                "range",
-                past_the_end(first, self.frame_count()),
-            ));
+            return Err(Error::range("range", outside(first, &self.frames)));
         }
         // A collection has its base, members and four statistics; a model at least one.
         let least = if m.bootstrap { 5 } else { 1 };
@@ -325,19 +329,21 @@ impl Report {
 
     /// `range` as `first..end` within the frames scored, non-empty.
     fn checked(&self, range: impl RangeBounds<u64>) -> Result<(u64, u64)> {
-        let n = self.frame_count();
         let first = match range.start_bound() {
             Bound::Included(&s) => s,
             Bound::Excluded(&s) => s.saturating_add(1),
-            Bound::Unbounded => 0,
+            Bound::Unbounded => self.frames.start,
         };
         let end = match range.end_bound() {
             Bound::Included(&e) => e.saturating_add(1),
             Bound::Excluded(&e) => e,
-            Bound::Unbounded => n,
+            Bound::Unbounded => self.frames.end,
         };
-        if end > n {
-            return Err(Error::range("range", past_the_end(end - 1, n)));
+        if end > self.frames.end {
+            return Err(Error::range("range", outside(end - 1, &self.frames)));
+        }
+        if first < self.frames.start && first < end {
+            return Err(Error::range("range", outside(first, &self.frames)));
         }
         if first >= end {
             return Err(Error::range(
@@ -385,12 +391,23 @@ impl Report {
     }
 }
 
-fn past_the_end(index: u64, scored: u64) -> String {
-    match scored {
-        0 => format!("frame {index} was not scored: the run scored no frame"),
-        n => format!(
+/// Why frame `index` is not among `frames`.
+fn outside(index: u64, frames: &Range<u64>) -> String {
+    match (frames.start, frames.end) {
+        (_, 0) => format!("frame {index} was not scored: the run scored no frame"),
+        (s, e) if s == e => {
+            format!("frame {index} was not scored: the range {s}..{e} holds no frame")
+        }
+        (0, n) => format!(
             "frame {index} is past the last frame scored ({} of {n} frames)",
             n - 1
+        ),
+        (s, e) if index < s => format!(
+            "frame {index} is before the first frame of this report (it covers frames {s}..{e})"
+        ),
+        (s, e) => format!(
+            "frame {index} is past the last frame scored ({} of frames {s}..{e})",
+            e - 1
         ),
     }
 }

@@ -30,7 +30,7 @@ const LAYERS: &[&[&str]] = &[
     &["score"],
     &["model"],
     &["context", "output"],
-    &["scorer", "chunk"],
+    &["scorer"],
 ];
 
 /// Top-level modules that exist only in test builds; test code may import them.

@@ -85,37 +85,3 @@ fn merge_refuses_gaps_overlaps_and_other_pictures() {
     let m = merge([a(), part(2..2, &[], &[])]).unwrap();
     assert_eq!(m.frames, 0..2);
 }
-
-#[test]
-fn a_window_refuses_frames_before_its_feed_and_after_the_first_frame() {
-    use crate::context::{Context, ContextConfig, FrameWindow};
-    use crate::frame::{FrameBuilder, PixelFormat};
-    let mut ctx = Context::new(ContextConfig::default()).unwrap();
-    ctx.use_feature("psnr", &[]).unwrap();
-    let bad = FrameWindow {
-        first_fed: 5,
-        kept: 3..6,
-    };
-    assert_eq!(ctx.set_window(bad).unwrap_err().subject(), "window");
-    ctx.set_window(FrameWindow {
-        first_fed: 4,
-        kept: 5..6,
-    })
-    .unwrap();
-    let f = || {
-        FrameBuilder::new(PixelFormat::Yuv420p, 8, 16, 16)
-            .unwrap()
-            .build()
-    };
-    let e = ctx.submit(f(), f(), 3).unwrap_err();
-    assert!(e.to_string().contains("fed from frame 4"), "{e}");
-    ctx.submit(f(), f(), 4).unwrap();
-    ctx.submit(f(), f(), 5).unwrap();
-    let late = FrameWindow::all();
-    assert_eq!(ctx.set_window(late).unwrap_err().subject(), "window");
-    ctx.flush().unwrap();
-    // Only the kept frame is listed; psnr skipped the pre-roll frame.
-    let t = ctx.score_table().unwrap();
-    assert_eq!(t.frames.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [5]);
-    assert!(ctx.feature_score_at_index("psnr_y", 4).is_err());
-}

@@ -1,0 +1,104 @@
+//! Scoring a range of frames exactly as one pass over the whole pair scores them.
+
+use std::ops::Range;
+use std::path::Path;
+
+use super::{input, Report, Scorer, Side};
+use crate::context::FrameWindow;
+use crate::error::{Error, Result};
+use crate::feature::Reach;
+use crate::io::VideoReader;
+
+impl Scorer {
+    /// How far the registered models' and features' scores reach into neighbouring frames:
+    /// what [`crate::score::plan`] needs to split a video into exact chunks.
+    pub fn reach(&self) -> Reach {
+        self.ctx.reach()
+    }
+
+    /// Opens both files (as [`Scorer::score_files`]) and scores frames `frames` only: see
+    /// [`Scorer::score_readers_range`].
+    pub fn score_range(
+        self,
+        reference: impl AsRef<Path>,
+        distorted: impl AsRef<Path>,
+        frames: Range<u64>,
+    ) -> Result<Report> {
+        let (r, d) = self.open_pair(reference.as_ref(), distorted.as_ref())?;
+        self.score_readers_range(r, d, frames)
+    }
+
+    /// Scores frames `frames` of two readers (opened at their first frame; frame 0 is the
+    /// first after the configured skips) as one pass over the whole pair would: the
+    /// readers pass over the frames before the chunk's pre-roll (y4m and raw yuv seek by
+    /// byte offset; a decoded input is decoded from its start and the frames before are
+    /// dropped, which is frame-accurate but costs their decoding), the chunk is fed as far
+    /// as its features reach ([`Scorer::reach`]) and the report keeps only its own rows.
+    ///
+    /// Where the inputs end early the range ends with them (a range past the end gives a
+    /// report of no frame); `frames.end` may be `u64::MAX` for "to the end", and `0..u64::MAX`
+    /// is one pass. Reports of consecutive ranges join with [`Report::merge`] into the
+    /// one-pass report, value for value. A feature whose history is unbounded refuses any
+    /// range but the whole video.
+    pub fn score_readers_range(
+        mut self,
+        mut reference: VideoReader,
+        mut distorted: VideoReader,
+        frames: Range<u64>,
+    ) -> Result<Report> {
+        input::check_geometry(&reference, &distorted)?;
+        if frames.start > frames.end {
+            return Err(Error::invalid(
+                "frames",
+                format!("{}..{} is not a range", frames.start, frames.end),
+            ));
+        }
+        let whole = frames.start == 0 && frames.end == u64::MAX;
+        let (before, after) =
+            match self.ctx.reach() {
+                Reach::Frames { before, after } => (before, after),
+                Reach::Unbounded(name) if !whole => return Err(Error::not_supported(
+                    format!("feature '{name}'"),
+                    "its scores depend on every earlier frame: only a whole video can be scored",
+                )),
+                Reach::Unbounded(_) => (0, 0),
+            };
+        let plan = self.input;
+        reference.skip(plan.skip.0)?;
+        distorted.skip(plan.skip.1)?;
+        // A frame limit ends the video where it stops.
+        let video_end = plan.max_frames.unwrap_or(u64::MAX);
+        let kept = frames.start.min(video_end)..frames.end.min(video_end);
+        let first_fed = kept.start.saturating_sub(before);
+        let fed_end = kept.end.saturating_add(after).min(video_end);
+        self.ctx.set_window(FrameWindow {
+            first_fed,
+            kept: kept.clone(),
+        })?;
+        self.total = plan
+            .total(&reference, &distorted)
+            .map(|n| n.min(fed_end).saturating_sub(first_fed));
+        let got = reference.skip(first_fed)?.min(distorted.skip(first_fed)?);
+        self.first = got;
+        self.kept = kept;
+        let mut ended_first = None;
+        // Where an input ends before the pre-roll, nothing of this range exists.
+        if got == first_fed {
+            while self.first + self.pushed < fed_end {
+                match (reference.next_frame()?, distorted.next_frame()?) {
+                    (Some(r), Some(d)) => self.push(r, d)?,
+                    (None, None) => break,
+                    (None, Some(_)) => {
+                        ended_first = Some(Side::Reference);
+                        break;
+                    }
+                    (Some(_), None) => {
+                        ended_first = Some(Side::Distorted);
+                        break;
+                    }
+                }
+            }
+        }
+        self.finish_with(ended_first)
+    }
+}
