@@ -238,7 +238,8 @@ pub fn run(data: &[u8]) {
                     unsafe { vmafx_model_unref(m) };
                 } else if b.u8() % 4 == 0 {
                     // SAFETY: the live context, destroyed once.
-                    unsafe { vmafx_context_destroy(ctx) };
+                    let s = unsafe { vmafx_context_destroy(ctx, &mut err) };
+                    checked(s, err, "context_destroy");
                     live_ctx = false;
                     break;
                 }
@@ -246,8 +247,10 @@ pub fn run(data: &[u8]) {
         }
     }
     if live_ctx {
+        let mut err: *mut VmafxError = null_mut();
         // SAFETY: the live context, destroyed once.
-        unsafe { vmafx_context_destroy(ctx) };
+        let s = unsafe { vmafx_context_destroy(ctx, &mut err) };
+        checked(s, err, "context_destroy");
     }
     for f in frames {
         // SAFETY: each entry is one reference this list holds.

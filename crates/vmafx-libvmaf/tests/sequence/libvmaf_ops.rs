@@ -9,7 +9,7 @@
 //! `tests/libvmaf_sequences.rs`. Every call must return 0 or a negative errno; a panic,
 //! a crash or a leak is the failure. At most 24 pictures of at most 48x48 are allocated.
 
-use std::ffi::{c_char, c_int, c_uint, CStr};
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
 use std::ptr::null_mut;
 
 use crate::libvmaf::context::{
@@ -21,36 +21,37 @@ use crate::libvmaf::model::{vmaf_model_destroy, vmaf_model_load, VmafModel};
 use crate::libvmaf::picture::{vmaf_picture_alloc, vmaf_picture_unref};
 
 // The score and log functions live in private modules; their C symbols are the interface.
+// Handles pass as `void *` here: only their addresses cross.
 extern "C" {
     fn vmaf_score_at_index(
-        vmaf: *mut VmafContext,
-        model: *mut VmafModel,
+        vmaf: *mut c_void,
+        model: *mut c_void,
         score: *mut f64,
         index: c_uint,
     ) -> c_int;
     fn vmaf_feature_score_at_index(
-        vmaf: *mut VmafContext,
+        vmaf: *mut c_void,
         name: *const c_char,
         score: *mut f64,
         index: c_uint,
     ) -> c_int;
     fn vmaf_score_pooled(
-        vmaf: *mut VmafContext,
-        model: *mut VmafModel,
+        vmaf: *mut c_void,
+        model: *mut c_void,
         pool: c_uint,
         score: *mut f64,
         low: c_uint,
         high: c_uint,
     ) -> c_int;
     fn vmaf_feature_score_pooled(
-        vmaf: *mut VmafContext,
+        vmaf: *mut c_void,
         name: *const c_char,
         pool: c_uint,
         score: *mut f64,
         low: c_uint,
         high: c_uint,
     ) -> c_int;
-    fn vmaf_write_output(vmaf: *mut VmafContext, path: *const c_char, fmt: c_uint) -> c_int;
+    fn vmaf_write_output(vmaf: *mut c_void, path: *const c_char, fmt: c_uint) -> c_int;
 }
 
 /// Reads the input a byte at a time; zeros once it runs out.
@@ -200,7 +201,12 @@ pub fn run(data: &[u8], scratch: &CStr) {
                     // SAFETY: live context, NUL-terminated name, a writable score.
                     ok(
                         unsafe {
-                            vmaf_feature_score_at_index(vmaf, name.as_ptr(), &mut score, index)
+                            vmaf_feature_score_at_index(
+                                vmaf.cast(),
+                                name.as_ptr(),
+                                &mut score,
+                                index,
+                            )
                         },
                         "feature_score_at_index",
                     );
@@ -208,7 +214,7 @@ pub fn run(data: &[u8], scratch: &CStr) {
                     let m = models[usize::from(b.u8()) % models.len()];
                     // SAFETY: live context and model, a writable score.
                     ok(
-                        unsafe { vmaf_score_at_index(vmaf, m, &mut score, index) },
+                        unsafe { vmaf_score_at_index(vmaf.cast(), m.cast(), &mut score, index) },
                         "score_at_index",
                     );
                 }
@@ -222,7 +228,7 @@ pub fn run(data: &[u8], scratch: &CStr) {
                     ok(
                         unsafe {
                             vmaf_feature_score_pooled(
-                                vmaf,
+                                vmaf.cast(),
                                 name.as_ptr(),
                                 pool,
                                 &mut score,
@@ -236,7 +242,9 @@ pub fn run(data: &[u8], scratch: &CStr) {
                     let m = models[usize::from(b.u8()) % models.len()];
                     // SAFETY: live context and model, a writable score.
                     ok(
-                        unsafe { vmaf_score_pooled(vmaf, m, pool, &mut score, low, high) },
+                        unsafe {
+                            vmaf_score_pooled(vmaf.cast(), m.cast(), pool, &mut score, low, high)
+                        },
                         "score_pooled",
                     );
                 }
@@ -245,7 +253,7 @@ pub fn run(data: &[u8], scratch: &CStr) {
                 let fmt = c_uint::from(b.u8() % 6);
                 // SAFETY: live context, NUL-terminated path.
                 ok(
-                    unsafe { vmaf_write_output(vmaf, scratch.as_ptr(), fmt) },
+                    unsafe { vmaf_write_output(vmaf.cast(), scratch.as_ptr(), fmt) },
                     "write_output",
                 );
             }
