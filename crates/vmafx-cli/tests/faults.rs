@@ -481,3 +481,54 @@ fn ctrl_c_finishes_the_frames_read_writes_a_partial_log_and_exits_130() {
     assert_eq!(log["partial"]["detail"], "");
     same_as_first_frames(&log, &dir, &r, &d, K + 1);
 }
+
+#[test]
+fn ctrl_c_at_the_terminal_stops_the_decoder_too_and_the_run_is_still_interrupted() {
+    use std::os::unix::process::CommandExt;
+    // The terminal sends SIGINT to the whole process group: here the fake decoder ends its
+    // output cleanly on it, which must not pass for the end of the video.
+    const K: usize = 4;
+    let dir = temp_dir("fault-sigint-group");
+    let (r, d) = sample(&dir, 10);
+    let bytes = Y4M_HEADER.len() + K * (FRAME + 6);
+    let ffmpeg = fake_ffmpeg(
+        &dir,
+        &format!(
+            "trap 'exit 0' INT\nhead -c {bytes} '{}'\nwhile :; do sleep 0.05; done",
+            d.display()
+        ),
+    );
+    let enc = dir.join("enc.mkv");
+    std::fs::write(&enc, [0x1a, 0x45, 0xdf, 0xa3]).unwrap();
+    let log = dir.join("log.json");
+    let child = Command::new(env!("CARGO_BIN_EXE_vmafx"))
+        .args([
+            "-r",
+            r.to_str().unwrap(),
+            "-d",
+            enc.to_str().unwrap(),
+            "--ffmpeg",
+        ])
+        .arg(&ffmpeg)
+        .args(["--json", "-q", "-o", log.to_str().unwrap()])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let group = format!("-{}", child.id());
+    let k = Command::new("kill")
+        .args(["-INT", "--", &group])
+        .status()
+        .unwrap();
+    assert!(k.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let e = stderr(&out);
+    assert!(!e.contains("ended before"), "{e}");
+    let log = read_json(&log);
+    let (nums, mark) = frames_and_mark(&log);
+    assert_eq!(nums, (0..K as u64).collect::<Vec<_>>());
+    assert_eq!(mark, Some(("interrupted".to_string(), K as u64)));
+}

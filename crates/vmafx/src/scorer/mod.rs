@@ -244,6 +244,14 @@ impl Scorer {
                 (Some(_), None) => break Some(Side::Distorted),
             }
         };
+        // A decoder stopped by the same Ctrl-C may end its output cleanly: still interrupted.
+        let ended_first = match partial {
+            None if stopped(&self) => {
+                partial = Some((PartialReason::Interrupted, String::new()));
+                None
+            }
+            _ => ended_first,
+        };
         self.finish_with(ended_first, partial)
     }
 
