@@ -433,7 +433,7 @@ fn ctrl_c_finishes_the_frames_read_writes_a_partial_log_and_exits_130() {
     let fifo = dir.join("slow.y4m");
     mkfifo(&fifo);
     let log = dir.join("log.json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_vmafx"))
+    let child = Command::new(env!("CARGO_BIN_EXE_vmafx"))
         .args([
             "-r",
             r.to_str().unwrap(),

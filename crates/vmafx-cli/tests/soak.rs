@@ -29,7 +29,7 @@ fn picture(k: usize, distorted: bool) -> Vec<u8> {
     let mut seed = 0x9e37_79b9_u32.wrapping_mul(k as u32 + 1);
     for y in 0..H {
         for x in 0..W {
-            let on = ((x + 2 * k) / 4 + y / 4) % 2 == 0;
+            let on = ((x + 2 * k) / 4 + y / 4).is_multiple_of(2);
             let mut v: i32 = if on { 190 } else { 60 };
             if distorted {
                 seed ^= seed << 13;

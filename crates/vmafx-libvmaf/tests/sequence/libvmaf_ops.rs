@@ -127,8 +127,8 @@ pub fn run(data: &[u8], scratch: &CStr) {
         match b.u8() % 11 {
             0 => {
                 let name = FEATURES[usize::from(b.u8()) % FEATURES.len()];
-                // SAFETY: live context, NUL-terminated name, no options.
                 ok(
+                    // SAFETY: live context, NUL-terminated name, no options.
                     unsafe { vmaf_use_feature(vmaf, name.as_ptr(), null_mut()) },
                     "use_feature",
                 );
@@ -140,13 +140,13 @@ pub fn run(data: &[u8], scratch: &CStr) {
                     flags: u64::from(b.u8() % 8),
                 };
                 let v = MODELS[usize::from(b.u8()) % MODELS.len()];
-                // SAFETY: valid out, config and version.
                 if ok(
+                    // SAFETY: valid out, config and version.
                     unsafe { vmaf_model_load(&mut m, &mut mc, v.as_ptr()) },
                     "model_load",
                 ) {
-                    // SAFETY: live context and model.
                     ok(
+                        // SAFETY: live context and model.
                         unsafe { vmaf_use_features_from_model(vmaf, m) },
                         "use_features_from_model",
                     );
@@ -161,14 +161,14 @@ pub fn run(data: &[u8], scratch: &CStr) {
                 );
                 let (w, h) = (c_uint::from(b.u8() % 48), c_uint::from(b.u8() % 48));
                 let (mut r, mut d) = (blank_picture(), blank_picture());
-                // SAFETY: writable pictures.
                 let got_r = ok(
+                    // SAFETY: writable pictures.
                     unsafe { vmaf_picture_alloc(&mut r, fmt, bpc, w, h) },
                     "picture_alloc",
                 );
                 let (dw, dh) = if b.u8() % 8 == 0 { (w + 2, h) } else { (w, h) };
-                // SAFETY: as above.
                 let got_d = ok(
+                    // SAFETY: as above.
                     unsafe { vmaf_picture_alloc(&mut d, fmt, bpc, dw, dh) },
                     "picture_alloc",
                 );
@@ -187,8 +187,8 @@ pub fn run(data: &[u8], scratch: &CStr) {
                 }
             }
             5 => {
-                // SAFETY: live context; both NULL ends the input.
                 ok(
+                    // SAFETY: live context; both NULL ends the input.
                     unsafe { vmaf_read_pictures(vmaf, null_mut(), null_mut(), 0) },
                     "flush",
                 );
@@ -198,8 +198,8 @@ pub fn run(data: &[u8], scratch: &CStr) {
                 let index = b.u32();
                 if models.is_empty() || b.u8() % 2 == 0 {
                     let name = SCORES[usize::from(b.u8()) % SCORES.len()];
-                    // SAFETY: live context, NUL-terminated name, a writable score.
                     ok(
+                        // SAFETY: live context, NUL-terminated name, a writable score.
                         unsafe {
                             vmaf_feature_score_at_index(
                                 vmaf.cast(),
@@ -212,8 +212,8 @@ pub fn run(data: &[u8], scratch: &CStr) {
                     );
                 } else {
                     let m = models[usize::from(b.u8()) % models.len()];
-                    // SAFETY: live context and model, a writable score.
                     ok(
+                        // SAFETY: live context and model, a writable score.
                         unsafe { vmaf_score_at_index(vmaf.cast(), m.cast(), &mut score, index) },
                         "score_at_index",
                     );
@@ -224,8 +224,8 @@ pub fn run(data: &[u8], scratch: &CStr) {
                 let (pool, low, high) = (c_uint::from(b.u8() % 6), b.u32(), b.u32());
                 if models.is_empty() || b.u8() % 2 == 0 {
                     let name = SCORES[usize::from(b.u8()) % SCORES.len()];
-                    // SAFETY: live context, NUL-terminated name, a writable score.
                     ok(
+                        // SAFETY: live context, NUL-terminated name, a writable score.
                         unsafe {
                             vmaf_feature_score_pooled(
                                 vmaf.cast(),
@@ -240,8 +240,8 @@ pub fn run(data: &[u8], scratch: &CStr) {
                     );
                 } else {
                     let m = models[usize::from(b.u8()) % models.len()];
-                    // SAFETY: live context and model, a writable score.
                     ok(
+                        // SAFETY: live context and model, a writable score.
                         unsafe {
                             vmaf_score_pooled(vmaf.cast(), m.cast(), pool, &mut score, low, high)
                         },
@@ -251,8 +251,8 @@ pub fn run(data: &[u8], scratch: &CStr) {
             }
             8 => {
                 let fmt = c_uint::from(b.u8() % 6);
-                // SAFETY: live context, NUL-terminated path.
                 ok(
+                    // SAFETY: live context, NUL-terminated path.
                     unsafe { vmaf_write_output(vmaf.cast(), scratch.as_ptr(), fmt) },
                     "write_output",
                 );
