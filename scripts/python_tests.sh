@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python package's tests: a virtual environment under target/py-venv (kept between
-# runs), maturin, numpy, pandas, pytest and dask[distributed] from PyPI, the package built
+# runs), maturin, numpy, pandas, pytest, hypothesis and dask[distributed] from PyPI, the package built
 # and installed as users install it (`pip install ./python`), then pytest. The extension's
 # Rust build is cached in target/py-cargo. PYTHON picks the interpreter (default python3).
 set -euo pipefail
@@ -14,10 +14,11 @@ start=$(date +%s)
 if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
-# Installs only what is missing; a warm venv costs no download.
-if ! "$venv/bin/python" -c "import maturin, numpy, pandas, pytest, distributed" 2>/dev/null; then
+# Installs only what is missing; a warm venv costs no download. pip runs as `python -m pip`:
+# a venv copied from another checkout keeps its scripts' #! lines pointing there.
+if ! "$venv/bin/python" -c "import maturin, numpy, pandas, pytest, distributed, hypothesis" 2>/dev/null; then
   "$venv/bin/python" -m pip install --quiet --upgrade pip
-  "$venv/bin/python" -m pip install --quiet maturin numpy pandas pytest "dask[distributed]"
+  "$venv/bin/python" -m pip install --quiet maturin numpy pandas pytest hypothesis "dask[distributed]"
 fi
 export CARGO_TARGET_DIR="$PWD/target/py-cargo"
 # The extension is its own cargo workspace (PyO3 stays out of `cargo test --workspace`),

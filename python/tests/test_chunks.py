@@ -64,3 +64,41 @@ def test_a_compressed_input_scores_and_chunks_exactly(bbb_pair):
     parts = [vmafx.score(ref, str(mkv), frames=c.frames) for c in chunks.plan_files(ref, str(mkv), 3)]
     merged = chunks.merge(parts)
     assert merged.to_json(fps=0) == one.to_json(fps=0)
+
+
+def test_dask_worker_lost_mid_run_retries_its_chunk(bbb_pair, tmp_path):
+    """A worker process killed while it runs a chunk: the chunk runs again elsewhere and
+    the merged result is still the one pass's."""
+    distributed = pytest.importorskip("distributed")
+    import vmafx.dask
+
+    marker = str(tmp_path / "killed")
+
+    class KillOnce(distributed.WorkerPlugin):
+        """Kills the first worker that starts a chunk, once in the whole cluster."""
+
+        def transition(self, key, start, finish, **kwargs):
+            import os
+            import signal
+
+            if finish != "executing" or "_score_chunk" not in str(key):
+                return
+            try:
+                os.close(os.open(marker, os.O_CREAT | os.O_EXCL))
+            except FileExistsError:
+                return
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    one = vmafx.score(*bbb_pair)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            register = getattr(client, "register_plugin", None) or client.register_worker_plugin
+            register(KillOnce(), name="kill-once")
+            merged = vmafx.dask.score(*bbb_pair, client=client, chunk_frames=2)
+    import os
+
+    assert os.path.exists(marker), "no worker was killed"
+    assert merged.frame_range == (0, 10)
+    assert merged.to_json(fps=0) == one.to_json(fps=0)
+    for name in one.names:
+        assert merged[name].tobytes() == one[name].tobytes(), name

@@ -7,6 +7,8 @@ pub enum CliError {
     Usage(String),
     /// Input, model or scoring failed (exit 1).
     Input(String),
+    /// Ctrl-C stopped the run (exit 130); the message says what was kept.
+    Interrupted(String),
 }
 
 impl From<vmafx::Error> for CliError {

@@ -20,12 +20,16 @@ pub fn say(log_on_stdout: bool, line: &str) {
     }
 }
 
-/// The writer for the log at `out` (`-`: standard output).
-pub fn create(out: &Path) -> Result<Box<dyn Write>, CliError> {
+/// Writes the log `text` to `out`: standard output for `-`; a regular file through a
+/// temporary file renamed in place, so a full disk or a failed write leaves no cut log
+/// under the final name; a device or pipe (`/dev/full`) directly, its failure reported.
+pub fn write_log(out: &Path, text: &str) -> Result<(), CliError> {
     if log_to_stdout(Some(out)) {
-        return Ok(Box::new(std::io::BufWriter::new(std::io::stdout().lock())));
+        let mut w = std::io::stdout().lock();
+        return w
+            .write_all(text.as_bytes())
+            .and_then(|()| w.flush())
+            .map_err(|e| CliError::Input(format!("writing the log to standard output: {e}")));
     }
-    let file = std::fs::File::create(out)
-        .map_err(|e| CliError::Input(format!("cannot create {}: {e}", out.display())))?;
-    Ok(Box::new(std::io::BufWriter::new(file)))
+    vmafx::output::write_file_atomically(out, text.as_bytes()).map_err(CliError::from)
 }

@@ -8,6 +8,7 @@ mod bench;
 mod error;
 mod html;
 mod inputs;
+mod interrupt;
 mod logdest;
 mod merge;
 mod models;
@@ -62,6 +63,10 @@ fn main() -> ExitCode {
         Err(CliError::Input(m)) => {
             eprintln!("error: {m}");
             ExitCode::from(1)
+        }
+        Err(CliError::Interrupted(m)) => {
+            eprintln!("interrupted: {m}");
+            ExitCode::from(interrupt::EXIT_INTERRUPTED)
         }
     }
 }

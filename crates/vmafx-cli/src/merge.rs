@@ -129,8 +129,5 @@ pub fn merge(a: &MergeArgs) -> Result<(), CliError> {
             logdest::say(log_on_stdout, &m.to_string());
         }
     }
-    let mut w = logdest::create(&a.output)?;
-    report
-        .write(&mut w, fmt)
-        .map_err(|e| CliError::Input(format!("writing {}: {e}", a.output.display())))
+    logdest::write_log(&a.output, &report.render(fmt))
 }

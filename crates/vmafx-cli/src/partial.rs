@@ -8,7 +8,6 @@
 //! bits (libvmaf's 6 decimals would change pooled values), and the settings that decide
 //! the scores (`config`), which every part of one merge must share.
 
-use std::io::Write;
 use std::ops::Range;
 use std::path::Path;
 
@@ -72,10 +71,7 @@ pub fn write(a: &ScoreArgs, report: &Report) -> Result<(), CliError> {
     let Some(out) = &a.output else {
         return Err(CliError::Usage("--frames needs -o".into()));
     };
-    let mut w = crate::logdest::create(out)?;
-    w.write_all(render(report, config_of(a)).as_bytes())
-        .and_then(|()| w.flush())
-        .map_err(|e| CliError::Input(format!("writing {}: {e}", out.display())))
+    crate::logdest::write_log(out, &render(report, config_of(a)))
 }
 
 fn file_name(p: &Path) -> String {

@@ -9,7 +9,7 @@ use vmafx::{Feature, Model, OutputFormat, Scorer, ScorerConfig, Side};
 use crate::args::ScoreArgs;
 use crate::error::CliError;
 use crate::progress::Progress;
-use crate::{html, inputs, logdest, models, partial};
+use crate::{html, inputs, interrupt, logdest, models, partial};
 
 fn raw_format(a: &ScoreArgs) -> Result<Option<RawParams>, CliError> {
     let given = [
@@ -99,7 +99,10 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
     // --frames: a range scored for `vmafx merge` (partial.rs).
     let frames = partial::frames_of(a)?;
     inputs::check_cpu_env()?;
-    let mut config = config(a)?;
+    // Ctrl-C and a failing input end the run with the log of the frames scored (interrupt.rs).
+    let mut config = config(a)?
+        .stop_when(interrupt::stop_flag())
+        .keep_partial(true);
     // Inputs: y4m, raw, stdin or ffmpeg-decoded; scaled, with warnings (inputs.rs).
     let inputs::Inputs {
         reference,
@@ -138,6 +141,11 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         return partial::write(a, &report);
     }
     if report.frame_count() == 0 {
+        if report.partial().is_some() {
+            return Err(CliError::Interrupted(
+                "no frame was scored; no log written".into(),
+            ));
+        }
         return Err(CliError::Input(format!(
             "no frames were read from {}",
             rp.display()
@@ -150,10 +158,11 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         }
     }
     if let Some(out) = &a.output {
-        let mut w = logdest::create(out)?;
-        report
-            .write(&mut w, fmt)
-            .map_err(|e| CliError::Input(format!("writing {}: {e}", out.display())))?;
+        logdest::write_log(out, &report.render(fmt))?;
+    }
+    if let Some(p) = report.partial() {
+        // No HTML report: it reads the inputs again, and they are what failed or was stopped.
+        return Err(interrupt::partial_outcome(p, a.output.as_deref()));
     }
     if let Some(path) = &a.html {
         // The HTML report (html/): reads the worst frames again from the inputs.

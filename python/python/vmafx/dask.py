@@ -5,6 +5,11 @@
 only its frame range and the frames its features reach (so the paths must be readable
 from every worker: shared storage), gathers the chunk Results and merges them into the
 one-pass Result. Needs ``dask[distributed]``.
+
+A worker lost mid-run (its process killed, its machine gone) costs only its chunks: the
+scheduler runs them again on another worker, and since a chunk's result depends only on
+its frames, the merged Result is the same. A chunk that raises (a file briefly
+unreadable on shared storage) is retried ``retries`` times before the run fails.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ def score(
     height: Optional[int] = None,
     pixel_format: Optional[str] = None,
     bitdepth: Optional[int] = None,
+    retries: int = 2,
 ) -> "_vmafx.Result":
     """Scores ``reference`` against ``distorted`` in chunks of ``chunk_frames`` frames on
     ``client`` (a ``distributed.Client``; the current default client when None) and
@@ -45,7 +51,7 @@ def score(
     options = dict(model=model, features=features, threads=threads, subsample=subsample, **raw)
     plan = _chunks.plan_files(reference, distorted, chunk_frames, model=model, features=features, **raw)
     futures = [
-        client.submit(_score_chunk, reference, distorted, c.frames, options, pure=False)
+        client.submit(_score_chunk, reference, distorted, c.frames, options, pure=False, retries=retries)
         for c in plan
     ]
     parts = client.gather(futures)

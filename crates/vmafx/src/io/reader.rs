@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Status};
 use crate::frame::Frame;
 use crate::frame::Geometry;
 
@@ -225,16 +225,28 @@ impl VideoReader {
     }
 
     /// The next frame, or `None` at the end of the file.
+    /// A read that fails (a decoder that died, a device error) names the frame being read
+    /// and how many whole frames came before it.
     pub fn next_frame(&mut self) -> Result<Option<Frame>> {
         self.guarded(|r| {
-            let Some(start) = r.frame_start()? else {
+            let (index, read) = (r.next_index, r.frames_read);
+            let at_frame = |e: Error| match (e.status(), read) {
+                (Status::Io, 0) => e.context(format!("frame {index}, before any whole frame")),
+                (Status::Io, n) => e.context(format!(
+                    "frame {index}, after {n} whole frames (the last read was frame {})",
+                    index - 1
+                )),
+                _ => e,
+            };
+            let Some(start) = r.frame_start().map_err(at_frame)? else {
                 return Ok(None);
             };
             let note = r.short_note();
             let at = (r.next_index, start);
             let frame = r
                 .layout
-                .read_frame(&mut r.src, &mut r.row, &r.recycler, at, &note)?;
+                .read_frame(&mut r.src, &mut r.row, &r.recycler, at, &note)
+                .map_err(at_frame)?;
             r.next_index += 1;
             r.frames_read += 1;
             Ok(Some(frame))

@@ -17,6 +17,15 @@ pub(crate) fn write_json(out: &mut String, view: &View<'_>, info: &ReportInfo) -
     } else {
         writeln!(out, "  \"fps\": null,")?;
     }
+    if let Some(p) = &info.partial {
+        // vmafx's own key: libvmaf's parsers skip keys they do not know.
+        let detail = serde_json::to_string(&p.detail).unwrap_or_else(|_| "\"\"".into());
+        writeln!(
+            out,
+            "  \"partial\": {{\"reason\": \"{}\", \"frames\": {}, \"detail\": {detail}}},",
+            p.reason, p.frames
+        )?;
+    }
     write_frames(out, view, info)?;
     write_pooled(out, view, info)?;
     write_aggregate(out, info)?;

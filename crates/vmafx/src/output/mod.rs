@@ -4,7 +4,15 @@
 //! `vmaf_write_output_*` do, so parsers of libvmaf logs read vmafx logs unchanged: the same
 //! key order, spacing, number formats (`%.6f`, `%.16f` for tiny fractions, fps `%.2f`),
 //! nulls, subsampling and pooled sections.
+//!
+//! A partial run (one stopped by Ctrl-C or by an input that failed, see
+//! [`crate::score::Partial`]) is marked in the formats that can carry a mark without
+//! breaking libvmaf's parsers: JSON gets a top-level `"partial"` object after `"fps"`, XML a
+//! `<partial reason=... frames=... detail=... />` element after `<fyi>`. CSV and subtitles
+//! have no place for one; the command line says it on standard error and in its exit status.
+//! A whole run's log is unchanged, byte for byte.
 
+mod atomic;
 mod csv;
 mod json;
 mod number;
@@ -23,6 +31,7 @@ use std::str::FromStr;
 use crate::error::Error;
 use crate::score::{ReportInfo, ScoreTable};
 
+pub use atomic::write_file_atomically;
 use view::View;
 
 /// A log format of libvmaf.

@@ -16,6 +16,16 @@ pub(crate) fn write_xml(out: &mut String, view: &View<'_>, info: &ReportInfo) ->
         info.width, info.height
     )?;
     writeln!(out, "  <fyi fps=\"{}\" />", Fps(info.fps))?;
+    if let Some(p) = &info.partial {
+        // vmafx's own element: libvmaf's parsers look up the elements they know by name.
+        writeln!(
+            out,
+            "  <partial reason=\"{}\" frames=\"{}\" detail=\"{}\" />",
+            p.reason,
+            p.frames,
+            escape_attr(&p.detail)
+        )?;
+    }
 
     writeln!(out, "  <frames>")?;
     for row in view.printed(info) {
@@ -45,4 +55,20 @@ pub(crate) fn write_xml(out: &mut String, view: &View<'_>, info: &ReportInfo) ->
     }
     writeln!(out, "/>")?;
     writeln!(out, "</VMAF>")
+}
+
+/// `text` as an XML attribute value.
+fn escape_attr(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => s.push_str("&amp;"),
+            '<' => s.push_str("&lt;"),
+            '>' => s.push_str("&gt;"),
+            '"' => s.push_str("&quot;"),
+            c if (c as u32) < 0x20 => s.push(' '),
+            c => s.push(c),
+        }
+    }
+    s
 }

@@ -3,9 +3,11 @@
 //! The context fills these; the output writers only print them.
 
 pub mod chunk;
+pub mod partial;
 pub mod pooling;
 pub mod table;
 
 pub use chunk::{merge, plan, Chunk, ChunkPlan, PartialScores};
+pub use partial::{Partial, PartialReason};
 pub use pooling::{percentile, pool, PoolMethod};
 pub use table::{ReportInfo, ScoreTable};

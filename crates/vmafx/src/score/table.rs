@@ -31,6 +31,8 @@ pub struct ReportInfo {
     /// Pictures read (libvmaf's `pic_cnt`): a metric is pooled over frames `0..pic_count`
     /// (subsampled), and only if it has a value on every one of them.
     pub pic_count: u64,
+    /// Set where the run stopped before its inputs ended; the logs then say so.
+    pub partial: Option<super::Partial>,
 }
 
 impl ReportInfo {
@@ -45,6 +47,7 @@ impl ReportInfo {
             aggregate: Vec::new(),
             subsample: 1,
             pic_count,
+            partial: None,
         }
     }
 

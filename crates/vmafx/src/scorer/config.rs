@@ -1,5 +1,8 @@
 //! [`ScorerConfig`]: what a [`super::Scorer`] computes and how it runs.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use crate::cpu::CpuLevel;
 use crate::io::RawParams;
 
@@ -41,6 +44,8 @@ pub struct ScorerConfig {
     pub(crate) skip: (u64, u64),
     pub(crate) max_frames: Option<u64>,
     pub(crate) progress: Option<ProgressCallback>,
+    pub(crate) stop: Option<Arc<AtomicBool>>,
+    pub(crate) keep_partial: bool,
 }
 
 impl std::fmt::Debug for ScorerConfig {
@@ -55,6 +60,8 @@ impl std::fmt::Debug for ScorerConfig {
             .field("skip", &self.skip)
             .field("max_frames", &self.max_frames)
             .field("on_progress", &self.progress.is_some())
+            .field("stop", &self.stop.is_some())
+            .field("keep_partial", &self.keep_partial)
             .finish()
     }
 }
@@ -118,6 +125,23 @@ impl ScorerConfig {
     /// Calls `callback` after every pair scored (a terminal bar, a log line, a channel).
     pub fn on_progress(mut self, callback: ProgressCallback) -> Self {
         self.progress = Some(callback);
+        self
+    }
+
+    /// A flag that stops a run reading files (a Ctrl-C handler sets it): no further pair is
+    /// read once it is set, the pairs already submitted are finished, and the report comes
+    /// back marked partial ([`super::Report::partial`], reason `interrupted`).
+    pub fn stop_when(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// Where an input fails while being read (a decoder that dies, a stream cut mid-frame),
+    /// hand back the report of the pairs scored so far, marked partial with the error's text
+    /// (reason `input_failed`), instead of the error alone. Off by default: a caller that
+    /// does not look at [`super::Report::partial`] never takes a short report for a whole one.
+    pub fn keep_partial(mut self, keep: bool) -> Self {
+        self.keep_partial = keep;
         self
     }
 }

@@ -14,6 +14,8 @@ mod range;
 mod report;
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::context::{Context, ContextConfig, ModelHandle};
@@ -22,7 +24,7 @@ use crate::error::{Error, Result};
 use crate::frame::Frame;
 use crate::io::VideoReader;
 use crate::model::LoadedModel;
-use crate::score::ReportInfo;
+use crate::score::{Partial, PartialReason, ReportInfo};
 
 pub use config::{Progress, ProgressCallback, ScorerConfig};
 pub use merge::{ModelParts, ReportParts};
@@ -100,6 +102,8 @@ pub struct Scorer {
     started: Option<Instant>,
     size: (u32, u32),
     subsample: u32,
+    stop: Option<Arc<AtomicBool>>,
+    keep_partial: bool,
 }
 
 impl std::fmt::Debug for Scorer {
@@ -129,8 +133,10 @@ impl Scorer {
         })?;
         let mut models = Vec::with_capacity(config.models.len());
         for m in &config.models {
-            let loaded: LoadedModel = m.load()?;
-            models.push((m.label(), ctx.use_model(loaded)?));
+            // Every failure names the model file (or built-in version), not only the feature.
+            let loaded: LoadedModel = m.load().map_err(|e| naming_model(e, m))?;
+            let handle = ctx.use_model(loaded).map_err(|e| naming_model(e, m))?;
+            models.push((m.label(), handle));
         }
         for f in &config.features {
             ctx.use_feature(f.name(), f.options())?;
@@ -152,6 +158,8 @@ impl Scorer {
             started: None,
             size: (0, 0),
             subsample: config.subsample,
+            stop: config.stop,
+            keep_partial: config.keep_partial,
         })
     }
 
@@ -183,7 +191,7 @@ impl Scorer {
     /// Ends the input and computes everything the report holds: the last temporal scores,
     /// every model's prediction for every frame, and the table the logs print.
     pub fn finish(self) -> Result<Report> {
-        self.finish_with(None)
+        self.finish_with(None, None)
     }
 
     /// Opens both files and scores them: see [`Scorer::score_readers`]. y4m and raw yuv
@@ -221,21 +229,55 @@ impl Scorer {
         reference.skip(plan.skip.0)?;
         distorted.skip(plan.skip.1)?;
         self.total = plan.total(&reference, &distorted);
+        let stopped = |s: &Self| s.stop.as_ref().is_some_and(|f| f.load(Ordering::SeqCst));
+        let mut partial = None;
         let ended_first = loop {
             if plan.max_frames.is_some_and(|n| self.pushed >= n) {
                 break None;
             }
-            match (reference.next_frame()?, distorted.next_frame()?) {
+            if stopped(&self) {
+                partial = Some((PartialReason::Interrupted, String::new()));
+                break None;
+            }
+            let pair = reference
+                .next_frame()
+                .and_then(|r| Ok((r, distorted.next_frame()?)));
+            let pair = match pair {
+                Ok(p) => p,
+                // A decoder killed by the same Ctrl-C fails its read: still an interruption.
+                Err(_) if stopped(&self) => {
+                    partial = Some((PartialReason::Interrupted, String::new()));
+                    break None;
+                }
+                Err(e) if self.keep_partial && self.pushed > 0 => {
+                    partial = Some((PartialReason::InputFailed, e.to_string()));
+                    break None;
+                }
+                Err(e) => return Err(e),
+            };
+            match pair {
                 (Some(r), Some(d)) => self.push(r, d)?,
                 (None, None) => break None,
                 (None, Some(_)) => break Some(Side::Reference),
                 (Some(_), None) => break Some(Side::Distorted),
             }
         };
-        self.finish_with(ended_first)
+        // A decoder stopped by the same Ctrl-C may end its output cleanly: still interrupted.
+        let ended_first = match partial {
+            None if stopped(&self) => {
+                partial = Some((PartialReason::Interrupted, String::new()));
+                None
+            }
+            _ => ended_first,
+        };
+        self.finish_with(ended_first, partial)
     }
 
-    fn finish_with(mut self, ended_first: Option<Side>) -> Result<Report> {
+    fn finish_with(
+        mut self,
+        ended_first: Option<Side>,
+        partial: Option<(PartialReason, String)>,
+    ) -> Result<Report> {
         self.ctx.flush()?;
         let fps = match self.started {
             Some(t) => self.pushed as f64 / t.elapsed().as_secs_f64().max(1e-9),
@@ -270,6 +312,11 @@ impl Scorer {
         let info = ReportInfo {
             fps,
             subsample: self.subsample.max(1),
+            partial: partial.map(|(reason, detail)| Partial {
+                reason,
+                frames: frames.end - frames.start,
+                detail,
+            }),
             ..ReportInfo::new(self.size.0, self.size.1, frames.end)
         };
         Ok(Report {
@@ -281,4 +328,19 @@ impl Scorer {
             ended_first,
         })
     }
+}
+
+/// `e` with the model's label (its file, or its built-in version) as the subject; what the
+/// error named before (a feature, an option) stays in its message.
+fn naming_model(e: Error, m: &Model) -> Error {
+    let label = m.label();
+    if e.subject() == label {
+        return e;
+    }
+    let message = if e.message().contains(e.subject()) {
+        e.message().to_string()
+    } else {
+        format!("{}: {}", e.subject(), e.message())
+    };
+    Error::new(e.status(), label, message)
 }

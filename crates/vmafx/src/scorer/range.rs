@@ -99,6 +99,6 @@ impl Scorer {
                 }
             }
         }
-        self.finish_with(ended_first)
+        self.finish_with(ended_first, None)
     }
 }

@@ -173,6 +173,14 @@ impl Report {
         self.ended_first
     }
 
+    /// Set where the run stopped before its inputs ended (interrupted through
+    /// [`super::ScorerConfig::stop_when`], or an input failed with
+    /// [`super::ScorerConfig::keep_partial`] on): why, and the frames scored. The logs carry
+    /// the mark too.
+    pub fn partial(&self) -> Option<&crate::score::Partial> {
+        self.info.partial.as_ref()
+    }
+
     /// The names of every score, as logs print them, in libvmaf's order.
     pub fn names(&self) -> &[String] {
         &self.table.names
@@ -276,11 +284,10 @@ impl Report {
         w.flush()
     }
 
-    /// Writes the log in `format` to the file `path`; `Io` naming the path on failure.
+    /// Writes the log in `format` to the file `path`, through a temporary file renamed in
+    /// place so a failure leaves no cut log; `Io` naming the path on failure.
     pub fn write_file(&self, path: impl AsRef<Path>, format: OutputFormat) -> Result<()> {
-        let path = path.as_ref();
-        std::fs::write(path, self.render(format))
-            .map_err(|e| Error::io(path.display().to_string(), format!("cannot write: {e}")))
+        crate::output::write_file_atomically(path.as_ref(), self.render(format).as_bytes())
     }
 
     /// The table the log writers print and the run's facts beside it.
