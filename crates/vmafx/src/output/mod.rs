@@ -23,6 +23,8 @@ mod xml;
 #[cfg(test)]
 mod edge_tests;
 #[cfg(test)]
+mod partial_tests;
+#[cfg(test)]
 mod tests;
 
 use std::fmt;
