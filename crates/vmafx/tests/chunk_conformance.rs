@@ -256,10 +256,6 @@ fn chunks_merge_to_one_pass_for_every_model_on_two_clips() {
 }
 
 #[test]
-#[cfg_attr(
-    vmafx_no_corpus,
-    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
-)]
 #[ignore = "every clip of the corpus: several minutes; run with --ignored"]
 fn chunks_merge_to_one_pass_for_every_run_of_the_corpus() {
     let Some(dir) = corpus() else { return };
