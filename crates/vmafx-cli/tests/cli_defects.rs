@@ -16,6 +16,10 @@ fn clip(dir: &std::path::Path) -> (String, String) {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn the_readme_multi_model_example_scores_each_model_under_its_version() {
     let Some(dir) = corpus() else { return };
     let readme =
@@ -73,6 +77,10 @@ fn the_readme_multi_model_example_scores_each_model_under_its_version() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn two_models_of_one_name_are_refused_before_any_frame_with_the_fix() {
     let Some(dir) = corpus() else { return };
     let (r, d) = clip(&dir);
@@ -92,6 +100,10 @@ fn two_models_of_one_name_are_refused_before_any_frame_with_the_fix() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn output_dash_writes_the_log_to_stdout_and_the_score_to_stderr() {
     let Some(dir) = corpus() else { return };
     let (r, d) = clip(&dir);
@@ -130,6 +142,10 @@ fn the_help_of_q_says_what_it_does() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn raw_options_with_y4m_inputs_are_warned_about() {
     let Some(dir) = corpus() else { return };
     let (r, d) = clip(&dir);
@@ -148,6 +164,10 @@ fn raw_options_with_y4m_inputs_are_warned_about() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn an_unknown_vmafx_cpu_is_refused_naming_the_levels() {
     let Some(dir) = corpus() else { return };
     let (r, d) = clip(&dir);

@@ -100,6 +100,10 @@ fn scores(v: &serde_json::Value) -> serde_json::Value {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn each_bitstream_gives_the_golden_logs_of_its_y4m_pair() {
     let Some(dir) = corpus() else { return };
     if !have_ffmpeg() {
@@ -182,6 +186,10 @@ fn each_bitstream_gives_the_golden_logs_of_its_y4m_pair() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn a_smaller_encode_is_scaled_as_by_hand_with_bicubic() {
     let Some(dir) = corpus() else { return };
     if !have_ffmpeg() {
@@ -274,6 +282,10 @@ fn a_smaller_encode_is_scaled_as_by_hand_with_bicubic() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn frame_counts_and_rates_that_differ_are_reported_with_both_numbers() {
     let Some(dir) = corpus() else { return };
     if !have_ffmpeg() {
@@ -321,6 +333,10 @@ fn frame_counts_and_rates_that_differ_are_reported_with_both_numbers() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn a_file_ffmpeg_cannot_decode_fails_with_its_message_and_name() {
     let Some(dir) = corpus() else { return };
     if !have_ffmpeg() {
@@ -341,6 +357,10 @@ fn a_file_ffmpeg_cannot_decode_fails_with_its_message_and_name() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn a_missing_ffmpeg_names_the_input_and_how_to_install_it() {
     let Some(dir) = corpus() else { return };
     let tmp = temp_dir("no-ffmpeg");
@@ -375,6 +395,10 @@ fn a_missing_ffmpeg_names_the_input_and_how_to_install_it() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn standard_input_and_a_named_pipe_read_y4m() {
     let Some(dir) = corpus() else { return };
     let tmp = temp_dir("streams");

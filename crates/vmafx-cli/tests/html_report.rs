@@ -31,6 +31,10 @@ fn tags(page: &str, name: &str) -> Vec<(HashMap<String, String>, String)> {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn the_page_holds_a_point_per_frame_the_pooled_values_and_the_worst_frames() {
     let Some(dir) = corpus() else { return };
     let tmp = temp_dir("html");

@@ -267,6 +267,10 @@ mod tests {
     use crate::testutil::*;
 
     #[test]
+    #[cfg_attr(
+        vmafx_no_corpus,
+        ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+    )]
     fn matches_libvmaf_on_every_clip() {
         let Some(dir) = conformance_dir() else { return };
         let mut checked = 0;

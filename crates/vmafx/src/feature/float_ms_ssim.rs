@@ -195,6 +195,10 @@ mod tests {
     use crate::testutil::*;
 
     #[test]
+    #[cfg_attr(
+        vmafx_no_corpus,
+        ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+    )]
     fn matches_libvmaf_where_libvmaf_runs_and_refuses_where_it_fails() {
         let Some(dir) = conformance_dir() else { return };
         let (mut same, mut total, mut worst) = (0, 0, 0f64);

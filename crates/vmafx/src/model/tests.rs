@@ -107,6 +107,10 @@ fn reference_models() -> Option<PathBuf> {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn builtins_equal_the_reference_copies() {
     let Some(dir) = reference_models() else {
         return;
@@ -254,6 +258,10 @@ fn stddev_slopes(
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn predictions_match_libvmaf_logs() {
     let Some(dir) = conformance_dir() else { return };
     let mut report = Vec::new();

@@ -182,12 +182,20 @@ fn check_json_log(dir: &Path, file: &str, known: &[(&str, PoolMethod)]) {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn json_log_of_the_default_model_is_identical() {
     let Some(dir) = conformance_dir() else { return };
     check_json_log(&dir, &format!("{CLIP}.vmaf_v0.6.1.json"), &[]);
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn json_logs_of_other_shapes_are_identical_but_listed_pooled_roundings() {
     let Some(dir) = conformance_dir() else { return };
     use PoolMethod::{HarmonicMean as Hm, Mean};
@@ -234,6 +242,10 @@ fn attribute<'a>(line: &'a str, name: &str) -> Option<&'a str> {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn xml_csv_and_sub_logs_are_identical() {
     let Some(dir) = conformance_dir() else { return };
     let (table, mut info) = table_from_json(&read(&dir, &format!("{CLIP}.vmaf_v0.6.1.json")));
@@ -262,6 +274,10 @@ fn xml_csv_and_sub_logs_are_identical() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn every_json_log_of_the_corpus_is_identical_up_to_pooled_rounding() {
     let Some(dir) = conformance_dir() else { return };
     let mut files: Vec<String> = std::fs::read_dir(dir.join("expected"))

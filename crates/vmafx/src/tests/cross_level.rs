@@ -43,6 +43,10 @@ pub(super) fn scores(
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn adm_and_motion_match_scalar_at_every_level_on_the_corpus() {
     let Some(dir) = conformance_dir() else { return };
     let runs: [(&ExtractorInfo, &str); 5] = [

@@ -296,6 +296,10 @@ fn synthetic(w: u32, h: u32, bpc: u32, seed: u32) -> Vec<Frame> {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn conformance_clips_score_the_same_imported() {
     let Some(dir) = testutil::conformance_dir() else {
         return;

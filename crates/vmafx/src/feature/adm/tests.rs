@@ -131,6 +131,10 @@ impl Tally {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn matches_libvmaf_on_every_clip_and_configuration() {
     let Some(dir) = conformance_dir() else { return };
     let mut tally = Tally::new();
@@ -175,6 +179,10 @@ fn load_raw420(path: &std::path::Path, w: u32, h: u32, bpc: u32) -> Vec<Frame> {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn matches_libvmaf_on_raw_yuv_inputs() {
     let Some(dir) = conformance_dir() else { return };
     let mut tally = Tally::new();

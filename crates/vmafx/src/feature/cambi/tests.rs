@@ -72,6 +72,10 @@ fn compare(
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn default_options_match_libvmaf_on_every_clip() {
     let Some(dir) = conformance_dir() else { return };
     let (mut clips, mut frames) = (0, 0);
@@ -100,6 +104,10 @@ fn default_options_match_libvmaf_on_every_clip() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn v1_0_16_options_match_libvmaf() {
     let Some(dir) = conformance_dir() else { return };
     let name = "cambi_hrs_1080_cmxv_17_vlt_0.06";
@@ -144,6 +152,10 @@ fn load_yuv420p10(path: &std::path::Path, w: u32, h: u32) -> Vec<Frame> {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn ten_bit_yuv_input_matches_libvmaf() {
     let Some(dir) = conformance_dir() else { return };
     let clip = "bbb_576x324_420p8_crf35__yuv_420p10le";
@@ -171,6 +183,10 @@ fn ten_bit_yuv_input_matches_libvmaf() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn small_pictures_are_refused_like_libvmaf() {
     let Some(dir) = conformance_dir() else { return };
     // libvmaf exits 234 on carphone (176x144) with cambi and with the v1.0.16 models.
@@ -251,6 +267,10 @@ fn feature_names_follow_libvmaf() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn full_ref_writes_source_and_difference() {
     let Some(dir) = conformance_dir() else { return };
     let clip = "bbb_576x324_420p8_crf35";

@@ -8,6 +8,10 @@ fn info() -> &'static ExtractorInfo {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn float_adm_matches_libvmaf_on_corpus() {
     // The adm_num totals are f32 sums of about 100-300 where one ulp is 8e-6..3e-5:
     // libvmaf's x86 reciprocal estimate in decoupling (see kernel::divs) moves them by

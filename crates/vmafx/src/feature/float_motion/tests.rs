@@ -7,6 +7,10 @@ fn info() -> &'static ExtractorInfo {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn float_motion_matches_libvmaf_on_corpus() {
     testkit::check_corpus(info(), "", &|m| m.starts_with("motion"), &|_| false);
 }
@@ -21,6 +25,10 @@ fn bad_options_refused() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn force_zero_writes_zeros_and_names_the_param() {
     let Some(dir) = crate::testutil::conformance_dir() else {
         return;
@@ -34,6 +42,10 @@ fn force_zero_writes_zeros_and_names_the_param() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn options_with_chroma_and_scale1_run_and_order_is_checked() {
     let Some(dir) = crate::testutil::conformance_dir() else {
         return;

@@ -8,6 +8,10 @@ fn info() -> &'static ExtractorInfo {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn float_vif_matches_libvmaf_on_corpus() {
     testkit::check_corpus(
         info(),

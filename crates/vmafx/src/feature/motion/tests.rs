@@ -105,6 +105,10 @@ const HFR_OPTS: &str =
     "motion_max_val=18.0:motion_five_frame_window=true:motion_moving_average=true";
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn matches_libvmaf_on_every_clip() {
     let Some(dir) = conformance_dir() else { return };
     let info = &EXTRACTORS[0];

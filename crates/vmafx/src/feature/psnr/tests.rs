@@ -41,6 +41,10 @@ fn value(out: &FrameScores, name: &str) -> Option<f64> {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn matches_libvmaf_on_every_clip() {
     let Some(dir) = conformance_dir() else { return };
     let (mut bad, mut counts) = (Vec::new(), Vec::new());

@@ -144,6 +144,10 @@ fn options(extra: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'stati
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn speed_chroma_matches_libvmaf_v1_0_16_runs() {
     let Some(dir) = conformance_dir() else { return };
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.md")).unwrap();
@@ -218,6 +222,10 @@ fn load_yuv420(path: &std::path::Path, w: u32, h: u32, bpc: u32) -> Vec<Frame> {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn speed_chroma_matches_libvmaf_on_raw_yuv_inputs() {
     let Some(dir) = conformance_dir() else { return };
     let mut failures = Vec::new();
@@ -344,6 +352,10 @@ fn flat_and_identical_input_scores_zero() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn speed_temporal_is_zero_for_identical_clips_and_positive_otherwise() {
     let Some(dir) = conformance_dir() else { return };
     let (rf, df) = load_clip(&dir, "bbb_576x324_420p8_crf35");

@@ -120,6 +120,10 @@ const SCALES: [&str; 4] = [
 ];
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn matches_libvmaf_default_and_debug_logs() {
     let Some(dir) = conformance_dir() else { return };
     let mut default = Tally::new();
@@ -135,6 +139,10 @@ fn matches_libvmaf_default_and_debug_logs() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn matches_libvmaf_neg_logs() {
     let Some(dir) = conformance_dir() else { return };
     let names: Vec<String> = SCALES
@@ -189,6 +197,10 @@ fn load_yuv420_luma(path: &std::path::Path, w: u32, h: u32, bpc: u32) -> Vec<Fra
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn matches_libvmaf_on_raw_yuv_inputs() {
     let Some(dir) = conformance_dir() else { return };
     let neg: Vec<String> = SCALES

@@ -32,6 +32,10 @@ fn assert_same(what: &str, a: &[Frame], b: &[Frame]) {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn every_y4m_clip_matches_the_loader_and_the_logs() {
     let Some(dir) = conformance_dir() else { return };
     for clip in clip_ids() {
@@ -56,6 +60,10 @@ fn every_y4m_clip_matches_the_loader_and_the_logs() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn raw_yuv_clips_match_their_y4m_twins() {
     let Some(dir) = conformance_dir() else { return };
     let cases = [
@@ -90,6 +98,10 @@ fn raw_yuv_clips_match_their_y4m_twins() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn ten_bit_yuv_is_the_eight_bit_clip_shifted_by_two() {
     let Some(dir) = conformance_dir() else { return };
     let raw = RawParams::from_names(576, 324, "420", 10).unwrap();
@@ -126,6 +138,10 @@ fn ten_bit_yuv_is_the_eight_bit_clip_shifted_by_two() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn odd_clip_keeps_the_top_left_of_rounded_up_chroma() {
     let Some(dir) = conformance_dir() else { return };
     let path = dir.join("bbb_351x287_420p8_odd_ref.y4m");
@@ -149,6 +165,10 @@ fn odd_clip_keeps_the_top_left_of_rounded_up_chroma() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn skipping_seeks_to_the_same_frames() {
     let Some(dir) = conformance_dir() else { return };
     let path = dir.join("bbb_384x216_420p10_crf35_dis.y4m");
