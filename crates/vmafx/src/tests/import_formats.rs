@@ -281,6 +281,10 @@ fn assert_imports_alike(what: &str, refs: &[Frame], dis: &[Frame], format: Pixel
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn eight_bit_layouts_score_as_the_planar_frames() {
     let Some(dir) = testutil::conformance_dir() else {
         return;
@@ -305,6 +309,10 @@ fn eight_bit_layouts_score_as_the_planar_frames() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn deep_layouts_score_as_the_planar_frames() {
     let Some(dir) = testutil::conformance_dir() else {
         return;
@@ -342,6 +350,10 @@ fn deep_layouts_score_as_the_planar_frames() {
 }
 
 #[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
 fn a_wrong_packing_changes_the_scores() {
     let Some(dir) = testutil::conformance_dir() else {
         return;
