@@ -122,7 +122,7 @@ pub unsafe extern "C" fn vmaf_close(vmaf: *mut VmafContext) -> c_int {
 /// context takes the dictionary on success.
 ///
 /// # Safety
-/// `vmaf` as in [`context`]; `feature_name` NULL or NUL-terminated; `opts_dict` NULL or a
+/// `vmaf` as in the `context` module; `feature_name` NULL or NUL-terminated; `opts_dict` NULL or a
 /// dictionary not yet taken.
 #[no_mangle]
 pub unsafe extern "C" fn vmaf_use_feature(
@@ -157,7 +157,7 @@ pub unsafe extern "C" fn vmaf_use_feature(
 /// Registers the extractors `model` needs.
 ///
 /// # Safety
-/// `vmaf` as in [`context`]; `model` NULL or a live model.
+/// `vmaf` as in the `context` module; `model` NULL or a live model.
 #[no_mangle]
 pub unsafe extern "C" fn vmaf_use_features_from_model(
     vmaf: *mut VmafContext,
@@ -181,7 +181,7 @@ pub unsafe extern "C" fn vmaf_use_features_from_model(
 /// Registers the extractors `model_collection` needs.
 ///
 /// # Safety
-/// `vmaf` as in [`context`]; `model_collection` NULL or a live collection.
+/// `vmaf` as in the `context` module; `model_collection` NULL or a live collection.
 #[no_mangle]
 pub unsafe extern "C" fn vmaf_use_features_from_model_collection(
     vmaf: *mut VmafContext,
@@ -208,7 +208,7 @@ pub unsafe extern "C" fn vmaf_use_features_from_model_collection(
 /// the feature calls and written to the log; models do not read imported scores.
 ///
 /// # Safety
-/// `vmaf` as in [`context`]; `feature_name` NULL or NUL-terminated.
+/// `vmaf` as in the `context` module; `feature_name` NULL or NUL-terminated.
 #[no_mangle]
 pub unsafe extern "C" fn vmaf_import_feature_score(
     vmaf: *mut VmafContext,
@@ -236,7 +236,7 @@ pub unsafe extern "C" fn vmaf_import_feature_score(
 /// Reads the pair at `index` (taking both pictures), or with both NULL ends the input.
 ///
 /// # Safety
-/// `vmaf` as in [`context`]; `ref_` and `dist` NULL or writable pictures.
+/// `vmaf` as in the `context` module; `ref_` and `dist` NULL or writable pictures.
 #[no_mangle]
 pub unsafe extern "C" fn vmaf_read_pictures(
     vmaf: *mut VmafContext,
@@ -313,7 +313,7 @@ pub unsafe extern "C" fn vmaf_read_pictures(
 /// Pictures are allocated on fetch (each frees its own buffer), so no memory is held here.
 ///
 /// # Safety
-/// `vmaf` as in [`context`].
+/// `vmaf` as in the `context` module.
 #[no_mangle]
 pub unsafe extern "C" fn vmaf_preallocate_pictures(
     vmaf: *mut VmafContext,
@@ -342,7 +342,7 @@ pub unsafe extern "C" fn vmaf_preallocate_pictures(
 /// A picture of the preallocated geometry; `-EINVAL` without [`vmaf_preallocate_pictures`].
 ///
 /// # Safety
-/// `vmaf` as in [`context`]; `pic` NULL or writable.
+/// `vmaf` as in the `context` module; `pic` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn vmaf_fetch_preallocated_picture(
     vmaf: *mut VmafContext,

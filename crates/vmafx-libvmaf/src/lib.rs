@@ -3,7 +3,7 @@
 //! Programs written against libvmaf 3.2's headers (FFmpeg's `libvmaf` filter, GStreamer's
 //! vmaf element, ...) link this library unchanged and score with vmafx. Every function
 //! answers 0 or a negative errno value as libvmaf does; no panic crosses the boundary
-//! ([`guard`]). Pictures from [`picture::vmaf_picture_alloc`] become engine frames without a
+//! (`guard`). Pictures from [`picture::vmaf_picture_alloc`] become engine frames without a
 //! copy: the frame holds the picture's buffer until the engine lets go of it.
 
 pub mod bridge;

@@ -3,7 +3,7 @@
 //!
 //! A picture's planes live in one 64-byte-aligned [`PictureBuffer`]; `VmafPicture::ref` is
 //! an `Arc` of it turned into a raw pointer (the caller's one count). Every such pointer
-//! handed out is recorded in [`LIVE`] until it is unref'd or read, so an unref or a read of
+//! handed out is recorded in `LIVE` until it is unref'd or read, so an unref or a read of
 //! a picture this library did not allocate (or already took) answers `-EINVAL` instead of
 //! freeing foreign memory.
 

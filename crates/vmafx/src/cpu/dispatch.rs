@@ -1,7 +1,7 @@
 //! One way to build a feature's kernel dispatch: a waterfall of tables, one per level.
 //!
 //! A feature writes its kernels as a struct of function pointers (its "table") and lists
-//! one table per level it has code for, scalar first, with [`kernel_tables!`]. At `init`
+//! one table per level it has code for, scalar first, with `kernel_tables!`. At `init`
 //! an extractor asks [`Dispatch::pick`] for the best table at or below the level the run
 //! allows ([`super::level`], which `VMAFX_CPU`, `--cpumask` and [`super::with_level`]
 //! lower). A level a feature has no table for falls to the next one below: vif has no
