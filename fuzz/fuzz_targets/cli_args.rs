@@ -1,5 +1,5 @@
-//! The `vmafx` command line: the CLI's own argument definitions (its `args`, `bench`, `error`, `run`,
-//! `progress` and `sample` modules, compiled in from `crates/vmafx-cli/src`) parsed with
+//! The `vmafx` command line: the CLI's own argument definitions (its `args`, `bench`, `error`,
+//! `logdest`, `merge`, `partial` and `sample` modules, compiled in from `crates/vmafx-cli/src`) parsed with
 //! clap's `try_parse_from` from NUL-separated arguments (any bytes, not only UTF-8).
 //! Parsing returns Ok or a usage error, never panics; an error renders. A parsed command
 //! line then goes through what scoring checks before it opens a file: the raw yuv
@@ -23,10 +23,12 @@ mod args;
 mod bench;
 #[path = "../../crates/vmafx-cli/src/error.rs"]
 mod error;
-#[path = "../../crates/vmafx-cli/src/progress.rs"]
-mod progress;
-#[path = "../../crates/vmafx-cli/src/run.rs"]
-mod run;
+#[path = "../../crates/vmafx-cli/src/logdest.rs"]
+mod logdest;
+#[path = "../../crates/vmafx-cli/src/merge.rs"]
+mod merge;
+#[path = "../../crates/vmafx-cli/src/partial.rs"]
+mod partial;
 #[path = "../../crates/vmafx-cli/src/sample.rs"]
 mod sample;
 
