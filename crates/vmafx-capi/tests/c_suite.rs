@@ -9,6 +9,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod c_build;
+use c_build::{lib_dir, sanitizer_flags};
+
 /// The static library cargo builds for this crate.
 const STATIC_LIB: &str = "libvmafx_capi.a";
 /// The shared library cargo builds for this crate.
@@ -16,35 +19,6 @@ const SHARED_LIB: &str = "libvmafx_capi.so";
 
 fn crate_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The directory cargo put this crate's libraries in (this test's `deps` or its parent).
-fn lib_dir(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    let deps = exe.parent().expect("deps directory").to_path_buf();
-    for dir in [deps.clone(), deps.parent().unwrap_or(&deps).to_path_buf()] {
-        if dir.join(name).exists() {
-            return dir;
-        }
-    }
-    panic!("{name} not found beside {}", exe.display());
-}
-
-/// `VMAFX_C_SANITIZE` (e.g. `address,undefined` or `thread`): build the C tests with
-/// `-fsanitize=` that list; a sanitizer report fails the test. Unset: no sanitizer.
-fn sanitizer_flags() -> (String, Vec<String>) {
-    match std::env::var("VMAFX_C_SANITIZE") {
-        Ok(s) if !s.is_empty() => (
-            format!("c_suite_{}", s.replace(',', "_")),
-            vec![
-                format!("-fsanitize={s}"),
-                "-fno-sanitize-recover=all".into(),
-                "-fno-omit-frame-pointer".into(),
-                "-g".into(),
-            ],
-        ),
-        _ => ("c_suite".into(), Vec::new()),
-    }
 }
 
 fn run_c_test(name: &str) {
