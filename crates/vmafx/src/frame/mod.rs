@@ -6,10 +6,12 @@
 //! are stored as `u8`, deeper ones as `u16`. Plane sizes follow libvmaf: chroma of a 4:2:0
 //! frame is `(w >> 1) x (h >> 1)`, rounded down, whatever the file held.
 
+pub mod converter;
 mod format;
 mod geometry;
 pub mod import;
 pub(crate) mod layout;
+pub mod levels;
 pub mod pool;
 
 pub use format::{MemoryKind, PixelFormat};

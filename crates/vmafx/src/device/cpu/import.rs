@@ -212,11 +212,7 @@ pub unsafe fn import_host(d: &FrameImport, device: &DeviceInfo) -> Result<Frame>
             let conversion = rgb::check(format, d.bpc, &d.rgb)?;
             // SAFETY: validated span; the caller's contract keeps it readable and unchanged.
             let src = unsafe { span_bytes(&spans[0]) };
-            let planes = if d.bpc > 8 {
-                rgb::converted_deep_planes(src, &spans[0], format, d.bpc, d.width, conversion)?
-            } else {
-                rgb::converted_planes(src, &spans[0], format, d.width, conversion)?
-            };
+            let planes = rgb::converted(src, &spans[0], format, d.bpc, d.width, conversion)?;
             (planes, true)
         }
         // SAFETY: forwarded contract: the spans stay readable and unchanged while `guard`
