@@ -115,6 +115,50 @@ pub struct VmafxFrameDesc {
     pub h: u32,
 }
 
+/// `VmafxColor`: the colour of a frame (ABI 0.1.6); embedded by value, never grows.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxColor {
+    /// A `VmafxColorRange`.
+    pub range: u32,
+    /// A `VmafxColorPrimaries`.
+    pub primaries: u32,
+    /// A `VmafxColorTransfer`.
+    pub trc: u32,
+    /// A `VmafxColorMatrix`.
+    pub matrix: u32,
+}
+
+/// `VmafxConvertDesc`: what a frame converter reads and writes (ABI 0.1.6).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct VmafxConvertDesc {
+    /// Size of the struct as the caller compiled it.
+    pub struct_size: u32,
+    /// A `VmafxPixelFormat` read.
+    pub src_pix_fmt: u32,
+    /// Bits per component read.
+    pub src_bpc: u32,
+    /// Luma width read.
+    pub src_w: u32,
+    /// Luma height read.
+    pub src_h: u32,
+    /// Colour read.
+    pub src_color: VmafxColor,
+    /// A `VmafxPixelFormat` written.
+    pub dst_pix_fmt: u32,
+    /// Bits per component written.
+    pub dst_bpc: u32,
+    /// Luma width written; 0 the source's.
+    pub dst_w: u32,
+    /// Luma height written; 0 the source's.
+    pub dst_h: u32,
+    /// Colour written.
+    pub dst_color: VmafxColor,
+    /// A `VmafxResampleFilter`.
+    pub filter: u32,
+}
+
 /// `VmafxHostPlanes`: caller-owned planes a host frame borrows.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
@@ -243,6 +287,13 @@ unsafe impl MinSize for VmafxDeviceDesc {
 unsafe impl MinSize for VmafxDeviceInfo {
     /// Backend and index.
     const MIN_SIZE: usize = std::mem::offset_of!(VmafxDeviceInfo, flags);
+}
+
+// SAFETY: a `#[repr(C)]` struct led by `struct_size`, of integers only (valid all-zero);
+// its MIN_SIZE is itself.
+unsafe impl MinSize for VmafxConvertDesc {
+    /// ABI 0.1.6: the whole struct.
+    const MIN_SIZE: usize = std::mem::size_of::<VmafxConvertDesc>();
 }
 
 /// ABI version this library implements.

@@ -12,6 +12,7 @@
 pub mod abi;
 pub mod bridge;
 pub mod context;
+pub mod converter;
 pub mod device;
 pub mod error;
 pub mod fence;

@@ -98,6 +98,11 @@ fn import_formats_of_0_1_11() {
 }
 
 #[test]
+fn frame_converters() {
+    run_c_test("test_convert");
+}
+
+#[test]
 fn context() {
     run_c_test("test_context");
 }

@@ -91,12 +91,17 @@ typedef struct VmafxFrame VmafxFrame;
  */
 typedef struct VmafxFramePool VmafxFramePool;
 
+/** Converts host frames of one geometry and colour into another (ABI 0.1.6). */
+typedef struct VmafxFrameConverter VmafxFrameConverter;
+
 typedef struct VmafxFence VmafxFence;
 typedef struct VmafxImportPlane VmafxImportPlane;
 typedef struct VmafxFrameImport VmafxFrameImport;
 typedef struct VmafxFrameDesc VmafxFrameDesc;
 typedef struct VmafxHostPlanes VmafxHostPlanes;
 typedef struct VmafxFramePlanes VmafxFramePlanes;
+typedef struct VmafxColor VmafxColor;
+typedef struct VmafxConvertDesc VmafxConvertDesc;
 
 /** Called once, on any thread, when the library has stopped reading a frame's planes. */
 typedef void (*VmafxFrameReleaseCallback)(void *user);
@@ -118,6 +123,78 @@ typedef enum VmafxVulkanTiling {
 
 /** VmafxVulkanFlags: the memory is a dedicated allocation of its image. ABI 0.1.11. */
 #define VMAFX_VULKAN_DEDICATED (UINT32_C(1) << 0U)
+
+/** Code-value range of a signal (ABI 0.1.6). */
+typedef enum VmafxColorRange {
+    /** Not stated: an RGB import refuses it; a converter takes the other side's, else limited. */
+    VMAFX_COLOR_RANGE_UNKNOWN = 0,
+    /** Studio swing: 16 to 235 (luma, R'G'B'), 16 to 240 (chroma), times 2^(bpc - 8). */
+    VMAFX_COLOR_RANGE_LIMITED = 1,
+    /** Full swing: 0 to 2^bpc - 1. */
+    VMAFX_COLOR_RANGE_FULL = 2,
+} VmafxColorRange;
+
+/** Colour primaries (ABI 0.1.6). */
+typedef enum VmafxColorPrimaries {
+    /** Not stated. */
+    VMAFX_COLOR_PRIMARIES_UNKNOWN = 0,
+    /** ITU-R BT.709. */
+    VMAFX_COLOR_PRIMARIES_BT709 = 1,
+    /** ITU-R BT.2020. */
+    VMAFX_COLOR_PRIMARIES_BT2020 = 2,
+    /** SMPTE ST 432-1 (D65). */
+    VMAFX_COLOR_PRIMARIES_SMPTE432 = 3,
+} VmafxColorPrimaries;
+
+/**
+ * Transfer characteristic (ABI 0.1.6; SRGB, HLG and LINEAR 0.1.11). An RGB import checks it and
+ * does not apply it.
+ */
+typedef enum VmafxColorTransfer {
+    /** Not stated; an RGB import refuses it. */
+    VMAFX_COLOR_TRC_UNKNOWN = 0,
+    /** ITU-R BT.709 (also BT.601 and BT.2020 SDR). */
+    VMAFX_COLOR_TRC_BT709 = 1,
+    /** SMPTE ST 2084 (PQ). */
+    VMAFX_COLOR_TRC_SMPTE2084 = 2,
+    /** IEC 61966-2-1. */
+    VMAFX_COLOR_TRC_SRGB = 3,
+    /** ARIB STD-B67 (HLG). */
+    VMAFX_COLOR_TRC_HLG = 4,
+    /** Linear light: declared; an RGB import refuses it (encode the samples first). */
+    VMAFX_COLOR_TRC_LINEAR = 5,
+} VmafxColorTransfer;
+
+/** Y'CbCr matrix coefficients (ABI 0.1.6; BT601 and BT2020_CL 0.1.11). */
+typedef enum VmafxColorMatrix {
+    /** Not stated; an RGB import refuses it: the matrix is never guessed. */
+    VMAFX_COLOR_MATRIX_UNKNOWN = 0,
+    /** ITU-R BT.709. */
+    VMAFX_COLOR_MATRIX_BT709 = 1,
+    /** ITU-R BT.2020 non-constant luminance. */
+    VMAFX_COLOR_MATRIX_BT2020_NCL = 2,
+    /** ICtCp: declared, refused. */
+    VMAFX_COLOR_MATRIX_ICTCP = 3,
+    /** ITU-R BT.601. */
+    VMAFX_COLOR_MATRIX_BT601 = 4,
+    /** ITU-R BT.2020 constant luminance: declared, refused. */
+    VMAFX_COLOR_MATRIX_BT2020_CL = 5,
+} VmafxColorMatrix;
+
+/**
+ * Scaling filter of a frame converter (ABI 0.1.6). This build has no scaler: the filter is checked,
+ * and a converter to another size is refused.
+ */
+typedef enum VmafxResampleFilter {
+    /** The converter's default. */
+    VMAFX_RESAMPLE_DEFAULT = 0,
+    /** Bilinear. */
+    VMAFX_RESAMPLE_BILINEAR = 1,
+    /** Bicubic. */
+    VMAFX_RESAMPLE_BICUBIC = 2,
+    /** Lanczos. */
+    VMAFX_RESAMPLE_LANCZOS = 3,
+} VmafxResampleFilter;
 
 /**
  * A fence between a producer and the library; embedded by value in VmafxFrameImport, so it never
@@ -175,8 +252,7 @@ struct VmafxFrameImport {
     /**
      * A VmafxPixelFormat; the semi-planar, packed and MSB layouts are converted to planar (a gather
      * and a shift), the planar ones bound as they are; RGB, RGBA and BGRA are converted to Y'CbCr
-     * 4:4:4 with the `rgb_*` statement (full-range R'G'B' at 8, 10, 12, 14 or 16 bits in this
-     * build).
+     * 4:4:4 with the `rgb_*` statement (8 to 16 bits, full- or limited-range R'G'B').
      */
     uint32_t pix_fmt;
     /**
@@ -301,6 +377,57 @@ struct VmafxFramePlanes {
 /** Initialiser: sets `struct_size`, zeroes every other field. */
 #define VMAFX_FRAME_PLANES_INIT {.struct_size = sizeof(VmafxFramePlanes)}
 
+/** The colour of a frame; embedded by value, never grows (ABI 0.1.6). */
+struct VmafxColor {
+    /** A VmafxColorRange. */
+    uint32_t range;
+    /** A VmafxColorPrimaries. */
+    uint32_t primaries;
+    /** A VmafxColorTransfer. */
+    uint32_t trc;
+    /** A VmafxColorMatrix. */
+    uint32_t matrix;
+};
+
+/** What a frame converter reads and writes. Initialise with VMAFX_CONVERT_DESC_INIT (ABI 0.1.6). */
+struct VmafxConvertDesc {
+    /** Size of the struct as the caller compiled it; set by the _INIT macro. */
+    uint32_t struct_size;
+    /**
+     * The planar VmafxPixelFormat read (a producer layout is made planar by vmafx_frame_import).
+     */
+    uint32_t src_pix_fmt;
+    /** Bits per component read, 8 to 16. */
+    uint32_t src_bpc;
+    /** Luma width read. */
+    uint32_t src_w;
+    /** Luma height read. */
+    uint32_t src_h;
+    /**
+     * Colour read; an UNKNOWN member is the written one's (the range: limited when neither is
+     * stated).
+     */
+    VmafxColor src_color;
+    /** The VmafxPixelFormat written; this build: the one read. */
+    uint32_t dst_pix_fmt;
+    /** Bits per component written, 8 to 16. */
+    uint32_t dst_bpc;
+    /** Luma width written; 0 the source's (this build has no scaler). */
+    uint32_t dst_w;
+    /** Luma height written; 0 the source's. */
+    uint32_t dst_h;
+    /**
+     * Colour written: this build converts the range; other primaries, transfer or matrix are
+     * VMAFX_E_NOTSUP naming the member.
+     */
+    VmafxColor dst_color;
+    /** A VmafxResampleFilter. */
+    uint32_t filter;
+};
+
+/** Initialiser: sets `struct_size`, zeroes every other field. */
+#define VMAFX_CONVERT_DESC_INIT {.struct_size = sizeof(VmafxConvertDesc)}
+
 /**
  * A zeroed host frame (`device` NULL: the CPU); fill it through vmafx_frame_planes() before the
  * first submit. The caller holds one reference.
@@ -389,6 +516,27 @@ VMAFX_EXPORT VmafxStatus vmafx_frame_pool_acquire(VmafxFramePool *pool, VmafxFra
  * is a no-op.
  */
 VMAFX_EXPORT void vmafx_frame_pool_destroy(VmafxFramePool *pool);
+
+/**
+ * A converter for planar host frames of `desc.src_*` (ABI 0.1.6). This build converts the bit depth
+ * and the range, each sample exactly and rounded once; another size, chroma layout, primaries,
+ * transfer or matrix is VMAFX_E_NOTSUP naming the field, a value that is none VMAFX_E_INVALID
+ * naming it.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_frame_converter_create(const VmafxConvertDesc *desc,
+                                                      VmafxFrameConverter **out,
+                                                      VmafxError **error);
+
+/**
+ * Converts host frame `src` (read only; the converter's geometry, else VMAFX_E_INVALID naming
+ * `src`) into a new host frame with one reference the caller holds (ABI 0.1.6).
+ */
+VMAFX_EXPORT VmafxStatus vmafx_frame_convert(VmafxFrameConverter *converter, const VmafxFrame *src,
+                                             VmafxFrame **out, VmafxError **error);
+
+/** Releases a converter; VMAFX_E_INVALID naming `converter` for NULL (ABI 0.1.6). */
+VMAFX_EXPORT VmafxStatus vmafx_frame_converter_destroy(VmafxFrameConverter *converter,
+                                                       VmafxError **error);
 
 #ifdef __cplusplus
 }

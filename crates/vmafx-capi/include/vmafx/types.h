@@ -190,20 +190,23 @@ typedef enum VmafxPixelFormat {
     VMAFX_PIXEL_FORMAT_V210 = 34,
     /**
      * Packed R'G'B' (rgb), converted with the `rgb_*` statement to YUV444P at `bpc` bits (ABI
-     * 0.1.11); this build converts full-range samples at 8, 10, 12, 14 and 16 bits (within one code
-     * value of swscale at 8 bits, of the exact matrix at 10 to 14, two at 16).
+     * 0.1.11); 8 to 16 bits (9 to 15 in 16-bit words, the sample in the low bits), full- or
+     * limited-range R'G'B': within one code value of swscale (full range, 8 bits), of the exact
+     * matrix up to 14 bits, two at 15 and three at 16.
      */
     VMAFX_PIXEL_FORMAT_RGB = 35,
     /**
      * Packed R'G'B' (rgba), converted with the `rgb_*` statement to YUV444P at `bpc` bits (ABI
-     * 0.1.11); this build converts full-range samples at 8, 10, 12, 14 and 16 bits (within one code
-     * value of swscale at 8 bits, of the exact matrix at 10 to 14, two at 16).
+     * 0.1.11); 8 to 16 bits (9 to 15 in 16-bit words, the sample in the low bits), full- or
+     * limited-range R'G'B': within one code value of swscale (full range, 8 bits), of the exact
+     * matrix up to 14 bits, two at 15 and three at 16.
      */
     VMAFX_PIXEL_FORMAT_RGBA = 36,
     /**
      * Packed R'G'B' (bgra), converted with the `rgb_*` statement to YUV444P at `bpc` bits (ABI
-     * 0.1.11); this build converts full-range samples at 8, 10, 12, 14 and 16 bits (within one code
-     * value of swscale at 8 bits, of the exact matrix at 10 to 14, two at 16).
+     * 0.1.11); 8 to 16 bits (9 to 15 in 16-bit words, the sample in the low bits), full- or
+     * limited-range R'G'B': within one code value of swscale (full range, 8 bits), of the exact
+     * matrix up to 14 bits, two at 15 and three at 16.
      */
     VMAFX_PIXEL_FORMAT_BGRA = 37,
 } VmafxPixelFormat;
@@ -229,48 +232,6 @@ typedef enum VmafxPool {
     /** The 20th percentile, as VMAFX_POOL_PERC5. */
     VMAFX_POOL_PERC20 = 8,
 } VmafxPool;
-
-/** The Y'CbCr matrix an RGB frame is converted with (ABI 0.1.11). */
-typedef enum VmafxColorMatrix {
-    /** Not stated; refused: the matrix is never guessed. */
-    VMAFX_COLOR_MATRIX_UNSPECIFIED = 0,
-    /** ITU-R BT.601. */
-    VMAFX_COLOR_MATRIX_BT601 = 1,
-    /** ITU-R BT.709. */
-    VMAFX_COLOR_MATRIX_BT709 = 2,
-    /** ITU-R BT.2020 non-constant luminance. */
-    VMAFX_COLOR_MATRIX_BT2020_NCL = 3,
-    /** ITU-R BT.2020 constant luminance: declared, refused. */
-    VMAFX_COLOR_MATRIX_BT2020_CL = 4,
-    /** ICtCp: declared, refused. */
-    VMAFX_COLOR_MATRIX_ICTCP = 5,
-} VmafxColorMatrix;
-
-/** Code-value range of a signal (ABI 0.1.11). */
-typedef enum VmafxColorRange {
-    /** Not stated; refused. */
-    VMAFX_COLOR_RANGE_UNSPECIFIED = 0,
-    /** Studio swing. */
-    VMAFX_COLOR_RANGE_LIMITED = 1,
-    /** Full swing. */
-    VMAFX_COLOR_RANGE_FULL = 2,
-} VmafxColorRange;
-
-/** Transfer characteristic of the R'G'B' samples of an RGB frame (ABI 0.1.11). */
-typedef enum VmafxColorTransfer {
-    /** Not stated; refused. */
-    VMAFX_COLOR_TRANSFER_UNSPECIFIED = 0,
-    /** ITU-R BT.709. */
-    VMAFX_COLOR_TRANSFER_BT709 = 1,
-    /** IEC 61966-2-1. */
-    VMAFX_COLOR_TRANSFER_SRGB = 2,
-    /** SMPTE ST 2084 (PQ). */
-    VMAFX_COLOR_TRANSFER_SMPTE2084 = 3,
-    /** ARIB STD-B67 (HLG). */
-    VMAFX_COLOR_TRANSFER_HLG = 4,
-    /** Linear light: declared, refused. */
-    VMAFX_COLOR_TRANSFER_LINEAR = 5,
-} VmafxColorTransfer;
 
 #ifdef __cplusplus
 }

@@ -15,12 +15,17 @@ fn c_size(ctype: &str) -> usize {
 
 /// Checks that the C layout of `fields` puts every field at its Rust offset and that the
 /// C struct has the Rust struct's size; panics naming the field otherwise.
-pub fn check_layout(name: &str, fields: &[Field], rust_size: usize, embedded: &[(&str, usize)]) {
+pub fn check_layout(
+    name: &str,
+    fields: &[Field],
+    rust_size: usize,
+    embedded: &[(&str, usize, usize)],
+) {
     let mut at = 0usize;
     let mut align = 1usize;
     for f in fields {
-        let (size, a) = match embedded.iter().find(|(n, _)| *n == f.ctype) {
-            Some((_, s)) => (*s, 8),
+        let (size, a) = match embedded.iter().find(|(n, ..)| *n == f.ctype) {
+            Some((_, s, a)) => (*s, *a),
             None => (c_size(f.ctype), c_size(f.ctype)),
         };
         at = at.div_ceil(a) * a;
@@ -66,8 +71,12 @@ fn doc(out: &mut String, indent: &str, text: &str) {
     let _ = writeln!(out, "{indent} */");
 }
 
-/// Sizes of the structs a header embeds by value, for the layout check.
-const EMBEDDED: &[(&str, usize)] = &[("VmafxImportPlane", 48), ("VmafxFence", 32)];
+/// Sizes and alignments of the structs a header embeds by value, for the layout check.
+const EMBEDDED: &[(&str, usize, usize)] = &[
+    ("VmafxImportPlane", 48, 8),
+    ("VmafxFence", 32, 8),
+    ("VmafxColor", 16, 4),
+];
 
 /// The C text of `h`.
 pub fn render(h: &Header) -> String {

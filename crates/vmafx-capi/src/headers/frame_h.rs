@@ -6,11 +6,11 @@ use vmafx::frame::MemoryKind;
 
 use super::items::{Header, Item};
 use crate::abi::{
-    VmafxFence, VmafxFrameDesc, VmafxFrameImport, VmafxFramePlanes, VmafxHostPlanes,
-    VmafxImportPlane, FENCE_GL_SYNC, FENCE_VULKAN_SEMAPHORE, MEMORY_GL_TEXTURE, MEMORY_VULKAN,
-    VULKAN_DEDICATED, VULKAN_HANDLE_TYPES, VULKAN_TILINGS,
+    VmafxColor, VmafxConvertDesc, VmafxFence, VmafxFrameDesc, VmafxFrameImport, VmafxFramePlanes,
+    VmafxHostPlanes, VmafxImportPlane, FENCE_GL_SYNC, FENCE_VULKAN_SEMAPHORE, MEMORY_GL_TEXTURE,
+    MEMORY_VULKAN, VULKAN_DEDICATED, VULKAN_HANDLE_TYPES, VULKAN_TILINGS,
 };
-use crate::{fence, field, frame, func, import, pool};
+use crate::{converter, fence, field, frame, func, import, pool};
 
 fn memory_values() -> Vec<(String, i64, String)> {
     let mut v: Vec<_> = (0..8)
@@ -93,6 +93,92 @@ fn vulkan_enums() -> Vec<Item> {
     ]
 }
 
+/// The colour enumerations (ABI 0.1.6, with the RGB import's values appended in 0.1.11)
+/// and the scaling filter of a converter.
+fn colour_enums() -> Vec<Item> {
+    let named = |prefix: &str, v: &[(&str, &str)]| -> Vec<(String, i64, String)> {
+        v.iter()
+            .enumerate()
+            .map(|(i, (n, d))| (format!("{prefix}{n}"), i as i64, d.to_string()))
+            .collect()
+    };
+    vec![
+        Item::Enum {
+            name: "VmafxColorRange",
+            doc: "Code-value range of a signal (ABI 0.1.6).",
+            typedef: true,
+            values: named(
+                "VMAFX_COLOR_RANGE_",
+                &[
+                    ("UNKNOWN", "Not stated: an RGB import refuses it; a converter takes the other side's, else limited."),
+                    ("LIMITED", "Studio swing: 16 to 235 (luma, R'G'B'), 16 to 240 (chroma), times 2^(bpc - 8)."),
+                    ("FULL", "Full swing: 0 to 2^bpc - 1."),
+                ],
+            ),
+        },
+        Item::Enum {
+            name: "VmafxColorPrimaries",
+            doc: "Colour primaries (ABI 0.1.6).",
+            typedef: true,
+            values: named(
+                "VMAFX_COLOR_PRIMARIES_",
+                &[
+                    ("UNKNOWN", "Not stated."),
+                    ("BT709", "ITU-R BT.709."),
+                    ("BT2020", "ITU-R BT.2020."),
+                    ("SMPTE432", "SMPTE ST 432-1 (D65)."),
+                ],
+            ),
+        },
+        Item::Enum {
+            name: "VmafxColorTransfer",
+            doc: "Transfer characteristic (ABI 0.1.6; SRGB, HLG and LINEAR 0.1.11). An RGB import checks it and does not apply it.",
+            typedef: true,
+            values: named(
+                "VMAFX_COLOR_TRC_",
+                &[
+                    ("UNKNOWN", "Not stated; an RGB import refuses it."),
+                    ("BT709", "ITU-R BT.709 (also BT.601 and BT.2020 SDR)."),
+                    ("SMPTE2084", "SMPTE ST 2084 (PQ)."),
+                    ("SRGB", "IEC 61966-2-1."),
+                    ("HLG", "ARIB STD-B67 (HLG)."),
+                    ("LINEAR", "Linear light: declared; an RGB import refuses it (encode the samples first)."),
+                ],
+            ),
+        },
+        Item::Enum {
+            name: "VmafxColorMatrix",
+            doc: "Y'CbCr matrix coefficients (ABI 0.1.6; BT601 and BT2020_CL 0.1.11).",
+            typedef: true,
+            values: named(
+                "VMAFX_COLOR_MATRIX_",
+                &[
+                    ("UNKNOWN", "Not stated; an RGB import refuses it: the matrix is never guessed."),
+                    ("BT709", "ITU-R BT.709."),
+                    ("BT2020_NCL", "ITU-R BT.2020 non-constant luminance."),
+                    ("ICTCP", "ICtCp: declared, refused."),
+                    ("BT601", "ITU-R BT.601."),
+                    ("BT2020_CL", "ITU-R BT.2020 constant luminance: declared, refused."),
+                ],
+            ),
+        },
+        Item::Enum {
+            name: "VmafxResampleFilter",
+            doc: "Scaling filter of a frame converter (ABI 0.1.6). This build has no scaler: the filter is checked, and a converter to another size is refused.",
+            typedef: true,
+            values: named(
+                "VMAFX_RESAMPLE_",
+                &[
+                    ("DEFAULT", "The converter's default."),
+                    ("BILINEAR", "Bilinear."),
+                    ("BICUBIC", "Bicubic."),
+                    ("LANCZOS", "Lanczos."),
+                ],
+            ),
+        },
+    ]
+}
+
 fn structs() -> Vec<Item> {
     type F = VmafxFence;
     type P = VmafxImportPlane;
@@ -100,6 +186,8 @@ fn structs() -> Vec<Item> {
     type D = VmafxFrameDesc;
     type H = VmafxHostPlanes;
     type Q = VmafxFramePlanes;
+    type C = VmafxColor;
+    type V = VmafxConvertDesc;
     let size = "Size of the struct as the caller compiled it; set by the _INIT macro.";
     vec![
         Item::Struct {
@@ -139,7 +227,7 @@ fn structs() -> Vec<Item> {
             fields: vec![
                 field!(I, struct_size, "uint32_t", size),
                 field!(I, memory, "uint32_t", "A VmafxMemoryKind: what each plane's handle is."),
-                field!(I, pix_fmt, "uint32_t", "A VmafxPixelFormat; the semi-planar, packed and MSB layouts are converted to planar (a gather and a shift), the planar ones bound as they are; RGB, RGBA and BGRA are converted to Y'CbCr 4:4:4 with the `rgb_*` statement (full-range R'G'B' at 8, 10, 12, 14 or 16 bits in this build)."),
+                field!(I, pix_fmt, "uint32_t", "A VmafxPixelFormat; the semi-planar, packed and MSB layouts are converted to planar (a gather and a shift), the planar ones bound as they are; RGB, RGBA and BGRA are converted to Y'CbCr 4:4:4 with the `rgb_*` statement (8 to 16 bits, full- or limited-range R'G'B')."),
                 field!(I, bpc, "uint32_t", "Bits per component: the one depth of a semi-planar or packed layout (see VmafxPixelFormat), 9 to 16 for YUV444P_MSB, 8 to 16 for the planar formats."),
                 field!(I, w, "uint32_t", "Luma width."),
                 field!(I, h, "uint32_t", "Luma height."),
@@ -208,6 +296,40 @@ fn structs() -> Vec<Item> {
             init: "VMAFX_FRAME_PLANES_INIT",
             init_extra: "",
         },
+        Item::Struct {
+            name: "VmafxColor",
+            doc: "The colour of a frame; embedded by value, never grows (ABI 0.1.6).",
+            fields: vec![
+                field!(C, range, "uint32_t", "A VmafxColorRange."),
+                field!(C, primaries, "uint32_t", "A VmafxColorPrimaries."),
+                field!(C, trc, "uint32_t", "A VmafxColorTransfer."),
+                field!(C, matrix, "uint32_t", "A VmafxColorMatrix."),
+            ],
+            rust_size: std::mem::size_of::<C>(),
+            init: "",
+            init_extra: "",
+        },
+        Item::Struct {
+            name: "VmafxConvertDesc",
+            doc: "What a frame converter reads and writes. Initialise with VMAFX_CONVERT_DESC_INIT (ABI 0.1.6).",
+            fields: vec![
+                field!(V, struct_size, "uint32_t", size),
+                field!(V, src_pix_fmt, "uint32_t", "The planar VmafxPixelFormat read (a producer layout is made planar by vmafx_frame_import)."),
+                field!(V, src_bpc, "uint32_t", "Bits per component read, 8 to 16."),
+                field!(V, src_w, "uint32_t", "Luma width read."),
+                field!(V, src_h, "uint32_t", "Luma height read."),
+                field!(V, src_color, "VmafxColor", "Colour read; an UNKNOWN member is the written one's (the range: limited when neither is stated)."),
+                field!(V, dst_pix_fmt, "uint32_t", "The VmafxPixelFormat written; this build: the one read."),
+                field!(V, dst_bpc, "uint32_t", "Bits per component written, 8 to 16."),
+                field!(V, dst_w, "uint32_t", "Luma width written; 0 the source's (this build has no scaler)."),
+                field!(V, dst_h, "uint32_t", "Luma height written; 0 the source's."),
+                field!(V, dst_color, "VmafxColor", "Colour written: this build converts the range; other primaries, transfer or matrix are VMAFX_E_NOTSUP naming the member."),
+                field!(V, filter, "uint32_t", "A VmafxResampleFilter."),
+            ],
+            rust_size: std::mem::size_of::<V>(),
+            init: "VMAFX_CONVERT_DESC_INIT",
+            init_extra: "",
+        },
     ]
 }
 
@@ -228,6 +350,9 @@ fn functions() -> Vec<Item> {
         func!(pool::vmafx_frame_pool_create, "VmafxStatus", "VmafxDevice *device, const VmafxFrameDesc *desc,\n                                                 uint32_t count, VmafxFramePool **out,\n                                                 VmafxError **error", "Allocates `count` (1 to 1024) frames of a planar geometry once."),
         func!(pool::vmafx_frame_pool_acquire, "VmafxStatus", "VmafxFramePool *pool, VmafxFrame **out,\n                                                  VmafxError **error", "A free frame with one reference; its planes keep their last content. VMAFX_E_BUSY naming `pool` when all are in use."),
         func!(pool::vmafx_frame_pool_destroy, "void", "VmafxFramePool *pool", "Drops the caller's pool; frames in use stay valid and the pool goes with the last of them. NULL is a no-op."),
+        func!(converter::vmafx_frame_converter_create, "VmafxStatus", "const VmafxConvertDesc *desc,\n                                                      VmafxFrameConverter **out,\n                                                      VmafxError **error", "A converter for planar host frames of `desc.src_*` (ABI 0.1.6). This build converts the bit depth and the range, each sample exactly and rounded once; another size, chroma layout, primaries, transfer or matrix is VMAFX_E_NOTSUP naming the field, a value that is none VMAFX_E_INVALID naming it."),
+        func!(converter::vmafx_frame_convert, "VmafxStatus", "VmafxFrameConverter *converter, const VmafxFrame *src,\n                                             VmafxFrame **out, VmafxError **error", "Converts host frame `src` (read only; the converter's geometry, else VMAFX_E_INVALID naming `src`) into a new host frame with one reference the caller holds (ABI 0.1.6)."),
+        func!(converter::vmafx_frame_converter_destroy, "VmafxStatus", "VmafxFrameConverter *converter,\n                                                       VmafxError **error", "Releases a converter; VMAFX_E_INVALID naming `converter` for NULL (ABI 0.1.6)."),
     ]
 }
 
@@ -239,10 +364,12 @@ pub fn frame_h() -> Header {
         Item::Define { name: "VMAFX_IMPORT_ALLOW_COPY", value: format!("(UINT32_C(1) << {}U)", IMPORT_ALLOW_COPY.trailing_zeros()), doc: "Import flag: a layout the device cannot bind may be copied on the device (never a host copy of device memory). Without it, zero copy is required." },
         Item::Opaque { name: "VmafxFrame", doc: "The pixels of one picture; reference-counted, submitted to any number of contexts." },
         Item::Opaque { name: "VmafxFramePool", doc: "Frames of one geometry allocated once and reused; a frame returns where its last reference goes." },
-        Item::Raw("typedef struct VmafxFence VmafxFence;\ntypedef struct VmafxImportPlane VmafxImportPlane;\ntypedef struct VmafxFrameImport VmafxFrameImport;\ntypedef struct VmafxFrameDesc VmafxFrameDesc;\ntypedef struct VmafxHostPlanes VmafxHostPlanes;\ntypedef struct VmafxFramePlanes VmafxFramePlanes;".into()),
+        Item::Opaque { name: "VmafxFrameConverter", doc: "Converts host frames of one geometry and colour into another (ABI 0.1.6)." },
+        Item::Raw("typedef struct VmafxFence VmafxFence;\ntypedef struct VmafxImportPlane VmafxImportPlane;\ntypedef struct VmafxFrameImport VmafxFrameImport;\ntypedef struct VmafxFrameDesc VmafxFrameDesc;\ntypedef struct VmafxHostPlanes VmafxHostPlanes;\ntypedef struct VmafxFramePlanes VmafxFramePlanes;\ntypedef struct VmafxColor VmafxColor;\ntypedef struct VmafxConvertDesc VmafxConvertDesc;".into()),
         Item::Raw("/** Called once, on any thread, when the library has stopped reading a frame's planes. */\ntypedef void (*VmafxFrameReleaseCallback)(void *user);".into()),
     ];
     items.extend(vulkan_enums());
+    items.extend(colour_enums());
     items.extend(structs());
     items.extend(functions());
     Header {

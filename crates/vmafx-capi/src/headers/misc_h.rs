@@ -146,7 +146,7 @@ fn pixel_values() -> Vec<(String, i64, String)> {
         let d = match f {
             _ if f.is_planar() => format!("Planar {} (chroma rounded down, as libvmaf).", f.name()),
             PixelFormat::Rgb | PixelFormat::Rgba | PixelFormat::Bgra => format!(
-                "Packed R'G'B' ({}), converted with the `rgb_*` statement to {made} (ABI 0.1.11); this build converts full-range samples at 8, 10, 12, 14 and 16 bits (within one code value of swscale at 8 bits, of the exact matrix at 10 to 14, two at 16).",
+                "Packed R'G'B' ({}), converted with the `rgb_*` statement to {made} (ABI 0.1.11); 8 to 16 bits (9 to 15 in 16-bit words, the sample in the low bits), full- or limited-range R'G'B': within one code value of swscale (full range, 8 bits), of the exact matrix up to 14 bits, two at 15 and three at 16.",
                 f.name()
             ),
             _ => format!(
@@ -184,69 +184,6 @@ fn layout_doc(f: PixelFormat) -> &'static str {
     }
 }
 
-/// The colour enumerations an RGB import states (ABI 0.1.11).
-fn colour_enums() -> Vec<Item> {
-    let named = |prefix: &str, v: &[(&str, &str)]| -> Vec<(String, i64, String)> {
-        v.iter()
-            .enumerate()
-            .map(|(i, (n, d))| (format!("{prefix}{n}"), i as i64, d.to_string()))
-            .collect()
-    };
-    vec![
-        Item::Enum {
-            name: "VmafxColorMatrix",
-            doc: "The Y'CbCr matrix an RGB frame is converted with (ABI 0.1.11).",
-            typedef: true,
-            values: named(
-                "VMAFX_COLOR_MATRIX_",
-                &[
-                    (
-                        "UNSPECIFIED",
-                        "Not stated; refused: the matrix is never guessed.",
-                    ),
-                    ("BT601", "ITU-R BT.601."),
-                    ("BT709", "ITU-R BT.709."),
-                    ("BT2020_NCL", "ITU-R BT.2020 non-constant luminance."),
-                    (
-                        "BT2020_CL",
-                        "ITU-R BT.2020 constant luminance: declared, refused.",
-                    ),
-                    ("ICTCP", "ICtCp: declared, refused."),
-                ],
-            ),
-        },
-        Item::Enum {
-            name: "VmafxColorRange",
-            doc: "Code-value range of a signal (ABI 0.1.11).",
-            typedef: true,
-            values: named(
-                "VMAFX_COLOR_RANGE_",
-                &[
-                    ("UNSPECIFIED", "Not stated; refused."),
-                    ("LIMITED", "Studio swing."),
-                    ("FULL", "Full swing."),
-                ],
-            ),
-        },
-        Item::Enum {
-            name: "VmafxColorTransfer",
-            doc: "Transfer characteristic of the R'G'B' samples of an RGB frame (ABI 0.1.11).",
-            typedef: true,
-            values: named(
-                "VMAFX_COLOR_TRANSFER_",
-                &[
-                    ("UNSPECIFIED", "Not stated; refused."),
-                    ("BT709", "ITU-R BT.709."),
-                    ("SRGB", "IEC 61966-2-1."),
-                    ("SMPTE2084", "SMPTE ST 2084 (PQ)."),
-                    ("HLG", "ARIB STD-B67 (HLG)."),
-                    ("LINEAR", "Linear light: declared, refused."),
-                ],
-            ),
-        },
-    ]
-}
-
 /// types.h.
 pub fn types_h() -> Header {
     let export = "#ifndef VMAFX_EXPORT\n#if defined(_MSC_VER)\n#define VMAFX_EXPORT __declspec(dllimport)\n#elif defined(__GNUC__) || defined(__clang__)\n#define VMAFX_EXPORT __attribute__((visibility(\"default\")))\n#else\n#define VMAFX_EXPORT\n#endif\n#endif";
@@ -280,10 +217,7 @@ pub fn types_h() -> Header {
                 typedef: true,
                 values: crate::score::POOL_METHODS.iter().map(|(n, v, d)| (n.to_string(), *v as i64, d.to_string())).collect(),
             },
-        ]
-        .into_iter()
-        .chain(colour_enums())
-        .collect(),
+        ],
     }
 }
 

@@ -3,9 +3,12 @@
  * definition core/api/vmafx.toml at 6dacbedb (ABI 0.1.2), with the fields appended by 0.1.3
  * (VmafxContextConfig.import_retry_wait_ns) and 0.1.4 (VmafxFrameImport.release / user,
  * VMAFX_MEMORY_GL_TEXTURE, VMAFX_FENCE_GL_SYNC), and the frame path of ABI 0.1.11: the pixel
- * formats 19-37 and the colour enums as core/api/vmafx.toml at 21575071 gives them (added there
- * in 0.1.5 / 0.1.6), VMAFX_MEMORY_VULKAN and VMAFX_FENCE_VULKAN_SEMAPHORE (9), and
- * VmafxFrameImport as 0.1.11 lays it out (344 bytes): after `user` the fields acquire_more[2],
+ * formats 19-37 as core/api/vmafx.toml at 21575071 gives them (added there in 0.1.5 / 0.1.6);
+ * the colour enums, VmafxResampleFilter, VmafxColor and VmafxConvertDesc as frame.h at e0f59be5
+ * declares them (0.1.6), with the RGB import's matrices and transfers appended as VMAFx's
+ * merged RGB statement check numbers them (BT601 4, BT2020_CL 5; SRGB 3, HLG 4, LINEAR 5; the
+ * format lane's own numbering at 21575071 was superseded), VMAFX_MEMORY_VULKAN and
+ * VMAFX_FENCE_VULKAN_SEMAPHORE (9), and VmafxFrameImport as 0.1.11 lays it out (344 bytes): after `user` the fields acquire_more[2],
  * vulkan_handle_type, vulkan_tiling, vulkan_flags, vulkan_pci[4] (0.1.5 of the Vulkan lane; its
  * test reads a 0.1.4 descriptor as ending at acquire_more), then rgb_matrix, rgb_range,
  * rgb_transfer, rgb_out_range. The Vulkan enumerators are Vulkan's own values. */
@@ -37,11 +40,16 @@ int main(void)
     CHECK(VMAFX_PIXEL_FORMAT_YUV444P_MSB == 31 && VMAFX_PIXEL_FORMAT_AYUV == 32);
     CHECK(VMAFX_PIXEL_FORMAT_UYVY422 == 33 && VMAFX_PIXEL_FORMAT_V210 == 34);
     CHECK(VMAFX_PIXEL_FORMAT_RGB == 35 && VMAFX_PIXEL_FORMAT_RGBA == 36 && VMAFX_PIXEL_FORMAT_BGRA == 37);
-    CHECK(VMAFX_COLOR_MATRIX_UNSPECIFIED == 0 && VMAFX_COLOR_MATRIX_BT601 == 1 && VMAFX_COLOR_MATRIX_BT709 == 2);
-    CHECK(VMAFX_COLOR_MATRIX_BT2020_NCL == 3 && VMAFX_COLOR_MATRIX_BT2020_CL == 4 && VMAFX_COLOR_MATRIX_ICTCP == 5);
-    CHECK(VMAFX_COLOR_RANGE_UNSPECIFIED == 0 && VMAFX_COLOR_RANGE_LIMITED == 1 && VMAFX_COLOR_RANGE_FULL == 2);
-    CHECK(VMAFX_COLOR_TRANSFER_UNSPECIFIED == 0 && VMAFX_COLOR_TRANSFER_BT709 == 1 && VMAFX_COLOR_TRANSFER_SRGB == 2);
-    CHECK(VMAFX_COLOR_TRANSFER_SMPTE2084 == 3 && VMAFX_COLOR_TRANSFER_HLG == 4 && VMAFX_COLOR_TRANSFER_LINEAR == 5);
+    CHECK(VMAFX_COLOR_RANGE_UNKNOWN == 0 && VMAFX_COLOR_RANGE_LIMITED == 1 && VMAFX_COLOR_RANGE_FULL == 2);
+    CHECK(VMAFX_COLOR_PRIMARIES_UNKNOWN == 0 && VMAFX_COLOR_PRIMARIES_BT709 == 1);
+    CHECK(VMAFX_COLOR_PRIMARIES_BT2020 == 2 && VMAFX_COLOR_PRIMARIES_SMPTE432 == 3);
+    CHECK(VMAFX_COLOR_TRC_UNKNOWN == 0 && VMAFX_COLOR_TRC_BT709 == 1 && VMAFX_COLOR_TRC_SMPTE2084 == 2);
+    CHECK(VMAFX_COLOR_TRC_SRGB == 3 && VMAFX_COLOR_TRC_HLG == 4 && VMAFX_COLOR_TRC_LINEAR == 5);
+    CHECK(VMAFX_COLOR_MATRIX_UNKNOWN == 0 && VMAFX_COLOR_MATRIX_BT709 == 1);
+    CHECK(VMAFX_COLOR_MATRIX_BT2020_NCL == 2 && VMAFX_COLOR_MATRIX_ICTCP == 3);
+    CHECK(VMAFX_COLOR_MATRIX_BT601 == 4 && VMAFX_COLOR_MATRIX_BT2020_CL == 5);
+    CHECK(VMAFX_RESAMPLE_DEFAULT == 0 && VMAFX_RESAMPLE_BILINEAR == 1);
+    CHECK(VMAFX_RESAMPLE_BICUBIC == 2 && VMAFX_RESAMPLE_LANCZOS == 3);
     CHECK(VMAFX_MEMORY_VULKAN == 9 && VMAFX_FENCE_VULKAN_SEMAPHORE == 9);
     CHECK(VMAFX_VULKAN_HANDLE_OPAQUE_FD == 1 && VMAFX_VULKAN_HANDLE_DMA_BUF == 0x200);
     CHECK(VMAFX_VULKAN_TILING_OPTIMAL == 0 && VMAFX_VULKAN_TILING_LINEAR == 1);
@@ -95,6 +103,18 @@ int main(void)
     CHECK(sizeof(VmafxFrameDesc) == 20);
     OFF(VmafxFrameDesc, pix_fmt, 4); OFF(VmafxFrameDesc, bpc, 8);
     OFF(VmafxFrameDesc, w, 12); OFF(VmafxFrameDesc, h, 16);
+
+    CHECK(sizeof(VmafxColor) == 16);
+    OFF(VmafxColor, range, 0); OFF(VmafxColor, primaries, 4);
+    OFF(VmafxColor, trc, 8); OFF(VmafxColor, matrix, 12);
+
+    CHECK(sizeof(VmafxConvertDesc) == 72);
+    OFF(VmafxConvertDesc, src_pix_fmt, 4); OFF(VmafxConvertDesc, src_bpc, 8);
+    OFF(VmafxConvertDesc, src_w, 12); OFF(VmafxConvertDesc, src_h, 16);
+    OFF(VmafxConvertDesc, src_color, 20); OFF(VmafxConvertDesc, dst_pix_fmt, 36);
+    OFF(VmafxConvertDesc, dst_bpc, 40); OFF(VmafxConvertDesc, dst_w, 44);
+    OFF(VmafxConvertDesc, dst_h, 48); OFF(VmafxConvertDesc, dst_color, 52);
+    OFF(VmafxConvertDesc, filter, 68);
 
     CHECK(sizeof(VmafxHostPlanes) == 72);
     OFF(VmafxHostPlanes, data, 8); OFF(VmafxHostPlanes, stride, 32);

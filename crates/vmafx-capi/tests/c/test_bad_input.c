@@ -277,6 +277,31 @@ static void pools(void)
     vmafx_frame_pool_destroy(pool);
 }
 
+static void converters(void)
+{
+    VmafxFrameConverter *conv = NULL;
+    VmafxConvertDesc d = VMAFX_CONVERT_DESC_INIT;
+    d.src_pix_fmt = d.dst_pix_fmt = VMAFX_PIXEL_FORMAT_YUV420P;
+    d.src_bpc = 8;
+    d.dst_bpc = 10;
+    d.src_w = 16;
+    d.src_h = 8;
+    ROW(vmafx_frame_converter_create, (NULL, &conv, errp), INVALID, "desc", PARAM);
+    ROW(vmafx_frame_converter_create, (&d, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_frame_converter_create, d, (&d, &conv, errp), "desc");
+    CHECK(conv == NULL);
+    CHECK(vmafx_frame_converter_create(&d, &conv, NULL) == VMAFX_OK && conv);
+    VmafxFrame *src = fresh();
+    VmafxFrame *out = NULL;
+    ROW(vmafx_frame_convert, (NULL, src, &out, errp), INVALID, "converter", PARAM);
+    ROW(vmafx_frame_convert, (conv, NULL, &out, errp), INVALID, "src", PARAM);
+    ROW(vmafx_frame_convert, (conv, src, NULL, errp), INVALID, "out", PARAM);
+    CHECK(out == NULL);
+    vmafx_frame_unref(src);
+    ROW(vmafx_frame_converter_destroy, (NULL, errp), INVALID, "converter", PARAM);
+    CHECK(vmafx_frame_converter_destroy(conv, NULL) == VMAFX_OK);
+}
+
 static void contexts_and_models(void)
 {
     VmafxContext *ctx = NULL;
@@ -494,6 +519,7 @@ int main(void)
     frames();
     imports();
     pools();
+    converters();
     contexts_and_models();
     sets_bridge_and_introspection();
     producers();

@@ -127,7 +127,7 @@ static void declared_kinds_are_refused_by_name(void)
     imp.rgb_matrix = VMAFX_COLOR_MATRIX_BT709;
     CHECK(refused(&imp, VMAFX_E_INVALID, "desc.rgb_range", VMAFX_SUBJECT_PARAMETER));
     imp.rgb_range = VMAFX_COLOR_RANGE_FULL;
-    imp.rgb_transfer = VMAFX_COLOR_TRANSFER_SRGB;
+    imp.rgb_transfer = VMAFX_COLOR_TRC_SRGB;
     imp.rgb_out_range = VMAFX_COLOR_RANGE_LIMITED;
     imp.rgb_matrix = VMAFX_COLOR_MATRIX_ICTCP;
     CHECK(refused(&imp, VMAFX_E_NOTSUP, "desc.rgb_matrix", VMAFX_SUBJECT_PARAMETER));
