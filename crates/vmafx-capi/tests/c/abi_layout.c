@@ -4,7 +4,7 @@
  * (VmafxContextConfig.import_retry_wait_ns) and 0.1.4 (VmafxFrameImport.release / user,
  * VMAFX_MEMORY_GL_TEXTURE, VMAFX_FENCE_GL_SYNC), and the frame path of ABI 0.1.11: the pixel
  * formats 19-37 as core/api/vmafx.toml at 21575071 gives them (added there in 0.1.5 / 0.1.6);
- * the colour enums, VmafxResampleFilter, VmafxColor and VmafxConvertDesc as frame.h at e0f59be5
+ * the colour enums, VmafxResampleFilter, VmafxColor and VmafxConvertDesc as frame.h at e0f59be2
  * declares them (0.1.6), with the RGB import's matrices and transfers appended as VMAFx's
  * merged RGB statement check numbers them (BT601 4, BT2020_CL 5; SRGB 3, HLG 4, LINEAR 5; the
  * format lane's own numbering at 21575071 was superseded), VMAFX_MEMORY_VULKAN and
