@@ -9,5 +9,6 @@ mod cross_level_random;
 mod import_bitexact;
 mod import_formats;
 mod import_rgb;
+mod import_rgb_clip;
 mod kernel_tables;
 mod producer_bounds;
