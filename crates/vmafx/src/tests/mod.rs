@@ -10,4 +10,5 @@ mod import_bitexact;
 mod import_formats;
 mod import_rgb;
 mod kernel_tables;
+mod live_windows;
 mod producer_bounds;
