@@ -6,7 +6,7 @@
 //! reads, [`vmafx::context::Context::final_score_rows`]), or at the flush over the frames
 //! the stream had (flagged `VMAFX_WINDOW_PARTIAL` when it ended before `last`). Its values
 //! are the synchronous pooled calls', computed by the same pooling code over the same
-//! per-frame values. The threads are in [`crate::window_live`].
+//! per-frame values. The threads are in `window_live.rs`.
 
 use std::ffi::{c_char, c_void, CString};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
