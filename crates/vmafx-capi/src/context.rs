@@ -21,10 +21,13 @@ use crate::model::VmafxModel;
 use crate::model_set::VmafxModelSet;
 use crate::options::VmafxOptions;
 use crate::sized;
+use crate::window_live::Live;
 
 /// A context handle.
 pub struct VmafxContext {
-    inner: Mutex<Inner>,
+    inner: Arc<Mutex<Inner>>,
+    /// Its windows and their threads ([`crate::window`]).
+    live: Arc<Live>,
 }
 
 pub(crate) struct Inner {
@@ -38,6 +41,16 @@ pub(crate) struct Inner {
 impl VmafxContext {
     pub(crate) fn lock(&self) -> MutexGuard<'_, Inner> {
         self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The engine, shared with the window completion thread.
+    pub(crate) fn engine(&self) -> &Arc<Mutex<Inner>> {
+        &self.inner
+    }
+
+    /// The context's windows.
+    pub(crate) fn live(&self) -> &Arc<Live> {
+        &self.live
     }
 }
 
@@ -127,7 +140,10 @@ pub unsafe extern "C" fn vmafx_context_create(
             // SAFETY: `config` is NULL or readable for its struct_size (this function's contract).
             config_of(&unsafe { sized::read(config, "config") }?.0)?
         };
-        let ctx = Context::new(config)?;
+        let mut ctx = Context::new(config)?;
+        let live = Arc::new(Live::default());
+        let wake = live.clone();
+        ctx.set_score_listener(Some(Arc::new(move || wake.signal())));
         let inner = Inner {
             ctx,
             models: Vec::new(),
@@ -136,7 +152,8 @@ pub unsafe extern "C" fn vmafx_context_create(
         // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
         unsafe {
             out.write(Box::into_raw(Box::new(VmafxContext {
-                inner: Mutex::new(inner),
+                inner: Arc::new(Mutex::new(inner)),
+                live,
             })))
         };
         Ok(Status::Ok)
@@ -156,7 +173,10 @@ pub unsafe extern "C" fn vmafx_context_destroy(
     let error = unsafe { ErrorOut::new(error) };
     call("vmafx_context_destroy", error, || {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
-        unsafe { get(context) }?;
+        let c = unsafe { get(context) }?;
+        // Completes every open window (the rest with VMAFX_E_INVALID), runs every callback
+        // and stops the window threads.
+        c.live.stop();
         // SAFETY: `context` is a live handle (checked non-NULL just above) made by `Box::into_raw`
         // in `vmafx_context_create`, destroyed once (this function's contract).
         drop(unsafe { Box::from_raw(context) });
@@ -286,7 +306,10 @@ pub unsafe extern "C" fn vmafx_submit(
         for f in early.iter().flatten() {
             f.signal();
         }
-        submitted.map_err(|e| inner.admission_failure(e))?;
+        let result = submitted.map_err(|e| inner.admission_failure(e));
+        drop(inner);
+        c.live.signal();
+        result?;
         Ok(Status::Ok)
     })
 }
@@ -304,7 +327,10 @@ pub unsafe extern "C" fn vmafx_flush(
     let error = unsafe { ErrorOut::new(error) };
     call("vmafx_flush", error, || {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
-        unsafe { get(context) }?.lock().ctx.flush()?;
+        let c = unsafe { get(context) }?;
+        let flushed = c.lock().ctx.flush();
+        c.live.signal();
+        flushed?;
         Ok(Status::Ok)
     })
 }

@@ -15,6 +15,7 @@ mod hooks_h;
 mod items;
 mod misc_h;
 mod score_h;
+mod window_h;
 
 pub use emit::render;
 pub use items::{Field, Header, Item};

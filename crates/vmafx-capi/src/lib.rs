@@ -37,3 +37,6 @@ pub mod score_set;
 pub mod sha256;
 mod sized;
 pub mod version;
+pub mod window;
+pub mod window_clock;
+mod window_live;

@@ -177,7 +177,10 @@ fn producer(inner: &Inner, feature: &str) -> *const c_char {
 
 /// The engine handle of `model` in this context: `VMAFX_E_INVALID` naming `model` when
 /// the context does not use it.
-fn handle_of(inner: &Inner, model: *const VmafxModel) -> CResult<vmafx::context::ModelHandle> {
+pub(crate) fn handle_of(
+    inner: &Inner,
+    model: *const VmafxModel,
+) -> CResult<vmafx::context::ModelHandle> {
     inner
         .models
         .iter()

@@ -43,7 +43,10 @@ unsafe impl MinSize for VmafxModelSetScore {
 
 /// The engine handle of `set` in this context: `VMAFX_E_INVALID` naming `set` when the
 /// context does not use it.
-fn handle_of(inner: &Inner, set: *const VmafxModelSet) -> CResult<vmafx::context::ModelHandle> {
+pub(crate) fn handle_of(
+    inner: &Inner,
+    set: *const VmafxModelSet,
+) -> CResult<vmafx::context::ModelHandle> {
     inner
         .model_sets
         .iter()
@@ -60,7 +63,7 @@ fn handle_of(inner: &Inner, set: *const VmafxModelSet) -> CResult<vmafx::context
 }
 
 /// The four statistics (bagging, stddev, 95% interval) of one output row: its last four.
-fn stats(row: &[f64]) -> [f64; 4] {
+pub(crate) fn stats(row: &[f64]) -> [f64; 4] {
     let at = row.len() - STAT_SUFFIXES.len();
     [row[at], row[at + 1], row[at + 2], row[at + 3]]
 }

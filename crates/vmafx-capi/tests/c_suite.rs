@@ -138,6 +138,11 @@ fn planted_defects() {
 }
 
 #[test]
+fn windows_and_the_window_clock() {
+    run_c_test("test_windows");
+}
+
+#[test]
 fn bad_input() {
     run_c_test("test_bad_input");
 }

@@ -148,4 +148,9 @@ pub struct ScoreArgs {
     /// `--html-plot psnr_y`).
     #[arg(long = "html-plot", value_name = "NAME")]
     pub html_plot: Vec<String>,
+    /// Print each window's pooled model scores as soon as the window is final, while
+    /// scoring (a live stream piped to `-d -` can be watched): `1s` (seconds of video, from
+    /// the y4m frame rate) or `30f` (frames). The last window is printed at the end.
+    #[arg(long = "window", value_name = "1s|30f")]
+    pub window: Option<String>,
 }

@@ -16,6 +16,7 @@ mod partial;
 mod progress;
 mod run;
 mod sample;
+mod window;
 
 use clap::Parser;
 use error::CliError;

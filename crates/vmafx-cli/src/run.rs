@@ -9,7 +9,7 @@ use vmafx::{Feature, Model, OutputFormat, Scorer, ScorerConfig, Side};
 use crate::args::ScoreArgs;
 use crate::error::CliError;
 use crate::progress::Progress;
-use crate::{html, inputs, interrupt, logdest, models, partial};
+use crate::{html, inputs, interrupt, logdest, models, partial, window};
 
 fn raw_format(a: &ScoreArgs) -> Result<Option<RawParams>, CliError> {
     let given = [
@@ -84,6 +84,20 @@ fn config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
     }
     if let Some(n) = a.frame_cnt {
         c = c.max_frames(n);
+    }
+    if let Some(w) = &a.window {
+        if a.no_prediction {
+            return Err(CliError::Usage(
+                "--window pools model scores; it cannot go with -n".into(),
+            ));
+        }
+        if a.frames.is_some() {
+            return Err(CliError::Usage(
+                "--window watches a whole stream; it cannot go with --frames".into(),
+            ));
+        }
+        let log_on_stdout = logdest::log_to_stdout(a.output.as_deref());
+        c = c.on_windows(window::length_of(w)?, window::printer(log_on_stdout));
     }
     Ok(c)
 }

@@ -52,7 +52,7 @@ pub use output::OutputFormat;
 pub use score::PoolMethod;
 pub use scorer::{
     Bootstrap, Feature, FrameRow, Model, ModelParts, ModelScores, OptionValue, Progress, Report,
-    ReportParts, Scorer, ScorerConfig, Side,
+    ReportParts, Scorer, ScorerConfig, Side, WindowScores,
 };
 
 /// The libvmaf version whose output vmafx reproduces (written as `version` in logs).

@@ -7,7 +7,7 @@ use super::items::{Field, Header, Item};
 /// Size and alignment of a C type on the LP64 targets this library builds for.
 fn c_size(ctype: &str) -> usize {
     match ctype {
-        "uint32_t" | "int32_t" => 4,
+        "uint32_t" | "int32_t" | "VmafxStatus" => 4,
         "uint64_t" | "int64_t" => 8,
         _ => std::mem::size_of::<usize>(), // pointers, uintptr_t, function pointers
     }

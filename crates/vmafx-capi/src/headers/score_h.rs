@@ -78,7 +78,7 @@ pub fn score_h() -> Header {
     Header {
         path: "include/vmafx/score.h",
         guard: "VMAFX_SCORE_H",
-        brief: "Frame scores and pooled scores.",
+        brief: "Frame scores, pooled scores and windows.",
         includes: vec!["<stddef.h>", "<stdint.h>", "<vmafx/types.h>", "<vmafx/error.h>", "<vmafx/context.h>", "<vmafx/model.h>"],
         items: vec![
             Item::Raw("typedef struct VmafxScore VmafxScore;\ntypedef struct VmafxPooledScore VmafxPooledScore;".into()),
@@ -137,6 +137,9 @@ pub fn score_h() -> Header {
             func!(score::vmafx_feature_score_pooled, "VmafxStatus", "VmafxContext *context, const char *feature,\n                                                    uint32_t pool, uint64_t first, uint64_t last,\n                                                    VmafxPooledScore *out, VmafxError **error", "`feature` pooled with `pool` over frames `first` to `last`; out-of-range `first` and `last` as vmafx_score_pooled()."),
             func!(crate::score_set::vmafx_score_frame_model_set, "VmafxStatus", "VmafxContext *context, const VmafxModelSet *set,\n                                                     uint64_t index, VmafxModelSetScore *out,\n                                                     VmafxError **error", "Bootstrap score of `set` (used by the context) at frame `index`; VMAFX_PENDING before vmafx_flush(). VMAFX_E_RANGE naming `index` at or past the frames scored."),
             func!(crate::score_set::vmafx_score_pooled_model_set, "VmafxStatus", "VmafxContext *context, const VmafxModelSet *set,\n                                                      uint32_t pool, uint64_t first, uint64_t last,\n                                                      VmafxModelSetScore *out, VmafxError **error", "Bootstrap score of `set` with each of its four values pooled with `pool` over frames `first` to `last` (subsampled frames skipped); out-of-range `first` and `last` as vmafx_score_pooled()."),
-        ],
+        ]
+        .into_iter()
+        .chain(super::window_h::window_items())
+        .collect(),
     }
 }

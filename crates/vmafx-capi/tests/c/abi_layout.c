@@ -11,7 +11,8 @@
  * VMAFX_FENCE_VULKAN_SEMAPHORE (9), and VmafxFrameImport as 0.1.11 lays it out (344 bytes): after `user` the fields acquire_more[2],
  * vulkan_handle_type, vulkan_tiling, vulkan_flags, vulkan_pci[4] (0.1.5 of the Vulkan lane; its
  * test reads a 0.1.4 descriptor as ending at acquire_more), then rgb_matrix, rgb_range,
- * rgb_transfer, rgb_out_range. The Vulkan enumerators are Vulkan's own values. */
+ * rgb_transfer, rgb_out_range. The Vulkan enumerators are Vulkan's own values. The window
+ * types and flags are those of VMAFx's score.h of ABI 0.1.8 (at d1d5ae2b). */
 #include <stddef.h>
 
 #include "check.h"
@@ -168,6 +169,38 @@ int main(void)
     OFF(VmafxModelSetScore, last, 16); OFF(VmafxModelSetScore, bagging, 24);
     OFF(VmafxModelSetScore, stddev, 32); OFF(VmafxModelSetScore, ci95_lo, 40);
     OFF(VmafxModelSetScore, ci95_hi, 48); OFF(VmafxModelSetScore, name, 56);
+
+    /* Windows and the window clock, as VMAFx's score.h of ABI 0.1.8 lays them out. */
+    CHECK(VMAFX_WINDOW_TARGET_NONE == 0 && VMAFX_WINDOW_TARGET_MODEL == 1);
+    CHECK(VMAFX_WINDOW_TARGET_MODEL_SET == 2 && VMAFX_WINDOW_TARGET_FEATURE == 3);
+    CHECK(VMAFX_POOL_MASK_MIN == 1u << 1 && VMAFX_POOL_MASK_MAX == 1u << 2);
+    CHECK(VMAFX_POOL_MASK_MEAN == 1u << 3 && VMAFX_POOL_MASK_HARMONIC_MEAN == 1u << 4);
+    CHECK(VMAFX_POOL_MASK_MEDIAN == 1u << 5 && VMAFX_POOL_MASK_PERC5 == 1u << 6);
+    CHECK(VMAFX_POOL_MASK_PERC10 == 1u << 7 && VMAFX_POOL_MASK_PERC20 == 1u << 8);
+    CHECK(VMAFX_WINDOW_PARTIAL == 1u);
+    CHECK(sizeof(VmafxWindowRequest) == 72);
+    OFF(VmafxWindowRequest, target, 4); OFF(VmafxWindowRequest, pool_mask, 8);
+    OFF(VmafxWindowRequest, first, 16); OFF(VmafxWindowRequest, last, 24);
+    OFF(VmafxWindowRequest, model, 32); OFF(VmafxWindowRequest, model_set, 40);
+    OFF(VmafxWindowRequest, feature, 48); OFF(VmafxWindowRequest, on_complete, 56);
+    OFF(VmafxWindowRequest, user, 64);
+    CHECK(sizeof(VmafxWindowResult) == 352);
+    OFF(VmafxWindowResult, status, 4); OFF(VmafxWindowResult, flags, 8);
+    OFF(VmafxWindowResult, target, 12); OFF(VmafxWindowResult, pool_mask, 16);
+    OFF(VmafxWindowResult, first, 24); OFF(VmafxWindowResult, last, 32);
+    OFF(VmafxWindowResult, n_frames, 40); OFF(VmafxWindowResult, n_scored, 48);
+    OFF(VmafxWindowResult, value, 56); OFF(VmafxWindowResult, stddev, 128);
+    OFF(VmafxWindowResult, ci95_lo, 200); OFF(VmafxWindowResult, ci95_hi, 272);
+    OFF(VmafxWindowResult, name, 344);
+    CHECK(sizeof(VmafxWindowClockConfig) == 24);
+    OFF(VmafxWindowClockConfig, n_stats, 8); OFF(VmafxWindowClockConfig, n_stats_frames, 16);
+    CHECK(sizeof(VmafxWindowSpan) == 56);
+    OFF(VmafxWindowSpan, flags, 4); OFF(VmafxWindowSpan, window, 8);
+    OFF(VmafxWindowSpan, first, 16); OFF(VmafxWindowSpan, last, 24);
+    OFF(VmafxWindowSpan, n_frames, 32); OFF(VmafxWindowSpan, start_ns, 40);
+    OFF(VmafxWindowSpan, end_ns, 48);
+    VmafxWindowResult wres = VMAFX_WINDOW_RESULT_INIT;
+    CHECK(wres.struct_size == sizeof(VmafxWindowResult) && wres.name == NULL);
 
     /* libvmaf_bridge.h: no vmafx context is bound to a libvmaf handle. */
     CHECK(vmafx_context_libvmaf_handle(NULL) == NULL && vmafx_context_from_libvmaf(NULL) == NULL);

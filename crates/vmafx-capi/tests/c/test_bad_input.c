@@ -511,6 +511,55 @@ static void producers(void)
     CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
 }
 
+static void windows(void)
+{
+    VmafxContext *ctx = NULL;
+    CHECK(vmafx_context_create(NULL, &ctx, NULL) == VMAFX_OK);
+    VmafxWindowRequest req = VMAFX_WINDOW_REQUEST_INIT;
+    req.target = VMAFX_WINDOW_TARGET_FEATURE;
+    req.feature = "psnr_y";
+    req.pool_mask = VMAFX_POOL_MASK_MEAN;
+    VmafxWindow *w = NULL;
+    ROW(vmafx_window_submit, (NULL, &req, &w, errp), INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_window_submit, (ctx, NULL, &w, errp), INVALID, "request", PARAM);
+    ROW(vmafx_window_submit, (ctx, &req, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_window_submit, req, (ctx, &req, &w, errp), "request");
+    req.feature = NULL;
+    ROW(vmafx_window_submit, (ctx, &req, &w, errp), INVALID, "request.feature", PARAM);
+    req.feature = "psnr_y";
+    req.target = VMAFX_WINDOW_TARGET_MODEL;
+    ROW(vmafx_window_submit, (ctx, &req, &w, errp), INVALID, "model", VMAFX_SUBJECT_MODEL);
+    req.target = VMAFX_WINDOW_TARGET_FEATURE;
+    CHECK(vmafx_window_submit(ctx, &req, &w, NULL) == VMAFX_OK);
+    VmafxWindowResult r = VMAFX_WINDOW_RESULT_INIT;
+    ROW(vmafx_window_poll, (NULL, &r, errp), INVALID, "window", PARAM);
+    ROW(vmafx_window_poll, (w, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_window_poll, r, (w, &r, errp), "out");
+    ROW(vmafx_window_wait, (NULL, 0u, &r, errp), INVALID, "window", PARAM);
+    ROW(vmafx_window_wait, (w, 0u, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_window_wait, r, (w, 0u, &r, errp), "out");
+    VALUE(vmafx_window_release, (vmafx_window_release(NULL), true));
+    vmafx_window_release(w);
+    CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
+
+    VmafxWindowClockConfig cc = VMAFX_WINDOW_CLOCK_CONFIG_INIT;
+    cc.n_stats_frames = 2;
+    VmafxWindowClock *clock = NULL;
+    ROW(vmafx_window_clock_create, (NULL, &clock, errp), INVALID, "config", PARAM);
+    ROW(vmafx_window_clock_create, (&cc, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_window_clock_create, cc, (&cc, &clock, errp), "config");
+    CHECK(vmafx_window_clock_create(&cc, &clock, NULL) == VMAFX_OK);
+    VmafxWindowSpan s = VMAFX_WINDOW_SPAN_INIT;
+    ROW(vmafx_window_clock_frame, (NULL, 0u, 0, &s, errp), INVALID, "clock", PARAM);
+    ROW(vmafx_window_clock_frame, (clock, 0u, 0, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_window_clock_frame, s, (clock, 0u, 0, &s, errp), "out");
+    ROW(vmafx_window_clock_finish, (NULL, &s, errp), INVALID, "clock", PARAM);
+    ROW(vmafx_window_clock_finish, (clock, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_window_clock_finish, s, (clock, &s, errp), "out");
+    VALUE(vmafx_window_clock_destroy, (vmafx_window_clock_destroy(NULL), true));
+    vmafx_window_clock_destroy(clock);
+}
+
 int main(void)
 {
     errors_and_versions();
@@ -523,6 +572,7 @@ int main(void)
     contexts_and_models();
     sets_bridge_and_introspection();
     producers();
+    windows();
     if (row_failures)
         fprintf(stderr, "%d rows failed\n", row_failures);
     return check_finish("test_bad_input");

@@ -12,6 +12,7 @@ pub mod collector;
 pub mod config;
 mod frame_window;
 mod import_rule;
+mod live;
 mod scheduler;
 mod scoring;
 mod window;
@@ -19,6 +20,7 @@ mod window;
 pub use collector::FeatureCollector;
 pub use config::{ContextConfig, LogCallback, LogLevel};
 pub use frame_window::FrameWindow;
+pub use scheduler::ScoreListener;
 pub use scoring::ModelHandle;
 
 use crate::error::{Error, Result};
@@ -59,6 +61,8 @@ pub struct Context {
     pool: Option<crate::frame::pool::FramePool>,
     /// Scores imported before the flush: feature, index, value.
     imported: Vec<(String, u64, f64)>,
+    /// Told of every frame scored ([`Context::set_score_listener`]).
+    listener: Option<ScoreListener>,
 }
 
 impl std::fmt::Debug for Context {
@@ -95,6 +99,7 @@ impl Context {
             window: FrameWindow::all(),
             pool: None,
             imported: Vec::new(),
+            listener: None,
         })
     }
 
@@ -195,6 +200,7 @@ impl Context {
                     geometry,
                     &self.config,
                     &self.window,
+                    self.listener.clone(),
                 )?;
                 self.geometry = Some(geometry);
                 self.state = State::Running(Box::new(s));

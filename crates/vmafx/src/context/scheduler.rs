@@ -8,9 +8,9 @@
 //! their own in order. Every score is ranked by registration, so results and their order
 //! do not depend on the thread count.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -63,14 +63,78 @@ struct Lane {
     spent: Vec<Duration>,
     /// Indices whose scores are kept: extractors without history skip the others.
     kept: Range<u64>,
+    /// Whether this lane runs the temporal extractors (in index order).
+    temporal: bool,
 }
 
 struct Shared {
     collector: Mutex<FeatureCollector>,
     error: Mutex<Option<Error>>,
+    /// The frames each kind of lane has finished.
+    done: Mutex<DoneFrames>,
+    /// Told each time a frame's scores were written.
+    listener: Mutex<Option<ScoreListener>>,
 }
 
+/// The frames a kind of lane has finished: every one below `next`, and those in `ahead`.
+#[derive(Debug)]
+struct Prefix {
+    next: u64,
+    ahead: BTreeSet<u64>,
+}
+
+impl Prefix {
+    fn new(first: u64) -> Prefix {
+        Prefix {
+            next: first,
+            ahead: BTreeSet::new(),
+        }
+    }
+
+    fn mark(&mut self, index: u64) {
+        if index != self.next {
+            self.ahead.insert(index);
+            return;
+        }
+        self.next += 1;
+        while self.ahead.remove(&self.next) {
+            self.next += 1;
+        }
+    }
+}
+
+/// The frames finished by the lanes of extractors without history and by the temporal lane.
+#[derive(Debug)]
+struct DoneFrames {
+    independent: Prefix,
+    temporal: Prefix,
+}
+
+/// Called (on a worker thread or the submitting one) each time a frame's scores were
+/// written to the collector, with no lock of the context held: a live reader's wake-up.
+pub type ScoreListener = Arc<dyn Fn() + Send + Sync>;
+
 impl Shared {
+    /// Records that `lane` finished frame `index`, then tells the listener.
+    fn ran(&self, lane: &Lane, index: u64) {
+        {
+            let mut d = self.done.lock().unwrap_or_else(|p| p.into_inner());
+            if lane.temporal {
+                d.temporal.mark(index);
+            } else {
+                d.independent.mark(index);
+            }
+        }
+        let listener = self
+            .listener
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone();
+        if let Some(l) = listener {
+            l();
+        }
+    }
+
     fn fail(&self, e: Error) {
         let mut g = self.error.lock().unwrap_or_else(|p| p.into_inner());
         g.get_or_insert(e);
@@ -108,6 +172,7 @@ impl Lane {
             spent: vec![Duration::ZERO; instances.len()],
             instances,
             kept: window.kept.clone(),
+            temporal,
         })
     }
 
@@ -199,7 +264,10 @@ fn spawn_lane(
                     guard.recv()
                 };
                 match job {
-                    Ok(job) => lane.run(&job, &regs, subsample, &shared),
+                    Ok(job) => {
+                        lane.run(&job, &regs, subsample, &shared);
+                        shared.ran(&lane, job.index);
+                    }
                     Err(_) => return lane,
                 }
             }
@@ -282,11 +350,17 @@ impl Scheduler {
         geometry: Geometry,
         config: &ContextConfig,
         window: &FrameWindow,
+        listener: Option<ScoreListener>,
     ) -> Result<Scheduler> {
         let regs = Arc::new(regs);
         let shared = Arc::new(Shared {
             collector: Mutex::new(FeatureCollector::new()),
             error: Mutex::new(None),
+            done: Mutex::new(DoneFrames {
+                independent: Prefix::new(window.first_fed),
+                temporal: Prefix::new(window.first_fed),
+            }),
+            listener: Mutex::new(listener),
         });
         let subsample = config.subsample;
         let mut s = Scheduler {
@@ -327,6 +401,40 @@ impl Scheduler {
 
     pub fn geometry(&self) -> Geometry {
         self.geometry
+    }
+
+    /// The scores collected so far (each final once written: the collector refuses a
+    /// different value later) and how many frames from the first fed every extractor has
+    /// run on (one past the last of them).
+    pub fn collected(&self) -> (MutexGuard<'_, FeatureCollector>, u64) {
+        let done = {
+            let d = self.shared.done.lock().unwrap_or_else(|p| p.into_inner());
+            if self.temporal.is_some() || self.inline.is_some() {
+                d.independent.next.min(d.temporal.next)
+            } else {
+                d.independent.next
+            }
+        };
+        let c = self
+            .shared
+            .collector
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        (c, done)
+    }
+
+    /// The registered features.
+    pub fn registrations(&self) -> &[Registration] {
+        &self.regs
+    }
+
+    /// Sets the listener told of every frame scored from now on.
+    pub fn set_listener(&self, listener: Option<ScoreListener>) {
+        *self
+            .shared
+            .listener
+            .lock()
+            .unwrap_or_else(|p| p.into_inner()) = listener;
     }
 
     pub fn take_error(&self) -> Result<()> {
@@ -396,6 +504,8 @@ impl Scheduler {
         if let Some((lane, tlane)) = &mut self.inline {
             lane.run(&job, &self.regs, self.subsample, &self.shared);
             tlane.run(&job, &self.regs, self.subsample, &self.shared);
+            self.shared.ran(lane, index);
+            self.shared.ran(tlane, index);
             return Ok(());
         }
         if let Some(t) = &self.temporal {

@@ -46,6 +46,7 @@ pub struct ScorerConfig {
     pub(crate) progress: Option<ProgressCallback>,
     pub(crate) stop: Option<Arc<AtomicBool>>,
     pub(crate) keep_partial: bool,
+    pub(crate) windows: Option<(crate::score::WindowLength, super::WindowCallback)>,
 }
 
 impl std::fmt::Debug for ScorerConfig {
@@ -62,6 +63,7 @@ impl std::fmt::Debug for ScorerConfig {
             .field("on_progress", &self.progress.is_some())
             .field("stop", &self.stop.is_some())
             .field("keep_partial", &self.keep_partial)
+            .field("windows", &self.windows.as_ref().map(|w| w.0))
             .finish()
     }
 }
@@ -125,6 +127,19 @@ impl ScorerConfig {
     /// Calls `callback` after every pair scored (a terminal bar, a log line, a channel).
     pub fn on_progress(mut self, callback: ProgressCallback) -> Self {
         self.progress = Some(callback);
+        self
+    }
+
+    /// Cuts the stream into windows of `length` (in time, from the input's frame rate, or
+    /// in frames) and hands each one's model scores to `callback` as soon as they are
+    /// final, in window order, on the thread that scores; the last window after the end of
+    /// the stream. Windows in time need an input with a frame rate (y4m).
+    pub fn on_windows(
+        mut self,
+        length: crate::score::WindowLength,
+        callback: super::WindowCallback,
+    ) -> Self {
+        self.windows = Some((length, callback));
         self
     }
 

@@ -12,6 +12,7 @@ mod merge;
 mod model;
 mod range;
 mod report;
+mod windows;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,6 +31,7 @@ pub use config::{Progress, ProgressCallback, ScorerConfig};
 pub use merge::{ModelParts, ReportParts};
 pub use model::{Feature, Model, OptionValue};
 pub use report::{Bootstrap, FrameRow, ModelScores, Report, Side};
+pub use windows::{WindowCallback, WindowScores};
 
 use report::ModelColumns;
 
@@ -104,6 +106,8 @@ pub struct Scorer {
     subsample: u32,
     stop: Option<Arc<AtomicBool>>,
     keep_partial: bool,
+    /// Windows cut while scoring ([`ScorerConfig::on_windows`]).
+    watch: Option<windows::Watch>,
 }
 
 impl std::fmt::Debug for Scorer {
@@ -160,6 +164,9 @@ impl Scorer {
             subsample: config.subsample,
             stop: config.stop,
             keep_partial: config.keep_partial,
+            watch: config
+                .windows
+                .map(|(length, sink)| windows::Watch::new(length, sink)),
         })
     }
 
@@ -180,7 +187,7 @@ impl Scorer {
         if let Some(cb) = &mut self.progress {
             cb(Progress::new(self.pushed, self.total));
         }
-        Ok(())
+        self.watch_frame(index)
     }
 
     /// Pairs pushed so far.
@@ -225,6 +232,7 @@ impl Scorer {
         mut distorted: VideoReader,
     ) -> Result<Report> {
         input::check_geometry(&reference, &distorted)?;
+        self.set_frame_rate(distorted.frame_rate().or(reference.frame_rate()));
         let plan = self.input;
         reference.skip(plan.skip.0)?;
         distorted.skip(plan.skip.1)?;
@@ -279,6 +287,7 @@ impl Scorer {
         partial: Option<(PartialReason, String)>,
     ) -> Result<Report> {
         self.ctx.flush()?;
+        self.watch_finish()?;
         let fps = match self.started {
             Some(t) => self.pushed as f64 / t.elapsed().as_secs_f64().max(1e-9),
             None => 0.0,

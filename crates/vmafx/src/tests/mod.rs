@@ -11,4 +11,5 @@ mod import_formats;
 mod import_rgb;
 mod import_rgb_clip;
 mod kernel_tables;
+mod live_windows;
 mod producer_bounds;
