@@ -297,7 +297,7 @@ unsafe impl MinSize for VmafxConvertDesc {
 }
 
 /// ABI version this library implements.
-pub const ABI_VERSION: (u32, u32, u32) = (0, 1, 4);
+pub const ABI_VERSION: (u32, u32, u32) = (0, 1, 11);
 
 /// `VMAFX_MEMORY_GL_TEXTURE` (ABI 0.1.4): declared, refused by this build.
 pub const MEMORY_GL_TEXTURE: u32 = 8;

@@ -25,7 +25,7 @@ extern "C" {
 #define VMAFX_ABI_VERSION_MINOR 1
 
 /** ABI patch version. */
-#define VMAFX_ABI_VERSION_PATCH 4
+#define VMAFX_ABI_VERSION_PATCH 11
 
 /** The library's build version; lives for the process. */
 VMAFX_EXPORT const char *vmafx_version_string(void);

@@ -76,7 +76,7 @@ int main(void)
     CHECK(VMAFX_POOL_PERC5 == 6 && VMAFX_POOL_PERC10 == 7 && VMAFX_POOL_PERC20 == 8);
     VmafxPool pool_type = VMAFX_POOL_PERC20;
     CHECK(pool_type == 8);
-    CHECK(VMAFX_ABI_VERSION_MAJOR == 0 && VMAFX_ABI_VERSION_MINOR == 1 && VMAFX_ABI_VERSION_PATCH == 4);
+    CHECK(VMAFX_ABI_VERSION_MAJOR == 0 && VMAFX_ABI_VERSION_MINOR == 1 && VMAFX_ABI_VERSION_PATCH == 11);
 
     CHECK(sizeof(VmafxFence) == 32);
     OFF(VmafxFence, struct_size, 0); OFF(VmafxFence, kind, 4); OFF(VmafxFence, handle, 8);
