@@ -40,33 +40,45 @@ fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, 
     }
 }
 
-/// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last tap).
+/// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last tap),
+/// for the even outputs; then taps `2p - 1` and `2p` (0 before the first), for the odd
+/// outputs, which read the same dword-aligned pairs one tap later.
 #[target_feature(enable = "avx512f")]
-fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m512i; P] {
-    std::array::from_fn(|p| {
-        let c = |k: usize| taps.get(k).map_or(0, |&c| c as u32);
-        _mm512_set1_epi32((c(2 * p) | c(2 * p + 1) << 16) as i32)
+fn tap_pairs<const P: usize>(taps: &[u16]) -> [[__m512i; P]; 2] {
+    let c = |k: isize| {
+        usize::try_from(k)
+            .ok()
+            .and_then(|k| taps.get(k))
+            .map_or(0, |&c| c as u32)
+    };
+    [0, 1].map(|shift| {
+        std::array::from_fn(|p| {
+            let k = 2 * p as isize - shift;
+            _mm512_set1_epi32((c(k) | c(k + 1) << 16) as i32)
+        })
     })
 }
 
 /// The filter over thirty-two outputs from `w[at]` on: (even outputs, odd outputs), each
-/// the sum less 2^31.
+/// the sum less 2^31. Output `at + 2i + 1` is the odd taps (`pairs[1]`) over the same
+/// word pairs as output `at + 2i`, so each pair vector is loaded once for both.
 ///
 /// # Safety
-/// AVX-512 with VNNI, and `w` readable up to `at + 2 * P + 32` (exclusive).
+/// AVX-512 with VNNI, and `w` readable up to `at + 2 * P + 30` (exclusive).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vnni")]
-unsafe fn filter32<const P: usize>(pairs: &[__m512i; P], w: &[i16], at: usize) -> [__m512i; 2] {
+unsafe fn filter32<const P: usize>(
+    pairs: &[[__m512i; P]; 2],
+    w: &[i16],
+    at: usize,
+) -> [__m512i; 2] {
     let p = w.as_ptr();
     let (mut even, mut odd) = (_mm512_setzero_si512(), _mm512_setzero_si512());
-    for (k, &c) in pairs.iter().enumerate() {
-        // SAFETY: at + 2k + 1 + 32 <= at + 2P + 32 words are readable (unaligned loads).
-        unsafe {
-            let e = _mm512_loadu_si512(p.add(at + 2 * k) as *const _);
-            let o = _mm512_loadu_si512(p.add(at + 2 * k + 1) as *const _);
-            even = _mm512_dpwssd_epi32(even, e, c);
-            odd = _mm512_dpwssd_epi32(odd, o, c);
-        }
+    for (k, (&ce, &co)) in pairs[0].iter().zip(&pairs[1]).enumerate() {
+        // SAFETY: at + 2k + 32 <= at + 2P + 30 words are readable (unaligned load).
+        let v = unsafe { _mm512_loadu_si512(p.add(at + 2 * k) as *const _) };
+        even = _mm512_dpwssd_epi32(even, v, ce);
+        odd = _mm512_dpwssd_epi32(odd, v, co);
     }
     [even, odd]
 }
@@ -210,7 +222,7 @@ unsafe fn horizontal_avx512<const N: usize, const P: usize>(
     let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
     for j in (0..n32).step_by(32) {
         // SAFETY: the features are enabled here; every word array holds the row's padded
-        // length plus 32, at least j + 2P + 32 <= n32 + N + 1.
+        // length plus 32, at least j + 2P + 30 <= n32 + N - 1.
         unsafe {
             let mean = |w: &[i16]| filter32(&pairs, w, j).map(|v| _mm512_add_epi32(v, bias));
             let moment = |hi: &[i16], lo: &[i16]| {
