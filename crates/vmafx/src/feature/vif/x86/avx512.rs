@@ -1,13 +1,15 @@
 //! AVX-512 twin of the horizontal statistic pass (with VNNI): thirty-two columns a step
-//! by 16-bit dot products (`vpdpwssd`), the pixels scored eight at a time in 64-bit
-//! lanes. The vertical passes of scales 0..2 are in `avx512_vertical`, the down-sampling
-//! to scales 1 and 2 in `avx512_down`; scale 3 (taps past 2^15) uses the AVX2 kernels. The arithmetic is that of `avx2_madd` (see its module note), the scores
-//! those of `Sums::add_sigmas`.
+//! by 16-bit dot products (`vpdpwssd`, forced as one instruction by `cpu::vnni`), the
+//! pixels scored eight at a time in 64-bit lanes. The vertical passes of scales 0..2 are
+//! in `avx512_vertical`, the down-sampling to scales 1 and 2 in `avx512_down`; scale 3
+//! (taps past 2^15) uses the AVX2 kernels. The arithmetic is that of `avx2_madd` (see its
+//! module note), the scores those of `Sums::add_sigmas`.
 
 use std::arch::x86_64::*;
 
 use super::super::dispatch::{log2_table_i32, Kernels};
 use super::{avx2, avx2_madd::to_words};
+use crate::cpu::vnni::dpwssd;
 use crate::cpu::CpuLevel;
 use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
 use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
@@ -77,8 +79,8 @@ unsafe fn filter32<const P: usize>(
     for (k, (&ce, &co)) in pairs[0].iter().zip(&pairs[1]).enumerate() {
         // SAFETY: at + 2k + 32 <= at + 2P + 30 words are readable (unaligned load).
         let v = unsafe { _mm512_loadu_si512(p.add(at + 2 * k) as *const _) };
-        even = _mm512_dpwssd_epi32(even, v, ce);
-        odd = _mm512_dpwssd_epi32(odd, v, co);
+        even = dpwssd(even, v, ce);
+        odd = dpwssd(odd, v, co);
     }
     [even, odd]
 }
