@@ -14,7 +14,7 @@ use std::arch::x86_64::*;
 use super::super::dispatch::log2_table_i32;
 use super::avx2::{score4, square, ScoreSums};
 use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
-use crate::feature::vif::tables::{MAX_HALF, TAPS};
+use crate::feature::vif::tables::{tap_pair, MAX_HALF, TAPS};
 
 /// The horizontal pass of `scale` (0..=2) over columns `0..width`.
 pub(super) fn horizontal(
@@ -60,17 +60,8 @@ pub(super) fn to_words(src: &[u32], hi: Option<&mut [i16]>, lo: &mut [i16]) {
 /// outputs, which read the same dword-aligned pairs one tap later.
 #[target_feature(enable = "avx2")]
 fn tap_pairs<const P: usize>(taps: &[u16]) -> [[__m256i; P]; 2] {
-    let c = |k: isize| {
-        usize::try_from(k)
-            .ok()
-            .and_then(|k| taps.get(k))
-            .map_or(0, |&c| c as u32)
-    };
     [0, 1].map(|shift| {
-        std::array::from_fn(|p| {
-            let k = 2 * p as isize - shift;
-            _mm256_set1_epi32((c(k) | c(k + 1) << 16) as i32)
-        })
+        std::array::from_fn(|p| _mm256_set1_epi32(tap_pair(taps, 2 * p as isize - shift)))
     })
 }
 

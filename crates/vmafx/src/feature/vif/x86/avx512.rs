@@ -12,7 +12,7 @@ use super::{avx2, avx2_madd::to_words};
 use crate::cpu::vnni::dpwssd;
 use crate::cpu::CpuLevel;
 use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
-use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
+use crate::feature::vif::tables::{tap_pair, MAX_HALF, SIGMA_NSQ, TAPS};
 
 /// The AVX-512 kernel table, at the VNNI level: the dispatch hands it out only when the
 /// processor has AVX-512 (F, CD, BW, DQ, VL) and the Ice Lake extensions (VNNI).
@@ -47,17 +47,8 @@ fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, 
 /// outputs, which read the same dword-aligned pairs one tap later.
 #[target_feature(enable = "avx512f")]
 fn tap_pairs<const P: usize>(taps: &[u16]) -> [[__m512i; P]; 2] {
-    let c = |k: isize| {
-        usize::try_from(k)
-            .ok()
-            .and_then(|k| taps.get(k))
-            .map_or(0, |&c| c as u32)
-    };
     [0, 1].map(|shift| {
-        std::array::from_fn(|p| {
-            let k = 2 * p as isize - shift;
-            _mm512_set1_epi32((c(k) | c(k + 1) << 16) as i32)
-        })
+        std::array::from_fn(|p| _mm512_set1_epi32(tap_pair(taps, 2 * p as isize - shift)))
     })
 }
 
