@@ -19,6 +19,19 @@ pub(super) const fn half_width(scale: usize) -> usize {
     TAPS[scale].len() / 2
 }
 
+/// Taps `first` and `first + 1` of `taps` as the low and high words of one 32-bit lane (0
+/// for a tap outside the filter): the constant of a 16-bit dot product over a word pair,
+/// as every SIMD filter of this feature broadcasts it.
+pub(super) fn tap_pair(taps: &[u16], first: isize) -> i32 {
+    let c = |k: isize| {
+        usize::try_from(k)
+            .ok()
+            .and_then(|k| taps.get(k))
+            .map_or(0, |&c| c as u32)
+    };
+    (c(first) | c(first + 1) << 16) as i32
+}
+
 /// The widest half filter: how far rows and columns are mirrored at most.
 pub(super) const MAX_HALF: usize = half_width(0);
 
@@ -62,6 +75,16 @@ mod tests {
             assert_eq!(t.iter().map(|&c| c as u32).sum::<u32>(), 65536);
             assert_eq!(t.len() % 2, 1);
         }
+    }
+
+    #[test]
+    fn tap_pairs_are_two_words_with_zeros_outside_the_filter() {
+        let t = TAPS[2];
+        assert_eq!(tap_pair(t, 0), 3571 | 16004 << 16);
+        assert_eq!(tap_pair(t, -1), 3571 << 16);
+        assert_eq!(tap_pair(t, 4), 3571);
+        assert_eq!(tap_pair(t, 5), 0);
+        assert_eq!(tap_pair(TAPS[3], 1), 43728 | 10904 << 16);
     }
 
     #[test]

@@ -1,16 +1,18 @@
 //! AVX-512 twin of the horizontal statistic pass (with VNNI): thirty-two columns a step
-//! by 16-bit dot products (`vpdpwssd`), the pixels scored eight at a time in 64-bit
-//! lanes. The vertical passes of scales 0..2 are in `avx512_vertical`, the down-sampling
-//! to scales 1 and 2 in `avx512_down`; scale 3 (taps past 2^15) uses the AVX2 kernels. The arithmetic is that of `avx2_madd` (see its module note), the scores
-//! those of `Sums::add_sigmas`.
+//! by 16-bit dot products (`vpdpwssd`, forced as one instruction by `cpu::vnni`), the
+//! pixels scored eight at a time in 64-bit lanes. The vertical passes of scales 0..2 are
+//! in `avx512_vertical`, the down-sampling to scales 1 and 2 in `avx512_down`; scale 3
+//! (taps past 2^15) uses the AVX2 kernels. The arithmetic is that of `avx2_madd` (see its
+//! module note), the scores those of `Sums::add_sigmas`.
 
 use std::arch::x86_64::*;
 
 use super::super::dispatch::{log2_table_i32, Kernels};
 use super::{avx2, avx2_madd::to_words};
+use crate::cpu::vnni::dpwssd;
 use crate::cpu::CpuLevel;
 use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
-use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
+use crate::feature::vif::tables::{tap_pair, MAX_HALF, SIGMA_NSQ, TAPS};
 
 /// The AVX-512 kernel table, at the VNNI level: the dispatch hands it out only when the
 /// processor has AVX-512 (F, CD, BW, DQ, VL) and the Ice Lake extensions (VNNI).
@@ -40,33 +42,36 @@ fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, 
     }
 }
 
-/// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last tap).
+/// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last tap),
+/// for the even outputs; then taps `2p - 1` and `2p` (0 before the first), for the odd
+/// outputs, which read the same dword-aligned pairs one tap later.
 #[target_feature(enable = "avx512f")]
-fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m512i; P] {
-    std::array::from_fn(|p| {
-        let c = |k: usize| taps.get(k).map_or(0, |&c| c as u32);
-        _mm512_set1_epi32((c(2 * p) | c(2 * p + 1) << 16) as i32)
+fn tap_pairs<const P: usize>(taps: &[u16]) -> [[__m512i; P]; 2] {
+    [0, 1].map(|shift| {
+        std::array::from_fn(|p| _mm512_set1_epi32(tap_pair(taps, 2 * p as isize - shift)))
     })
 }
 
 /// The filter over thirty-two outputs from `w[at]` on: (even outputs, odd outputs), each
-/// the sum less 2^31.
+/// the sum less 2^31. Output `at + 2i + 1` is the odd taps (`pairs[1]`) over the same
+/// word pairs as output `at + 2i`, so each pair vector is loaded once for both.
 ///
 /// # Safety
-/// AVX-512 with VNNI, and `w` readable up to `at + 2 * P + 32` (exclusive).
+/// AVX-512 with VNNI, and `w` readable up to `at + 2 * P + 30` (exclusive).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vnni")]
-unsafe fn filter32<const P: usize>(pairs: &[__m512i; P], w: &[i16], at: usize) -> [__m512i; 2] {
+unsafe fn filter32<const P: usize>(
+    pairs: &[[__m512i; P]; 2],
+    w: &[i16],
+    at: usize,
+) -> [__m512i; 2] {
     let p = w.as_ptr();
     let (mut even, mut odd) = (_mm512_setzero_si512(), _mm512_setzero_si512());
-    for (k, &c) in pairs.iter().enumerate() {
-        // SAFETY: at + 2k + 1 + 32 <= at + 2P + 32 words are readable (unaligned loads).
-        unsafe {
-            let e = _mm512_loadu_si512(p.add(at + 2 * k) as *const _);
-            let o = _mm512_loadu_si512(p.add(at + 2 * k + 1) as *const _);
-            even = _mm512_dpwssd_epi32(even, e, c);
-            odd = _mm512_dpwssd_epi32(odd, o, c);
-        }
+    for (k, (&ce, &co)) in pairs[0].iter().zip(&pairs[1]).enumerate() {
+        // SAFETY: at + 2k + 32 <= at + 2P + 30 words are readable (unaligned load).
+        let v = unsafe { _mm512_loadu_si512(p.add(at + 2 * k) as *const _) };
+        even = dpwssd(even, v, ce);
+        odd = dpwssd(odd, v, co);
     }
     [even, odd]
 }
@@ -210,7 +215,7 @@ unsafe fn horizontal_avx512<const N: usize, const P: usize>(
     let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
     for j in (0..n32).step_by(32) {
         // SAFETY: the features are enabled here; every word array holds the row's padded
-        // length plus 32, at least j + 2P + 32 <= n32 + N + 1.
+        // length plus 32, at least j + 2P + 30 <= n32 + N - 1.
         unsafe {
             let mean = |w: &[i16]| filter32(&pairs, w, j).map(|v| _mm512_add_epi32(v, bias));
             let moment = |hi: &[i16], lo: &[i16]| {

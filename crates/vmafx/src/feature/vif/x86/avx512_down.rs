@@ -15,7 +15,7 @@ use super::avx2_madd::to_words;
 use crate::cpu::vnni::dpwssd;
 use crate::feature::vif::planes::PaddedPlane;
 use crate::feature::vif::subsample::{down_horizontal_columns, down_vertical_columns, DownScratch};
-use crate::feature::vif::tables::{MAX_HALF, TAPS};
+use crate::feature::vif::tables::{tap_pair, MAX_HALF, TAPS};
 
 /// Samples the vertical kernel reads as words.
 pub(super) trait Words: Copy + Into<u32> {
@@ -49,10 +49,7 @@ impl Words for u16 {
 /// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last).
 #[target_feature(enable = "avx512f")]
 fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m512i; P] {
-    std::array::from_fn(|p| {
-        let c = |k: usize| taps.get(k).map_or(0, |&c| c as u32);
-        _mm512_set1_epi32((c(2 * p) | c(2 * p + 1) << 16) as i32)
-    })
+    std::array::from_fn(|p| _mm512_set1_epi32(tap_pair(taps, 2 * p as isize)))
 }
 
 /// The vertical filter of `next_scale` around row `y` of an 8-bit plane (see

@@ -25,7 +25,7 @@ use super::avx2;
 use crate::cpu::vnni::dpwssd;
 use crate::feature::vif::planes::PaddedPlane;
 use crate::feature::vif::stats::{mirror_scratch, vertical_columns, StatScratch, VerticalShift};
-use crate::feature::vif::tables::TAPS;
+use crate::feature::vif::tables::{tap_pair, TAPS};
 
 /// The 64-bit lanes of (low, high) unpack results that put 32-bit lanes in column order:
 /// the first sixteen columns, then the next sixteen.
@@ -43,10 +43,7 @@ fn in_order(lo: __m512i, hi: __m512i) -> [__m512i; 2] {
 /// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last).
 #[target_feature(enable = "avx512f")]
 fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m512i; P] {
-    std::array::from_fn(|p| {
-        let c = |k: usize| taps.get(k).map_or(0, |&c| c as u32);
-        _mm512_set1_epi32((c(2 * p) | c(2 * p + 1) << 16) as i32)
-    })
+    std::array::from_fn(|p| _mm512_set1_epi32(tap_pair(taps, 2 * p as isize)))
 }
 
 /// The vertical pass over 8-bit planes; scale 0 (no moment shift) here, the rest by AVX2.
