@@ -45,15 +45,68 @@ fn quick_select(arr: &mut [f32], k: usize) {
 }
 
 /// The mean of the largest `topk` fraction of `c_values` (at least one), reordering them.
+///
+/// libvmaf sums the `k` largest in the order its quickselect leaves them. Where every
+/// partial sum is exact in double precision that order cannot matter, and
+/// [`exact_top_sum`] finds the same sum without the quickselect; otherwise the
+/// quickselect runs as libvmaf's does.
 pub fn spatial_pooling(c_values: &mut [f32], topk: f64) -> f64 {
     let n = c_values.len();
     let k = ((topk * n as f64) as i64).clamp(1, n as i64) as usize;
+    if let Some(sum) = exact_top_sum(c_values, k) {
+        return sum / k as f64;
+    }
+    selected_sum(c_values, k) / k as f64
+}
+
+/// libvmaf's way: quickselect, then the first `k` summed in order.
+fn selected_sum(c_values: &mut [f32], k: usize) -> f64 {
     quick_select(c_values, k);
     let mut sum = 0f64;
     for &v in &c_values[..k] {
         sum += v as f64;
     }
-    sum / k as f64
+    sum
+}
+
+/// The sum of the `k` largest of `values` (non-negative), when it is exact in any order.
+///
+/// Every positive single-precision value is a multiple of the unit in the last place of
+/// the smallest positive one, `q`. If the total of all of them stays below `2^52 q`,
+/// every partial sum of any subset is a multiple of `q` below `2^53 q`, so each double
+/// addition is exact and the sum of the `k` largest is the same in every order. The
+/// total is itself summed first; were any of its steps inexact, its rounded value would
+/// already be at least `2^53 q` and the test fails. `None` where the test fails or a
+/// value is negative or not a number.
+fn exact_top_sum(values: &mut [f32], k: usize) -> Option<f64> {
+    let (mut positive, mut total, mut smallest) = (0usize, 0f64, f32::INFINITY);
+    for &v in values.iter() {
+        if v > 0.0 {
+            positive += 1;
+            total += v as f64;
+            smallest = smallest.min(v);
+        } else if v != 0.0 {
+            return None;
+        }
+    }
+    if positive == 0 {
+        return Some(0.0);
+    }
+    if !total.is_finite() || !smallest.is_finite() {
+        return None;
+    }
+    // The unit in the last place of `smallest` (2^-149 for subnormals).
+    let exponent = ((smallest.to_bits() >> 23) & 0xff) as i32;
+    let ulp_exp = exponent.max(1) - 127 - 23;
+    if total >= 2f64.powi(52 + ulp_exp) {
+        return None;
+    }
+    if positive <= k {
+        // The k largest are every positive value and zeros.
+        return Some(total);
+    }
+    values.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
+    Some(values[..k].iter().map(|&v| v as f64).sum())
 }
 
 /// The weighted sum of the per-scale scores, divided by the samples of the window.
@@ -83,6 +136,65 @@ mod tests {
         assert_eq!(spatial_pooling(&mut z, 0.0001), 0.0);
         let mut all = vec![1f32, 2.0];
         assert_eq!(spatial_pooling(&mut all, 1.0), 1.5);
+    }
+
+    /// Values as c-values are made (weight x counts x a reciprocal), many zeros.
+    fn c_value_like(
+        rng: &mut crate::testutil::twin_rng::TwinRng,
+        n: usize,
+        zeros: i64,
+    ) -> Vec<f32> {
+        (0..n)
+            .map(|_| {
+                if rng.range(0, 100) < zeros {
+                    return 0.0;
+                }
+                let (p0, p) = (rng.range(1, 300), rng.range(0, 300));
+                let w = rng.range(1, 10);
+                (w * p0 * p) as f32 * (1.0 / (p0 + p) as f32)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn exact_sum_matches_libvmafs_order_and_declines_when_inexact() {
+        let mut rng = crate::testutil::twin_rng::TwinRng::new(0x9001);
+        let (mut fast, mut below_k) = (0, 0);
+        for case in 0..400 {
+            let n = rng.size(1, 3000);
+            let zeros = rng.range(0, 100);
+            let mut v = c_value_like(&mut rng, n, zeros);
+            if case % 7 == 0 {
+                // Magnitudes far apart: partial sums round, the fast path must decline.
+                for x in v.iter_mut().step_by(3) {
+                    *x *= 1.0e9;
+                }
+            }
+            let topk = [0.6, 0.2, 0.01, 1.0, 0.9][case % 5];
+            let k = ((topk * n as f64) as i64).clamp(1, n as i64) as usize;
+            let mut a = v.clone();
+            let want = selected_sum(&mut a, k);
+            let mut b = v.clone();
+            if let Some(got) = exact_top_sum(&mut b, k) {
+                assert_eq!(got.to_bits(), want.to_bits(), "case {case}: n {n} k {k}");
+                fast += 1;
+                below_k += usize::from(v.iter().filter(|&&x| x > 0.0).count() <= k);
+            } else {
+                assert_eq!(case % 7, 0, "case {case} declined");
+            }
+            let mut c = v.clone();
+            assert_eq!(
+                spatial_pooling(&mut c, topk).to_bits(),
+                (want / k as f64).to_bits()
+            );
+        }
+        assert!(fast > 300 && below_k > 50, "{fast} fast, {below_k} below k");
+        // Inexact partial sums: 2^30 and many values of 2^-24 granularity.
+        let mut v = vec![1.0e9f32, 0.5000001, 0.7];
+        assert_eq!(exact_top_sum(&mut v, 2), None);
+        assert_eq!(exact_top_sum(&mut [0.0, -1.0], 1), None);
+        assert_eq!(exact_top_sum(&mut [0.0, f32::NAN], 1), None);
+        assert_eq!(exact_top_sum(&mut [0.0, 0.0], 1), Some(0.0));
     }
 
     #[test]
