@@ -9,6 +9,10 @@ use super::Picture;
 /// Entries of libvmaf's reciprocal table (it refuses windows of this many samples or more).
 pub const RECIPROCAL_LUT_SIZE: usize = 4226;
 
+/// Spare counts after the histograms, so that a 32-bit gather of the last count stays
+/// inside the buffer.
+pub const COUNTS_PAD: usize = 2;
+
 /// Suprathreshold contrast response: the weight of a step of `d + 1` code values.
 pub const CONTRAST_WEIGHTS: [i32; 32] = [
     1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
@@ -17,7 +21,7 @@ pub const CONTRAST_WEIGHTS: [i32; 32] = [
 /// libvmaf's table of reciprocals in single precision. Its entries are `1/i` written with
 /// nine significant digits and read back as `float`, which differs from `1.0f / i` in the
 /// last bit for some `i` (82 for one), so the table is rebuilt the same way.
-fn reciprocal_lut() -> &'static [f32] {
+pub fn reciprocal_lut() -> &'static [f32] {
     static LUT: OnceLock<Vec<f32>> = OnceLock::new();
     LUT.get_or_init(|| {
         let mut v = vec![0f32; RECIPROCAL_LUT_SIZE];
@@ -89,7 +93,7 @@ struct Histograms {
 impl Histograms {
     fn new(size: usize, width: usize, pad: usize, base: u16, update: Update) -> Self {
         Histograms {
-            counts: vec![0u16; size * width],
+            counts: vec![0u16; size * width + COUNTS_PAD],
             width,
             pad,
             base,
@@ -179,8 +183,36 @@ impl Histograms {
             delta[w] = 0;
         }
     }
+}
 
-    /// The count of `level` at `col`; levels outside the band hold none.
+/// One row's inputs to a c-value kernel.
+#[derive(Debug, Clone, Copy)]
+pub struct RowInput<'a> {
+    /// Column histograms: `size` rows of `width` counts (level `base + l` in row `l`), then
+    /// at least [`COUNTS_PAD`] spare entries.
+    pub counts: &'a [u16],
+    /// Columns of the picture.
+    pub width: usize,
+    /// Levels the histograms hold.
+    pub size: usize,
+    /// Level of the first histogram row.
+    pub base: u16,
+    /// The row's samples (`width`).
+    pub image: &'a [u16],
+    /// The row's mask (`width`; nonzero where the sample is scored).
+    pub mask: &'a [u16],
+    /// Contrast steps, thresholds and the darkest visible level.
+    pub contrast: &'a Contrast,
+    /// Reciprocals, indexed by the sum of two counts of one window.
+    pub recip: &'a [f32],
+}
+
+/// A c-value kernel: the c-value of every column of a row into `out` (`width`; 0 where the
+/// mask is off).
+pub type CValueRowFn = fn(&RowInput<'_>, &mut [f32]);
+
+impl RowInput<'_> {
+    /// The count of histogram row `level` at `col`; levels outside the band hold none.
     #[inline]
     fn get(&self, level: usize, col: usize) -> u16 {
         if level < self.size {
@@ -189,44 +221,65 @@ impl Histograms {
             0
         }
     }
-}
 
-/// The c-value of one sample of level `value` at column `col`.
-#[inline]
-fn c_value(h: &Histograms, value: u16, col: usize, c: &Contrast, recip: &[f32]) -> f32 {
-    let level = value.wrapping_sub(h.base) as usize;
-    if level >= h.size {
-        return 0.0;
-    }
-    // libvmaf compares the level offset by num_diffs with the thresholds.
-    let offset_value = value as i32 + c.num_diffs as i32;
-    let p0 = h.get(level, col) as i32;
-    let mut best = 0f32;
-    let steps = c.tvi_for_diff.iter().zip(CONTRAST_WEIGHTS).enumerate();
-    for (d, (&tvi, weight)) in steps {
-        let step = d as i32 + 1;
-        if offset_value <= tvi as i32 && offset_value + step > c.vlt_luma as i32 {
-            let up = level + d + 1;
-            let p1 = h.get(up, col) as i32;
-            let p2 = if level > d {
-                h.get(level - d - 1, col) as i32
-            } else {
-                0
-            };
-            let p = p1.max(p2);
-            let val = (weight * p0 * p) as f32 * recip[(p + p0) as usize];
-            if val > best {
-                best = val;
+    /// The c-value of the sample of level `value` at column `col`.
+    #[inline]
+    pub fn c_value(&self, value: u16, col: usize) -> f32 {
+        let c = self.contrast;
+        let level = value.wrapping_sub(self.base) as usize;
+        if level >= self.size {
+            return 0.0;
+        }
+        // libvmaf compares the level offset by num_diffs with the thresholds.
+        let offset_value = value as i32 + c.num_diffs as i32;
+        let p0 = self.get(level, col) as i32;
+        let mut best = 0f32;
+        let steps = c.tvi_for_diff.iter().zip(CONTRAST_WEIGHTS).enumerate();
+        for (d, (&tvi, weight)) in steps {
+            let step = d as i32 + 1;
+            if offset_value <= tvi as i32 && offset_value + step > c.vlt_luma as i32 {
+                let up = level + d + 1;
+                let p1 = self.get(up, col) as i32;
+                let p2 = if level > d {
+                    self.get(level - d - 1, col) as i32
+                } else {
+                    0
+                };
+                let p = p1.max(p2);
+                let val = (weight.wrapping_mul(p0).wrapping_mul(p)) as f32
+                    * self.recip[(p + p0) as usize];
+                if val > best {
+                    best = val;
+                }
             }
         }
+        best
     }
-    best
+}
+
+/// The scalar c-value kernel.
+pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
+    let w = r.width;
+    for ((o, &m), (col, &v)) in out[..w]
+        .iter_mut()
+        .zip(&r.mask[..w])
+        .zip(r.image[..w].iter().enumerate())
+    {
+        *o = if m != 0 { r.c_value(v, col) } else { 0.0 };
+    }
 }
 
 /// The c-values of `image` (masked by `mask`) with a `window`-sample square window, row
 /// after row into `out` (`width * height`; zero where the mask is off).
-pub fn c_values(image: &Picture, mask: &Picture, window: usize, c: &Contrast, out: &mut Vec<f32>) {
-    c_values_by(image, mask, window, c, out, Update::Cheaper);
+pub fn c_values(
+    image: &Picture,
+    mask: &Picture,
+    window: usize,
+    c: &Contrast,
+    row_kernel: CValueRowFn,
+    out: &mut Vec<f32>,
+) {
+    c_values_by(image, mask, window, c, row_kernel, out, Update::Cheaper);
 }
 
 /// [`c_values`] with the histograms updated as `update` says.
@@ -235,6 +288,7 @@ fn c_values_by(
     mask: &Picture,
     window: usize,
     c: &Contrast,
+    row_kernel: CValueRowFn,
     out: &mut Vec<f32>,
     update: Update,
 ) {
@@ -257,11 +311,17 @@ fn c_values_by(
                 hist.update_row(image, mask, i - pad - 1, false);
             }
         }
-        for col in 0..w {
-            if mask.data[i * w + col] != 0 {
-                out[i * w + col] = c_value(&hist, image.data[i * w + col], col, c, recip);
-            }
-        }
+        let input = RowInput {
+            counts: &hist.counts,
+            width: w,
+            size,
+            base: hist.base,
+            image: image.row(i),
+            mask: mask.row(i),
+            contrast: c,
+            recip,
+        };
+        row_kernel(&input, &mut out[i * w..(i + 1) * w]);
     }
 }
 
@@ -307,7 +367,7 @@ mod tests {
             let window = 1 + 2 * rng.range(0, 40) as usize;
             let run = |u| {
                 let mut out = Vec::new();
-                c_values_by(&img, &mask, window, &c, &mut out, u);
+                c_values_by(&img, &mask, window, &c, c_value_row, &mut out, u);
                 out.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
             };
             let want = run(Update::Direct);
@@ -344,7 +404,7 @@ mod tests {
             vlt_luma: 0,
         };
         let mut out = Vec::new();
-        c_values(&img, &mask, 3, &c, &mut out);
+        c_values(&img, &mask, 3, &c, c_value_row, &mut out);
         // Column 3 of the middle row: 6 samples at 100, 3 at 101; weight 1.
         let want = (6 * 3) as f32 * reciprocal_lut()[9];
         assert_eq!(out[w + 3], want);
