@@ -88,22 +88,63 @@ struct Histograms {
     /// The levels the row touches, and a flag per level.
     touched: Vec<usize>,
     is_touched: Vec<bool>,
+    /// The levels any row has touched (`lo..hi`): the only histogram rows not zero.
+    dirty: (usize, usize),
+}
+
+/// Buffers of the c-value pass kept from one call to the next, so that each scale of each
+/// frame reuses them. Every use leaves them cleared: the histograms (only the rows it
+/// touched are zeroed again), the difference rows and the level flags.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    counts: Vec<u16>,
+    samples: Vec<(u32, u32)>,
+    delta: Vec<i32>,
+    touched: Vec<usize>,
+    is_touched: Vec<bool>,
 }
 
 impl Histograms {
-    fn new(size: usize, width: usize, pad: usize, base: u16, update: Update) -> Self {
+    fn new(
+        size: usize,
+        width: usize,
+        pad: usize,
+        base: u16,
+        update: Update,
+        scratch: &mut Scratch,
+    ) -> Self {
+        let mut counts = std::mem::take(&mut scratch.counts);
+        counts.resize(size * width + COUNTS_PAD, 0);
+        let mut is_touched = std::mem::take(&mut scratch.is_touched);
+        if is_touched.len() < size {
+            is_touched.resize(size, false);
+        }
         Histograms {
-            counts: vec![0u16; size * width + COUNTS_PAD],
+            counts,
             width,
             pad,
             base,
             size,
             update,
-            samples: Vec::with_capacity(width),
-            delta: Vec::new(),
-            touched: Vec::new(),
-            is_touched: vec![false; size],
+            samples: std::mem::take(&mut scratch.samples),
+            delta: std::mem::take(&mut scratch.delta),
+            touched: std::mem::take(&mut scratch.touched),
+            is_touched,
+            dirty: (usize::MAX, 0),
         }
+    }
+
+    /// Hands the buffers back for the next call, the histograms zeroed.
+    fn keep(mut self, scratch: &mut Scratch) {
+        let (lo, hi) = self.dirty;
+        if lo < hi {
+            self.counts[lo * self.width..hi * self.width].fill(0);
+        }
+        scratch.counts = self.counts;
+        scratch.samples = self.samples;
+        scratch.delta = self.delta;
+        scratch.touched = self.touched;
+        scratch.is_touched = self.is_touched;
     }
 
     /// Adds (`up`) or removes the masked in-band samples of `row` to the columns their
@@ -139,6 +180,7 @@ impl Histograms {
         }
         for &level in &self.touched {
             self.is_touched[level] = false;
+            self.dirty = (self.dirty.0.min(level), self.dirty.1.max(level + 1));
         }
         self.touched.clear();
     }
@@ -159,8 +201,9 @@ impl Histograms {
 
     fn enter_by_difference(&mut self, up: bool) {
         let (w, dw) = (self.width, self.width + 1);
-        if self.delta.is_empty() {
-            self.delta = vec![0; self.size * dw];
+        // Zero wherever it reaches (at any earlier stride too), so only ever lengthened.
+        if self.delta.len() < self.size * dw {
+            self.delta.resize(self.size * dw, 0);
         }
         for &(level, j) in &self.samples {
             let (level, j) = (level as usize, j as usize);
@@ -277,18 +320,30 @@ pub fn c_values(
     window: usize,
     c: &Contrast,
     row_kernel: CValueRowFn,
+    scratch: &mut Scratch,
     out: &mut Vec<f32>,
 ) {
-    c_values_by(image, mask, window, c, row_kernel, out, Update::Cheaper);
+    c_values_by(
+        image,
+        mask,
+        window,
+        c,
+        row_kernel,
+        scratch,
+        out,
+        Update::Cheaper,
+    );
 }
 
 /// [`c_values`] with the histograms updated as `update` says.
+#[allow(clippy::too_many_arguments)]
 fn c_values_by(
     image: &Picture,
     mask: &Picture,
     window: usize,
     c: &Contrast,
     row_kernel: CValueRowFn,
+    scratch: &mut Scratch,
     out: &mut Vec<f32>,
     update: Update,
 ) {
@@ -296,8 +351,8 @@ fn c_values_by(
     let pad = window / 2;
     let recip = reciprocal_lut();
     let size = c.band_size();
-    let mut hist = Histograms::new(size, w, pad, c.band_base(), update);
-    out.clear();
+    let mut hist = Histograms::new(size, w, pad, c.band_base(), update, scratch);
+    // Every row is written whole by the row kernel.
     out.resize(w * h, 0.0);
     for row in 0..(pad + 1).min(h) {
         hist.update_row(image, mask, row, true);
@@ -323,6 +378,7 @@ fn c_values_by(
         };
         row_kernel(&input, &mut out[i * w..(i + 1) * w]);
     }
+    hist.keep(scratch);
 }
 
 #[cfg(test)]
@@ -346,6 +402,8 @@ mod tests {
     fn both_histogram_updates_give_the_same_c_values() {
         let mut rng = crate::testutil::twin_rng::TwinRng::new(0xc4a1);
         let mut nonzero = 0;
+        // One scratch for every case: buffers left by other sizes must not matter.
+        let mut scratch = Scratch::default();
         for case in 0..120 {
             let (w, h) = (rng.size(1, 90), rng.size(1, 30));
             let levels = rng.range(1, 40);
@@ -365,19 +423,24 @@ mod tests {
                 vlt_luma: rng.range(0, 120) as u16,
             };
             let window = 1 + 2 * rng.range(0, 40) as usize;
-            let run = |u| {
+            let run = |u, scratch: &mut Scratch| {
                 let mut out = Vec::new();
-                c_values_by(&img, &mask, window, &c, c_value_row, &mut out, u);
+                c_values_by(&img, &mask, window, &c, c_value_row, scratch, &mut out, u);
                 out.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
             };
-            let want = run(Update::Direct);
+            let want = run(Update::Direct, &mut Scratch::default());
+            assert_eq!(
+                run(Update::Direct, &mut scratch),
+                want,
+                "case {case}: reused"
+            );
             nonzero += want.iter().filter(|&&b| b != 0).count();
             assert_eq!(
-                run(Update::Difference),
+                run(Update::Difference, &mut scratch),
                 want,
                 "case {case}: {w}x{h} window {window}"
             );
-            assert_eq!(run(Update::Cheaper), want, "case {case}");
+            assert_eq!(run(Update::Cheaper, &mut scratch), want, "case {case}");
         }
         assert!(nonzero > 1000, "only {nonzero} nonzero c-values");
     }
@@ -404,7 +467,15 @@ mod tests {
             vlt_luma: 0,
         };
         let mut out = Vec::new();
-        c_values(&img, &mask, 3, &c, c_value_row, &mut out);
+        c_values(
+            &img,
+            &mask,
+            3,
+            &c,
+            c_value_row,
+            &mut Scratch::default(),
+            &mut out,
+        );
         // Column 3 of the middle row: 6 samples at 100, 3 at 101; weight 1.
         let want = (6 * 3) as f32 * reciprocal_lut()[9];
         assert_eq!(out[w + 3], want);

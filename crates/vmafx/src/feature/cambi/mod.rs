@@ -61,6 +61,8 @@ fn create(o: &OptValues) -> Result<Box<dyn Extractor>> {
         opts: Options::from_values(o)?,
         run: None,
         kernels: Kernels::SCALAR,
+        scratch: cvalues::Scratch::default(),
+        c_values: Vec::new(),
     }))
 }
 
@@ -94,6 +96,9 @@ struct Cambi {
     opts: Options,
     run: Option<Run>,
     kernels: Kernels,
+    scratch: cvalues::Scratch,
+    /// The c-values of the scale being scored (kept for the next frame's use).
+    c_values: Vec<f32>,
 }
 /// The CAMBI score of `frame` scored at `size` with `window`, writing heatmaps for `index`
 /// when given.
@@ -101,6 +106,8 @@ struct Cambi {
 fn score_frame(
     run: &mut Run,
     kernels: &Kernels,
+    scratch: &mut cvalues::Scratch,
+    c_values: &mut Vec<f32>,
     frame: &Frame,
     size: (u32, u32),
     window: usize,
@@ -118,7 +125,6 @@ fn score_frame(
     )?;
     let mut mask = mask::spatial_mask(&image);
     let mut scores = [0f64; NUM_SCALES];
-    let mut c_values = Vec::new();
     let max_weight = CONTRAST_WEIGHTS[..run.contrast.num_diffs]
         .iter()
         .copied()
@@ -136,20 +142,21 @@ fn score_frame(
             window,
             &run.contrast,
             kernels.c_value_row,
-            &mut c_values,
+            scratch,
+            c_values,
         );
         if let (Some(index), Some(h)) = (heatmap_index, run.heatmaps.as_mut()) {
             h.write(
                 scale,
                 index,
-                &c_values,
+                c_values,
                 image.width,
                 image.height,
                 window,
                 max_weight,
             )?;
         }
-        *score = pooling::spatial_pooling(&mut c_values, topk);
+        *score = pooling::spatial_pooling(c_values, topk);
     }
     Ok(pooling::weight_scales(&scores, window))
 }
@@ -179,6 +186,8 @@ impl Extractor for Cambi {
         let dist = score_frame(
             run,
             &kernels,
+            &mut self.scratch,
+            &mut self.c_values,
             input.distorted,
             enc,
             window,
@@ -193,6 +202,8 @@ impl Extractor for Cambi {
             let source = score_frame(
                 run,
                 &kernels,
+                &mut self.scratch,
+                &mut self.c_values,
                 input.reference,
                 src,
                 src_window,
