@@ -59,6 +59,9 @@ impl Contrast {
     }
 }
 
+/// The cost of a column of the difference pass against one count of a direct add.
+const DIFFERENCE_COST: usize = 4;
+
 /// How a row of samples enters the column histograms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(not(test), allow(dead_code))] // the runs pick `Cheaper`; the twin test forces each
@@ -88,6 +91,8 @@ struct Histograms {
     /// The levels the row touches, and a flag per level.
     touched: Vec<usize>,
     is_touched: Vec<bool>,
+    /// Per touched level, its first and last sample's columns, then its windows' span.
+    columns: Vec<(u32, u32)>,
     /// The levels any row has touched (`lo..hi`): the only histogram rows not zero.
     dirty: (usize, usize),
 }
@@ -102,6 +107,7 @@ pub struct Scratch {
     delta: Vec<i32>,
     touched: Vec<usize>,
     is_touched: Vec<bool>,
+    columns: Vec<(u32, u32)>,
 }
 
 impl Histograms {
@@ -119,6 +125,10 @@ impl Histograms {
         if is_touched.len() < size {
             is_touched.resize(size, false);
         }
+        let mut columns = std::mem::take(&mut scratch.columns);
+        if columns.len() < size {
+            columns.resize(size, (0, 0));
+        }
         Histograms {
             counts,
             width,
@@ -130,6 +140,7 @@ impl Histograms {
             delta: std::mem::take(&mut scratch.delta),
             touched: std::mem::take(&mut scratch.touched),
             is_touched,
+            columns,
             dirty: (usize::MAX, 0),
         }
     }
@@ -145,6 +156,7 @@ impl Histograms {
         scratch.delta = self.delta;
         scratch.touched = self.touched;
         scratch.is_touched = self.is_touched;
+        scratch.columns = self.columns;
     }
 
     /// Adds (`up`) or removes the masked in-band samples of `row` to the columns their
@@ -163,11 +175,26 @@ impl Histograms {
                 if !self.is_touched[level] {
                     self.is_touched[level] = true;
                     self.touched.push(level);
+                    self.columns[level].0 = j as u32;
                 }
+                self.columns[level].1 = j as u32;
             }
         }
-        let direct = self.samples.len() * (2 * self.pad + 1).min(w);
-        let difference = self.touched.len() * w + 2 * self.samples.len();
+        // Each level's windows cover the columns from its first sample's window start to
+        // its last sample's window end; the difference pass runs over that span only.
+        let pad = self.pad;
+        let mut spans = 0;
+        for &level in &self.touched {
+            let (first, last) = self.columns[level];
+            let lo = (first as usize).saturating_sub(pad);
+            let hi = (last as usize + pad + 1).min(w);
+            self.columns[level] = (lo as u32, hi as u32);
+            spans += hi - lo;
+        }
+        // A direct add is vectorised (eight or more counts an instruction); the
+        // difference pass is a scalar running sum over the spans.
+        let direct = self.samples.len() * (2 * pad + 1).min(w);
+        let difference = DIFFERENCE_COST * (spans + self.samples.len());
         let by_difference = match self.update {
             Update::Direct => false,
             Update::Difference => true,
@@ -212,8 +239,13 @@ impl Histograms {
             self.delta[level * dw + right] -= 1;
         }
         for &level in &self.touched {
-            let delta = &mut self.delta[level * dw..(level + 1) * dw];
-            let counts = &mut self.counts[level * w..(level + 1) * w];
+            // No window starts before `lo` or ends after `hi`.
+            let (lo, hi) = (
+                self.columns[level].0 as usize,
+                self.columns[level].1 as usize,
+            );
+            let delta = &mut self.delta[level * dw + lo..level * dw + hi + 1];
+            let counts = &mut self.counts[level * w + lo..level * w + hi];
             let mut running = 0i32;
             for (c, d) in counts.iter_mut().zip(delta.iter_mut()) {
                 running += std::mem::take(d);
@@ -223,7 +255,7 @@ impl Histograms {
                     c.wrapping_sub(running as u16)
                 };
             }
-            delta[w] = 0;
+            delta[hi - lo] = 0;
         }
     }
 }

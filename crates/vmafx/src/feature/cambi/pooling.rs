@@ -9,7 +9,53 @@ pub const SCALE_WEIGHTS: [i32; NUM_SCALES] = [16, 8, 4, 2, 1];
 
 /// Rearranges `arr` so that its first `k` entries are its `k` largest (libvmaf's
 /// Hoare-partition quickselect, descending; the order of the first `k` follows from it).
+/// The scans are searches over subslices, step for step those of
+/// [`quick_select_reference`]. (The negated comparisons are libvmaf's loop conditions:
+/// they stop at a NaN as its loops do.)
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
 fn quick_select(arr: &mut [f32], k: usize) {
+    let n = arr.len();
+    if n == k {
+        return;
+    }
+    let (mut left, mut right) = (0usize, n - 1);
+    while left < right {
+        let pivot = arr[k];
+        let (mut i, mut j) = (left as isize, right as isize);
+        loop {
+            // Up from i while above the pivot (stopping at the last entry).
+            let from = i as usize;
+            i = match arr[from..n - 1].iter().position(|&x| !(x > pivot)) {
+                Some(p) => (from + p) as isize,
+                None => (n - 1) as isize,
+            };
+            // Down from j while below the pivot (stopping at the first entry).
+            j = match arr[1..=j as usize].iter().rposition(|&x| !(x < pivot)) {
+                Some(p) => p as isize + 1,
+                None => 0,
+            };
+            if i <= j {
+                arr.swap(i as usize, j as usize);
+                i += 1;
+                j -= 1;
+            }
+            if i > j {
+                break;
+            }
+        }
+        if j < k as isize {
+            left = i as usize;
+        }
+        if (k as isize) < i {
+            right = j as usize;
+        }
+    }
+}
+
+/// The quickselect written as libvmaf's loops, index by index: the twin of
+/// [`quick_select`].
+#[cfg(test)]
+fn quick_select_reference(arr: &mut [f32], k: usize) {
     let n = arr.len();
     if n == k {
         return;
@@ -69,7 +115,8 @@ fn selected_sum(c_values: &mut [f32], k: usize) -> f64 {
     sum
 }
 
-/// The sum of the `k` largest of `values` (non-negative), when it is exact in any order.
+/// The sum of the `k` largest of `values` (non-negative), when it is exact in any order
+/// (reordering `values`).
 ///
 /// Every positive single-precision value is a multiple of the unit in the last place of
 /// the smallest positive one, `q`. If the total of all of them stays below `2^52 q`,
@@ -79,24 +126,38 @@ fn selected_sum(c_values: &mut [f32], k: usize) -> f64 {
 /// already be at least `2^53 q` and the test fails. `None` where the test fails or a
 /// value is negative or not a number.
 fn exact_top_sum(values: &mut [f32], k: usize) -> Option<f64> {
-    let (mut positive, mut total, mut smallest) = (0usize, 0f64, f32::INFINITY);
-    for &v in values.iter() {
-        if v > 0.0 {
-            positive += 1;
-            total += v as f64;
-            smallest = smallest.min(v);
-        } else if v != 0.0 {
-            return None;
+    // Non-negative floats order as their bits do; a negative value, -0.0 or a NaN has
+    // bits above those of infinity. Eight running sums: each is a sum of a subset, so
+    // the test below covers them as it covers one.
+    const LANES: usize = 8;
+    let (mut positive, mut top, mut smallest) = (0usize, 0u32, u32::MAX);
+    let mut sums = [0f64; LANES];
+    let mut chunks = values.chunks_exact(LANES);
+    for chunk in &mut chunks {
+        for (s, &v) in sums.iter_mut().zip(chunk) {
+            let bits = v.to_bits();
+            positive += usize::from(bits != 0);
+            top = top.max(bits);
+            smallest = smallest.min(if bits == 0 { u32::MAX } else { bits });
+            *s += v as f64;
         }
+    }
+    for &v in chunks.remainder() {
+        let bits = v.to_bits();
+        positive += usize::from(bits != 0);
+        top = top.max(bits);
+        smallest = smallest.min(if bits == 0 { u32::MAX } else { bits });
+        sums[0] += v as f64;
+    }
+    if top >= f32::INFINITY.to_bits() {
+        return None;
     }
     if positive == 0 {
         return Some(0.0);
     }
-    if !total.is_finite() || !smallest.is_finite() {
-        return None;
-    }
-    // The unit in the last place of `smallest` (2^-149 for subnormals).
-    let exponent = ((smallest.to_bits() >> 23) & 0xff) as i32;
+    let total = sums.iter().sum::<f64>();
+    // The unit in the last place of the smallest positive value (2^-149 for subnormals).
+    let exponent = (smallest >> 23) as i32;
     let ulp_exp = exponent.max(1) - 127 - 23;
     if total >= 2f64.powi(52 + ulp_exp) {
         return None;
@@ -105,8 +166,16 @@ fn exact_top_sum(values: &mut [f32], k: usize) -> Option<f64> {
         // The k largest are every positive value and zeros.
         return Some(total);
     }
-    values.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
-    Some(values[..k].iter().map(|&v| v as f64).sum())
+    // The positive values to the front (in place), then the k largest of them.
+    let mut n = 0;
+    for i in 0..values.len() {
+        let v = values[i];
+        values[n] = v;
+        n += usize::from(v != 0.0);
+    }
+    let front = &mut values[..n];
+    front.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
+    Some(front[..k].iter().map(|&v| v as f64).sum())
 }
 
 /// The weighted sum of the per-scale scores, divided by the samples of the window.
@@ -195,6 +264,22 @@ mod tests {
         assert_eq!(exact_top_sum(&mut [0.0, -1.0], 1), None);
         assert_eq!(exact_top_sum(&mut [0.0, f32::NAN], 1), None);
         assert_eq!(exact_top_sum(&mut [0.0, 0.0], 1), Some(0.0));
+    }
+
+    #[test]
+    fn quick_select_rearranges_as_libvmafs_loops() {
+        let mut rng = crate::testutil::twin_rng::TwinRng::new(0x5e1ec7);
+        for case in 0..600 {
+            let n = rng.size(1, 400);
+            // Few distinct values (many ties, as the zeros of real c-values) or many.
+            let levels = [1, 2, 5, 1000][case % 4];
+            let v: Vec<f32> = (0..n).map(|_| rng.range(0, levels) as f32 * 0.5).collect();
+            let k = rng.range(1, n as i64) as usize;
+            let (mut a, mut b) = (v.clone(), v);
+            quick_select(&mut a, k);
+            quick_select_reference(&mut b, k);
+            assert_eq!(a, b, "case {case}: n {n} k {k}");
+        }
     }
 
     #[test]
