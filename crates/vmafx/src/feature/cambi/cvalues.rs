@@ -9,6 +9,10 @@ use super::Picture;
 /// Entries of libvmaf's reciprocal table (it refuses windows of this many samples or more).
 pub const RECIPROCAL_LUT_SIZE: usize = 4226;
 
+/// Spare counts after the histograms, so that a 32-bit gather of the last count stays
+/// inside the buffer.
+pub const COUNTS_PAD: usize = 2;
+
 /// Suprathreshold contrast response: the weight of a step of `d + 1` code values.
 pub const CONTRAST_WEIGHTS: [i32; 32] = [
     1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
@@ -17,7 +21,7 @@ pub const CONTRAST_WEIGHTS: [i32; 32] = [
 /// libvmaf's table of reciprocals in single precision. Its entries are `1/i` written with
 /// nine significant digits and read back as `float`, which differs from `1.0f / i` in the
 /// last bit for some `i` (82 for one), so the table is rebuilt the same way.
-fn reciprocal_lut() -> &'static [f32] {
+pub fn reciprocal_lut() -> &'static [f32] {
     static LUT: OnceLock<Vec<f32>> = OnceLock::new();
     LUT.get_or_init(|| {
         let mut v = vec![0f32; RECIPROCAL_LUT_SIZE];
@@ -55,6 +59,9 @@ impl Contrast {
     }
 }
 
+/// The cost of a column of the difference pass against one count of a direct add.
+const DIFFERENCE_COST: usize = 4;
+
 /// How a row of samples enters the column histograms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(not(test), allow(dead_code))] // the runs pick `Cheaper`; the twin test forces each
@@ -84,22 +91,72 @@ struct Histograms {
     /// The levels the row touches, and a flag per level.
     touched: Vec<usize>,
     is_touched: Vec<bool>,
+    /// Per touched level, its first and last sample's columns, then its windows' span.
+    columns: Vec<(u32, u32)>,
+    /// The levels any row has touched (`lo..hi`): the only histogram rows not zero.
+    dirty: (usize, usize),
+}
+
+/// Buffers of the c-value pass kept from one call to the next, so that each scale of each
+/// frame reuses them. Every use leaves them cleared: the histograms (only the rows it
+/// touched are zeroed again), the difference rows and the level flags.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    counts: Vec<u16>,
+    samples: Vec<(u32, u32)>,
+    delta: Vec<i32>,
+    touched: Vec<usize>,
+    is_touched: Vec<bool>,
+    columns: Vec<(u32, u32)>,
 }
 
 impl Histograms {
-    fn new(size: usize, width: usize, pad: usize, base: u16, update: Update) -> Self {
+    fn new(
+        size: usize,
+        width: usize,
+        pad: usize,
+        base: u16,
+        update: Update,
+        scratch: &mut Scratch,
+    ) -> Self {
+        let mut counts = std::mem::take(&mut scratch.counts);
+        counts.resize(size * width + COUNTS_PAD, 0);
+        let mut is_touched = std::mem::take(&mut scratch.is_touched);
+        if is_touched.len() < size {
+            is_touched.resize(size, false);
+        }
+        let mut columns = std::mem::take(&mut scratch.columns);
+        if columns.len() < size {
+            columns.resize(size, (0, 0));
+        }
         Histograms {
-            counts: vec![0u16; size * width],
+            counts,
             width,
             pad,
             base,
             size,
             update,
-            samples: Vec::with_capacity(width),
-            delta: Vec::new(),
-            touched: Vec::new(),
-            is_touched: vec![false; size],
+            samples: std::mem::take(&mut scratch.samples),
+            delta: std::mem::take(&mut scratch.delta),
+            touched: std::mem::take(&mut scratch.touched),
+            is_touched,
+            columns,
+            dirty: (usize::MAX, 0),
         }
+    }
+
+    /// Hands the buffers back for the next call, the histograms zeroed.
+    fn keep(mut self, scratch: &mut Scratch) {
+        let (lo, hi) = self.dirty;
+        if lo < hi {
+            self.counts[lo * self.width..hi * self.width].fill(0);
+        }
+        scratch.counts = self.counts;
+        scratch.samples = self.samples;
+        scratch.delta = self.delta;
+        scratch.touched = self.touched;
+        scratch.is_touched = self.is_touched;
+        scratch.columns = self.columns;
     }
 
     /// Adds (`up`) or removes the masked in-band samples of `row` to the columns their
@@ -118,11 +175,26 @@ impl Histograms {
                 if !self.is_touched[level] {
                     self.is_touched[level] = true;
                     self.touched.push(level);
+                    self.columns[level].0 = j as u32;
                 }
+                self.columns[level].1 = j as u32;
             }
         }
-        let direct = self.samples.len() * (2 * self.pad + 1).min(w);
-        let difference = self.touched.len() * w + 2 * self.samples.len();
+        // Each level's windows cover the columns from its first sample's window start to
+        // its last sample's window end; the difference pass runs over that span only.
+        let pad = self.pad;
+        let mut spans = 0;
+        for &level in &self.touched {
+            let (first, last) = self.columns[level];
+            let lo = (first as usize).saturating_sub(pad);
+            let hi = (last as usize + pad + 1).min(w);
+            self.columns[level] = (lo as u32, hi as u32);
+            spans += hi - lo;
+        }
+        // A direct add is vectorised (eight or more counts an instruction); the
+        // difference pass is a scalar running sum over the spans.
+        let direct = self.samples.len() * (2 * pad + 1).min(w);
+        let difference = DIFFERENCE_COST * (spans + self.samples.len());
         let by_difference = match self.update {
             Update::Direct => false,
             Update::Difference => true,
@@ -135,6 +207,7 @@ impl Histograms {
         }
         for &level in &self.touched {
             self.is_touched[level] = false;
+            self.dirty = (self.dirty.0.min(level), self.dirty.1.max(level + 1));
         }
         self.touched.clear();
     }
@@ -155,8 +228,9 @@ impl Histograms {
 
     fn enter_by_difference(&mut self, up: bool) {
         let (w, dw) = (self.width, self.width + 1);
-        if self.delta.is_empty() {
-            self.delta = vec![0; self.size * dw];
+        // Zero wherever it reaches (at any earlier stride too), so only ever lengthened.
+        if self.delta.len() < self.size * dw {
+            self.delta.resize(self.size * dw, 0);
         }
         for &(level, j) in &self.samples {
             let (level, j) = (level as usize, j as usize);
@@ -165,8 +239,13 @@ impl Histograms {
             self.delta[level * dw + right] -= 1;
         }
         for &level in &self.touched {
-            let delta = &mut self.delta[level * dw..(level + 1) * dw];
-            let counts = &mut self.counts[level * w..(level + 1) * w];
+            // No window starts before `lo` or ends after `hi`.
+            let (lo, hi) = (
+                self.columns[level].0 as usize,
+                self.columns[level].1 as usize,
+            );
+            let delta = &mut self.delta[level * dw + lo..level * dw + hi + 1];
+            let counts = &mut self.counts[level * w + lo..level * w + hi];
             let mut running = 0i32;
             for (c, d) in counts.iter_mut().zip(delta.iter_mut()) {
                 running += std::mem::take(d);
@@ -176,11 +255,39 @@ impl Histograms {
                     c.wrapping_sub(running as u16)
                 };
             }
-            delta[w] = 0;
+            delta[hi - lo] = 0;
         }
     }
+}
 
-    /// The count of `level` at `col`; levels outside the band hold none.
+/// One row's inputs to a c-value kernel.
+#[derive(Debug, Clone, Copy)]
+pub struct RowInput<'a> {
+    /// Column histograms: `size` rows of `width` counts (level `base + l` in row `l`), then
+    /// at least [`COUNTS_PAD`] spare entries.
+    pub counts: &'a [u16],
+    /// Columns of the picture.
+    pub width: usize,
+    /// Levels the histograms hold.
+    pub size: usize,
+    /// Level of the first histogram row.
+    pub base: u16,
+    /// The row's samples (`width`).
+    pub image: &'a [u16],
+    /// The row's mask (`width`; nonzero where the sample is scored).
+    pub mask: &'a [u16],
+    /// Contrast steps, thresholds and the darkest visible level.
+    pub contrast: &'a Contrast,
+    /// Reciprocals, indexed by the sum of two counts of one window.
+    pub recip: &'a [f32],
+}
+
+/// A c-value kernel: the c-value of every column of a row into `out` (`width`; 0 where the
+/// mask is off).
+pub type CValueRowFn = fn(&RowInput<'_>, &mut [f32]);
+
+impl RowInput<'_> {
+    /// The count of histogram row `level` at `col`; levels outside the band hold none.
     #[inline]
     fn get(&self, level: usize, col: usize) -> u16 {
         if level < self.size {
@@ -189,52 +296,86 @@ impl Histograms {
             0
         }
     }
-}
 
-/// The c-value of one sample of level `value` at column `col`.
-#[inline]
-fn c_value(h: &Histograms, value: u16, col: usize, c: &Contrast, recip: &[f32]) -> f32 {
-    let level = value.wrapping_sub(h.base) as usize;
-    if level >= h.size {
-        return 0.0;
-    }
-    // libvmaf compares the level offset by num_diffs with the thresholds.
-    let offset_value = value as i32 + c.num_diffs as i32;
-    let p0 = h.get(level, col) as i32;
-    let mut best = 0f32;
-    let steps = c.tvi_for_diff.iter().zip(CONTRAST_WEIGHTS).enumerate();
-    for (d, (&tvi, weight)) in steps {
-        let step = d as i32 + 1;
-        if offset_value <= tvi as i32 && offset_value + step > c.vlt_luma as i32 {
-            let up = level + d + 1;
-            let p1 = h.get(up, col) as i32;
-            let p2 = if level > d {
-                h.get(level - d - 1, col) as i32
-            } else {
-                0
-            };
-            let p = p1.max(p2);
-            let val = (weight * p0 * p) as f32 * recip[(p + p0) as usize];
-            if val > best {
-                best = val;
+    /// The c-value of the sample of level `value` at column `col`.
+    #[inline]
+    pub fn c_value(&self, value: u16, col: usize) -> f32 {
+        let c = self.contrast;
+        let level = value.wrapping_sub(self.base) as usize;
+        if level >= self.size {
+            return 0.0;
+        }
+        // libvmaf compares the level offset by num_diffs with the thresholds.
+        let offset_value = value as i32 + c.num_diffs as i32;
+        let p0 = self.get(level, col) as i32;
+        let mut best = 0f32;
+        let steps = c.tvi_for_diff.iter().zip(CONTRAST_WEIGHTS).enumerate();
+        for (d, (&tvi, weight)) in steps {
+            let step = d as i32 + 1;
+            if offset_value <= tvi as i32 && offset_value + step > c.vlt_luma as i32 {
+                let up = level + d + 1;
+                let p1 = self.get(up, col) as i32;
+                let p2 = if level > d {
+                    self.get(level - d - 1, col) as i32
+                } else {
+                    0
+                };
+                let p = p1.max(p2);
+                let val = (weight.wrapping_mul(p0).wrapping_mul(p)) as f32
+                    * self.recip[(p + p0) as usize];
+                if val > best {
+                    best = val;
+                }
             }
         }
+        best
     }
-    best
+}
+
+/// The scalar c-value kernel.
+pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
+    let w = r.width;
+    for ((o, &m), (col, &v)) in out[..w]
+        .iter_mut()
+        .zip(&r.mask[..w])
+        .zip(r.image[..w].iter().enumerate())
+    {
+        *o = if m != 0 { r.c_value(v, col) } else { 0.0 };
+    }
 }
 
 /// The c-values of `image` (masked by `mask`) with a `window`-sample square window, row
 /// after row into `out` (`width * height`; zero where the mask is off).
-pub fn c_values(image: &Picture, mask: &Picture, window: usize, c: &Contrast, out: &mut Vec<f32>) {
-    c_values_by(image, mask, window, c, out, Update::Cheaper);
+pub fn c_values(
+    image: &Picture,
+    mask: &Picture,
+    window: usize,
+    c: &Contrast,
+    row_kernel: CValueRowFn,
+    scratch: &mut Scratch,
+    out: &mut Vec<f32>,
+) {
+    c_values_by(
+        image,
+        mask,
+        window,
+        c,
+        row_kernel,
+        scratch,
+        out,
+        Update::Cheaper,
+    );
 }
 
 /// [`c_values`] with the histograms updated as `update` says.
+#[allow(clippy::too_many_arguments)]
 fn c_values_by(
     image: &Picture,
     mask: &Picture,
     window: usize,
     c: &Contrast,
+    row_kernel: CValueRowFn,
+    scratch: &mut Scratch,
     out: &mut Vec<f32>,
     update: Update,
 ) {
@@ -242,8 +383,8 @@ fn c_values_by(
     let pad = window / 2;
     let recip = reciprocal_lut();
     let size = c.band_size();
-    let mut hist = Histograms::new(size, w, pad, c.band_base(), update);
-    out.clear();
+    let mut hist = Histograms::new(size, w, pad, c.band_base(), update, scratch);
+    // Every row is written whole by the row kernel.
     out.resize(w * h, 0.0);
     for row in 0..(pad + 1).min(h) {
         hist.update_row(image, mask, row, true);
@@ -257,12 +398,19 @@ fn c_values_by(
                 hist.update_row(image, mask, i - pad - 1, false);
             }
         }
-        for col in 0..w {
-            if mask.data[i * w + col] != 0 {
-                out[i * w + col] = c_value(&hist, image.data[i * w + col], col, c, recip);
-            }
-        }
+        let input = RowInput {
+            counts: &hist.counts,
+            width: w,
+            size,
+            base: hist.base,
+            image: image.row(i),
+            mask: mask.row(i),
+            contrast: c,
+            recip,
+        };
+        row_kernel(&input, &mut out[i * w..(i + 1) * w]);
     }
+    hist.keep(scratch);
 }
 
 #[cfg(test)]
@@ -286,6 +434,8 @@ mod tests {
     fn both_histogram_updates_give_the_same_c_values() {
         let mut rng = crate::testutil::twin_rng::TwinRng::new(0xc4a1);
         let mut nonzero = 0;
+        // One scratch for every case: buffers left by other sizes must not matter.
+        let mut scratch = Scratch::default();
         for case in 0..120 {
             let (w, h) = (rng.size(1, 90), rng.size(1, 30));
             let levels = rng.range(1, 40);
@@ -305,19 +455,24 @@ mod tests {
                 vlt_luma: rng.range(0, 120) as u16,
             };
             let window = 1 + 2 * rng.range(0, 40) as usize;
-            let run = |u| {
+            let run = |u, scratch: &mut Scratch| {
                 let mut out = Vec::new();
-                c_values_by(&img, &mask, window, &c, &mut out, u);
+                c_values_by(&img, &mask, window, &c, c_value_row, scratch, &mut out, u);
                 out.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
             };
-            let want = run(Update::Direct);
+            let want = run(Update::Direct, &mut Scratch::default());
+            assert_eq!(
+                run(Update::Direct, &mut scratch),
+                want,
+                "case {case}: reused"
+            );
             nonzero += want.iter().filter(|&&b| b != 0).count();
             assert_eq!(
-                run(Update::Difference),
+                run(Update::Difference, &mut scratch),
                 want,
                 "case {case}: {w}x{h} window {window}"
             );
-            assert_eq!(run(Update::Cheaper), want, "case {case}");
+            assert_eq!(run(Update::Cheaper, &mut scratch), want, "case {case}");
         }
         assert!(nonzero > 1000, "only {nonzero} nonzero c-values");
     }
@@ -344,7 +499,15 @@ mod tests {
             vlt_luma: 0,
         };
         let mut out = Vec::new();
-        c_values(&img, &mask, 3, &c, &mut out);
+        c_values(
+            &img,
+            &mask,
+            3,
+            &c,
+            c_value_row,
+            &mut Scratch::default(),
+            &mut out,
+        );
         // Column 3 of the middle row: 6 samples at 100, 3 at 101; weight 1.
         let want = (6 * 3) as f32 * reciprocal_lut()[9];
         assert_eq!(out[w + 3], want);

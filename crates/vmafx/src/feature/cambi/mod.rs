@@ -15,6 +15,7 @@
 //! rows and columns of its working buffer); here the window is clipped to the picture.
 
 mod cvalues;
+mod dispatch;
 mod heatmap;
 mod luminance;
 mod mask;
@@ -24,12 +25,19 @@ mod preprocess;
 mod setup;
 #[cfg(test)]
 mod tests;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+#[cfg(test)]
+pub(crate) use dispatch::checkasm::CHECKASM;
 
 use super::name::feature_name;
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering};
+use crate::cpu::CpuLevel;
 use crate::error::{Error, Result};
 use crate::frame::Frame;
 use cvalues::CONTRAST_WEIGHTS;
+use dispatch::{Kernels, KERNELS};
 use options::Options;
 use pooling::NUM_SCALES;
 use setup::Run;
@@ -52,6 +60,9 @@ fn create(o: &OptValues) -> Result<Box<dyn Extractor>> {
         name: feature_name(PROVIDED, &o.non_default_params()),
         opts: Options::from_values(o)?,
         run: None,
+        kernels: Kernels::SCALAR,
+        scratch: cvalues::Scratch::default(),
+        c_values: Vec::new(),
     }))
 }
 
@@ -84,11 +95,19 @@ struct Cambi {
     name: String,
     opts: Options,
     run: Option<Run>,
+    kernels: Kernels,
+    scratch: cvalues::Scratch,
+    /// The c-values of the scale being scored (kept for the next frame's use).
+    c_values: Vec<f32>,
 }
 /// The CAMBI score of `frame` scored at `size` with `window`, writing heatmaps for `index`
 /// when given.
+#[allow(clippy::too_many_arguments)]
 fn score_frame(
     run: &mut Run,
+    kernels: &Kernels,
+    scratch: &mut cvalues::Scratch,
+    c_values: &mut Vec<f32>,
     frame: &Frame,
     size: (u32, u32),
     window: usize,
@@ -106,7 +125,6 @@ fn score_frame(
     )?;
     let mut mask = mask::spatial_mask(&image);
     let mut scores = [0f64; NUM_SCALES];
-    let mut c_values = Vec::new();
     let max_weight = CONTRAST_WEIGHTS[..run.contrast.num_diffs]
         .iter()
         .copied()
@@ -118,26 +136,39 @@ fn score_frame(
             mask = mask::decimate(&mask);
         }
         mask::mode_filter(&mut image);
-        cvalues::c_values(&image, &mask, window, &run.contrast, &mut c_values);
+        cvalues::c_values(
+            &image,
+            &mask,
+            window,
+            &run.contrast,
+            kernels.c_value_row,
+            scratch,
+            c_values,
+        );
         if let (Some(index), Some(h)) = (heatmap_index, run.heatmaps.as_mut()) {
             h.write(
                 scale,
                 index,
-                &c_values,
+                c_values,
                 image.width,
                 image.height,
                 window,
                 max_weight,
             )?;
         }
-        *score = pooling::spatial_pooling(&mut c_values, topk);
+        *score = pooling::spatial_pooling(c_values, topk);
     }
     Ok(pooling::weight_scales(&scores, window))
 }
 
 impl Extractor for Cambi {
+    fn kernel_level(&self) -> Option<CpuLevel> {
+        self.run.as_ref().map(|_| self.kernels.level)
+    }
+
     fn init(&mut self, g: Geometry) -> Result<()> {
         self.run = Some(Run::new(&self.opts, g)?);
+        self.kernels = KERNELS.current();
         Ok(())
     }
 
@@ -151,8 +182,12 @@ impl Extractor for Cambi {
             .ok_or_else(|| Error::invalid("cambi", "extract called before init"))?;
         let (enc, window) = (run.enc, run.window);
         let what = format!("distorted frame {}", input.index);
+        let kernels = self.kernels;
         let dist = score_frame(
             run,
+            &kernels,
+            &mut self.scratch,
+            &mut self.c_values,
             input.distorted,
             enc,
             window,
@@ -164,7 +199,18 @@ impl Extractor for Cambi {
         if full_ref {
             let (src, src_window) = (run.src, run.src_window);
             let what = format!("reference frame {}", input.index);
-            let source = score_frame(run, input.reference, src, src_window, topk, None, &what)?;
+            let source = score_frame(
+                run,
+                &kernels,
+                &mut self.scratch,
+                &mut self.c_values,
+                input.reference,
+                src,
+                src_window,
+                topk,
+                None,
+                &what,
+            )?;
             out.put("cambi_source", input.index, source.min(max_val));
             out.put(
                 "cambi_full_reference",

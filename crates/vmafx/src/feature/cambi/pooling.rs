@@ -9,7 +9,53 @@ pub const SCALE_WEIGHTS: [i32; NUM_SCALES] = [16, 8, 4, 2, 1];
 
 /// Rearranges `arr` so that its first `k` entries are its `k` largest (libvmaf's
 /// Hoare-partition quickselect, descending; the order of the first `k` follows from it).
+/// The scans are searches over subslices, step for step those of
+/// [`quick_select_reference`]. (The negated comparisons are libvmaf's loop conditions:
+/// they stop at a NaN as its loops do.)
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
 fn quick_select(arr: &mut [f32], k: usize) {
+    let n = arr.len();
+    if n == k {
+        return;
+    }
+    let (mut left, mut right) = (0usize, n - 1);
+    while left < right {
+        let pivot = arr[k];
+        let (mut i, mut j) = (left as isize, right as isize);
+        loop {
+            // Up from i while above the pivot (stopping at the last entry).
+            let from = i as usize;
+            i = match arr[from..n - 1].iter().position(|&x| !(x > pivot)) {
+                Some(p) => (from + p) as isize,
+                None => (n - 1) as isize,
+            };
+            // Down from j while below the pivot (stopping at the first entry).
+            j = match arr[1..=j as usize].iter().rposition(|&x| !(x < pivot)) {
+                Some(p) => p as isize + 1,
+                None => 0,
+            };
+            if i <= j {
+                arr.swap(i as usize, j as usize);
+                i += 1;
+                j -= 1;
+            }
+            if i > j {
+                break;
+            }
+        }
+        if j < k as isize {
+            left = i as usize;
+        }
+        if (k as isize) < i {
+            right = j as usize;
+        }
+    }
+}
+
+/// The quickselect written as libvmaf's loops, index by index: the twin of
+/// [`quick_select`].
+#[cfg(test)]
+fn quick_select_reference(arr: &mut [f32], k: usize) {
     let n = arr.len();
     if n == k {
         return;
@@ -45,15 +91,91 @@ fn quick_select(arr: &mut [f32], k: usize) {
 }
 
 /// The mean of the largest `topk` fraction of `c_values` (at least one), reordering them.
+///
+/// libvmaf sums the `k` largest in the order its quickselect leaves them. Where every
+/// partial sum is exact in double precision that order cannot matter, and
+/// [`exact_top_sum`] finds the same sum without the quickselect; otherwise the
+/// quickselect runs as libvmaf's does.
 pub fn spatial_pooling(c_values: &mut [f32], topk: f64) -> f64 {
     let n = c_values.len();
     let k = ((topk * n as f64) as i64).clamp(1, n as i64) as usize;
+    if let Some(sum) = exact_top_sum(c_values, k) {
+        return sum / k as f64;
+    }
+    selected_sum(c_values, k) / k as f64
+}
+
+/// libvmaf's way: quickselect, then the first `k` summed in order.
+fn selected_sum(c_values: &mut [f32], k: usize) -> f64 {
     quick_select(c_values, k);
     let mut sum = 0f64;
     for &v in &c_values[..k] {
         sum += v as f64;
     }
-    sum / k as f64
+    sum
+}
+
+/// The sum of the `k` largest of `values` (non-negative), when it is exact in any order
+/// (reordering `values`).
+///
+/// Every positive single-precision value is a multiple of the unit in the last place of
+/// the smallest positive one, `q`. If the total of all of them stays below `2^52 q`,
+/// every partial sum of any subset is a multiple of `q` below `2^53 q`, so each double
+/// addition is exact and the sum of the `k` largest is the same in every order. The
+/// total is itself summed first; were any of its steps inexact, its rounded value would
+/// already be at least `2^53 q` and the test fails. `None` where the test fails or a
+/// value is negative or not a number.
+fn exact_top_sum(values: &mut [f32], k: usize) -> Option<f64> {
+    // Non-negative floats order as their bits do; a negative value, -0.0 or a NaN has
+    // bits above those of infinity. Eight running sums: each is a sum of a subset, so
+    // the test below covers them as it covers one.
+    const LANES: usize = 8;
+    let (mut positive, mut top, mut smallest) = (0usize, 0u32, u32::MAX);
+    let mut sums = [0f64; LANES];
+    let mut chunks = values.chunks_exact(LANES);
+    for chunk in &mut chunks {
+        for (s, &v) in sums.iter_mut().zip(chunk) {
+            let bits = v.to_bits();
+            positive += usize::from(bits != 0);
+            top = top.max(bits);
+            smallest = smallest.min(if bits == 0 { u32::MAX } else { bits });
+            *s += v as f64;
+        }
+    }
+    for &v in chunks.remainder() {
+        let bits = v.to_bits();
+        positive += usize::from(bits != 0);
+        top = top.max(bits);
+        smallest = smallest.min(if bits == 0 { u32::MAX } else { bits });
+        sums[0] += v as f64;
+    }
+    if top >= f32::INFINITY.to_bits() {
+        return None;
+    }
+    if positive == 0 {
+        return Some(0.0);
+    }
+    let total = sums.iter().sum::<f64>();
+    // The unit in the last place of the smallest positive value (2^-149 for subnormals).
+    let exponent = (smallest >> 23) as i32;
+    let ulp_exp = exponent.max(1) - 127 - 23;
+    if total >= 2f64.powi(52 + ulp_exp) {
+        return None;
+    }
+    if positive <= k {
+        // The k largest are every positive value and zeros.
+        return Some(total);
+    }
+    // The positive values to the front (in place), then the k largest of them.
+    let mut n = 0;
+    for i in 0..values.len() {
+        let v = values[i];
+        values[n] = v;
+        n += usize::from(v != 0.0);
+    }
+    let front = &mut values[..n];
+    front.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
+    Some(front[..k].iter().map(|&v| v as f64).sum())
 }
 
 /// The weighted sum of the per-scale scores, divided by the samples of the window.
@@ -83,6 +205,81 @@ mod tests {
         assert_eq!(spatial_pooling(&mut z, 0.0001), 0.0);
         let mut all = vec![1f32, 2.0];
         assert_eq!(spatial_pooling(&mut all, 1.0), 1.5);
+    }
+
+    /// Values as c-values are made (weight x counts x a reciprocal), many zeros.
+    fn c_value_like(
+        rng: &mut crate::testutil::twin_rng::TwinRng,
+        n: usize,
+        zeros: i64,
+    ) -> Vec<f32> {
+        (0..n)
+            .map(|_| {
+                if rng.range(0, 100) < zeros {
+                    return 0.0;
+                }
+                let (p0, p) = (rng.range(1, 300), rng.range(0, 300));
+                let w = rng.range(1, 10);
+                (w * p0 * p) as f32 * (1.0 / (p0 + p) as f32)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn exact_sum_matches_libvmafs_order_and_declines_when_inexact() {
+        let mut rng = crate::testutil::twin_rng::TwinRng::new(0x9001);
+        let (mut fast, mut below_k) = (0, 0);
+        for case in 0..400 {
+            let n = rng.size(1, 3000);
+            let zeros = rng.range(0, 100);
+            let mut v = c_value_like(&mut rng, n, zeros);
+            if case % 7 == 0 {
+                // Magnitudes far apart: partial sums round, the fast path must decline.
+                for x in v.iter_mut().step_by(3) {
+                    *x *= 1.0e9;
+                }
+            }
+            let topk = [0.6, 0.2, 0.01, 1.0, 0.9][case % 5];
+            let k = ((topk * n as f64) as i64).clamp(1, n as i64) as usize;
+            let mut a = v.clone();
+            let want = selected_sum(&mut a, k);
+            let mut b = v.clone();
+            if let Some(got) = exact_top_sum(&mut b, k) {
+                assert_eq!(got.to_bits(), want.to_bits(), "case {case}: n {n} k {k}");
+                fast += 1;
+                below_k += usize::from(v.iter().filter(|&&x| x > 0.0).count() <= k);
+            } else {
+                assert_eq!(case % 7, 0, "case {case} declined");
+            }
+            let mut c = v.clone();
+            assert_eq!(
+                spatial_pooling(&mut c, topk).to_bits(),
+                (want / k as f64).to_bits()
+            );
+        }
+        assert!(fast > 300 && below_k > 50, "{fast} fast, {below_k} below k");
+        // Inexact partial sums: 2^30 and many values of 2^-24 granularity.
+        let mut v = vec![1.0e9f32, 0.5000001, 0.7];
+        assert_eq!(exact_top_sum(&mut v, 2), None);
+        assert_eq!(exact_top_sum(&mut [0.0, -1.0], 1), None);
+        assert_eq!(exact_top_sum(&mut [0.0, f32::NAN], 1), None);
+        assert_eq!(exact_top_sum(&mut [0.0, 0.0], 1), Some(0.0));
+    }
+
+    #[test]
+    fn quick_select_rearranges_as_libvmafs_loops() {
+        let mut rng = crate::testutil::twin_rng::TwinRng::new(0x5e1ec7);
+        for case in 0..600 {
+            let n = rng.size(1, 400);
+            // Few distinct values (many ties, as the zeros of real c-values) or many.
+            let levels = [1, 2, 5, 1000][case % 4];
+            let v: Vec<f32> = (0..n).map(|_| rng.range(0, levels) as f32 * 0.5).collect();
+            let k = rng.range(1, n as i64) as usize;
+            let (mut a, mut b) = (v.clone(), v);
+            quick_select(&mut a, k);
+            quick_select_reference(&mut b, k);
+            assert_eq!(a, b, "case {case}: n {n} k {k}");
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::Picture;
 use crate::error::{Error, Result};
-use crate::frame::Plane;
+use crate::frame::{Plane, Samples};
 
 /// Refuses samples above the largest value of `bpc` bits (libvmaf's `validate_image`).
 fn validate(plane: &Plane, bpc: u32, what: &str) -> Result<()> {
@@ -69,8 +69,17 @@ pub fn preprocess(
     if plane.width == width && plane.height == height {
         for y in 0..height {
             let row = pic.row_mut(y as usize);
-            for (x, out) in row.iter_mut().enumerate() {
-                *out = to_10_bits(plane.get(x as u32, y), bpc);
+            match plane.samples() {
+                Samples::U8(_) => {
+                    for (out, &v) in row.iter_mut().zip(plane.row_u8(y)) {
+                        *out = to_10_bits(v as u16, bpc);
+                    }
+                }
+                Samples::U16(_) => {
+                    for (out, &v) in row.iter_mut().zip(plane.row_u16(y)) {
+                        *out = to_10_bits(v, bpc);
+                    }
+                }
             }
         }
     } else {
@@ -95,19 +104,16 @@ fn anti_dither(pic: &mut Picture) {
     let (w, h) = (pic.width, pic.height);
     let d = &mut pic.data;
     for i in 0..h - 1 {
+        let (top, bottom) = d[i * w..(i + 2) * w].split_at_mut(w);
         for j in 0..w - 1 {
-            let s = d[i * w + j] as u32
-                + d[i * w + j + 1] as u32
-                + d[(i + 1) * w + j] as u32
-                + d[(i + 1) * w + j + 1] as u32;
-            d[i * w + j] = (s >> 2) as u16;
+            let s = top[j] as u32 + top[j + 1] as u32 + bottom[j] as u32 + bottom[j + 1] as u32;
+            top[j] = (s >> 2) as u16;
         }
-        let j = w - 1;
-        d[i * w + j] = ((d[i * w + j] as u32 + d[(i + 1) * w + j] as u32) >> 1) as u16;
+        top[w - 1] = ((top[w - 1] as u32 + bottom[w - 1] as u32) >> 1) as u16;
     }
-    let i = h - 1;
+    let last = &mut d[(h - 1) * w..h * w];
     for j in 0..w - 1 {
-        d[i * w + j] = ((d[i * w + j] as u32 + d[i * w + j + 1] as u32) >> 1) as u16;
+        last[j] = ((last[j] as u32 + last[j + 1] as u32) >> 1) as u16;
     }
 }
 

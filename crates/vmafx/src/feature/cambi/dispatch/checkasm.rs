@@ -1,0 +1,77 @@
+//! cambi's table for the kernel checker (`crate::testutil::checkasm`): the c-value row on
+//! random widths (below a vector, odd, a few vectors), histogram bands, levels inside,
+//! below and above the band, sparse and full masks, every contrast step count and counts
+//! up to the largest a window holds.
+
+use super::{Kernels, KERNELS};
+use crate::feature::cambi::cvalues::{
+    reciprocal_lut, Contrast, RowInput, COUNTS_PAD, RECIPROCAL_LUT_SIZE,
+};
+use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
+use crate::testutil::twin_rng::TwinRng;
+
+/// cambi's entries.
+pub(in crate::feature::cambi) static SUITE: Suite<Kernels> = Suite {
+    feature: "cambi",
+    dispatch: &KERNELS,
+    entries: &[Entry {
+        name: "c_value_row",
+        check: c_value_row,
+    }],
+};
+
+/// One random row against random histograms.
+fn c_value_row(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
+    let width = rng.size(1, 100);
+    let size = rng.range(1, 70) as usize;
+    let base = rng.range(0, 300) as u16;
+    // Counts of two levels of one window sum below the reciprocal table's length.
+    let most = [40, 400, (RECIPROCAL_LUT_SIZE as i64 - 1) / 2][rng.range(0, 2) as usize];
+    let counts: Vec<u16> = (0..size * width + COUNTS_PAD)
+        .map(|_| {
+            if rng.range(0, 3) == 0 {
+                0
+            } else {
+                rng.range(0, most) as u16
+            }
+        })
+        .collect();
+    let image: Vec<u16> = (0..width)
+        .map(|_| (base as i64 + rng.range(-6, size as i64 + 6)).max(0) as u16)
+        .collect();
+    let sparse = rng.range(0, 1) == 0;
+    let mask: Vec<u16> = (0..width)
+        .map(|_| u16::from(!sparse || rng.range(0, 3) == 0))
+        .collect();
+    let num_diffs = 1usize << rng.range(0, 5);
+    let top = base as i64 + size as i64;
+    let contrast = Contrast {
+        num_diffs,
+        tvi_for_diff: (0..num_diffs)
+            .map(|d| (top + d as i64 + rng.range(-20, 20)).max(0) as u16)
+            .collect(),
+        vlt_luma: (base as i64 + rng.range(-10, size as i64)).max(0) as u16,
+    };
+    let input = RowInput {
+        counts: &counts,
+        width,
+        size,
+        base,
+        image: &image,
+        mask: &mask,
+        contrast: &contrast,
+        recip: reciprocal_lut(),
+    };
+    let (mut got, mut want) = (vec![f32::NAN; width], vec![f32::NAN; width]);
+    (k.c_value_row)(&input, &mut got);
+    (s.c_value_row)(&input, &mut want);
+    let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    same(
+        &format!("{width} columns, {size} levels from {base}, {num_diffs} steps"),
+        &bits(&got),
+        &bits(&want),
+    )
+}
+
+/// cambi's suite as the checker lists it.
+pub(crate) static CHECKASM: &dyn Checkable = &SUITE;
