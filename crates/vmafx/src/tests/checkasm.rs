@@ -9,11 +9,12 @@ use crate::testutil::checkasm::Checkable;
 const TRIALS: u64 = 300;
 
 /// The features whose tables the checker runs.
-fn suites() -> [&'static dyn Checkable; 3] {
+fn suites() -> [&'static dyn Checkable; 4] {
     [
         crate::feature::vif::CHECKASM,
         crate::feature::adm::CHECKASM,
         crate::feature::motion::CHECKASM,
+        crate::feature::psnr::CHECKASM,
     ]
 }
 
