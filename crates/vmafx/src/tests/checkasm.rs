@@ -9,12 +9,13 @@ use crate::testutil::checkasm::Checkable;
 const TRIALS: u64 = 300;
 
 /// The features whose tables the checker runs.
-fn suites() -> [&'static dyn Checkable; 4] {
+fn suites() -> [&'static dyn Checkable; 5] {
     [
         crate::feature::vif::CHECKASM,
         crate::feature::adm::CHECKASM,
         crate::feature::motion::CHECKASM,
         crate::feature::psnr::CHECKASM,
+        crate::feature::psnr_hvs::CHECKASM,
     ]
 }
 
