@@ -341,8 +341,8 @@ fn plane_error(r: &Plane, d: &Plane, bpc: u32, csf: &Csf, k: &Kernels) -> f64 {
         while x + 7 < w {
             load_block(r, x, y, &mut s);
             load_block(d, x, y, &mut t);
-            let (s_gvar, s_energy) = block_masking_terms(&mut s, &mask, k);
-            let (d_gvar, d_energy) = block_masking_terms(&mut t, &mask, k);
+            let [(s_gvar, s_energy), (d_gvar, d_energy)] =
+                block_masking_terms([&mut s, &mut t], &mask, k);
             let s_mask = (((s_energy * s_gvar) as f64).sqrt() / 32.0) as f32;
             let d_mask = (((d_energy * d_gvar) as f64).sqrt() / 32.0) as f32;
             let m = s_mask.max(d_mask);
@@ -368,49 +368,69 @@ fn plane_error(r: &Plane, d: &Plane, bpc: u32, csf: &Csf, k: &Kernels) -> f64 {
     total as f64
 }
 
-/// Variance ratio of the block's quadrants to the whole, then the block's masked AC
-/// energy after transforming `b` in place.
-fn block_masking_terms(b: &mut [i32; 64], mask: &[[f32; 8]; 8], k: &Kernels) -> (f32, f32) {
-    let mut gmean = 0f32;
-    let mut means = [0f32; 4];
+/// Variance ratio of each block's quadrants to the whole, then the block's masked AC
+/// energy after transforming it in place. The two blocks (reference and distorted) are
+/// computed in lockstep, each in the scalar order of its own sums (which decides the
+/// rounding), so the two chains of additions overlap.
+fn block_masking_terms(
+    b: [&mut [i32; 64]; 2],
+    mask: &[[f32; 8]; 8],
+    k: &Kernels,
+) -> [(f32, f32); 2] {
     let quadrant = |i: usize, j: usize| ((i & 12) >> 2) + ((j & 12) >> 1);
+    let mut gmean = [0f32; 2];
+    let mut means = [[0f32; 4]; 2];
     for i in 0..8 {
         for j in 0..8 {
-            let v = b[i * 8 + j] as f32;
-            gmean += v;
-            means[quadrant(i, j)] += v;
+            for n in 0..2 {
+                let v = b[n][i * 8 + j] as f32;
+                gmean[n] += v;
+                means[n][quadrant(i, j)] += v;
+            }
         }
     }
-    gmean /= 64.0;
-    for m in &mut means {
-        *m /= 16.0;
+    for n in 0..2 {
+        gmean[n] /= 64.0;
+        for m in &mut means[n] {
+            *m /= 16.0;
+        }
     }
-    let mut gvar = 0f32;
-    let mut vars = [0f32; 4];
+    let mut gvar = [0f32; 2];
+    let mut vars = [[0f32; 4]; 2];
     for i in 0..8 {
         for j in 0..8 {
-            let v = b[i * 8 + j] as f32;
             let q = quadrant(i, j);
-            gvar += (v - gmean) * (v - gmean);
-            vars[q] += (v - means[q]) * (v - means[q]);
+            for n in 0..2 {
+                let v = b[n][i * 8 + j] as f32;
+                gvar[n] += (v - gmean[n]) * (v - gmean[n]);
+                vars[n][q] += (v - means[n][q]) * (v - means[n][q]);
+            }
         }
     }
-    gvar *= 1.0 / 63.0f32 * 64.0;
-    for v in &mut vars {
-        *v *= 1.0 / 15.0f32 * 16.0;
+    for n in 0..2 {
+        gvar[n] *= 1.0 / 63.0f32 * 64.0;
+        for v in &mut vars[n] {
+            *v *= 1.0 / 15.0f32 * 16.0;
+        }
+        if gvar[n] > 0.0 {
+            let v = &vars[n];
+            gvar[n] = (v[0] + v[1] + v[2] + v[3]) / gvar[n];
+        }
     }
-    if gvar > 0.0 {
-        gvar = (vars[0] + vars[1] + vars[2] + vars[3]) / gvar;
-    }
-    (k.fdct8x8)(b);
-    let mut energy = 0f32;
+    let [b0, b1] = b;
+    (k.fdct8x8)(b0);
+    (k.fdct8x8)(b1);
+    let blocks = [&*b0, &*b1];
+    let mut energy = [0f32; 2];
     for i in 0..8 {
         for j in usize::from(i == 0)..8 {
-            let c = b[i * 8 + j];
-            energy += c.wrapping_mul(c) as f32 * mask[i][j];
+            for n in 0..2 {
+                let c = blocks[n][i * 8 + j];
+                energy[n] += c.wrapping_mul(c) as f32 * mask[i][j];
+            }
         }
     }
-    (gvar, energy)
+    [(gvar[0], energy[0]), (gvar[1], energy[1])]
 }
 
 fn to_db(score: f64) -> f64 {
