@@ -1,13 +1,17 @@
 //! `vmafx bench`: scoring speed on frames held in memory, so the figure is the engine's and
 //! not the disk's. Frames come from a pair of files, optionally resized (bilinear) and
 //! widened to another bit depth, or from the synthetic sample scene. Prints fps, the CPU time
-//! of each feature and the process's peak resident memory.
+//! of each feature and the process's peak resident memory. `--feature` scores features with
+//! or without models; `--each` times every built-in model and every feature alone, one row
+//! each, on the same frames.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
 use vmafx::context::{Context, ContextConfig};
+use vmafx::feature::options::split_option_string;
+use vmafx::feature::registry;
 use vmafx::frame::{FrameBuilder, SamplesMut};
 use vmafx::io::VideoReader;
 use vmafx::model::{LoadedModel, ModelSpec};
@@ -36,9 +40,101 @@ pub struct BenchArgs {
     /// Model (as `--model`); repeatable; default vmaf_v0.6.1.
     #[arg(short = 'm', long)]
     pub model: Vec<String>,
+    /// Feature extractor, `name` or `name=option=value:option=value`; repeatable. With
+    /// `--feature` and no `--model`, only the features are scored.
+    #[arg(long)]
+    pub feature: Vec<String>,
+    /// Every built-in model and every feature extractor alone, one row each.
+    #[arg(long)]
+    pub each: bool,
     /// Worker threads.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+}
+
+/// What one timed pass scores: models and features.
+struct Workload {
+    models: Vec<ModelSpec>,
+    features: Vec<(String, Vec<(String, String)>)>,
+}
+
+/// Each extractor's CPU seconds in a pass.
+type ExtractSeconds = Vec<(&'static str, f64)>;
+
+/// `name` or `name=option=value:...` as a name and its options.
+fn parse_feature(spec: &str) -> Result<(String, Vec<(String, String)>), CliError> {
+    let (name, rest) = spec.split_once('=').unwrap_or((spec, ""));
+    Ok((name.to_string(), split_option_string(rest)?))
+}
+
+/// One timed pass over `frames` pairs (looping the held frames): seconds of wall time and
+/// each extractor's CPU time.
+fn run_pass(
+    a: &BenchArgs,
+    refs: &[Frame],
+    dis: &[Frame],
+    work: &Workload,
+) -> Result<(f64, ExtractSeconds), CliError> {
+    let n = refs.len().min(dis.len());
+    let mut ctx = Context::new(ContextConfig {
+        threads: a.threads,
+        ..Default::default()
+    })?;
+    for s in &work.models {
+        ctx.use_model(LoadedModel::load(s)?)?;
+    }
+    for (name, opts) in &work.features {
+        ctx.use_feature(name, opts)?;
+    }
+    let start = Instant::now();
+    for i in 0..a.frames {
+        ctx.submit(refs[i % n].clone(), dis[i % n].clone(), i as u64)?;
+    }
+    ctx.flush()?;
+    if !work.models.is_empty() {
+        ctx.predict_all()?;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let times = ctx
+        .extract_times()
+        .into_iter()
+        .map(|(name, t)| (name, t.as_secs_f64()))
+        .collect();
+    Ok((secs, times))
+}
+
+/// `--each`: every built-in model, then every registered feature, alone; one row each
+/// (a feature that cannot score this input prints why instead).
+fn bench_each(a: &BenchArgs, refs: &[Frame], dis: &[Frame]) -> Result<(), CliError> {
+    let mut rows: Vec<(String, Workload)> = Vec::new();
+    for v in vmafx::model::builtin_versions() {
+        let spec = ModelSpec::parse(&format!("version={v}"))?;
+        let work = Workload {
+            models: vec![spec],
+            features: Vec::new(),
+        };
+        rows.push((format!("model {v}"), work));
+    }
+    for info in registry::all() {
+        let work = Workload {
+            models: Vec::new(),
+            features: vec![(info.name.to_string(), Vec::new())],
+        };
+        rows.push((format!("feature {}", info.name), work));
+    }
+    for (label, work) in &rows {
+        match run_pass(a, refs, dis, work) {
+            Ok((secs, _)) => println!(
+                "{label:<40} {:>9.2} fps {:>9.3} ms/frame",
+                a.frames as f64 / secs,
+                secs * 1e3 / a.frames as f64
+            ),
+            Err(CliError::Usage(e) | CliError::Input(e) | CliError::Interrupted(e)) => {
+                println!("{label:<40} not scored: {e}")
+            }
+        }
+    }
+    Ok(())
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), CliError> {
@@ -172,11 +268,19 @@ pub fn bench(a: &BenchArgs) -> Result<(), CliError> {
     let refs: Vec<Frame> = refs[..n].iter().map(conv).collect::<Result<_, _>>()?;
     let dis: Vec<Frame> = dis[..n].iter().map(conv).collect::<Result<_, _>>()?;
 
-    let mut ctx = Context::new(ContextConfig {
-        threads: a.threads,
-        ..Default::default()
-    })?;
-    let specs: Vec<ModelSpec> = if a.model.is_empty() {
+    if a.each {
+        println!(
+            "{} {}x{} {}-bit, {} frames, {} thread(s), each model and feature alone",
+            first.format(),
+            w,
+            h,
+            bpc,
+            a.frames,
+            a.threads.max(1)
+        );
+        return bench_each(a, &refs, &dis);
+    }
+    let models: Vec<ModelSpec> = if a.model.is_empty() && a.feature.is_empty() {
         vec![ModelSpec::default_model()]
     } else {
         a.model
@@ -184,20 +288,17 @@ pub fn bench(a: &BenchArgs) -> Result<(), CliError> {
             .map(|m| ModelSpec::parse(m))
             .collect::<Result<_, _>>()?
     };
-    let mut labels = Vec::new();
-    for s in &specs {
-        ctx.use_model(LoadedModel::load(s)?)?;
-        labels.push(s.subject());
-    }
-    let start = Instant::now();
-    for i in 0..a.frames {
-        ctx.submit(refs[i % n].clone(), dis[i % n].clone(), i as u64)?;
-    }
-    ctx.flush()?;
-    ctx.predict_all()?;
-    let secs = start.elapsed().as_secs_f64();
+    let features = a
+        .feature
+        .iter()
+        .map(|f| parse_feature(f))
+        .collect::<Result<_, _>>()?;
+    let mut labels: Vec<String> = models.iter().map(|s| s.subject()).collect();
+    labels.extend(a.feature.iter().cloned());
+    let work = Workload { models, features };
+    let (secs, times) = run_pass(a, &refs, &dis, &work)?;
     println!(
-        "{} {}x{} {}-bit, {} frames, {} thread(s), models {}",
+        "{} {}x{} {}-bit, {} frames, {} thread(s), scoring {}",
         first.format(),
         w,
         h,
@@ -207,13 +308,8 @@ pub fn bench(a: &BenchArgs) -> Result<(), CliError> {
         labels.join(", ")
     );
     println!("fps {:.2} ({secs:.3} s)", a.frames as f64 / secs);
-    let total: f64 = ctx
-        .extract_times()
-        .iter()
-        .map(|(_, t)| t.as_secs_f64())
-        .sum();
-    for (name, t) in ctx.extract_times() {
-        let s = t.as_secs_f64();
+    let total: f64 = times.iter().map(|(_, t)| t).sum();
+    for (name, s) in times {
         println!(
             "  {name:<14} {:>9.2} ms/frame {:>5.1}%",
             s * 1e3 / a.frames as f64,

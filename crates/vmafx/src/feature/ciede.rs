@@ -7,6 +7,11 @@
 //! 4:2:2 chroma is read the way libvmaf reads it, as one sample per luma column of the
 //! chroma rows of every second line, running on through the zeroed row padding of libvmaf's
 //! 32-sample-aligned pictures. That reading is libvmaf's, kept so scores agree.
+//!
+//! At 8 and 10 bits the per-pixel work is cached: the difference by the pair of sample
+//! triples, the Lab value by the triple (both pure functions of the integers, so cached
+//! values are the computed ones bit for bit), which skips most `pow` and trigonometric
+//! calls on natural pictures.
 
 use std::f64::consts::PI;
 
@@ -34,6 +39,11 @@ pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
 #[derive(Default)]
 struct Ciede {
     geometry: Option<Geometry>,
+    /// Differences of recently seen pairs of sample triples and Lab values of recently
+    /// seen triples (8- and 10-bit input).
+    cache: Option<(DeltaCache, LabCache)>,
+    /// One row's luma, Cb and Cr per luma column, of the reference and the distorted.
+    rows: [[Vec<u16>; 3]; 2],
 }
 
 #[derive(Clone, Copy)]
@@ -62,7 +72,8 @@ fn lab_map(c: f64) -> f32 {
     }
 }
 
-fn lab(y: f64, u: f64, v: f64, bpc: u32) -> Lab {
+fn lab([y, u, v]: [u16; 3], bpc: u32) -> Lab {
+    let (y, u, v) = (y as f64, u as f64, v as f64);
     let scale = (1u32 << (bpc - 8)) as f64;
     let y = (y - 16.0 * scale) * (1.0 / (219.0 * scale));
     let u = (u - 128.0 * scale) * (1.0 / (224.0 * scale));
@@ -228,6 +239,7 @@ impl Extractor for Ciede {
             ));
         }
         self.geometry = Some(g);
+        self.cache = (g.bpc <= 10).then(|| (DeltaCache::new(), LabCache::new()));
         Ok(())
     }
 
@@ -235,29 +247,127 @@ impl Extractor for Ciede {
         let g = self
             .geometry
             .ok_or_else(|| Error::invalid("ciede", "extract before init"))?;
-        let (r, d) = (input.reference, input.distorted);
-        let (ry, dy) = (r.plane(0), d.plane(0));
+        let frames = [input.reference, input.distorted];
         let mut sum = 0.0f64;
         for y in 0..g.height {
-            for x in 0..g.width {
-                let c1 = lab(
-                    ry.get(x, y) as f64,
-                    chroma_at(r, 1, x, y),
-                    chroma_at(r, 2, x, y),
-                    g.bpc,
-                );
-                let c2 = lab(
-                    dy.get(x, y) as f64,
-                    chroma_at(d, 1, x, y),
-                    chroma_at(d, 2, x, y),
-                    g.bpc,
-                );
-                sum += ciede2000(c1, c2) as f64;
+            for (frame, row) in frames.iter().zip(&mut self.rows) {
+                fill_row(frame, y, row);
+            }
+            let [[ry, ru, rv], [dy, du, dv]] = &self.rows;
+            for x in 0..g.width as usize {
+                let (t1, t2) = ([ry[x], ru[x], rv[x]], [dy[x], du[x], dv[x]]);
+                let de = match (&mut self.cache, key(t1), key(t2)) {
+                    (Some((pairs, labs)), Some(k1), Some(k2)) => pairs.delta_e(k1, k2, || {
+                        let c1 = labs.get(k1, || lab(t1, g.bpc));
+                        let c2 = labs.get(k2, || lab(t2, g.bpc));
+                        ciede2000(c1, c2)
+                    }),
+                    _ => ciede2000(lab(t1, g.bpc), lab(t2, g.bpc)),
+                };
+                sum += de as f64;
             }
         }
         let score = 45.0 - 20.0 * (sum / (g.width as f64 * g.height as f64)).log10();
         out.put("ciede2000", input.index, score);
         Ok(())
+    }
+}
+
+/// Row `y` of `frame` as libvmaf's upsampler hands it to the colour conversion: the luma
+/// and, per luma column, the Cb and Cr samples it reads ([`chroma_at`]).
+fn fill_row(frame: &Frame, y: u32, row: &mut [Vec<u16>; 3]) {
+    let width = frame.width();
+    for v in row.iter_mut() {
+        v.clear();
+    }
+    let luma = frame.plane(0);
+    row[0].extend((0..width).map(|x| luma.get(x, y)));
+    // 4:2:0 and 4:4:4 read column x >> s of row y >> s, where the plane holds them all.
+    let shift = match frame.format() {
+        PixelFormat::Yuv420p => Some(1),
+        PixelFormat::Yuv444p => Some(0),
+        _ => None,
+    };
+    for (p, out) in row.iter_mut().enumerate().skip(1) {
+        let plane = frame.plane(p);
+        match shift {
+            Some(s) if plane.width > (width - 1) >> s && plane.height > y >> s => {
+                out.extend((0..width).map(|x| plane.get(x >> s, y >> s)));
+            }
+            _ => out.extend((0..width).map(|x| chroma_at(frame, p, x, y) as u16)),
+        }
+    }
+}
+
+/// A triple of samples below 2^10 packed into 30 bits (`None` for deeper samples).
+fn key([y, u, v]: [u16; 3]) -> Option<u32> {
+    ((y | u | v) < 1 << 10).then_some((y as u32) << 20 | (u as u32) << 10 | v as u32)
+}
+
+/// A direct-mapped cache of Lab values keyed by the sample triple ([`key`]): the
+/// conversion is a pure function of the three integers (a hit returns exactly what it
+/// would compute) and costs six `pow` calls.
+struct LabCache {
+    /// `key + 1` of the triple in each slot (0: empty), and its Lab value.
+    slots: Vec<(u32, Lab)>,
+}
+
+impl LabCache {
+    /// log2 of the slots (16 bytes each).
+    const BITS: u32 = 14;
+
+    fn new() -> Self {
+        let none = Lab {
+            l: 0.0,
+            a: 0.0,
+            b: 0.0,
+        };
+        LabCache {
+            slots: vec![(0, none); 1 << Self::BITS],
+        }
+    }
+
+    /// The Lab value of the triple packed in `k`.
+    fn get(&mut self, k: u32, compute: impl FnOnce() -> Lab) -> Lab {
+        let key = k + 1;
+        let slot = &mut self.slots[(key.wrapping_mul(0x9e37_79b1) >> (32 - Self::BITS)) as usize];
+        if slot.0 != key {
+            *slot = (key, compute());
+        }
+        slot.1
+    }
+}
+
+/// A direct-mapped cache of CIEDE2000 values keyed by the pair of sample triples. The
+/// colour conversion and the difference are pure functions of the six integers, so a hit
+/// returns exactly what they would compute; natural pictures repeat pairs often (flat
+/// areas, repeated colours), and each pair costs about twenty `pow`, trigonometric and
+/// square-root calls.
+struct DeltaCache {
+    /// `key + 1` of the pair in each slot (0: empty), and its difference.
+    slots: Vec<(u64, f32)>,
+}
+
+impl DeltaCache {
+    /// log2 of the slots (16 bytes each).
+    const BITS: u32 = 14;
+
+    /// A cache for samples of up to 10 bits (a pair of triples packs into 60 bits).
+    fn new() -> Self {
+        DeltaCache {
+            slots: vec![(0, 0.0); 1 << Self::BITS],
+        }
+    }
+
+    /// The difference of the triples packed in `k1` and `k2` ([`key`]).
+    fn delta_e(&mut self, k1: u32, k2: u32, compute: impl FnOnce() -> f32) -> f32 {
+        let key = ((k1 as u64) << 30 | k2 as u64) + 1;
+        let hash = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - Self::BITS);
+        let slot = &mut self.slots[hash as usize];
+        if slot.0 != key {
+            *slot = (key, compute());
+        }
+        slot.1
     }
 }
 
@@ -295,6 +405,86 @@ mod tests {
             }
         }
         assert!(checked > 100);
+    }
+
+    /// The score computed pixel by pixel through [`chroma_at`], with no row buffers and
+    /// no caches: what `extract` must give bit for bit.
+    fn direct_score(r: &Frame, d: &Frame) -> f64 {
+        let (w, h, bpc) = (r.width(), r.height(), r.bpc());
+        let triple = |f: &Frame, x, y| {
+            let c = |p| chroma_at(f, p, x, y) as u16;
+            [f.plane(0).get(x, y), c(1), c(2)]
+        };
+        let mut sum = 0.0f64;
+        for y in 0..h {
+            for x in 0..w {
+                let (c1, c2) = (lab(triple(r, x, y), bpc), lab(triple(d, x, y), bpc));
+                sum += ciede2000(c1, c2) as f64;
+            }
+        }
+        45.0 - 20.0 * (sum / (w as f64 * h as f64)).log10()
+    }
+
+    /// A frame of samples drawn from `levels` values (few levels: many repeated triples
+    /// and pairs, so the caches hit; many: mostly misses).
+    fn random_frame(format: PixelFormat, bpc: u32, w: u32, h: u32, seed: u64) -> Frame {
+        let mut state = seed;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as u32
+        };
+        let levels = 1 + next() % 40;
+        let step = ((1u32 << bpc) - 1) / levels.max(1);
+        let mut b = crate::frame::FrameBuilder::new(format, bpc, w, h).unwrap();
+        for p in 0..format.plane_count() {
+            let plane = b.plane_mut(p);
+            let (pw, ph, stride) = (plane.width as usize, plane.height as usize, plane.stride);
+            match plane.samples_mut().unwrap() {
+                crate::frame::SamplesMut::U8(s) => (0..ph).for_each(|y| {
+                    (0..pw).for_each(|x| s[y * stride + x] = ((next() % levels) * step) as u8)
+                }),
+                crate::frame::SamplesMut::U16(s) => (0..ph).for_each(|y| {
+                    (0..pw).for_each(|x| s[y * stride + x] = ((next() % levels) * step) as u16)
+                }),
+            }
+        }
+        b.build()
+    }
+
+    #[test]
+    fn row_buffers_and_caches_give_the_direct_scores() {
+        let formats = [
+            PixelFormat::Yuv420p,
+            PixelFormat::Yuv422p,
+            PixelFormat::Yuv444p,
+        ];
+        let mut seed = 7;
+        for format in formats {
+            for bpc in [8, 10, 12] {
+                for (w, h) in [(33, 17), (64, 48), (7, 9)] {
+                    seed += 1;
+                    let r = random_frame(format, bpc, w, h, seed);
+                    let d = random_frame(format, bpc, w, h, seed * 31);
+                    let mut x = Ciede::default();
+                    let got = extract_all(
+                        &mut x,
+                        &[r.clone(), d.clone(), r.clone()],
+                        &[d.clone(), r.clone(), r.clone()],
+                    );
+                    let want = [
+                        direct_score(&r, &d),
+                        direct_score(&d, &r),
+                        direct_score(&r, &r),
+                    ];
+                    for (g, w) in got.iter().zip(want) {
+                        let g = g.entries[0].2;
+                        assert_eq!(g.to_bits(), w.to_bits(), "{format} {bpc} bits: {g} {w}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,12 +3,21 @@
 //! block's AC energy. Single precision where the original uses it.
 
 mod dct;
+mod dispatch;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+/// psnr_hvs's tables for the kernel checker.
+#[cfg(test)]
+pub(crate) use dispatch::checkasm::CHECKASM;
+
+use dispatch::{Kernels, KERNELS};
 
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptSpec, OptValues, Ordering,
 };
 use crate::error::{Error, Result};
-use crate::frame::{PixelFormat, Plane};
+use crate::frame::{PixelFormat, Plane, Samples};
 
 type Csf = [[f32; 8]; 8];
 
@@ -276,15 +285,43 @@ pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     provided: &["psnr_hvs_y", "psnr_hvs_cb", "psnr_hvs_cr", "psnr_hvs"],
     options: OPTIONS,
     ordering: Ordering::Independent,
-    create: |_o: &OptValues| Ok(Box::new(PsnrHvs { bpc: 8 })),
+    create: |_o: &OptValues| {
+        Ok(Box::new(PsnrHvs {
+            bpc: 8,
+            kernels: None,
+        }))
+    },
 }];
 
 struct PsnrHvs {
     bpc: u32,
+    /// The kernel table, picked in `init`.
+    kernels: Option<Kernels>,
+}
+
+/// The 8x8 block of `p` whose top-left sample is (x, y), row-major.
+fn load_block(p: &Plane, x: usize, y: usize, out: &mut [i32; 64]) {
+    let at = |i: usize| (y + i) * p.stride + x;
+    match p.samples() {
+        Samples::U8(s) => {
+            for (i, o) in out.chunks_exact_mut(8).enumerate() {
+                for (o, &v) in o.iter_mut().zip(&s[at(i)..][..8]) {
+                    *o = v as i32;
+                }
+            }
+        }
+        Samples::U16(s) => {
+            for (i, o) in out.chunks_exact_mut(8).enumerate() {
+                for (o, &v) in o.iter_mut().zip(&s[at(i)..][..8]) {
+                    *o = v as i32;
+                }
+            }
+        }
+    }
 }
 
 /// The masked, weighted DCT error of one plane, normalised by the peak squared.
-fn plane_error(r: &Plane, d: &Plane, bpc: u32, csf: &Csf) -> f64 {
+fn plane_error(r: &Plane, d: &Plane, bpc: u32, csf: &Csf, k: &Kernels) -> f64 {
     const STEP: usize = 7;
     let mut mask = [[0f32; 8]; 8];
     for i in 0..8 {
@@ -302,14 +339,10 @@ fn plane_error(r: &Plane, d: &Plane, bpc: u32, csf: &Csf) -> f64 {
     while y + 7 < h {
         let mut x = 0;
         while x + 7 < w {
-            for i in 0..8 {
-                for j in 0..8 {
-                    s[i * 8 + j] = r.get((x + j) as u32, (y + i) as u32) as i32;
-                    t[i * 8 + j] = d.get((x + j) as u32, (y + i) as u32) as i32;
-                }
-            }
-            let (s_gvar, s_energy) = block_masking_terms(&mut s, &mask);
-            let (d_gvar, d_energy) = block_masking_terms(&mut t, &mask);
+            load_block(r, x, y, &mut s);
+            load_block(d, x, y, &mut t);
+            let [(s_gvar, s_energy), (d_gvar, d_energy)] =
+                block_masking_terms([&mut s, &mut t], &mask, k);
             let s_mask = (((s_energy * s_gvar) as f64).sqrt() / 32.0) as f32;
             let d_mask = (((d_energy * d_gvar) as f64).sqrt() / 32.0) as f32;
             let m = s_mask.max(d_mask);
@@ -335,49 +368,69 @@ fn plane_error(r: &Plane, d: &Plane, bpc: u32, csf: &Csf) -> f64 {
     total as f64
 }
 
-/// Variance ratio of the block's quadrants to the whole, then the block's masked AC
-/// energy after transforming `b` in place.
-fn block_masking_terms(b: &mut [i32; 64], mask: &[[f32; 8]; 8]) -> (f32, f32) {
-    let mut gmean = 0f32;
-    let mut means = [0f32; 4];
+/// Variance ratio of each block's quadrants to the whole, then the block's masked AC
+/// energy after transforming it in place. The two blocks (reference and distorted) are
+/// computed in lockstep, each in the scalar order of its own sums (which decides the
+/// rounding), so the two chains of additions overlap.
+fn block_masking_terms(
+    b: [&mut [i32; 64]; 2],
+    mask: &[[f32; 8]; 8],
+    k: &Kernels,
+) -> [(f32, f32); 2] {
     let quadrant = |i: usize, j: usize| ((i & 12) >> 2) + ((j & 12) >> 1);
+    let mut gmean = [0f32; 2];
+    let mut means = [[0f32; 4]; 2];
     for i in 0..8 {
         for j in 0..8 {
-            let v = b[i * 8 + j] as f32;
-            gmean += v;
-            means[quadrant(i, j)] += v;
+            for n in 0..2 {
+                let v = b[n][i * 8 + j] as f32;
+                gmean[n] += v;
+                means[n][quadrant(i, j)] += v;
+            }
         }
     }
-    gmean /= 64.0;
-    for m in &mut means {
-        *m /= 16.0;
+    for n in 0..2 {
+        gmean[n] /= 64.0;
+        for m in &mut means[n] {
+            *m /= 16.0;
+        }
     }
-    let mut gvar = 0f32;
-    let mut vars = [0f32; 4];
+    let mut gvar = [0f32; 2];
+    let mut vars = [[0f32; 4]; 2];
     for i in 0..8 {
         for j in 0..8 {
-            let v = b[i * 8 + j] as f32;
             let q = quadrant(i, j);
-            gvar += (v - gmean) * (v - gmean);
-            vars[q] += (v - means[q]) * (v - means[q]);
+            for n in 0..2 {
+                let v = b[n][i * 8 + j] as f32;
+                gvar[n] += (v - gmean[n]) * (v - gmean[n]);
+                vars[n][q] += (v - means[n][q]) * (v - means[n][q]);
+            }
         }
     }
-    gvar *= 1.0 / 63.0f32 * 64.0;
-    for v in &mut vars {
-        *v *= 1.0 / 15.0f32 * 16.0;
+    for n in 0..2 {
+        gvar[n] *= 1.0 / 63.0f32 * 64.0;
+        for v in &mut vars[n] {
+            *v *= 1.0 / 15.0f32 * 16.0;
+        }
+        if gvar[n] > 0.0 {
+            let v = &vars[n];
+            gvar[n] = (v[0] + v[1] + v[2] + v[3]) / gvar[n];
+        }
     }
-    if gvar > 0.0 {
-        gvar = (vars[0] + vars[1] + vars[2] + vars[3]) / gvar;
-    }
-    dct::fdct8x8(b);
-    let mut energy = 0f32;
+    let [b0, b1] = b;
+    (k.fdct8x8)(b0);
+    (k.fdct8x8)(b1);
+    let blocks = [&*b0, &*b1];
+    let mut energy = [0f32; 2];
     for i in 0..8 {
         for j in usize::from(i == 0)..8 {
-            let c = b[i * 8 + j];
-            energy += c.wrapping_mul(c) as f32 * mask[i][j];
+            for n in 0..2 {
+                let c = blocks[n][i * 8 + j];
+                energy[n] += c.wrapping_mul(c) as f32 * mask[i][j];
+            }
         }
     }
-    (gvar, energy)
+    [(gvar[0], energy[0]), (gvar[1], energy[1])]
 }
 
 fn to_db(score: f64) -> f64 {
@@ -399,10 +452,18 @@ impl Extractor for PsnrHvs {
             ));
         }
         self.bpc = g.bpc;
+        self.kernels = Some(KERNELS.current());
         Ok(())
     }
 
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.kernels.map(|k| k.level)
+    }
+
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
+        let Some(k) = self.kernels else {
+            return Err(Error::invalid("psnr_hvs", "extract called before init"));
+        };
         let mut score = [0f64; 3];
         let names = ["psnr_hvs_y", "psnr_hvs_cb", "psnr_hvs_cr"];
         for (p, csf) in [&CSF_Y, &CSF_CB, &CSF_CR].into_iter().enumerate() {
@@ -411,6 +472,7 @@ impl Extractor for PsnrHvs {
                 input.distorted.plane(p),
                 self.bpc,
                 csf,
+                &k,
             );
             out.put(names[p], input.index, to_db(score[p]));
         }
@@ -440,7 +502,10 @@ mod tests {
                 .iter()
                 .map(|m| (m, expected_metric(&log, m).unwrap()))
                 .collect();
-            let mut x = PsnrHvs { bpc: 8 };
+            let mut x = PsnrHvs {
+                bpc: 8,
+                kernels: None,
+            };
             for (i, out) in extract_all(&mut x, &rf, &df).into_iter().enumerate() {
                 for (k, (name, want)) in wants.iter().enumerate() {
                     let got = out.entries[k].2;
@@ -463,7 +528,10 @@ mod tests {
 
     #[test]
     fn deep_and_mono_input_refused() {
-        let mut x = PsnrHvs { bpc: 8 };
+        let mut x = PsnrHvs {
+            bpc: 8,
+            kernels: None,
+        };
         let g = Geometry {
             format: PixelFormat::Yuv420p,
             bpc: 16,

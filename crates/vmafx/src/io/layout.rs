@@ -102,6 +102,16 @@ impl FileLayout {
                 }
                 continue;
             }
+            // The rows of an 8-bit plane with padded rows, straight into the frame.
+            if i < kept {
+                if let Some(mut rows) = u8_rows(fb.plane_mut(i), fw, fh, self.sample_bytes) {
+                    let want = row_bytes * fh as usize;
+                    if src.read_full_vectored(&mut rows, "frame data")? < want {
+                        return Err(self.truncated(src, (index, start), data_start, note));
+                    }
+                    continue;
+                }
+            }
             for y in 0..fh {
                 // 8-bit rows are read straight into the frame; others go through `row`.
                 let direct = i < kept && u8_row(fb.plane_mut(i), y, row_bytes).is_some();
@@ -154,6 +164,26 @@ fn whole_u8(plane: &mut crate::frame::Plane, w: u32, h: u32, bytes: usize) -> Op
     }
     match plane.samples_mut() {
         Some(SamplesMut::U8(s)) => s.get_mut(..w as usize * h as usize),
+        _ => None,
+    }
+}
+
+/// The `h` rows of `w` bytes of an 8-bit `plane` of that size, if it is one.
+fn u8_rows(
+    plane: &mut crate::frame::Plane,
+    w: u32,
+    h: u32,
+    bytes: usize,
+) -> Option<Vec<&mut [u8]>> {
+    let (w, h) = (w as usize, h as usize);
+    if bytes != 1 || (plane.width as usize, plane.height as usize) != (w, h) || w == 0 {
+        return None;
+    }
+    let stride = plane.stride;
+    match plane.samples_mut() {
+        Some(SamplesMut::U8(s)) if stride >= w && s.len() >= (h.max(1) - 1) * stride + w => {
+            Some(s.chunks_mut(stride).take(h).map(|r| &mut r[..w]).collect())
+        }
         _ => None,
     }
 }

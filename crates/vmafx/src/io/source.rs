@@ -4,13 +4,15 @@
 //! standard input, or the output pipe of a decoder process (see [`super::ffmpeg`]).
 
 use std::fs::File;
-use std::io::{BufReader, ErrorKind, Read, Seek, SeekFrom};
+use std::io::{BufReader, ErrorKind, IoSliceMut, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 
-/// Read buffer size; rows are read through it, frames never whole.
-const BUF_SIZE: usize = 1 << 16;
+/// Read buffer size; rows are read through it, frames never whole. Small, because what a
+/// frame header's read fills beyond the header is copied out of it into the frame (the rest
+/// of the frame is read straight into its planes).
+const BUF_SIZE: usize = 1 << 14;
 
 /// Where the bytes come from.
 pub(crate) enum Input {
@@ -34,6 +36,13 @@ impl Read for Input {
         match self {
             Input::File(f) => f.read(buf),
             Input::Stream(s) => s.read(buf),
+        }
+    }
+
+    fn read_vectored(&mut self, bufs: &mut [IoSliceMut<'_>]) -> std::io::Result<usize> {
+        match self {
+            Input::File(f) => f.read_vectored(bufs),
+            Input::Stream(s) => s.read_vectored(bufs),
         }
     }
 }
@@ -130,6 +139,47 @@ impl Source {
                 Ok(n) => {
                     got += n;
                     self.pos += n as u64;
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => {
+                    return Err(Error::io(
+                        &self.name,
+                        format!("{what}: read failed at byte {}: {e}", self.pos),
+                    ))
+                }
+            }
+        }
+        Ok(got)
+    }
+
+    /// Fills the buffers of `bufs` one after the other as [`Self::read_full`] fills one, by
+    /// vectored reads straight into them once the read buffer is drained (no copy through
+    /// it); returns how many bytes it read (less than their total only at the end of the
+    /// file).
+    pub(crate) fn read_full_vectored(
+        &mut self,
+        bufs: &mut [&mut [u8]],
+        what: &str,
+    ) -> Result<usize> {
+        /// At most this many buffers a call (POSIX's IOV_MAX on Linux).
+        const MAX_BUFS: usize = 1024;
+        let total: usize = bufs.iter().map(|b| b.len()).sum();
+        let mut slices: Vec<IoSliceMut<'_>> = bufs.iter_mut().map(|b| IoSliceMut::new(b)).collect();
+        let mut rest = &mut slices[..];
+        let mut got = 0;
+        while got < total {
+            let n = rest.len().min(MAX_BUFS);
+            let read = if self.reader.buffer().is_empty() {
+                self.reader.get_mut().read_vectored(&mut rest[..n])
+            } else {
+                self.reader.read_vectored(&mut rest[..n])
+            };
+            match read {
+                Ok(0) => break,
+                Ok(n) => {
+                    got += n;
+                    self.pos += n as u64;
+                    IoSliceMut::advance_slices(&mut rest, n);
                 }
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
                 Err(e) => {

@@ -9,12 +9,14 @@ use crate::testutil::checkasm::Checkable;
 const TRIALS: u64 = 300;
 
 /// The features whose tables the checker runs.
-fn suites() -> [&'static dyn Checkable; 4] {
+fn suites() -> [&'static dyn Checkable; 6] {
     [
         crate::feature::vif::CHECKASM,
         crate::feature::adm::CHECKASM,
         crate::feature::motion::CHECKASM,
         crate::feature::cambi::CHECKASM,
+        crate::feature::psnr::CHECKASM,
+        crate::feature::psnr_hvs::CHECKASM,
     ]
 }
 

@@ -8,7 +8,7 @@ use crate::frame::PixelFormat;
 
 /// The extractors with SIMD kernels and the levels each has a table for, lowest first.
 /// A new SIMD feature must be listed here (the test fails on an unlisted one).
-pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 5] = [
+pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 7] = [
     (
         "vif",
         &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512Vnni],
@@ -20,7 +20,15 @@ pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 5] = [
         "cambi",
         &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512],
     ),
+    (
+        "psnr",
+        &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512],
+    ),
+    ("psnr_hvs", PSNR_HVS),
 ];
+
+/// psnr_hvs's tables (the AVX-512 levels run the AVX2 DCT).
+const PSNR_HVS: &[CpuLevel] = &[CpuLevel::Scalar, CpuLevel::Avx2];
 
 /// motion's tables (`motion_v2` runs the same ones).
 const MOTION: &[CpuLevel] = &[

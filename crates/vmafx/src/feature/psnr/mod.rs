@@ -11,12 +11,21 @@
 //! rather than ignored; libvmaf's extractor is temporal only for that aggregate, so with it
 //! refused each pair is scored on its own.
 
+mod dispatch;
 mod sse;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
 #[cfg(test)]
 mod tests;
 
-pub use sse::{sse_u16, sse_u8};
+/// psnr's tables for the kernel checker.
+#[cfg(test)]
+pub(crate) use dispatch::checkasm::CHECKASM;
+#[cfg(test)]
+use sse::{sse_u16, sse_u8};
+
+use dispatch::{Kernels, KERNELS};
 
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,
@@ -82,6 +91,7 @@ pub struct Psnr {
     reduced_hbd_peak: bool,
     min_sse: f64,
     setup: Option<Setup>,
+    kernels: Kernels,
 }
 
 fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
@@ -97,6 +107,7 @@ fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
         reduced_hbd_peak: opts.bool("reduced_hbd_peak"),
         min_sse: opts.double("min_sse"),
         setup: None,
+        kernels: Kernels::SCALAR,
     }))
 }
 
@@ -134,6 +145,7 @@ impl Extractor for Psnr {
                 *m = (10.0 * (peak_sq / mse).log10()).ceil();
             }
         }
+        self.kernels = KERNELS.current();
         self.setup = Some(Setup {
             geometry: g,
             planes: if chroma { 3 } else { 1 },
@@ -141,6 +153,10 @@ impl Extractor for Psnr {
             psnr_max,
         });
         Ok(())
+    }
+
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.setup.map(|_| self.kernels.level)
     }
 
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
@@ -161,12 +177,12 @@ impl Extractor for Psnr {
                 (Samples::U8(a), Samples::U8(b))
                     if fits(a.len(), r.stride) && fits(b.len(), d.stride) =>
                 {
-                    sse_u8(a, r.stride, b, d.stride, wu, hu)
+                    (self.kernels.sse_u8)(a, r.stride, b, d.stride, wu, hu)
                 }
                 (Samples::U16(a), Samples::U16(b))
                     if fits(a.len(), r.stride) && fits(b.len(), d.stride) =>
                 {
-                    sse_u16(a, r.stride, b, d.stride, wu, hu)
+                    (self.kernels.sse_u16)(a, r.stride, b, d.stride, wu, hu)
                 }
                 _ => {
                     return Err(Error::invalid(

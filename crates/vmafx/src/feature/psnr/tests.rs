@@ -184,6 +184,27 @@ fn sse_kernels_wrap_and_widen_like_libvmaf() {
     assert_eq!(sse_u16(&a, 2, &b, 2, 2, 1), 2 * 65535u64 * 65535);
 }
 
+/// A row long enough for the 32-bit row sum to wrap (70,000 differences of 255 is about
+/// 4.55e9): every table this processor runs wraps it as the scalar kernel does.
+#[test]
+fn every_table_wraps_long_8_bit_rows_like_scalar() {
+    let n = 70_001;
+    let a: Vec<u8> = (0..2 * n)
+        .map(|i| if i % 3 == 0 { 0 } else { 255 })
+        .collect();
+    let b: Vec<u8> = (0..2 * n)
+        .map(|i| if i % 5 == 0 { 255 } else { 0 })
+        .collect();
+    let want = sse_u8(&a, n, &b, n, n, 2);
+    assert!(want < 2 * 70_001 * 65025, "the scalar row sums wrap");
+    let w16: Vec<u16> = a.iter().map(|&v| v as u16 * 257).collect();
+    let want16 = sse_u16(&w16, n, &w16[1..], n, n - 1, 2);
+    for k in super::dispatch::KERNELS.runnable() {
+        assert_eq!((k.sse_u8)(&a, n, &b, n, n, 2), want, "{:?}", k.level);
+        assert_eq!((k.sse_u16)(&w16, n, &w16[1..], n, n - 1, 2), want16);
+    }
+}
+
 #[test]
 fn bad_options_and_inputs_refused() {
     let info = &EXTRACTORS[0];
