@@ -9,12 +9,22 @@ use crate::testutil::checkasm::Checkable;
 const TRIALS: u64 = 300;
 
 /// The features whose tables the checker runs.
-fn suites() -> [&'static dyn Checkable; 3] {
+fn suites() -> [&'static dyn Checkable; 4] {
     [
         crate::feature::vif::CHECKASM,
         crate::feature::adm::CHECKASM,
         crate::feature::motion::CHECKASM,
+        crate::feature::float_common::dispatch::checkasm::CHECKASM,
     ]
+}
+
+/// The suites that cover an extractor's tables: its own, or the shared float
+/// convolution's for the float extractors built on it.
+fn suite_of(extractor: &str) -> &str {
+    match extractor {
+        "float_vif" | "float_motion" => "float_conv",
+        _ => extractor,
+    }
 }
 
 #[test]
@@ -58,7 +68,7 @@ fn a_planted_one_lane_error_is_caught() {
 fn every_feature_with_simd_tables_is_checked() {
     let listed: Vec<&str> = suites().iter().map(|s| s.feature()).collect();
     for (name, levels) in super::kernel_tables::SIMD_TABLES {
-        let feature = name.trim_end_matches("_v2");
+        let feature = suite_of(name.trim_end_matches("_v2"));
         assert!(levels.len() > 1);
         assert!(
             listed.contains(&feature),

@@ -8,7 +8,7 @@ use crate::frame::PixelFormat;
 
 /// The extractors with SIMD kernels and the levels each has a table for, lowest first.
 /// A new SIMD feature must be listed here (the test fails on an unlisted one).
-pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 4] = [
+pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 6] = [
     (
         "vif",
         &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512Vnni],
@@ -16,7 +16,12 @@ pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 4] = [
     ("adm", &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512]),
     ("motion", MOTION),
     ("motion_v2", MOTION),
+    ("float_vif", FLOAT),
+    ("float_motion", FLOAT),
 ];
+
+/// The float convolution's tables (float_vif and float_motion).
+const FLOAT: &[CpuLevel] = &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512];
 
 /// motion's tables (`motion_v2` runs the same ones).
 const MOTION: &[CpuLevel] = &[

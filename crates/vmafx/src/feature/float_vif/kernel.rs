@@ -2,7 +2,7 @@
 //! filter banks, four scales with decimation by 2, per-pixel information statistics with
 //! libvmaf's polynomial log2, summed row by row in `f32`.
 
-use crate::feature::float_common::{convolve, ConvInput, FloatPlane};
+use crate::feature::float_common::{convolve, ConvInput, ConvKernels, FloatPlane};
 
 /// The kernel scales libvmaf accepts for `vif_kernelscale`.
 const VALID_KERNELSCALES: [f32; 21] = [
@@ -186,9 +186,14 @@ fn decimate(src: &FloatPlane) -> FloatPlane {
     out
 }
 
-/// The per-scale sums of one picture pair: `[num0, den0, num1, den1, ...]` (skipped
+/// The per-scale sums of one picture pair (convolved by `k`): `[num0, den0, num1, den1, ...]` (skipped
 /// scales stay 0).
-pub fn compute_vif(reference: &FloatPlane, distorted: &FloatPlane, p: &VifParams) -> [f64; 8] {
+pub fn compute_vif(
+    k: &ConvKernels,
+    reference: &FloatPlane,
+    distorted: &FloatPlane,
+    p: &VifParams,
+) -> [f64; 8] {
     let ks = p.kernelscale as f32;
     let mut scores = [0.0f64; 8];
     let mut tmp = Vec::new();
@@ -204,16 +209,17 @@ pub fn compute_vif(reference: &FloatPlane, distorted: &FloatPlane, p: &VifParams
     for scale in start..4u32 {
         let filter = gaussian_filter(scale, ks);
         if scale > 0 {
-            convolve(&filter, ConvInput::Plain(&cur_ref), &mut tmp, &mut mu1);
-            convolve(&filter, ConvInput::Plain(&cur_dis), &mut tmp, &mut mu2);
+            convolve(k, &filter, ConvInput::Plain(&cur_ref), &mut tmp, &mut mu1);
+            convolve(k, &filter, ConvInput::Plain(&cur_dis), &mut tmp, &mut mu2);
             cur_ref = decimate(&mu1);
             cur_dis = decimate(&mu2);
         }
-        convolve(&filter, ConvInput::Plain(&cur_ref), &mut tmp, &mut mu1);
-        convolve(&filter, ConvInput::Plain(&cur_dis), &mut tmp, &mut mu2);
-        convolve(&filter, ConvInput::Square(&cur_ref), &mut tmp, &mut xx);
-        convolve(&filter, ConvInput::Square(&cur_dis), &mut tmp, &mut yy);
+        convolve(k, &filter, ConvInput::Plain(&cur_ref), &mut tmp, &mut mu1);
+        convolve(k, &filter, ConvInput::Plain(&cur_dis), &mut tmp, &mut mu2);
+        convolve(k, &filter, ConvInput::Square(&cur_ref), &mut tmp, &mut xx);
+        convolve(k, &filter, ConvInput::Square(&cur_dis), &mut tmp, &mut yy);
         convolve(
+            k,
             &filter,
             ConvInput::Product(&cur_ref, &cur_dis),
             &mut tmp,

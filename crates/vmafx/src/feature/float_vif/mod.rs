@@ -6,7 +6,8 @@ pub mod kernel;
 pub mod scale;
 
 use super::float_common::{
-    check_geometry, check_input, picture_to_float, FeatureNames, FloatPlane,
+    check_geometry, check_input, picture_to_float, ConvKernels, FeatureNames, FloatPlane,
+    CONV_KERNELS,
 };
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,
@@ -99,6 +100,7 @@ fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
             opts.double("vif_scale2_min_val"),
             opts.double("vif_scale3_min_val"),
         ],
+        kernels: ConvKernels::SCALAR,
         geometry: None,
         scaled: (0, 0),
         pics: Default::default(),
@@ -112,6 +114,8 @@ struct FloatVif {
     prescale: f64,
     method: ScaleMethod,
     min_val: [f64; 3],
+    /// The convolution's row kernels, picked in `init`.
+    kernels: ConvKernels,
     geometry: Option<Geometry>,
     scaled: (usize, usize),
     /// Reference, distorted, and their prescaled versions.
@@ -142,8 +146,13 @@ impl Extractor for FloatVif {
         self.scaled = (sw, sh);
         self.pics[2] = FloatPlane::new(sw, sh);
         self.pics[3] = FloatPlane::new(sw, sh);
+        self.kernels = CONV_KERNELS.current();
         self.geometry = Some(geometry);
         Ok(())
+    }
+
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.geometry.map(|_| self.kernels.level)
     }
 
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
@@ -156,7 +165,7 @@ impl Extractor for FloatVif {
         picture_to_float(input.distorted, 0, -128.0, d);
         scale_frame(self.method, r, rs);
         scale_frame(self.method, d, ds);
-        let s = compute_vif(rs, ds, &self.params);
+        let s = compute_vif(&self.kernels, rs, ds, &self.params);
 
         let index = input.index;
         let n = |i: usize| self.names.get(PROVIDED[i]);
