@@ -2,6 +2,7 @@
 //! filter banks, four scales with decimation by 2, per-pixel information statistics with
 //! libvmaf's polynomial log2, summed row by row in `f32`.
 
+use super::dispatch::VifKernels;
 use crate::feature::float_common::{convolve, ConvInput, ConvKernels, FloatPlane};
 
 /// The kernel scales libvmaf accepts for `vif_kernelscale`.
@@ -68,7 +69,8 @@ pub fn gaussian_filter(scale: u32, kernelscale: f32) -> Vec<f32> {
     out
 }
 
-const LOG2_POLY: [f64; 9] = [
+/// The coefficients of [`log2f_approx`]'s polynomial, highest degree first.
+pub const LOG2_POLY: [f64; 9] = [
     -0.012671635276421,
     0.064841182402670,
     -0.157048836463065,
@@ -112,64 +114,105 @@ pub struct VifParams {
     pub sigma_nsq: f64,
 }
 
-/// libvmaf's `vif_statistic_s`: the (numerator, denominator) sums of one scale.
-#[allow(clippy::too_many_arguments)]
-fn statistic(
-    mu1: &FloatPlane,
-    mu2: &FloatPlane,
-    xx: &FloatPlane,
-    yy: &FloatPlane,
-    xy: &FloatPlane,
-    p: &VifParams,
-) -> (f32, f32) {
-    let sigma_nsq = p.sigma_nsq;
-    let sigma_max_inv = ((sigma_nsq as f32).powf(2.0) as f64 / (255.0 * 255.0)) as f32;
-    let eps = 1.0e-10f32;
-    let gain_limit = p.enhn_gain_limit as f32;
-    let (mut accum_num, mut accum_den) = (0.0f32, 0.0f32);
-    for i in 0..mu1.height {
-        let (mut inner_num, mut inner_den) = (0.0f32, 0.0f32);
-        let rows = (mu1.row(i), mu2.row(i), xx.row(i), yy.row(i), xy.row(i));
-        for j in 0..mu1.width {
-            let (m1, m2) = (rows.0[j], rows.1[j]);
-            let mut sigma1_sq = rows.2[j] - m1 * m1;
-            let mut sigma2_sq = rows.3[j] - m2 * m2;
-            let sigma12 = rows.4[j] - m1 * m2;
-            sigma1_sq = sigma1_sq.max(0.0);
-            sigma2_sq = sigma2_sq.max(0.0);
-            let mut g = sigma12 / (sigma1_sq + eps);
-            let mut sv_sq = sigma2_sq - g * sigma12;
-            if sigma1_sq < eps {
-                g = 0.0;
-                sv_sq = sigma2_sq;
-                sigma1_sq = 0.0;
-            }
-            if sigma2_sq < eps {
-                g = 0.0;
-                sv_sq = 0.0;
-            }
-            if g < 0.0 {
-                sv_sq = sigma2_sq;
-                g = 0.0;
-            }
-            sv_sq = sv_sq.max(eps);
-            g = g.min(gain_limit);
-            let num_arg = 1.0 + (g * g * sigma1_sq) as f64 / (sv_sq as f64 + sigma_nsq);
-            let mut num_val = log2f_approx(num_arg as f32);
-            let den_arg = 1.0 + sigma1_sq as f64 / sigma_nsq;
-            let mut den_val = log2f_approx(den_arg as f32);
-            if sigma12 < 0.0 {
-                num_val = 0.0;
-            }
-            if (sigma1_sq as f64) < sigma_nsq {
-                num_val = 1.0 - sigma2_sq * sigma_max_inv;
-                den_val = 1.0;
-            }
-            inner_num += num_val;
-            inner_den += den_val;
+/// The constants of the per-pixel statistic, derived once from the options.
+#[derive(Debug, Clone, Copy)]
+pub struct StatParams {
+    /// `vif_sigma_nsq`.
+    pub sigma_nsq: f64,
+    /// `sigma_nsq² / 255²`, rounded as libvmaf rounds it.
+    pub sigma_max_inv: f32,
+    /// `vif_enhn_gain_limit` in `f32`.
+    pub gain_limit: f32,
+    /// The least `f32` at or above `sigma_nsq`: for any `f32` `s`,
+    /// `(s as f64) < sigma_nsq` exactly when `s < nsq_bound` (what the vector code tests).
+    pub nsq_bound: f32,
+}
+
+impl StatParams {
+    /// The constants for `p`.
+    pub fn new(p: &VifParams) -> Self {
+        let sigma_nsq = p.sigma_nsq;
+        let near = sigma_nsq as f32;
+        StatParams {
+            sigma_nsq,
+            sigma_max_inv: ((sigma_nsq as f32).powf(2.0) as f64 / (255.0 * 255.0)) as f32,
+            gain_limit: p.enhn_gain_limit as f32,
+            nsq_bound: if (near as f64) < sigma_nsq {
+                near.next_up()
+            } else {
+                near
+            },
         }
-        accum_num += inner_num;
-        accum_den += inner_den;
+    }
+}
+
+/// The values below this count as zero in the statistic.
+pub const STAT_EPS: f32 = 1.0e-10;
+
+/// One pixel of libvmaf's `vif_statistic_s`: its (numerator, denominator) terms from the
+/// filtered means, squares and product.
+#[inline]
+pub fn stat_pixel(m1: f32, m2: f32, xx: f32, yy: f32, xy: f32, p: &StatParams) -> (f32, f32) {
+    let sigma_nsq = p.sigma_nsq;
+    let eps = STAT_EPS;
+    let mut sigma1_sq = xx - m1 * m1;
+    let mut sigma2_sq = yy - m2 * m2;
+    let sigma12 = xy - m1 * m2;
+    sigma1_sq = sigma1_sq.max(0.0);
+    sigma2_sq = sigma2_sq.max(0.0);
+    let mut g = sigma12 / (sigma1_sq + eps);
+    let mut sv_sq = sigma2_sq - g * sigma12;
+    if sigma1_sq < eps {
+        g = 0.0;
+        sv_sq = sigma2_sq;
+        sigma1_sq = 0.0;
+    }
+    if sigma2_sq < eps {
+        g = 0.0;
+        sv_sq = 0.0;
+    }
+    if g < 0.0 {
+        sv_sq = sigma2_sq;
+        g = 0.0;
+    }
+    sv_sq = sv_sq.max(eps);
+    g = g.min(p.gain_limit);
+    let num_arg = 1.0 + (g * g * sigma1_sq) as f64 / (sv_sq as f64 + sigma_nsq);
+    let mut num_val = log2f_approx(num_arg as f32);
+    let den_arg = 1.0 + sigma1_sq as f64 / sigma_nsq;
+    let mut den_val = log2f_approx(den_arg as f32);
+    if sigma12 < 0.0 {
+        num_val = 0.0;
+    }
+    if (sigma1_sq as f64) < sigma_nsq {
+        num_val = 1.0 - sigma2_sq * p.sigma_max_inv;
+        den_val = 1.0;
+    }
+    (num_val, den_val)
+}
+
+/// One row of the statistic: the pixels' numerator and denominator terms summed left to
+/// right in `f32` from the rows of `mu1, mu2, xx, yy, xy` (as long as `mu1`'s).
+pub fn stat_row(rows: [&[f32]; 5], p: &StatParams) -> (f32, f32) {
+    let n = rows[0].len();
+    let [m1, m2, xx, yy, xy] = rows.map(|r| &r[..n]);
+    let (mut num, mut den) = (0.0f32, 0.0f32);
+    for j in 0..n {
+        let (a, b) = stat_pixel(m1[j], m2[j], xx[j], yy[j], xy[j], p);
+        num += a;
+        den += b;
+    }
+    (num, den)
+}
+
+/// libvmaf's `vif_statistic_s`: the (numerator, denominator) sums of one scale, row sums
+/// by `k`'s kernel added up in `f32`.
+fn statistic(k: &VifKernels, planes: [&FloatPlane; 5], p: &StatParams) -> (f32, f32) {
+    let (mut accum_num, mut accum_den) = (0.0f32, 0.0f32);
+    for i in 0..planes[0].height {
+        let (num, den) = (k.stat_row)(planes.map(|pl| pl.row(i)), p);
+        accum_num += num;
+        accum_den += den;
     }
     (accum_num, accum_den)
 }
@@ -186,15 +229,17 @@ fn decimate(src: &FloatPlane) -> FloatPlane {
     out
 }
 
-/// The per-scale sums of one picture pair (convolved by `k`): `[num0, den0, num1, den1, ...]` (skipped
+/// The per-scale sums of one picture pair (convolved by `k`, the statistic by `vk`): `[num0, den0, num1, den1, ...]` (skipped
 /// scales stay 0).
 pub fn compute_vif(
     k: &ConvKernels,
+    vk: &VifKernels,
     reference: &FloatPlane,
     distorted: &FloatPlane,
     p: &VifParams,
 ) -> [f64; 8] {
     let ks = p.kernelscale as f32;
+    let stat = StatParams::new(p);
     let mut scores = [0.0f64; 8];
     let mut tmp = Vec::new();
     let (mut mu1, mut mu2) = (FloatPlane::default(), FloatPlane::default());
@@ -225,7 +270,7 @@ pub fn compute_vif(
             &mut tmp,
             &mut xy,
         );
-        let (num, den) = statistic(&mu1, &mu2, &xx, &yy, &xy, p);
+        let (num, den) = statistic(vk, [&mu1, &mu2, &xx, &yy, &xy], &stat);
         scores[2 * scale as usize] = num as f64;
         scores[2 * scale as usize + 1] = den as f64;
     }

@@ -2,8 +2,11 @@
 //! each pair, in single precision (`VMAF_feature_vif_scale0_score` .. `scale3`, and with
 //! `debug` the totals and per-scale numerators and denominators).
 
+pub mod dispatch;
 pub mod kernel;
 pub mod scale;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
 use super::float_common::{
     check_geometry, check_input, picture_to_float, ConvKernels, FeatureNames, FloatPlane,
@@ -14,6 +17,7 @@ use super::{
     Ordering,
 };
 use crate::error::{Error, Result};
+use dispatch::{VifKernels, VIF_KERNELS};
 use kernel::{compute_vif, valid_kernelscale, VifParams};
 use scale::{scale_frame, ScaleMethod};
 
@@ -101,6 +105,7 @@ fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
             opts.double("vif_scale3_min_val"),
         ],
         kernels: ConvKernels::SCALAR,
+        vif_kernels: VifKernels::SCALAR,
         geometry: None,
         scaled: (0, 0),
         pics: Default::default(),
@@ -116,6 +121,8 @@ struct FloatVif {
     min_val: [f64; 3],
     /// The convolution's row kernels, picked in `init`.
     kernels: ConvKernels,
+    /// The statistic's row kernel, picked in `init`.
+    vif_kernels: VifKernels,
     geometry: Option<Geometry>,
     scaled: (usize, usize),
     /// Reference, distorted, and their prescaled versions.
@@ -147,6 +154,7 @@ impl Extractor for FloatVif {
         self.pics[2] = FloatPlane::new(sw, sh);
         self.pics[3] = FloatPlane::new(sw, sh);
         self.kernels = CONV_KERNELS.current();
+        self.vif_kernels = VIF_KERNELS.current();
         self.geometry = Some(geometry);
         Ok(())
     }
@@ -165,7 +173,7 @@ impl Extractor for FloatVif {
         picture_to_float(input.distorted, 0, -128.0, d);
         scale_frame(self.method, r, rs);
         scale_frame(self.method, d, ds);
-        let s = compute_vif(&self.kernels, rs, ds, &self.params);
+        let s = compute_vif(&self.kernels, &self.vif_kernels, rs, ds, &self.params);
 
         let index = input.index;
         let n = |i: usize| self.names.get(PROVIDED[i]);

@@ -12,7 +12,6 @@ use std::arch::x86_64::*;
 /// # Safety
 /// Every method needs the level's instructions: call them only from code that runs after
 /// the level was detected (the dispatch hands the tables out only then).
-#[allow(dead_code)] // Until float_vif's statistic kernels use the rest.
 pub(crate) trait F32Lanes: Copy {
     /// Lanes per vector.
     const N: usize;
