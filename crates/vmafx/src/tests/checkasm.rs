@@ -9,13 +9,14 @@ use crate::testutil::checkasm::Checkable;
 const TRIALS: u64 = 300;
 
 /// The features whose tables the checker runs.
-fn suites() -> [&'static dyn Checkable; 5] {
+fn suites() -> [&'static dyn Checkable; 6] {
     [
         crate::feature::vif::CHECKASM,
         crate::feature::adm::CHECKASM,
         crate::feature::motion::CHECKASM,
         crate::feature::float_common::dispatch::checkasm::CHECKASM,
         crate::feature::float_vif::dispatch::checkasm::CHECKASM,
+        crate::feature::iqa::dispatch::checkasm::CHECKASM,
     ]
 }
 
@@ -25,6 +26,7 @@ fn suites_of(extractor: &str) -> Vec<&str> {
     match extractor {
         "float_vif" => vec!["float_conv", "float_vif"],
         "float_motion" => vec!["float_conv"],
+        "float_ssim" | "float_ms_ssim" => vec!["iqa"],
         _ => vec![extractor],
     }
 }

@@ -8,7 +8,7 @@ use crate::frame::PixelFormat;
 
 /// The extractors with SIMD kernels and the levels each has a table for, lowest first.
 /// A new SIMD feature must be listed here (the test fails on an unlisted one).
-pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 6] = [
+pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 8] = [
     (
         "vif",
         &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512Vnni],
@@ -18,9 +18,12 @@ pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 6] = [
     ("motion_v2", MOTION),
     ("float_vif", FLOAT),
     ("float_motion", FLOAT),
+    ("float_ssim", FLOAT),
+    ("float_ms_ssim", FLOAT),
 ];
 
-/// The float convolution's tables (float_vif and float_motion).
+/// The float convolution's and the IQA steps' tables (float_vif, float_motion,
+/// float_ssim, float_ms_ssim).
 const FLOAT: &[CpuLevel] = &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512];
 
 /// motion's tables (`motion_v2` runs the same ones).

@@ -28,6 +28,8 @@ pub(crate) trait F32Lanes: Copy {
     unsafe fn splat(x: f32) -> Self::V;
     /// `N` floats from `p` (unaligned).
     unsafe fn load(p: *const f32) -> Self::V;
+    /// The even-indexed floats of the `2N` from `p`: `p[0], p[2], .., p[2N - 2]`.
+    unsafe fn load_even(p: *const f32) -> Self::V;
     /// Stores `N` floats at `p` (unaligned).
     unsafe fn store(p: *mut f32, v: Self::V);
     /// `a + b`.
@@ -92,6 +94,17 @@ impl F32Lanes for Avx2 {
     unsafe fn load(p: *const f32) -> __m256 {
         // SAFETY: the caller makes eight floats from `p` readable.
         unsafe { _mm256_loadu_ps(p) }
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn load_even(p: *const f32) -> __m256 {
+        // SAFETY: the caller makes sixteen floats from `p` readable.
+        let (a, b) = unsafe { (_mm256_loadu_ps(p), _mm256_loadu_ps(p.add(8))) };
+        // a0 a2 b0 b2 | a4 a6 b4 b6, then the 64-bit pairs reordered.
+        let mixed = _mm256_shuffle_ps::<0b10_00_10_00>(a, b);
+        _mm256_castpd_ps(_mm256_permute4x64_pd::<0b11_01_10_00>(_mm256_castps_pd(
+            mixed,
+        )))
     }
     #[inline]
     #[target_feature(enable = "avx2")]
@@ -208,6 +221,14 @@ impl F32Lanes for Avx512 {
     unsafe fn load(p: *const f32) -> __m512 {
         // SAFETY: the caller makes sixteen floats from `p` readable.
         unsafe { _mm512_loadu_ps(p) }
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn load_even(p: *const f32) -> __m512 {
+        // SAFETY: the caller makes 32 floats from `p` readable.
+        let (a, b) = unsafe { (_mm512_loadu_ps(p), _mm512_loadu_ps(p.add(16))) };
+        let even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+        _mm512_permutex2var_ps(a, even, b)
     }
     #[inline]
     #[target_feature(enable = "avx512f")]
