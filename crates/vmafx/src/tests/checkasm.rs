@@ -25,7 +25,7 @@ fn suites() -> [&'static dyn Checkable; 6] {
 fn suites_of(extractor: &str) -> Vec<&str> {
     match extractor {
         "float_vif" => vec!["float_conv", "float_vif"],
-        "float_motion" => vec!["float_conv"],
+        "float_motion" | "float_adm" => vec!["float_conv"],
         "float_ssim" | "float_ms_ssim" => vec!["iqa"],
         _ => vec![extractor],
     }

@@ -8,7 +8,7 @@ use crate::frame::PixelFormat;
 
 /// The extractors with SIMD kernels and the levels each has a table for, lowest first.
 /// A new SIMD feature must be listed here (the test fails on an unlisted one).
-pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 8] = [
+pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 9] = [
     (
         "vif",
         &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512Vnni],
@@ -20,10 +20,11 @@ pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 8] = [
     ("float_motion", FLOAT),
     ("float_ssim", FLOAT),
     ("float_ms_ssim", FLOAT),
+    ("float_adm", FLOAT),
 ];
 
 /// The float convolution's and the IQA steps' tables (float_vif, float_motion,
-/// float_ssim, float_ms_ssim).
+/// float_adm, float_ssim, float_ms_ssim).
 const FLOAT: &[CpuLevel] = &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512];
 
 /// motion's tables (`motion_v2` runs the same ones).

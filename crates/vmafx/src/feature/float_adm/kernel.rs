@@ -5,7 +5,7 @@
 
 use super::csf::{factors, CsfParams};
 use super::dwt::{dwt2, Bands};
-use crate::feature::float_common::FloatPlane;
+use crate::feature::float_common::{ConvKernels, FloatPlane};
 
 /// libvmaf's float constant 1/30 (a double literal in the C).
 const ONE_BY_30: f64 = 0.0333333351;
@@ -293,8 +293,13 @@ fn cm(
     total[0] + total[1] + total[2]
 }
 
-/// Scores one pair of luma pictures.
-pub fn compute_adm(reference: &FloatPlane, distorted: &FloatPlane, p: &AdmParams) -> AdmScores {
+/// Scores one pair of luma pictures (the DWT by `k`'s row kernels).
+pub fn compute_adm(
+    k: &ConvKernels,
+    reference: &FloatPlane,
+    distorted: &FloatPlane,
+    p: &AdmParams,
+) -> AdmScores {
     let numden_limit = 1e-10 * (reference.width * reference.height) as f64 / (1920.0 * 1080.0);
     let (mut num, mut den, mut aim_num, mut aim_den) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
     let mut scales = [0.0f64; 8];
@@ -304,14 +309,14 @@ pub fn compute_adm(reference: &FloatPlane, distorted: &FloatPlane, p: &AdmParams
         let (num_scale, den_scale_v, aim_num_scale);
         let (rb, db);
         if scale == 0 && p.skip_scale0 {
-            rb = dwt2(&cur_ref, true);
-            db = dwt2(&cur_dis, true);
+            rb = dwt2(k, &cur_ref, true);
+            db = dwt2(k, &cur_dis, true);
             num_scale = 0.0f32;
             den_scale_v = 1e-10f32;
             aim_num_scale = 0.0f32;
         } else {
-            rb = dwt2(&cur_ref, false);
-            db = dwt2(&cur_dis, false);
+            rb = dwt2(k, &cur_ref, false);
+            db = dwt2(k, &cur_dis, false);
             let dec = decouple(&rb, &db, p.enhn_gain_limit);
             let (f1, f2) = factors(scale, &p.csf);
             let rfactor = [f1, f1, f2];

@@ -7,7 +7,8 @@ pub mod dwt;
 pub mod kernel;
 
 use super::float_common::{
-    check_geometry, check_input, picture_to_float, FeatureNames, FloatPlane,
+    check_geometry, check_input, picture_to_float, ConvKernels, FeatureNames, FloatPlane,
+    CONV_KERNELS,
 };
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,
@@ -113,6 +114,7 @@ fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
         dlm_weight: opts.double("adm_dlm_weight"),
         min_val: opts.double("adm_min_val"),
         params,
+        kernels: ConvKernels::SCALAR,
         geometry: None,
         pics: Default::default(),
     }))
@@ -125,6 +127,8 @@ struct FloatAdm {
     dlm_weight: f64,
     min_val: f64,
     params: AdmParams,
+    /// The float row kernels (for the DWT), picked in `init`.
+    kernels: ConvKernels,
     geometry: Option<Geometry>,
     pics: [FloatPlane; 2],
 }
@@ -142,8 +146,13 @@ impl Extractor for FloatAdm {
     fn init(&mut self, geometry: Geometry) -> Result<()> {
         // Four halvings must leave bands of at least 2x2 for the masking neighbourhood.
         check_geometry(NAME, geometry, 32)?;
+        self.kernels = CONV_KERNELS.current();
         self.geometry = Some(geometry);
         Ok(())
+    }
+
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.geometry.map(|_| self.kernels.level)
     }
 
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
@@ -154,7 +163,7 @@ impl Extractor for FloatAdm {
         let [r, d] = &mut self.pics;
         picture_to_float(input.reference, 0, -128.0, r);
         picture_to_float(input.distorted, 0, -128.0, d);
-        let s = compute_adm(r, d, &self.params);
+        let s = compute_adm(&self.kernels, r, d, &self.params);
 
         let index = input.index;
         let n = |i: usize| self.names.get(PROVIDED[i]);

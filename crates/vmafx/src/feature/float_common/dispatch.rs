@@ -1,5 +1,5 @@
 //! The float convolution's kernel table per CPU level (scalar in [`super::rows`], AVX2
-//! and AVX-512 in `x86/`), shared by float_vif and float_motion.
+//! and AVX-512 in `x86/`), shared by float_vif, float_motion and float_adm.
 //!
 //! Every table gives the scalar rows' bits: the vector code sums each column's taps in
 //! the same order, a multiply then an add per tap, never fused.
@@ -31,6 +31,9 @@ pub struct ConvKernels {
     pub vertical_product: ProductFn,
     /// One row of the horizontal pass with mirrored ends: `(filter, src, out)`.
     pub horizontal: fn(&[f32], &[f32], &mut [f32]),
+    /// Every other output of a horizontal pass inside the row:
+    /// `out[o] = Σ_k f[k] · src[2o + k]`, `(filter, src, out)` (float_adm's DWT).
+    pub stride2: fn(&[f32], &[f32], &mut [f32]),
 }
 
 impl ConvKernels {
@@ -41,6 +44,7 @@ impl ConvKernels {
         vertical_square: rows::vertical_square,
         vertical_product: rows::vertical_product,
         horizontal: rows::horizontal,
+        stride2: rows::stride2,
     };
 }
 

@@ -77,3 +77,15 @@ pub fn horizontal_at(filter: &[f32], src: &[f32], j: usize) -> f32 {
     }
     acc
 }
+
+/// A horizontal pass keeping every other output: `out[o] = Σ_k filter[k] · src[2o + k]`
+/// (`src` at least `2·(out.len() - 1) + filter.len()` long).
+pub fn stride2(filter: &[f32], src: &[f32], out: &mut [f32]) {
+    for (o, slot) in out.iter_mut().enumerate() {
+        let mut acc = 0.0f32;
+        for (k, f) in filter.iter().enumerate() {
+            acc += f * src[2 * o + k];
+        }
+        *slot = acc;
+    }
+}

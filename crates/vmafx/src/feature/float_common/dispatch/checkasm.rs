@@ -28,6 +28,10 @@ pub(in crate::feature::float_common) static SUITE: Suite<ConvKernels> = Suite {
             name: "horizontal",
             check: horizontal,
         },
+        Entry {
+            name: "stride2",
+            check: stride2,
+        },
     ],
 };
 
@@ -99,6 +103,25 @@ fn horizontal(s: &ConvKernels, k: &ConvKernels, rng: &mut TwinRng) -> Verdict {
     (s.horizontal)(&f, &src, &mut want);
     same(
         &format!("{n} columns, {} taps", f.len()),
+        &bits(&got),
+        &bits(&want),
+    )
+}
+
+fn stride2(s: &ConvKernels, k: &ConvKernels, rng: &mut TwinRng) -> Verdict {
+    let f = if rng.range(0, 1) == 0 {
+        vec![0.482_962_9, 0.836_516_3, 0.224_143_87, -0.129_409_52]
+    } else {
+        filter(rng)
+    };
+    let n = rng.size(1, 200);
+    let len = 2 * (n - 1) + f.len() + rng.range(0, 1) as usize;
+    let src = floats(rng, len);
+    let (mut got, mut want) = (vec![0.0; n], vec![0.0; n]);
+    (k.stride2)(&f, &src, &mut got);
+    (s.stride2)(&f, &src, &mut want);
+    same(
+        &format!("{n} outputs, {} taps", f.len()),
         &bits(&got),
         &bits(&want),
     )

@@ -14,9 +14,11 @@ pub(in crate::feature::float_common) const KERNELS: ConvKernels = ConvKernels {
     vertical_square,
     vertical_product,
     horizontal,
+    stride2,
 };
 
 level_entry!("avx2", Avx2, vertical = conv::vertical, (f: &[f32], rows: &[&[f32]], out: &mut [f32]));
 level_entry!("avx2", Avx2, vertical_square = conv::vertical_square, (f: &[f32], rows: &[&[f32]], out: &mut [f32]));
 level_entry!("avx2", Avx2, vertical_product = conv::vertical_product, (f: &[f32], a: &[&[f32]], b: &[&[f32]], out: &mut [f32]));
 level_entry!("avx2", Avx2, horizontal = conv::horizontal, (f: &[f32], src: &[f32], out: &mut [f32]));
+level_entry!("avx2", Avx2, stride2 = conv::stride2, (f: &[f32], src: &[f32], out: &mut [f32]));

@@ -5,7 +5,7 @@
 //! the mirrored row ends run the scalar code.
 
 use super::lanes::F32Lanes;
-use crate::feature::float_common::rows::horizontal_at;
+use crate::feature::float_common::rows::{horizontal_at, stride2 as stride2_scalar};
 
 /// Vectors summed side by side in the wide loop.
 const UNROLL: usize = 4;
@@ -184,4 +184,31 @@ pub(crate) unsafe fn horizontal<L: F32Lanes>(filter: &[f32], src: &[f32], out: &
         out[j] = horizontal_at(filter, src, j);
         j += 1;
     }
+}
+
+/// See [`crate::feature::float_common::rows::stride2`].
+///
+/// # Safety
+/// The level's instructions must be available.
+#[inline(always)]
+pub(crate) unsafe fn stride2<L: F32Lanes>(filter: &[f32], src: &[f32], out: &mut [f32]) {
+    let taps = filter.len();
+    let mut o = 0;
+    // SAFETY: block `o..o + N` reads, at tap `k`, the `2N` floats from `2o + k`, whose end
+    // `2o + k + 2N <= 2o + 2N + taps - 1 <= src.len()` by the loop condition; it stores
+    // below `out.len()`.
+    unsafe {
+        while o + L::N <= out.len() && 2 * o + 2 * L::N + taps - 1 <= src.len() {
+            let mut acc = L::zero();
+            for (k, &f) in filter.iter().enumerate() {
+                acc = L::add(
+                    acc,
+                    L::mul(L::splat(f), L::load_even(src.as_ptr().add(2 * o + k))),
+                );
+            }
+            L::store(out.as_mut_ptr().add(o), acc);
+            o += L::N;
+        }
+    }
+    stride2_scalar(filter, &src[2 * o..], &mut out[o..]);
 }
