@@ -32,6 +32,14 @@ impl FloatPlane {
         }
     }
 
+    /// Makes the picture `width x height`, zeroed, unless it has that size already (then
+    /// its samples are kept).
+    pub fn ensure(&mut self, width: usize, height: usize) {
+        if self.width != width || self.height != height {
+            *self = FloatPlane::new(width, height);
+        }
+    }
+
     /// Row `y`.
     #[inline]
     pub fn row(&self, y: usize) -> &[f32] {

@@ -65,22 +65,19 @@ fn taps(f: &[f32; 4], s: [f32; 4]) -> f32 {
     acc
 }
 
-/// Transforms `src` one level by `k`'s row kernels; with `lo_only` only band `a` is
-/// computed.
-pub fn dwt2(k: &ConvKernels, src: &FloatPlane, lo_only: bool) -> Bands {
+/// Transforms `src` one level by `k`'s row kernels into `b` (its planes resized when
+/// needed); with `lo_only` only band `a` is computed.
+pub fn dwt2(k: &ConvKernels, src: &FloatPlane, lo_only: bool, b: &mut Bands) {
     let lo = LO.map(|v| v as f32);
     let hi = HI.map(|v| v as f32);
     let (w, h) = (src.width, src.height);
     let (iy, ix) = (indices(h), indices(w));
     let (ow, oh) = (ix.len(), iy.len());
-    let mut b = Bands {
-        a: FloatPlane::new(ow, oh),
-        ..Default::default()
-    };
+    b.a.ensure(ow, oh);
     if !lo_only {
-        b.v = FloatPlane::new(ow, oh);
-        b.h = FloatPlane::new(ow, oh);
-        b.d = FloatPlane::new(ow, oh);
+        b.v.ensure(ow, oh);
+        b.h.ensure(ow, oh);
+        b.d.ensure(ow, oh);
     }
     let mut tmplo = vec![0.0f32; w];
     let mut tmphi = vec![0.0f32; w];
@@ -120,5 +117,4 @@ pub fn dwt2(k: &ConvKernels, src: &FloatPlane, lo_only: bool) -> Bands {
             }
         }
     }
-    b
 }

@@ -89,24 +89,43 @@ fn work_window(w: usize, h: usize) -> Window {
 }
 
 /// Restored detail (`r`) and additive impairment (`a`) bands, h, v, d.
+#[derive(Debug, Default)]
 struct Decoupled {
     r: [FloatPlane; 3],
     a: [FloatPlane; 3],
 }
 
-fn decouple(rf: &Bands, ds: &Bands, egl: f64) -> Decoupled {
+/// Makes each plane `w x h` (zeroed when resized; kept otherwise).
+fn ensure3(planes: &mut [FloatPlane; 3], w: usize, h: usize) {
+    planes.iter_mut().for_each(|p| p.ensure(w, h));
+}
+
+/// The buffers of one scale, kept from pair to pair. Every stage writes the same window
+/// of its planes at every pair, so what lies outside stays zero, as in fresh planes.
+#[derive(Debug, Default)]
+struct ScaleWork {
+    rb: Bands,
+    db: Bands,
+    dec: Decoupled,
+    /// CSF-weighted impairment and its masking contributions.
+    csf_a: ([FloatPlane; 3], [FloatPlane; 3]),
+    /// CSF-weighted restored detail and its masking contributions.
+    csf_r: ([FloatPlane; 3], [FloatPlane; 3]),
+}
+
+/// The working planes of [`compute_adm`], reused across pairs.
+#[derive(Debug, Default)]
+pub struct AdmWork {
+    scales: Vec<ScaleWork>,
+}
+
+fn decouple(rf: &Bands, ds: &Bands, egl: f64, out: &mut Decoupled) {
     let (w, h) = (rf.h.width, rf.h.height);
     let cos_1deg_sq = ((1.0 * std::f64::consts::PI / 180.0).cos()
         * (1.0 * std::f64::consts::PI / 180.0).cos()) as f32;
     let eps = 1e-30f32;
-    let new = || {
-        [
-            FloatPlane::new(w, h),
-            FloatPlane::new(w, h),
-            FloatPlane::new(w, h),
-        ]
-    };
-    let mut out = Decoupled { r: new(), a: new() };
+    ensure3(&mut out.r, w, h);
+    ensure3(&mut out.a, w, h);
     let win = work_window(w, h);
     let limit = |rst: f32, t: f32, flag: bool| -> f32 {
         let mut rst = rst;
@@ -145,20 +164,14 @@ fn decouple(rf: &Bands, ds: &Bands, egl: f64) -> Decoupled {
             }
         }
     }
-    out
 }
 
-/// CSF-weighted bands and their masking contributions (`|x| / 30`).
-fn csf(src: &[FloatPlane; 3], rfactor: [f32; 3]) -> ([FloatPlane; 3], [FloatPlane; 3]) {
+/// CSF-weighted bands and their masking contributions (`|x| / 30`), into `out`.
+fn csf(src: &[FloatPlane; 3], rfactor: [f32; 3], out: &mut ([FloatPlane; 3], [FloatPlane; 3])) {
     let (w, h) = (src[0].width, src[0].height);
-    let new = || {
-        [
-            FloatPlane::new(w, h),
-            FloatPlane::new(w, h),
-            FloatPlane::new(w, h),
-        ]
-    };
-    let (mut dst, mut flt) = (new(), new());
+    let (dst, flt) = out;
+    ensure3(dst, w, h);
+    ensure3(flt, w, h);
     let win = work_window(w, h);
     for b in 0..3 {
         for i in win.top..win.bottom {
@@ -170,7 +183,6 @@ fn csf(src: &[FloatPlane; 3], rfactor: [f32; 3]) -> ([FloatPlane; 3], [FloatPlan
             }
         }
     }
-    (dst, flt)
 }
 
 /// `x^p` as libvmaf writes it: a plain cube for p = 3, `powf` otherwise.
@@ -293,38 +305,45 @@ fn cm(
     total[0] + total[1] + total[2]
 }
 
-/// Scores one pair of luma pictures (the DWT by `k`'s row kernels).
+/// Scores one pair of luma pictures (the DWT by `k`'s row kernels, the planes in `work`).
 pub fn compute_adm(
     k: &ConvKernels,
     reference: &FloatPlane,
     distorted: &FloatPlane,
     p: &AdmParams,
+    work: &mut AdmWork,
 ) -> AdmScores {
     let numden_limit = 1e-10 * (reference.width * reference.height) as f64 / (1920.0 * 1080.0);
     let (mut num, mut den, mut aim_num, mut aim_den) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
     let mut scales = [0.0f64; 8];
-    let mut cur_ref = reference.clone();
-    let mut cur_dis = distorted.clone();
+    work.scales.resize_with(4, ScaleWork::default);
     for scale in 0..4usize {
+        let (done, rest) = work.scales.split_at_mut(scale);
+        let (cur_ref, cur_dis) = match done.last() {
+            Some(prev) => (&prev.rb.a, &prev.db.a),
+            None => (reference, distorted),
+        };
+        let sw = &mut rest[0];
         let (num_scale, den_scale_v, aim_num_scale);
-        let (rb, db);
         if scale == 0 && p.skip_scale0 {
-            rb = dwt2(k, &cur_ref, true);
-            db = dwt2(k, &cur_dis, true);
+            dwt2(k, cur_ref, true, &mut sw.rb);
+            dwt2(k, cur_dis, true, &mut sw.db);
             num_scale = 0.0f32;
             den_scale_v = 1e-10f32;
             aim_num_scale = 0.0f32;
         } else {
-            rb = dwt2(k, &cur_ref, false);
-            db = dwt2(k, &cur_dis, false);
-            let dec = decouple(&rb, &db, p.enhn_gain_limit);
+            dwt2(k, cur_ref, false, &mut sw.rb);
+            dwt2(k, cur_dis, false, &mut sw.db);
+            decouple(&sw.rb, &sw.db, p.enhn_gain_limit, &mut sw.dec);
             let (f1, f2) = factors(scale, &p.csf);
             let rfactor = [f1, f1, f2];
-            den_scale_v = den_scale(&rb, rfactor, p);
-            let (csf_a, flt_a) = csf(&dec.a, rfactor);
-            num_scale = cm(&dec.r, &flt_a, &csf_a, rfactor, p.noise_weight, p);
-            let (csf_r, flt_r) = csf(&dec.r, rfactor);
-            aim_num_scale = cm(&dec.a, &flt_r, &csf_r, rfactor, 0.0, p);
+            den_scale_v = den_scale(&sw.rb, rfactor, p);
+            csf(&sw.dec.a, rfactor, &mut sw.csf_a);
+            let (csf_a, flt_a) = &sw.csf_a;
+            num_scale = cm(&sw.dec.r, flt_a, csf_a, rfactor, p.noise_weight, p);
+            csf(&sw.dec.r, rfactor, &mut sw.csf_r);
+            let (csf_r, flt_r) = &sw.csf_r;
+            aim_num_scale = cm(&sw.dec.a, flt_r, csf_r, rfactor, 0.0, p);
         }
         num += num_scale as f64;
         den += den_scale_v as f64;
@@ -334,8 +353,6 @@ pub fn compute_adm(
         }
         scales[2 * scale] = num_scale as f64;
         scales[2 * scale + 1] = den_scale_v as f64;
-        cur_ref = rb.a;
-        cur_dis = db.a;
     }
     let num = if num < numden_limit { 0.0 } else { num };
     let den = if den < numden_limit { 0.0 } else { den };

@@ -16,7 +16,7 @@ use super::{
 };
 use crate::error::{Error, Result};
 use csf::{CsfMode, CsfParams};
-use kernel::{compute_adm, AdmParams};
+use kernel::{compute_adm, AdmParams, AdmWork};
 
 const NAME: &str = "float_adm";
 
@@ -117,6 +117,7 @@ fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
         kernels: ConvKernels::SCALAR,
         geometry: None,
         pics: Default::default(),
+        work: AdmWork::default(),
     }))
 }
 
@@ -131,6 +132,8 @@ struct FloatAdm {
     kernels: ConvKernels,
     geometry: Option<Geometry>,
     pics: [FloatPlane; 2],
+    /// The computation's planes, reused from pair to pair.
+    work: AdmWork,
 }
 
 /// libvmaf's `MAX` (the second operand when the first is not greater).
@@ -163,7 +166,7 @@ impl Extractor for FloatAdm {
         let [r, d] = &mut self.pics;
         picture_to_float(input.reference, 0, -128.0, r);
         picture_to_float(input.distorted, 0, -128.0, d);
-        let s = compute_adm(&self.kernels, r, d, &self.params);
+        let s = compute_adm(&self.kernels, r, d, &self.params, &mut self.work);
 
         let index = input.index;
         let n = |i: usize| self.names.get(PROVIDED[i]);
