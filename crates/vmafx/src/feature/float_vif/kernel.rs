@@ -217,62 +217,78 @@ fn statistic(k: &VifKernels, planes: [&FloatPlane; 5], p: &StatParams) -> (f32, 
     (accum_num, accum_den)
 }
 
-/// Even rows and columns of `src` (a `w/2 x h/2` picture).
-fn decimate(src: &FloatPlane) -> FloatPlane {
+/// Even rows and columns of `src` into `out` (a `w/2 x h/2` picture).
+fn decimate(src: &FloatPlane, out: &mut FloatPlane) {
     let (w, h) = (src.width / 2, src.height / 2);
-    let mut out = FloatPlane::new(w, h);
+    out.ensure(w, h);
     for i in 0..h {
         for j in 0..w {
             out.data[i * w + j] = src.at(2 * j, 2 * i);
         }
     }
-    out
 }
 
-/// The per-scale sums of one picture pair (convolved by `k`, the statistic by `vk`): `[num0, den0, num1, den1, ...]` (skipped
-/// scales stay 0).
+/// The planes of one scale, kept from pair to pair (every one is fully rewritten).
+#[derive(Debug, Default)]
+struct ScaleWork {
+    /// The decimated reference and distorted pictures (scales above 0).
+    pics: [FloatPlane; 2],
+    /// Their low-passed sources before decimation.
+    blur: [FloatPlane; 2],
+    /// `mu1, mu2, xx, yy, xy`.
+    stats: [FloatPlane; 5],
+}
+
+/// The working planes of [`compute_vif`], reused across pairs so that no frame
+/// allocates.
+#[derive(Debug, Default)]
+pub struct VifWork {
+    tmp: Vec<f32>,
+    scales: [ScaleWork; 4],
+}
+
+/// The per-scale sums of one picture pair (convolved by `k`, the statistic by `vk`, the
+/// planes in `work`): `[num0, den0, num1, den1, ...]` (skipped scales stay 0).
 pub fn compute_vif(
     k: &ConvKernels,
     vk: &VifKernels,
     reference: &FloatPlane,
     distorted: &FloatPlane,
     p: &VifParams,
+    work: &mut VifWork,
 ) -> [f64; 8] {
     let ks = p.kernelscale as f32;
     let stat = StatParams::new(p);
     let mut scores = [0.0f64; 8];
-    let mut tmp = Vec::new();
-    let (mut mu1, mut mu2) = (FloatPlane::default(), FloatPlane::default());
-    let (mut xx, mut yy, mut xy) = (
-        FloatPlane::default(),
-        FloatPlane::default(),
-        FloatPlane::default(),
-    );
-    let mut cur_ref = reference.clone();
-    let mut cur_dis = distorted.clone();
+    let VifWork { tmp, scales } = work;
     let start = if p.skip_scale0 { 1 } else { 0 };
-    for scale in start..4u32 {
-        let filter = gaussian_filter(scale, ks);
+    for scale in start..4usize {
+        let filter = gaussian_filter(scale as u32, ks);
+        let (done, rest) = scales.split_at_mut(scale);
+        let ScaleWork { pics, blur, stats } = &mut rest[0];
         if scale > 0 {
-            convolve(k, &filter, ConvInput::Plain(&cur_ref), &mut tmp, &mut mu1);
-            convolve(k, &filter, ConvInput::Plain(&cur_dis), &mut tmp, &mut mu2);
-            cur_ref = decimate(&mu1);
-            cur_dis = decimate(&mu2);
+            let (src_r, src_d) = match scale {
+                1 => (reference, distorted),
+                _ => (&done[scale - 1].pics[0], &done[scale - 1].pics[1]),
+            };
+            convolve(k, &filter, ConvInput::Plain(src_r), tmp, &mut blur[0]);
+            convolve(k, &filter, ConvInput::Plain(src_d), tmp, &mut blur[1]);
+            decimate(&blur[0], &mut pics[0]);
+            decimate(&blur[1], &mut pics[1]);
         }
-        convolve(k, &filter, ConvInput::Plain(&cur_ref), &mut tmp, &mut mu1);
-        convolve(k, &filter, ConvInput::Plain(&cur_dis), &mut tmp, &mut mu2);
-        convolve(k, &filter, ConvInput::Square(&cur_ref), &mut tmp, &mut xx);
-        convolve(k, &filter, ConvInput::Square(&cur_dis), &mut tmp, &mut yy);
-        convolve(
-            k,
-            &filter,
-            ConvInput::Product(&cur_ref, &cur_dis),
-            &mut tmp,
-            &mut xy,
-        );
-        let (num, den) = statistic(vk, [&mu1, &mu2, &xx, &yy, &xy], &stat);
-        scores[2 * scale as usize] = num as f64;
-        scores[2 * scale as usize + 1] = den as f64;
+        let (cur_ref, cur_dis) = match scale {
+            0 => (reference, distorted),
+            _ => (&pics[0], &pics[1]),
+        };
+        let [mu1, mu2, xx, yy, xy] = stats;
+        convolve(k, &filter, ConvInput::Plain(cur_ref), tmp, mu1);
+        convolve(k, &filter, ConvInput::Plain(cur_dis), tmp, mu2);
+        convolve(k, &filter, ConvInput::Square(cur_ref), tmp, xx);
+        convolve(k, &filter, ConvInput::Square(cur_dis), tmp, yy);
+        convolve(k, &filter, ConvInput::Product(cur_ref, cur_dis), tmp, xy);
+        let (num, den) = statistic(vk, [mu1, mu2, xx, yy, xy], &stat);
+        scores[2 * scale] = num as f64;
+        scores[2 * scale + 1] = den as f64;
     }
     scores
 }

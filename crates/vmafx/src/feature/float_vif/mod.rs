@@ -18,7 +18,7 @@ use super::{
 };
 use crate::error::{Error, Result};
 use dispatch::{VifKernels, VIF_KERNELS};
-use kernel::{compute_vif, valid_kernelscale, VifParams};
+use kernel::{compute_vif, valid_kernelscale, VifParams, VifWork};
 use scale::{scale_frame, ScaleMethod};
 
 const NAME: &str = "float_vif";
@@ -109,6 +109,7 @@ fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
         geometry: None,
         scaled: (0, 0),
         pics: Default::default(),
+        work: VifWork::default(),
     }))
 }
 
@@ -127,6 +128,8 @@ struct FloatVif {
     scaled: (usize, usize),
     /// Reference, distorted, and their prescaled versions.
     pics: [FloatPlane; 4],
+    /// The computation's planes, reused from pair to pair.
+    work: VifWork,
 }
 
 impl Extractor for FloatVif {
@@ -171,9 +174,22 @@ impl Extractor for FloatVif {
         let [r, d, rs, ds] = &mut self.pics;
         picture_to_float(input.reference, 0, -128.0, r);
         picture_to_float(input.distorted, 0, -128.0, d);
-        scale_frame(self.method, r, rs);
-        scale_frame(self.method, d, ds);
-        let s = compute_vif(&self.kernels, &self.vif_kernels, rs, ds, &self.params);
+        // Without prescaling the pictures are scored as they are (no copy).
+        let (rs, ds) = if self.scaled == (r.width, r.height) {
+            (&*r, &*d)
+        } else {
+            scale_frame(self.method, r, rs);
+            scale_frame(self.method, d, ds);
+            (&*rs, &*ds)
+        };
+        let s = compute_vif(
+            &self.kernels,
+            &self.vif_kernels,
+            rs,
+            ds,
+            &self.params,
+            &mut self.work,
+        );
 
         let index = input.index;
         let n = |i: usize| self.names.get(PROVIDED[i]);
