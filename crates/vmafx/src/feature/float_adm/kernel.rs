@@ -107,10 +107,9 @@ struct ScaleWork {
     rb: Bands,
     db: Bands,
     dec: Decoupled,
-    /// CSF-weighted impairment and its masking contributions.
-    csf_a: ([FloatPlane; 3], [FloatPlane; 3]),
-    /// CSF-weighted restored detail and its masking contributions.
-    csf_r: ([FloatPlane; 3], [FloatPlane; 3]),
+    /// CSF-weighted bands and their masking contributions: the impairment's, then the
+    /// restored detail's (both write the same window).
+    csf: ([FloatPlane; 3], [FloatPlane; 3]),
 }
 
 /// The working planes of [`compute_adm`], reused across pairs.
@@ -338,11 +337,11 @@ pub fn compute_adm(
             let (f1, f2) = factors(scale, &p.csf);
             let rfactor = [f1, f1, f2];
             den_scale_v = den_scale(&sw.rb, rfactor, p);
-            csf(&sw.dec.a, rfactor, &mut sw.csf_a);
-            let (csf_a, flt_a) = &sw.csf_a;
+            csf(&sw.dec.a, rfactor, &mut sw.csf);
+            let (csf_a, flt_a) = &sw.csf;
             num_scale = cm(&sw.dec.r, flt_a, csf_a, rfactor, p.noise_weight, p);
-            csf(&sw.dec.r, rfactor, &mut sw.csf_r);
-            let (csf_r, flt_r) = &sw.csf_r;
+            csf(&sw.dec.r, rfactor, &mut sw.csf);
+            let (csf_r, flt_r) = &sw.csf;
             aim_num_scale = cm(&sw.dec.a, flt_r, csf_r, rfactor, 0.0, p);
         }
         num += num_scale as f64;
