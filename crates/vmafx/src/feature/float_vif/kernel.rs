@@ -233,9 +233,8 @@ fn decimate(src: &FloatPlane, out: &mut FloatPlane) {
 struct ScaleWork {
     /// The decimated reference and distorted pictures (scales above 0).
     pics: [FloatPlane; 2],
-    /// Their low-passed sources before decimation.
-    blur: [FloatPlane; 2],
-    /// `mu1, mu2, xx, yy, xy`.
+    /// `mu1, mu2, xx, yy, xy`; once the scale is scored, `mu1` and `mu2` hold the next
+    /// scale's low-passed pictures before decimation (same size, no other buffer).
     stats: [FloatPlane; 5],
 }
 
@@ -265,16 +264,21 @@ pub fn compute_vif(
     for scale in start..4usize {
         let filter = gaussian_filter(scale as u32, ks);
         let (done, rest) = scales.split_at_mut(scale);
-        let ScaleWork { pics, blur, stats } = &mut rest[0];
-        if scale > 0 {
+        let ScaleWork { pics, stats } = &mut rest[0];
+        if let Some(prev) = done.last_mut() {
+            let ScaleWork {
+                pics: prev_pics,
+                stats: prev_stats,
+            } = prev;
             let (src_r, src_d) = match scale {
                 1 => (reference, distorted),
-                _ => (&done[scale - 1].pics[0], &done[scale - 1].pics[1]),
+                _ => (&prev_pics[0], &prev_pics[1]),
             };
-            convolve(k, &filter, ConvInput::Plain(src_r), tmp, &mut blur[0]);
-            convolve(k, &filter, ConvInput::Plain(src_d), tmp, &mut blur[1]);
-            decimate(&blur[0], &mut pics[0]);
-            decimate(&blur[1], &mut pics[1]);
+            let [blur_r, blur_d, ..] = prev_stats;
+            convolve(k, &filter, ConvInput::Plain(src_r), tmp, blur_r);
+            convolve(k, &filter, ConvInput::Plain(src_d), tmp, blur_d);
+            decimate(blur_r, &mut pics[0]);
+            decimate(blur_d, &mut pics[1]);
         }
         let (cur_ref, cur_dis) = match scale {
             0 => (reference, distorted),

@@ -154,8 +154,10 @@ impl Extractor for FloatVif {
             ));
         }
         self.scaled = (sw, sh);
-        self.pics[2] = FloatPlane::new(sw, sh);
-        self.pics[3] = FloatPlane::new(sw, sh);
+        if (sw, sh) != (geometry.width as usize, geometry.height as usize) {
+            self.pics[2] = FloatPlane::new(sw, sh);
+            self.pics[3] = FloatPlane::new(sw, sh);
+        }
         self.kernels = CONV_KERNELS.current();
         self.vif_kernels = VIF_KERNELS.current();
         self.geometry = Some(geometry);
