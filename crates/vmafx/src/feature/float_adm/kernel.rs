@@ -107,9 +107,6 @@ struct ScaleWork {
     rb: Bands,
     db: Bands,
     dec: Decoupled,
-    /// CSF-weighted bands and their masking contributions: the impairment's, then the
-    /// restored detail's (both write the same window).
-    csf: ([FloatPlane; 3], [FloatPlane; 3]),
 }
 
 /// The working planes of [`compute_adm`], reused across pairs.
@@ -165,21 +162,42 @@ fn decouple(rf: &Bands, ds: &Bands, egl: f64, out: &mut Decoupled) {
     }
 }
 
-/// CSF-weighted bands and their masking contributions (`|x| / 30`), into `out`.
-fn csf(src: &[FloatPlane; 3], rfactor: [f32; 3], out: &mut ([FloatPlane; 3], [FloatPlane; 3])) {
+/// CSF-weighted bands and their masking contributions (`|x| / 30`), into `dst` and `flt`
+/// (planes of the bands' size, reused: what lies outside the working window is zeroed,
+/// as in fresh planes).
+fn csf(
+    src: &[FloatPlane; 3],
+    rfactor: [f32; 3],
+    dst: [&mut FloatPlane; 3],
+    flt: [&mut FloatPlane; 3],
+) {
     let (w, h) = (src[0].width, src[0].height);
-    let (dst, flt) = out;
-    ensure3(dst, w, h);
-    ensure3(flt, w, h);
     let win = work_window(w, h);
-    for b in 0..3 {
+    for (b, (dst, flt)) in dst.into_iter().zip(flt).enumerate() {
+        for plane in [&mut *dst, &mut *flt] {
+            plane.ensure(w, h);
+            zero_outside(plane, win);
+        }
         for i in win.top..win.bottom {
             for j in win.left..win.right {
                 let k = i * w + j;
                 let v = rfactor[b] * src[b].data[k];
-                dst[b].data[k] = v;
-                flt[b].data[k] = (ONE_BY_30 * v.abs() as f64) as f32;
+                dst.data[k] = v;
+                flt.data[k] = (ONE_BY_30 * v.abs() as f64) as f32;
             }
+        }
+    }
+}
+
+/// Zeroes the samples of `p` outside `win`.
+fn zero_outside(p: &mut FloatPlane, win: Window) {
+    let w = p.width;
+    for (i, row) in p.data.chunks_exact_mut(w.max(1)).enumerate() {
+        if i < win.top || i >= win.bottom {
+            row.fill(0.0);
+        } else {
+            row[..win.left].fill(0.0);
+            row[win.right..].fill(0.0);
         }
     }
 }
@@ -231,8 +249,8 @@ fn den_scale(rf: &Bands, rfactor: [f32; 3], p: &AdmParams) -> f32 {
 /// from the masker's CSF values `angles` and their contributions `flt`, p-norm pooled.
 fn cm(
     src: &[FloatPlane; 3],
-    flt: &[FloatPlane; 3],
-    angles: &[FloatPlane; 3],
+    flt: [&FloatPlane; 3],
+    angles: [&FloatPlane; 3],
     rfactor: [f32; 3],
     noise_weight: f64,
     p: &AdmParams,
@@ -337,12 +355,37 @@ pub fn compute_adm(
             let (f1, f2) = factors(scale, &p.csf);
             let rfactor = [f1, f1, f2];
             den_scale_v = den_scale(&sw.rb, rfactor, p);
-            csf(&sw.dec.a, rfactor, &mut sw.csf);
-            let (csf_a, flt_a) = &sw.csf;
-            num_scale = cm(&sw.dec.r, flt_a, csf_a, rfactor, p.noise_weight, p);
-            csf(&sw.dec.r, rfactor, &mut sw.csf);
-            let (csf_r, flt_r) = &sw.csf;
-            aim_num_scale = cm(&sw.dec.a, flt_r, csf_r, rfactor, 0.0, p);
+            // The detail bands are spent (decoupled and pooled): they hold the CSF planes,
+            // the reference's the weighted values, the distorted's their contributions.
+            let (rb, db) = (&mut sw.rb, &mut sw.db);
+            csf(
+                &sw.dec.a,
+                rfactor,
+                [&mut rb.h, &mut rb.v, &mut rb.d],
+                [&mut db.h, &mut db.v, &mut db.d],
+            );
+            num_scale = cm(
+                &sw.dec.r,
+                [&db.h, &db.v, &db.d],
+                [&rb.h, &rb.v, &rb.d],
+                rfactor,
+                p.noise_weight,
+                p,
+            );
+            csf(
+                &sw.dec.r,
+                rfactor,
+                [&mut rb.h, &mut rb.v, &mut rb.d],
+                [&mut db.h, &mut db.v, &mut db.d],
+            );
+            aim_num_scale = cm(
+                &sw.dec.a,
+                [&db.h, &db.v, &db.d],
+                [&rb.h, &rb.v, &rb.d],
+                rfactor,
+                0.0,
+                p,
+            );
         }
         num += num_scale as f64;
         den += den_scale_v as f64;
