@@ -111,13 +111,15 @@ fn ms_ssim(ik: &IqaKernels, r: &Image, d: &Image) -> (f64, [[f32; 3]; SCALES]) {
     let k: Vec<f32> = LPF_2D.iter().flatten().copied().collect();
     let mut terms = [[0f32; 3]; SCALES];
     let mut score = 1.0f64;
-    let (mut rs, mut ds) = (r.clone(), d.clone());
+    // The decimated pictures of the scale above 0 (scale 0 reads `r` and `d`, uncopied).
+    let mut scaled: Option<(Image, Image)> = None;
     for (s, term) in terms.iter_mut().enumerate() {
         if s > 0 {
-            rs = decimate(ik, &rs, 2, &k, 9);
-            ds = decimate(ik, &ds, 2, &k, 9);
+            let (pr, pd) = scaled.as_ref().map_or((r, d), |(a, b)| (a, b));
+            scaled = Some((decimate(ik, pr, 2, &k, 9), decimate(ik, pd, 2, &k, 9)));
         }
-        let m = ssim(ik, &rs, &ds, &GAUSSIAN_11);
+        let (rs, ds) = scaled.as_ref().map_or((r, d), |(a, b)| (a, b));
+        let m = ssim(ik, rs, ds, &GAUSSIAN_11);
         score *= (m.l as f64).powf(ALPHAS[s] as f64)
             * (m.c as f64).powf(BETAS[s] as f64)
             * (m.s as f64).powf(GAMMAS[s] as f64);
