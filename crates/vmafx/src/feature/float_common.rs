@@ -8,6 +8,8 @@
 use super::{ExtractInput, Geometry, OptValues};
 use crate::error::{Error, Result};
 use crate::frame::{Frame, Samples};
+pub use dispatch::ConvKernels;
+pub(crate) use dispatch::CONV_KERNELS;
 
 /// A single-channel `f32` picture, rows packed (`stride == width`).
 #[derive(Debug, Clone, Default)]
@@ -27,6 +29,14 @@ impl FloatPlane {
             width,
             height,
             data: vec![0.0; width * height],
+        }
+    }
+
+    /// Makes the picture `width x height`, zeroed, unless it has that size already (then
+    /// its samples are kept).
+    pub fn ensure(&mut self, width: usize, height: usize) {
+        if self.width != width || self.height != height {
+            *self = FloatPlane::new(width, height);
         }
     }
 
@@ -129,20 +139,7 @@ pub fn picture_to_float(frame: &Frame, channel: usize, offset: f32, out: &mut Fl
     }
 }
 
-/// Mirrors tap index `i` into `0..n` the way libvmaf's float convolutions do
-/// (`-i` below, `2n - i - 2` above), clamped for taps wider than the picture.
-#[inline]
-pub fn mirror(i: isize, n: usize) -> usize {
-    let n = n as isize;
-    let m = if i < 0 {
-        -i
-    } else if i >= n {
-        2 * n - i - 2
-    } else {
-        i
-    };
-    m.clamp(0, n - 1) as usize
-}
+pub use rows::mirror;
 
 /// What the vertical pass of [`convolve`] reads at each tap.
 #[derive(Clone, Copy)]
@@ -165,70 +162,50 @@ impl ConvInput<'_> {
     }
 }
 
+/// The rows of `p` under the filter's taps for output row `i` (mirrored at the ends).
+fn tap_rows<'a>(p: &'a FloatPlane, i: usize, taps: usize, out: &mut Vec<&'a [f32]>) {
+    let radius = (taps / 2) as isize;
+    out.clear();
+    out.extend((0..taps).map(|k| p.row(mirror(i as isize - radius + k as isize, p.height))));
+}
+
 /// Separable convolution with a symmetric `filter` and mirrored borders, vertical pass
 /// first (into `tmp`), then horizontal, each output sample summed tap by tap from zero
-/// as `sum += f[k] * x` in `f32`: libvmaf's `convolution_f32_*` / `vif_filter1d*`.
-pub fn convolve(filter: &[f32], input: ConvInput<'_>, tmp: &mut Vec<f32>, dst: &mut FloatPlane) {
+/// as `sum += f[k] * x` in `f32`: libvmaf's `convolution_f32_*` / `vif_filter1d*`. The
+/// row kernels are `kernels`' (any level gives the same bits).
+pub fn convolve(
+    kernels: &ConvKernels,
+    filter: &[f32],
+    input: ConvInput<'_>,
+    tmp: &mut Vec<f32>,
+    dst: &mut FloatPlane,
+) {
     let (w, h) = input.size();
-    let radius = (filter.len() / 2) as isize;
-    tmp.clear();
     tmp.resize(w * h, 0.0);
-    for i in 0..h {
-        let rows: Vec<usize> = (0..filter.len())
-            .map(|k| mirror(i as isize - radius + k as isize, h))
-            .collect();
-        let out = &mut tmp[i * w..(i + 1) * w];
+    let (mut ra, mut rb) = (Vec::new(), Vec::new());
+    for (i, out) in tmp.chunks_exact_mut(w.max(1)).take(h).enumerate() {
         match input {
             ConvInput::Plain(p) => {
-                for (j, o) in out.iter_mut().enumerate() {
-                    let mut acc = 0.0f32;
-                    for (f, &r) in filter.iter().zip(&rows) {
-                        acc += f * p.data[r * w + j];
-                    }
-                    *o = acc;
-                }
+                tap_rows(p, i, filter.len(), &mut ra);
+                (kernels.vertical)(filter, &ra, out);
             }
             ConvInput::Square(p) => {
-                for (j, o) in out.iter_mut().enumerate() {
-                    let mut acc = 0.0f32;
-                    for (f, &r) in filter.iter().zip(&rows) {
-                        let v = p.data[r * w + j];
-                        acc += f * (v * v);
-                    }
-                    *o = acc;
-                }
+                tap_rows(p, i, filter.len(), &mut ra);
+                (kernels.vertical_square)(filter, &ra, out);
             }
             ConvInput::Product(a, b) => {
-                for (j, o) in out.iter_mut().enumerate() {
-                    let mut acc = 0.0f32;
-                    for (f, &r) in filter.iter().zip(&rows) {
-                        acc += f * (a.data[r * w + j] * b.data[r * w + j]);
-                    }
-                    *o = acc;
-                }
+                tap_rows(a, i, filter.len(), &mut ra);
+                tap_rows(b, i, filter.len(), &mut rb);
+                (kernels.vertical_product)(filter, &ra, &rb, out);
             }
         }
     }
     if dst.width != w || dst.height != h {
         *dst = FloatPlane::new(w, h);
     }
-    let r = radius as usize;
     for i in 0..h {
         let src = &tmp[i * w..(i + 1) * w];
-        let out = &mut dst.data[i * w..(i + 1) * w];
-        for (j, o) in out.iter_mut().enumerate() {
-            let mut acc = 0.0f32;
-            if j >= r && j + r < w {
-                for (k, f) in filter.iter().enumerate() {
-                    acc += f * src[j - r + k];
-                }
-            } else {
-                for (k, f) in filter.iter().enumerate() {
-                    acc += f * src[mirror(j as isize - radius + k as isize, w)];
-                }
-            }
-            *o = acc;
-        }
+        (kernels.horizontal)(filter, src, &mut dst.data[i * w..(i + 1) * w]);
     }
 }
 
@@ -262,6 +239,11 @@ impl FeatureNames {
         }
     }
 }
+
+pub mod dispatch;
+pub mod rows;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod x86;
 
 #[cfg(test)]
 pub(crate) mod testkit;
@@ -328,7 +310,13 @@ mod tests {
         }
         let mut tmp = Vec::new();
         let mut out = FloatPlane::default();
-        convolve(&[0.0, 1.0, 0.0], ConvInput::Plain(&p), &mut tmp, &mut out);
+        convolve(
+            &ConvKernels::SCALAR,
+            &[0.0, 1.0, 0.0],
+            ConvInput::Plain(&p),
+            &mut tmp,
+            &mut out,
+        );
         assert_eq!(out.data, p.data);
     }
 }

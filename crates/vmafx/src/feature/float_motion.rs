@@ -6,7 +6,8 @@
 //! three indices are kept, and [`Extractor::flush`] writes the scores of the last index.
 
 use super::float_common::{
-    check_geometry, check_input, convolve, picture_to_float, ConvInput, FeatureNames, FloatPlane,
+    check_geometry, check_input, convolve, picture_to_float, ConvInput, ConvKernels, FeatureNames,
+    FloatPlane, CONV_KERNELS,
 };
 use super::float_vif::scale::{scale_frame, ScaleMethod};
 use super::{
@@ -146,6 +147,7 @@ fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
         add_uv: opts.bool("motion_add_uv"),
         max_val: opts.double("motion_max_val"),
         filter,
+        kernels: ConvKernels::SCALAR,
         geometry: None,
         pic: FloatPlane::default(),
         tmp: Vec::new(),
@@ -170,6 +172,8 @@ struct FloatMotion {
     add_uv: bool,
     max_val: f64,
     filter: Vec<f32>,
+    /// The convolution's row kernels, picked in `init`.
+    kernels: ConvKernels,
     geometry: Option<Geometry>,
     pic: FloatPlane,
     tmp: Vec<f32>,
@@ -256,8 +260,13 @@ impl Extractor for FloatMotion {
                 ),
             ));
         }
+        self.kernels = CONV_KERNELS.current();
         self.geometry = Some(geometry);
         Ok(())
+    }
+
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.geometry.map(|_| self.kernels.level)
     }
 
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
@@ -302,6 +311,7 @@ impl Extractor for FloatMotion {
         for (&c, dst) in channels.iter().zip(blurred.iter_mut()) {
             picture_to_float(input.reference, c, -128.0, &mut self.pic);
             convolve(
+                &self.kernels,
                 &self.filter,
                 ConvInput::Plain(&self.pic),
                 &mut self.tmp,

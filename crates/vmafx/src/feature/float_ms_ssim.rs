@@ -2,7 +2,7 @@
 //! scales made with the 9/7 biorthogonal low-pass filter, per-scale exponents applied to the
 //! luminance, contrast and structure means.
 
-use super::iqa::{decimate, luma_to_float, ssim, Image, GAUSSIAN_11};
+use super::iqa::{decimate, luma_to_float, ssim, Image, IqaKernels, GAUSSIAN_11, IQA_KERNELS};
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptSpec, OptValues, Ordering,
 };
@@ -85,6 +85,8 @@ pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
             enable_db: o.bool("enable_db"),
             clip_db: o.bool("clip_db"),
             max_db: f64::INFINITY,
+            kernels: IqaKernels::SCALAR,
+            ready: false,
             r: Image::default(),
             d: Image::default(),
         }))
@@ -96,22 +98,28 @@ struct MsSsim {
     enable_db: bool,
     clip_db: bool,
     max_db: f64,
+    /// The IQA row kernels, picked in `init`.
+    kernels: IqaKernels,
+    /// Whether `init` ran.
+    ready: bool,
     r: Image,
     d: Image,
 }
 
 /// The five-scale score and the per-scale means of one pair.
-fn ms_ssim(r: &Image, d: &Image) -> (f64, [[f32; 3]; SCALES]) {
+fn ms_ssim(ik: &IqaKernels, r: &Image, d: &Image) -> (f64, [[f32; 3]; SCALES]) {
     let k: Vec<f32> = LPF_2D.iter().flatten().copied().collect();
     let mut terms = [[0f32; 3]; SCALES];
     let mut score = 1.0f64;
-    let (mut rs, mut ds) = (r.clone(), d.clone());
+    // The decimated pictures of the scale above 0 (scale 0 reads `r` and `d`, uncopied).
+    let mut scaled: Option<(Image, Image)> = None;
     for (s, term) in terms.iter_mut().enumerate() {
         if s > 0 {
-            rs = decimate(&rs, 2, &k, 9);
-            ds = decimate(&ds, 2, &k, 9);
+            let (pr, pd) = scaled.as_ref().map_or((r, d), |(a, b)| (a, b));
+            scaled = Some((decimate(ik, pr, 2, &k, 9), decimate(ik, pd, 2, &k, 9)));
         }
-        let m = ssim(&rs, &ds, &GAUSSIAN_11);
+        let (rs, ds) = scaled.as_ref().map_or((r, d), |(a, b)| (a, b));
+        let m = ssim(ik, rs, ds, &GAUSSIAN_11);
         score *= (m.l as f64).powf(ALPHAS[s] as f64)
             * (m.c as f64).powf(BETAS[s] as f64)
             * (m.s as f64).powf(GAMMAS[s] as f64);
@@ -167,13 +175,19 @@ impl Extractor for MsSsim {
             let mse = 0.5 / (g.width as f64 * g.height as f64);
             self.max_db = (10.0 * (peak * peak / mse).log10()).ceil();
         }
+        self.kernels = IQA_KERNELS.current();
+        self.ready = true;
         Ok(())
+    }
+
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.ready.then_some(self.kernels.level)
     }
 
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
         luma_to_float(input.reference, &mut self.r)?;
         luma_to_float(input.distorted, &mut self.d)?;
-        let (mut score, terms) = ms_ssim(&self.r, &self.d);
+        let (mut score, terms) = ms_ssim(&self.kernels, &self.r, &self.d);
         if self.enable_db {
             score = (-10.0 * (1.0 - score).log10()).min(self.max_db);
         }

@@ -1,7 +1,9 @@
 //! Float SSIM (`float_ssim`), as libvmaf computes it: luma only, downscaled by
 //! `round(min(w, h) / 256)` first, an 11x11 Gaussian window, single precision.
 
-use super::iqa::{box_kernel, decimate, luma_to_float, ssim, Image, GAUSSIAN_11};
+use super::iqa::{
+    box_kernel, decimate, luma_to_float, ssim, Image, IqaKernels, GAUSSIAN_11, IQA_KERNELS,
+};
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,
     Ordering,
@@ -46,6 +48,8 @@ pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
             scale_option: o.int("scale") as usize,
             scale: 1,
             max_db: f64::INFINITY,
+            kernels: IqaKernels::SCALAR,
+            ready: false,
             r: Image::default(),
             d: Image::default(),
         }))
@@ -59,6 +63,10 @@ struct FloatSsim {
     scale_option: usize,
     scale: usize,
     max_db: f64,
+    /// The IQA row kernels, picked in `init`.
+    kernels: IqaKernels,
+    /// Whether `init` ran.
+    ready: bool,
     r: Image,
     d: Image,
 }
@@ -99,7 +107,13 @@ impl Extractor for FloatSsim {
             let mse = 0.5 / (g.width as f64 * g.height as f64);
             self.max_db = (10.0 * (peak * peak / mse).log10()).ceil();
         }
+        self.kernels = IQA_KERNELS.current();
+        self.ready = true;
         Ok(())
+    }
+
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.ready.then_some(self.kernels.level)
     }
 
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
@@ -107,13 +121,15 @@ impl Extractor for FloatSsim {
         luma_to_float(input.distorted, &mut self.d)?;
         let m = if self.scale > 1 {
             let (n, k) = (self.scale, box_kernel(self.scale));
+            let ik = &self.kernels;
             ssim(
-                &decimate(&self.r, n, &k, n),
-                &decimate(&self.d, n, &k, n),
+                ik,
+                &decimate(ik, &self.r, n, &k, n),
+                &decimate(ik, &self.d, n, &k, n),
                 &GAUSSIAN_11,
             )
         } else {
-            ssim(&self.r, &self.d, &GAUSSIAN_11)
+            ssim(&self.kernels, &self.r, &self.d, &GAUSSIAN_11)
         };
         let mut score = m.ssim as f64;
         if self.enable_db {

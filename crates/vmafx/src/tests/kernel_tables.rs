@@ -8,7 +8,7 @@ use crate::frame::PixelFormat;
 
 /// The extractors with SIMD kernels and the levels each has a table for, lowest first.
 /// A new SIMD feature must be listed here (the test fails on an unlisted one).
-pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 7] = [
+pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 12] = [
     (
         "vif",
         &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512Vnni],
@@ -25,10 +25,19 @@ pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 7] = [
         &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512],
     ),
     ("psnr_hvs", PSNR_HVS),
+    ("float_vif", FLOAT),
+    ("float_motion", FLOAT),
+    ("float_ssim", FLOAT),
+    ("float_ms_ssim", FLOAT),
+    ("float_adm", FLOAT),
 ];
 
 /// psnr_hvs's tables (the AVX-512 levels run the AVX2 DCT).
 const PSNR_HVS: &[CpuLevel] = &[CpuLevel::Scalar, CpuLevel::Avx2];
+
+/// The float convolution's and the IQA steps' tables (float_vif, float_motion,
+/// float_adm, float_ssim, float_ms_ssim).
+const FLOAT: &[CpuLevel] = &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512];
 
 /// motion's tables (`motion_v2` runs the same ones).
 const MOTION: &[CpuLevel] = &[

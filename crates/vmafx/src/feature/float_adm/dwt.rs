@@ -1,7 +1,9 @@
 //! One level of the Daubechies-2 wavelet transform float ADM uses (libvmaf's
-//! `adm_dwt2_s`), with its symmetric border indices.
+//! `adm_dwt2_s`), with its symmetric border indices: the shared float row kernels do the
+//! vertical taps and the inner horizontal ones (both sum `f[k]·x` from zero in tap
+//! order, as [`taps`] does).
 
-use crate::feature::float_common::FloatPlane;
+use crate::feature::float_common::{ConvKernels, FloatPlane};
 
 const LO: [f64; 4] = [
     0.482962913144690,
@@ -63,45 +65,56 @@ fn taps(f: &[f32; 4], s: [f32; 4]) -> f32 {
     acc
 }
 
-/// Transforms `src` one level; with `lo_only` only band `a` is computed.
-pub fn dwt2(src: &FloatPlane, lo_only: bool) -> Bands {
+/// Transforms `src` one level by `k`'s row kernels into `b` (its planes resized when
+/// needed); with `lo_only` only band `a` is computed.
+pub fn dwt2(k: &ConvKernels, src: &FloatPlane, lo_only: bool, b: &mut Bands) {
     let lo = LO.map(|v| v as f32);
     let hi = HI.map(|v| v as f32);
     let (w, h) = (src.width, src.height);
     let (iy, ix) = (indices(h), indices(w));
     let (ow, oh) = (ix.len(), iy.len());
-    let mut b = Bands {
-        a: FloatPlane::new(ow, oh),
-        ..Default::default()
-    };
+    b.a.ensure(ow, oh);
     if !lo_only {
-        b.v = FloatPlane::new(ow, oh);
-        b.h = FloatPlane::new(ow, oh);
-        b.d = FloatPlane::new(ow, oh);
+        b.v.ensure(ow, oh);
+        b.h.ensure(ow, oh);
+        b.d.ensure(ow, oh);
     }
     let mut tmplo = vec![0.0f32; w];
     let mut tmphi = vec![0.0f32; w];
+    // Outputs `1..inner` read source columns `2j - 1 ..= 2j + 2`, all inside the row.
+    let inner = if w >= 3 { (w - 3) / 2 + 1 } else { 1 }.max(1);
+    let edges: Vec<usize> = (0..ow).filter(|&j| j == 0 || j >= inner).collect();
     for (i, ry) in iy.iter().enumerate() {
         let rows = ry.map(|r| src.row(r));
-        for j in 0..w {
-            let s = [rows[0][j], rows[1][j], rows[2][j], rows[3][j]];
-            tmplo[j] = taps(&lo, s);
-            if !lo_only {
-                tmphi[j] = taps(&hi, s);
-            }
+        (k.vertical)(&lo, &rows, &mut tmplo);
+        if !lo_only {
+            (k.vertical)(&hi, &rows, &mut tmphi);
         }
-        for (j, cx) in ix.iter().enumerate() {
-            let o = i * ow + j;
-            let s = cx.map(|c| tmplo[c]);
-            b.a.data[o] = taps(&lo, s);
-            if lo_only {
-                continue;
+        let row = i * ow..(i + 1) * ow;
+        let bands: [(&[f32; 4], &[f32], Option<&mut FloatPlane>); 4] = if lo_only {
+            [
+                (&lo, &tmplo, Some(&mut b.a)),
+                (&hi, &tmplo, None),
+                (&lo, &tmphi, None),
+                (&hi, &tmphi, None),
+            ]
+        } else {
+            [
+                (&lo, &tmplo, Some(&mut b.a)),
+                (&hi, &tmplo, Some(&mut b.v)),
+                (&lo, &tmphi, Some(&mut b.h)),
+                (&hi, &tmphi, Some(&mut b.d)),
+            ]
+        };
+        for (f, tmp, band) in bands {
+            let Some(band) = band else { continue };
+            let out = &mut band.data[row.clone()];
+            if inner > 1 {
+                (k.stride2)(f, &tmp[1..], &mut out[1..inner]);
             }
-            b.v.data[o] = taps(&hi, s);
-            let s = cx.map(|c| tmphi[c]);
-            b.h.data[o] = taps(&lo, s);
-            b.d.data[o] = taps(&hi, s);
+            for &j in &edges {
+                out[j] = taps(f, ix[j].map(|c| tmp[c]));
+            }
         }
     }
-    b
 }

@@ -5,7 +5,7 @@
 
 use super::csf::{factors, CsfParams};
 use super::dwt::{dwt2, Bands};
-use crate::feature::float_common::FloatPlane;
+use crate::feature::float_common::{ConvKernels, FloatPlane};
 
 /// libvmaf's float constant 1/30 (a double literal in the C).
 const ONE_BY_30: f64 = 0.0333333351;
@@ -89,24 +89,39 @@ fn work_window(w: usize, h: usize) -> Window {
 }
 
 /// Restored detail (`r`) and additive impairment (`a`) bands, h, v, d.
+#[derive(Debug, Default)]
 struct Decoupled {
     r: [FloatPlane; 3],
     a: [FloatPlane; 3],
 }
 
-fn decouple(rf: &Bands, ds: &Bands, egl: f64) -> Decoupled {
+/// Makes each plane `w x h` (zeroed when resized; kept otherwise).
+fn ensure3(planes: &mut [FloatPlane; 3], w: usize, h: usize) {
+    planes.iter_mut().for_each(|p| p.ensure(w, h));
+}
+
+/// The buffers of one scale, kept from pair to pair. Every stage writes the same window
+/// of its planes at every pair, so what lies outside stays zero, as in fresh planes.
+#[derive(Debug, Default)]
+struct ScaleWork {
+    rb: Bands,
+    db: Bands,
+    dec: Decoupled,
+}
+
+/// The working planes of [`compute_adm`], reused across pairs.
+#[derive(Debug, Default)]
+pub struct AdmWork {
+    scales: Vec<ScaleWork>,
+}
+
+fn decouple(rf: &Bands, ds: &Bands, egl: f64, out: &mut Decoupled) {
     let (w, h) = (rf.h.width, rf.h.height);
     let cos_1deg_sq = ((1.0 * std::f64::consts::PI / 180.0).cos()
         * (1.0 * std::f64::consts::PI / 180.0).cos()) as f32;
     let eps = 1e-30f32;
-    let new = || {
-        [
-            FloatPlane::new(w, h),
-            FloatPlane::new(w, h),
-            FloatPlane::new(w, h),
-        ]
-    };
-    let mut out = Decoupled { r: new(), a: new() };
+    ensure3(&mut out.r, w, h);
+    ensure3(&mut out.a, w, h);
     let win = work_window(w, h);
     let limit = |rst: f32, t: f32, flag: bool| -> f32 {
         let mut rst = rst;
@@ -145,32 +160,46 @@ fn decouple(rf: &Bands, ds: &Bands, egl: f64) -> Decoupled {
             }
         }
     }
-    out
 }
 
-/// CSF-weighted bands and their masking contributions (`|x| / 30`).
-fn csf(src: &[FloatPlane; 3], rfactor: [f32; 3]) -> ([FloatPlane; 3], [FloatPlane; 3]) {
+/// CSF-weighted bands and their masking contributions (`|x| / 30`), into `dst` and `flt`
+/// (planes of the bands' size, reused: what lies outside the working window is zeroed,
+/// as in fresh planes).
+fn csf(
+    src: &[FloatPlane; 3],
+    rfactor: [f32; 3],
+    dst: [&mut FloatPlane; 3],
+    flt: [&mut FloatPlane; 3],
+) {
     let (w, h) = (src[0].width, src[0].height);
-    let new = || {
-        [
-            FloatPlane::new(w, h),
-            FloatPlane::new(w, h),
-            FloatPlane::new(w, h),
-        ]
-    };
-    let (mut dst, mut flt) = (new(), new());
     let win = work_window(w, h);
-    for b in 0..3 {
+    for (b, (dst, flt)) in dst.into_iter().zip(flt).enumerate() {
+        for plane in [&mut *dst, &mut *flt] {
+            plane.ensure(w, h);
+            zero_outside(plane, win);
+        }
         for i in win.top..win.bottom {
             for j in win.left..win.right {
                 let k = i * w + j;
                 let v = rfactor[b] * src[b].data[k];
-                dst[b].data[k] = v;
-                flt[b].data[k] = (ONE_BY_30 * v.abs() as f64) as f32;
+                dst.data[k] = v;
+                flt.data[k] = (ONE_BY_30 * v.abs() as f64) as f32;
             }
         }
     }
-    (dst, flt)
+}
+
+/// Zeroes the samples of `p` outside `win`.
+fn zero_outside(p: &mut FloatPlane, win: Window) {
+    let w = p.width;
+    for (i, row) in p.data.chunks_exact_mut(w.max(1)).enumerate() {
+        if i < win.top || i >= win.bottom {
+            row.fill(0.0);
+        } else {
+            row[..win.left].fill(0.0);
+            row[win.right..].fill(0.0);
+        }
+    }
 }
 
 /// `x^p` as libvmaf writes it: a plain cube for p = 3, `powf` otherwise.
@@ -220,8 +249,8 @@ fn den_scale(rf: &Bands, rfactor: [f32; 3], p: &AdmParams) -> f32 {
 /// from the masker's CSF values `angles` and their contributions `flt`, p-norm pooled.
 fn cm(
     src: &[FloatPlane; 3],
-    flt: &[FloatPlane; 3],
-    angles: &[FloatPlane; 3],
+    flt: [&FloatPlane; 3],
+    angles: [&FloatPlane; 3],
     rfactor: [f32; 3],
     noise_weight: f64,
     p: &AdmParams,
@@ -293,33 +322,70 @@ fn cm(
     total[0] + total[1] + total[2]
 }
 
-/// Scores one pair of luma pictures.
-pub fn compute_adm(reference: &FloatPlane, distorted: &FloatPlane, p: &AdmParams) -> AdmScores {
+/// Scores one pair of luma pictures (the DWT by `k`'s row kernels, the planes in `work`).
+pub fn compute_adm(
+    k: &ConvKernels,
+    reference: &FloatPlane,
+    distorted: &FloatPlane,
+    p: &AdmParams,
+    work: &mut AdmWork,
+) -> AdmScores {
     let numden_limit = 1e-10 * (reference.width * reference.height) as f64 / (1920.0 * 1080.0);
     let (mut num, mut den, mut aim_num, mut aim_den) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
     let mut scales = [0.0f64; 8];
-    let mut cur_ref = reference.clone();
-    let mut cur_dis = distorted.clone();
+    work.scales.resize_with(4, ScaleWork::default);
     for scale in 0..4usize {
+        let (done, rest) = work.scales.split_at_mut(scale);
+        let (cur_ref, cur_dis) = match done.last() {
+            Some(prev) => (&prev.rb.a, &prev.db.a),
+            None => (reference, distorted),
+        };
+        let sw = &mut rest[0];
         let (num_scale, den_scale_v, aim_num_scale);
-        let (rb, db);
         if scale == 0 && p.skip_scale0 {
-            rb = dwt2(&cur_ref, true);
-            db = dwt2(&cur_dis, true);
+            dwt2(k, cur_ref, true, &mut sw.rb);
+            dwt2(k, cur_dis, true, &mut sw.db);
             num_scale = 0.0f32;
             den_scale_v = 1e-10f32;
             aim_num_scale = 0.0f32;
         } else {
-            rb = dwt2(&cur_ref, false);
-            db = dwt2(&cur_dis, false);
-            let dec = decouple(&rb, &db, p.enhn_gain_limit);
+            dwt2(k, cur_ref, false, &mut sw.rb);
+            dwt2(k, cur_dis, false, &mut sw.db);
+            decouple(&sw.rb, &sw.db, p.enhn_gain_limit, &mut sw.dec);
             let (f1, f2) = factors(scale, &p.csf);
             let rfactor = [f1, f1, f2];
-            den_scale_v = den_scale(&rb, rfactor, p);
-            let (csf_a, flt_a) = csf(&dec.a, rfactor);
-            num_scale = cm(&dec.r, &flt_a, &csf_a, rfactor, p.noise_weight, p);
-            let (csf_r, flt_r) = csf(&dec.r, rfactor);
-            aim_num_scale = cm(&dec.a, &flt_r, &csf_r, rfactor, 0.0, p);
+            den_scale_v = den_scale(&sw.rb, rfactor, p);
+            // The detail bands are spent (decoupled and pooled): they hold the CSF planes,
+            // the reference's the weighted values, the distorted's their contributions.
+            let (rb, db) = (&mut sw.rb, &mut sw.db);
+            csf(
+                &sw.dec.a,
+                rfactor,
+                [&mut rb.h, &mut rb.v, &mut rb.d],
+                [&mut db.h, &mut db.v, &mut db.d],
+            );
+            num_scale = cm(
+                &sw.dec.r,
+                [&db.h, &db.v, &db.d],
+                [&rb.h, &rb.v, &rb.d],
+                rfactor,
+                p.noise_weight,
+                p,
+            );
+            csf(
+                &sw.dec.r,
+                rfactor,
+                [&mut rb.h, &mut rb.v, &mut rb.d],
+                [&mut db.h, &mut db.v, &mut db.d],
+            );
+            aim_num_scale = cm(
+                &sw.dec.a,
+                [&db.h, &db.v, &db.d],
+                [&rb.h, &rb.v, &rb.d],
+                rfactor,
+                0.0,
+                p,
+            );
         }
         num += num_scale as f64;
         den += den_scale_v as f64;
@@ -329,8 +395,6 @@ pub fn compute_adm(reference: &FloatPlane, distorted: &FloatPlane, p: &AdmParams
         }
         scales[2 * scale] = num_scale as f64;
         scales[2 * scale + 1] = den_scale_v as f64;
-        cur_ref = rb.a;
-        cur_dis = db.a;
     }
     let num = if num < numden_limit { 0.0 } else { num };
     let den = if den < numden_limit { 0.0 } else { den };

@@ -7,7 +7,8 @@ pub mod dwt;
 pub mod kernel;
 
 use super::float_common::{
-    check_geometry, check_input, picture_to_float, FeatureNames, FloatPlane,
+    check_geometry, check_input, picture_to_float, ConvKernels, FeatureNames, FloatPlane,
+    CONV_KERNELS,
 };
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,
@@ -15,7 +16,7 @@ use super::{
 };
 use crate::error::{Error, Result};
 use csf::{CsfMode, CsfParams};
-use kernel::{compute_adm, AdmParams};
+use kernel::{compute_adm, AdmParams, AdmWork};
 
 const NAME: &str = "float_adm";
 
@@ -113,8 +114,10 @@ fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
         dlm_weight: opts.double("adm_dlm_weight"),
         min_val: opts.double("adm_min_val"),
         params,
+        kernels: ConvKernels::SCALAR,
         geometry: None,
         pics: Default::default(),
+        work: AdmWork::default(),
     }))
 }
 
@@ -125,8 +128,12 @@ struct FloatAdm {
     dlm_weight: f64,
     min_val: f64,
     params: AdmParams,
+    /// The float row kernels (for the DWT), picked in `init`.
+    kernels: ConvKernels,
     geometry: Option<Geometry>,
     pics: [FloatPlane; 2],
+    /// The computation's planes, reused from pair to pair.
+    work: AdmWork,
 }
 
 /// libvmaf's `MAX` (the second operand when the first is not greater).
@@ -142,8 +149,13 @@ impl Extractor for FloatAdm {
     fn init(&mut self, geometry: Geometry) -> Result<()> {
         // Four halvings must leave bands of at least 2x2 for the masking neighbourhood.
         check_geometry(NAME, geometry, 32)?;
+        self.kernels = CONV_KERNELS.current();
         self.geometry = Some(geometry);
         Ok(())
+    }
+
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.geometry.map(|_| self.kernels.level)
     }
 
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
@@ -154,7 +166,7 @@ impl Extractor for FloatAdm {
         let [r, d] = &mut self.pics;
         picture_to_float(input.reference, 0, -128.0, r);
         picture_to_float(input.distorted, 0, -128.0, d);
-        let s = compute_adm(r, d, &self.params);
+        let s = compute_adm(&self.kernels, r, d, &self.params, &mut self.work);
 
         let index = input.index;
         let n = |i: usize| self.names.get(PROVIDED[i]);

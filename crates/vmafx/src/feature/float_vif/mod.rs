@@ -2,18 +2,23 @@
 //! each pair, in single precision (`VMAF_feature_vif_scale0_score` .. `scale3`, and with
 //! `debug` the totals and per-scale numerators and denominators).
 
+pub mod dispatch;
 pub mod kernel;
 pub mod scale;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
 use super::float_common::{
-    check_geometry, check_input, picture_to_float, FeatureNames, FloatPlane,
+    check_geometry, check_input, picture_to_float, ConvKernels, FeatureNames, FloatPlane,
+    CONV_KERNELS,
 };
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,
     Ordering,
 };
 use crate::error::{Error, Result};
-use kernel::{compute_vif, valid_kernelscale, VifParams};
+use dispatch::{VifKernels, VIF_KERNELS};
+use kernel::{compute_vif, valid_kernelscale, VifParams, VifWork};
 use scale::{scale_frame, ScaleMethod};
 
 const NAME: &str = "float_vif";
@@ -99,9 +104,12 @@ fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
             opts.double("vif_scale2_min_val"),
             opts.double("vif_scale3_min_val"),
         ],
+        kernels: ConvKernels::SCALAR,
+        vif_kernels: VifKernels::SCALAR,
         geometry: None,
         scaled: (0, 0),
         pics: Default::default(),
+        work: VifWork::default(),
     }))
 }
 
@@ -112,10 +120,16 @@ struct FloatVif {
     prescale: f64,
     method: ScaleMethod,
     min_val: [f64; 3],
+    /// The convolution's row kernels, picked in `init`.
+    kernels: ConvKernels,
+    /// The statistic's row kernel, picked in `init`.
+    vif_kernels: VifKernels,
     geometry: Option<Geometry>,
     scaled: (usize, usize),
     /// Reference, distorted, and their prescaled versions.
     pics: [FloatPlane; 4],
+    /// The computation's planes, reused from pair to pair.
+    work: VifWork,
 }
 
 impl Extractor for FloatVif {
@@ -140,10 +154,18 @@ impl Extractor for FloatVif {
             ));
         }
         self.scaled = (sw, sh);
-        self.pics[2] = FloatPlane::new(sw, sh);
-        self.pics[3] = FloatPlane::new(sw, sh);
+        if (sw, sh) != (geometry.width as usize, geometry.height as usize) {
+            self.pics[2] = FloatPlane::new(sw, sh);
+            self.pics[3] = FloatPlane::new(sw, sh);
+        }
+        self.kernels = CONV_KERNELS.current();
+        self.vif_kernels = VIF_KERNELS.current();
         self.geometry = Some(geometry);
         Ok(())
+    }
+
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.geometry.map(|_| self.kernels.level)
     }
 
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
@@ -154,9 +176,22 @@ impl Extractor for FloatVif {
         let [r, d, rs, ds] = &mut self.pics;
         picture_to_float(input.reference, 0, -128.0, r);
         picture_to_float(input.distorted, 0, -128.0, d);
-        scale_frame(self.method, r, rs);
-        scale_frame(self.method, d, ds);
-        let s = compute_vif(rs, ds, &self.params);
+        // Without prescaling the pictures are scored as they are (no copy).
+        let (rs, ds) = if self.scaled == (r.width, r.height) {
+            (&*r, &*d)
+        } else {
+            scale_frame(self.method, r, rs);
+            scale_frame(self.method, d, ds);
+            (&*rs, &*ds)
+        };
+        let s = compute_vif(
+            &self.kernels,
+            &self.vif_kernels,
+            rs,
+            ds,
+            &self.params,
+            &mut self.work,
+        );
 
         let index = input.index;
         let n = |i: usize| self.names.get(PROVIDED[i]);

@@ -5,6 +5,14 @@
 use crate::error::{Error, Result};
 use crate::frame::Frame;
 
+pub mod dispatch;
+pub mod rows;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+pub use dispatch::IqaKernels;
+pub(crate) use dispatch::IQA_KERNELS;
+
 /// 11-tap Gaussian (sigma 1.5) used by SSIM, both directions.
 pub const GAUSSIAN_11: [f32; 11] = [
     0.001028, 0.007599, 0.036001, 0.109361, 0.213006, 0.266012, 0.213006, 0.109361, 0.036001,
@@ -55,38 +63,26 @@ pub fn luma_to_float(frame: &Frame, out: &mut Image) -> Result<()> {
     Ok(())
 }
 
-/// Convolves `img` with the separable kernel `k` (odd length, applied both ways) where it is fully covered,
-/// giving an image smaller by `k.len() - 1` each way.
-pub fn convolve(img: &Image, k: &[f32], out: &mut Image) {
-    let n = k.len();
-    let half = n / 2;
+/// Convolves `img` with the separable kernel `kern` (odd length, applied both ways) where
+/// it is fully covered, giving an image smaller by `kern.len() - 1` each way.
+pub fn convolve(k: &IqaKernels, img: &Image, kern: &[f32], out: &mut Image) {
+    let n = kern.len();
     let dw = img.w + 1 - n;
     let dh = img.h + 1 - n;
     let mut cache = vec![0f32; dw * img.h];
     for y in 0..img.h {
         let row = &img.px[y * img.w..(y + 1) * img.w];
-        for x in 0..dw {
-            let c = x + half;
-            let mut sum = 0f64;
-            for (t, &kt) in k.iter().enumerate() {
-                sum += (row[c + t - half] * kt) as f64;
-            }
-            cache[y * dw + x] = sum as f32;
-        }
+        (k.conv_h)(row, kern, &mut cache[y * dw..(y + 1) * dw]);
     }
     out.w = dw;
     out.h = dh;
     out.px.clear();
     out.px.resize(dw * dh, 0.0);
+    let mut rows = Vec::with_capacity(n);
     for y in 0..dh {
-        let c = y + half;
-        for x in 0..dw {
-            let mut sum = 0f64;
-            for (t, &kt) in k.iter().enumerate() {
-                sum += (cache[(c + t - half) * dw + x] * kt) as f64;
-            }
-            out.px[y * dw + x] = sum as f32;
-        }
+        rows.clear();
+        rows.extend((0..n).map(|t| &cache[(y + t) * dw..(y + t + 1) * dw]));
+        (k.conv_v)(&rows, kern, &mut out.px[y * dw..(y + 1) * dw]);
     }
 }
 
@@ -102,34 +98,59 @@ fn mirror(i: isize, n: usize) -> usize {
     j as usize
 }
 
-/// Filters with the square kernel `k` (`n x n`, row-major) and keeps every `factor`-th
+/// Filters with the square kernel `kern` (`n x n`, row-major) and keeps every `factor`-th
 /// sample, mirroring at the borders, libvmaf's way: the output is `w / factor + (w & 1)`
 /// wide (and likewise high), and a window touching a border is mirrored as a whole.
-pub fn decimate(img: &Image, factor: usize, k: &[f32], n: usize) -> Image {
+/// Windows inside the picture go through `k` when `factor` is 2.
+pub fn decimate(k: &IqaKernels, img: &Image, factor: usize, kern: &[f32], n: usize) -> Image {
     let sw = img.w / factor + (img.w & 1);
     let sh = img.h / factor + (img.h & 1);
     let half = (n / 2) as isize;
     let last = half - if n.is_multiple_of(2) { 1 } else { 0 };
     let (hi_x, hi_y) = (img.w as isize - half, img.h as isize - half);
-    let mut px = Vec::with_capacity(sw * sh);
-    for oy in 0..sh {
-        for ox in 0..sw {
-            let (x, y) = ((ox * factor) as isize, (oy * factor) as isize);
-            let edge = x < half || y < half || x >= hi_x || y >= hi_y;
-            let mut sum = 0f64;
-            let mut t = 0;
-            for v in -half..=last {
-                for u in -half..=last {
-                    let (sx, sy) = if edge {
-                        (mirror(x + u, img.w), mirror(y + v, img.h))
-                    } else {
-                        ((x + u) as usize, (y + v) as usize)
-                    };
-                    sum += (img.px[sy * img.w + sx] * k[t]) as f64;
-                    t += 1;
-                }
+    let pixel = |ox: usize, oy: usize| {
+        let (x, y) = ((ox * factor) as isize, (oy * factor) as isize);
+        let edge = x < half || y < half || x >= hi_x || y >= hi_y;
+        let mut sum = 0f64;
+        let mut t = 0;
+        for v in -half..=last {
+            for u in -half..=last {
+                let (sx, sy) = if edge {
+                    (mirror(x + u, img.w), mirror(y + v, img.h))
+                } else {
+                    ((x + u) as usize, (y + v) as usize)
+                };
+                sum += (img.px[sy * img.w + sx] * kern[t]) as f64;
+                t += 1;
             }
-            px.push(sum as f32);
+        }
+        sum as f32
+    };
+    // Outputs `lo..hi` of a row have their whole window inside the picture's columns.
+    let lo = (half as usize).div_ceil(factor);
+    let hi = if hi_x > 0 {
+        ((hi_x as usize - 1) / factor + 1).min(sw)
+    } else {
+        0
+    };
+    let mut px = vec![0f32; sw * sh];
+    let mut rows = Vec::with_capacity(n);
+    for (oy, out) in px.chunks_exact_mut(sw.max(1)).take(sh).enumerate() {
+        let y = (oy * factor) as isize;
+        let inner = factor == 2 && lo < hi && y >= half && y < hi_y;
+        for (ox, slot) in out.iter_mut().enumerate() {
+            if !(inner && (lo..hi).contains(&ox)) {
+                *slot = pixel(ox, oy);
+            }
+        }
+        if inner {
+            let x0 = lo * factor - half as usize;
+            rows.clear();
+            rows.extend((0..n).map(|v| {
+                let sy = (y - half) as usize + v;
+                &img.px[sy * img.w + x0..(sy + 1) * img.w]
+            }));
+            (k.decimate2)(&rows, kern, &mut out[lo..hi]);
         }
     }
     Image { w: sw, h: sh, px }
@@ -154,23 +175,23 @@ pub struct SsimMeans {
 }
 
 /// libvmaf's `_iqa_ssim` with its default parameters (K1 0.01, K2 0.03, L 255).
-pub fn ssim(r: &Image, d: &Image, window: &[f32]) -> SsimMeans {
+pub fn ssim(k: &IqaKernels, r: &Image, d: &Image, window: &[f32]) -> SsimMeans {
     let c1 = (0.01f32 * 255.0) * (0.01f32 * 255.0);
     let c2 = (0.03f32 * 255.0) * (0.03f32 * 255.0);
     let c3 = c2 / 2.0;
     let mut mu_r = Image::default();
     let mut mu_d = Image::default();
-    convolve(r, window, &mut mu_r);
-    convolve(d, window, &mut mu_d);
+    convolve(k, r, window, &mut mu_r);
+    convolve(k, d, window, &mut mu_d);
     let sq = |a: &Image, b: &Image| Image {
         w: a.w,
         h: a.h,
         px: a.px.iter().zip(&b.px).map(|(x, y)| x * y).collect(),
     };
     let (mut s_rr, mut s_dd, mut s_rd) = (Image::default(), Image::default(), Image::default());
-    convolve(&sq(r, r), window, &mut s_rr);
-    convolve(&sq(d, d), window, &mut s_dd);
-    convolve(&sq(r, d), window, &mut s_rd);
+    convolve(k, &sq(r, r), window, &mut s_rr);
+    convolve(k, &sq(d, d), window, &mut s_dd);
+    convolve(k, &sq(r, d), window, &mut s_rd);
     let (mut sum, mut ls, mut cs, mut ss) = (0f64, 0f64, 0f64, 0f64);
     for i in 0..mu_r.px.len() {
         let (m1, m2) = (mu_r.px[i], mu_d.px[i]);

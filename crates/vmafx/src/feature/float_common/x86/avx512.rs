@@ -1,0 +1,24 @@
+//! The AVX-512 table of the float convolution: the width-generic row kernels of
+//! [`super::conv`] at sixteen lanes.
+
+use super::conv;
+use super::lanes::Avx512;
+use super::level_entry;
+use crate::cpu::CpuLevel;
+use crate::feature::float_common::dispatch::ConvKernels;
+
+/// The AVX-512 kernels. The dispatch hands them out only when the processor has AVX-512.
+pub(in crate::feature::float_common) const KERNELS: ConvKernels = ConvKernels {
+    level: CpuLevel::Avx512,
+    vertical,
+    vertical_square,
+    vertical_product,
+    horizontal,
+    stride2,
+};
+
+level_entry!("avx512f", Avx512, vertical = conv::vertical, (f: &[f32], rows: &[&[f32]], out: &mut [f32]));
+level_entry!("avx512f", Avx512, vertical_square = conv::vertical_square, (f: &[f32], rows: &[&[f32]], out: &mut [f32]));
+level_entry!("avx512f", Avx512, vertical_product = conv::vertical_product, (f: &[f32], a: &[&[f32]], b: &[&[f32]], out: &mut [f32]));
+level_entry!("avx512f", Avx512, horizontal = conv::horizontal, (f: &[f32], src: &[f32], out: &mut [f32]));
+level_entry!("avx512f", Avx512, stride2 = conv::stride2, (f: &[f32], src: &[f32], out: &mut [f32]));

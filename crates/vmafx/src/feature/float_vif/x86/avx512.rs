@@ -1,0 +1,16 @@
+//! float_vif's AVX-512 table: the width-generic statistic at sixteen lanes.
+
+use super::stat;
+use crate::cpu::CpuLevel;
+use crate::feature::float_common::x86::lanes::Avx512;
+use crate::feature::float_common::x86::level_entry;
+use crate::feature::float_vif::dispatch::VifKernels;
+use crate::feature::float_vif::kernel::StatParams;
+
+/// The AVX-512 kernels. The dispatch hands them out only when the processor has AVX-512.
+pub(in crate::feature::float_vif) const KERNELS: VifKernels = VifKernels {
+    level: CpuLevel::Avx512,
+    stat_row,
+};
+
+level_entry!("avx512f", Avx512, stat_row = stat::stat_row, (rows: [&[f32]; 5], p: &StatParams) -> (f32, f32));
