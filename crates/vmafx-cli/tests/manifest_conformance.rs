@@ -3,34 +3,43 @@
 //! compared with libvmaf's log. Where libvmaf
 //! failed, vmafx must fail too, with a message, and never print a score.
 //!
-//! Integer features and PSNR-style metrics must print identically at 6 decimals; model
-//! scores (`vmaf*`) agree within 1e-4; floating-point features within 1e-5, except the
-//! debug numerator totals of float ADM (`adm_num*`), which libvmaf divides with the CPU's
-//! approximate reciprocal (it differs between CPUs): those are allowed two single-precision
-//! steps and are counted apart.
+//! Every value, model scores and floating-point features included, must print as libvmaf's
+//! at 6 decimals. Float ADM divides with the processor's reciprocal estimate as libvmaf's
+//! x86 build does (`float_adm/kernel.rs`), so its values are libvmaf's on the same kind of
+//! processor.
 
 mod common;
 use common::*;
 
 use std::path::Path;
 
-fn is_float_metric(config: &str, name: &str) -> bool {
-    config.starts_with("vmaf_float")
-        || config == "float_features_debug"
-        || name.starts_with("float_")
-}
-
-/// One f32 step at `x`'s magnitude.
-fn f32_step(x: f64) -> f64 {
-    let f = x as f32;
-    (f32::from_bits(f.to_bits() + 1) - f) as f64
-}
-
 struct Tally {
     values: usize,
     identical: usize,
-    float_max: f64,
-    adm_num_beyond_1e5: usize,
+    /// The processor's reciprocal estimate is the goldens' machine's (`rcp_as_goldens`).
+    strict: bool,
+    /// Values accepted by `near_golden` (only when not `strict`).
+    near: usize,
+}
+
+/// Off the goldens' kind of processor, what float ADM's reciprocal estimate may move: model
+/// scores within 1e-4, float features within 1e-5, float ADM numerator totals within two
+/// f32 steps plus the printed rounding. Integer features must still print identically.
+fn near_golden(config: &str, name: &str, a: f64, b: f64) -> bool {
+    let float = config.starts_with("vmaf_float")
+        || config == "float_features_debug"
+        || name.starts_with("float_");
+    let d = (a - b).abs();
+    if name.starts_with("vmaf") {
+        d <= 1e-4
+    } else if !float {
+        false
+    } else if name.starts_with("adm_num") {
+        let f = b as f32;
+        d <= 2.0 * (f32::from_bits(f.to_bits() + 1) - f) as f64 + 1e-6
+    } else {
+        d <= 1e-5
+    }
 }
 
 fn compare(
@@ -67,33 +76,15 @@ fn compare(
             };
             let same = format!("{a:.6}") == format!("{b:.6}");
             t.identical += same as usize;
-            let d = (a - b).abs();
-            if k.starts_with("vmaf") {
-                assert!(
-                    d <= 1e-4,
-                    "{clip} {config} frame {i} {k}: vmafx {a:.6} libvmaf {b:.6}"
-                );
-            } else if is_float_metric(config, k) {
-                t.float_max = t.float_max.max(d);
-                if k.starts_with("adm_num") && d > 1e-5 {
-                    // Two f32 steps, plus the 6-decimal rounding of both printed values.
-                    assert!(
-                        d <= 2.0 * f32_step(b) + 1e-6,
-                        "{clip} {config} frame {i} {k}: vmafx {a:.6} libvmaf {b:.6}"
-                    );
-                    t.adm_num_beyond_1e5 += 1;
-                } else {
-                    assert!(
-                        d <= 1e-5,
-                        "{clip} {config} frame {i} {k}: vmafx {a:.6} libvmaf {b:.6}"
-                    );
-                }
-            } else {
-                assert!(
-                    same,
-                    "{clip} {config} frame {i} {k}: vmafx {a:.6} libvmaf {b:.6}"
-                );
-            }
+            // Every value prints as libvmaf's, the float features' included (float_adm
+            // divides as libvmaf's x86 build does), unless this processor's reciprocal
+            // estimate is not the goldens' machine's: then float values may differ a little.
+            let near = !t.strict && near_golden(config, k, a, b);
+            t.near += (!same && near) as usize;
+            assert!(
+                same || near,
+                "{clip} {config} frame {i} {k}: vmafx {a:.6} libvmaf {b:.6}"
+            );
         }
     }
 }
@@ -134,9 +125,15 @@ fn every_golden_run_of_the_corpus() {
     let mut t = Tally {
         values: 0,
         identical: 0,
-        float_max: 0.0,
-        adm_num_beyond_1e5: 0,
+        strict: rcp_as_goldens(),
+        near: 0,
     };
+    if !t.strict {
+        eprintln!(
+            "note: this processor's reciprocal estimate is not the goldens' machine's: float \
+             values within the bounds of near_golden are accepted"
+        );
+    }
     let (mut runs, mut refused) = (0, 0);
     // Clips with a golden of the built-in vmaf_4k_v0.6.1neg, and those vmafx matched by
     // `version=` (both counted, so a golden skipped or run by path fails the test).
@@ -194,8 +191,8 @@ fn every_golden_run_of_the_corpus() {
     }
     eprintln!(
         "{runs} runs ({refused} refused as libvmaf failed), {} values, {} identical at 6 decimals, \
-         float max |diff| {:e}, {} adm_num values beyond 1e-5",
-        t.values, t.identical, t.float_max, t.adm_num_beyond_1e5
+         {} near (another processor's reciprocal estimate)",
+        t.values, t.identical, t.near
     );
     eprintln!("vmaf_4k_v0.6.1neg by version=: {neg4k_by_version} of {neg4k_goldens} goldens");
     assert!(runs > 100);

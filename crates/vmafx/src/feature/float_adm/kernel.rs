@@ -48,12 +48,24 @@ pub struct AdmScores {
     pub scales: [f64; 8],
 }
 
-/// The division of decoupling. libvmaf on x86 multiplies by the SSE reciprocal
-/// estimate (`rcpss`) refined by one Newton step (`ADM_OPT_RECIP_DIVISION`); that
-/// estimate differs between CPU vendors (it is not specified bit for bit), so VMAFx
-/// divides exactly, as libvmaf builds without SSE2 do. The numerators can then differ
-/// from an x86 libvmaf's by a float ulp or two (see the tests).
+/// The division of decoupling, as libvmaf's x86 build does it (`ADM_OPT_RECIP_DIVISION`):
+/// `n` times the SSE reciprocal estimate of `d` refined by one Newton step, each step a
+/// separate single-precision rounding (no fused multiply-add, as libvmaf's C has none).
+/// The estimate is the processor's own `rcpss`, so on the same machine the bits are
+/// libvmaf's; off x86 libvmaf divides exactly, and so does this.
 #[inline]
+#[cfg(target_arch = "x86_64")]
+fn divs(n: f32, d: f32) -> f32 {
+    use std::arch::x86_64::{_mm_cvtss_f32, _mm_rcp_ss, _mm_set_ss};
+    // SAFETY: SSE is part of the x86-64 baseline every x86_64 target enables, so these
+    // SSE intrinsics run on any processor this code runs on; they touch no memory.
+    let xi = unsafe { _mm_cvtss_f32(_mm_rcp_ss(_mm_set_ss(d))) };
+    n * (xi + xi * (1.0 - d * xi))
+}
+
+/// The division of decoupling: exact, as libvmaf builds without SSE do.
+#[inline]
+#[cfg(not(target_arch = "x86_64"))]
 fn divs(n: f32, d: f32) -> f32 {
     n / d
 }

@@ -12,7 +12,7 @@ fn info() -> &'static ExtractorInfo {
     ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
 )]
 fn float_motion_matches_libvmaf_on_corpus() {
-    testkit::check_corpus(info(), "", &|m| m.starts_with("motion"), &|_| false);
+    testkit::check_corpus(info(), "", &|m| m.starts_with("motion"));
 }
 
 #[test]
