@@ -181,26 +181,6 @@ pub fn bench_pair(frames: usize) -> Option<(Vec<Frame>, Vec<Frame>)> {
     Some((read("ref")?, read("dis")?))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    #[cfg_attr(
-        vmafx_no_corpus,
-        ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
-    )]
-    fn loader_reads_every_corpus_clip() {
-        let Some(dir) = conformance_dir() else { return };
-        for clip in clip_ids() {
-            let (r, d) = load_clip(&dir, clip);
-            let log = expected(&dir, clip, "vmaf_v0.6.1").unwrap();
-            let n = log["frames"].as_array().unwrap().len();
-            assert_eq!((r.len(), d.len()), (n, n), "{clip}");
-        }
-    }
-}
-
 /// Whether this processor's single-precision reciprocal estimate (`rcpss`) gives the bits of
 /// the processor libvmaf's goldens were made on. libvmaf's x86 float ADM divides with it, and
 /// the estimate is not specified bit for bit (it differs between vendors), so float ADM, and
@@ -223,5 +203,25 @@ pub fn rcp_as_goldens() -> bool {
     #[cfg(not(target_arch = "x86_64"))]
     {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg_attr(
+        vmafx_no_corpus,
+        ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+    )]
+    fn loader_reads_every_corpus_clip() {
+        let Some(dir) = conformance_dir() else { return };
+        for clip in clip_ids() {
+            let (r, d) = load_clip(&dir, clip);
+            let log = expected(&dir, clip, "vmaf_v0.6.1").unwrap();
+            let n = log["frames"].as_array().unwrap().len();
+            assert_eq!((r.len(), d.len()), (n, n), "{clip}");
+        }
     }
 }
