@@ -7,8 +7,12 @@
 //! follows the scalar kernel's arithmetic: the wrapping 32-bit product
 //! `weight * p0 * p`, converted to single precision, times the gathered reciprocal (a
 //! plain multiply, no fused multiply-add), the largest kept.
+//!
+//! The running-sum kernel (AVX2, also in the AVX-512 table) sums sixteen 16-bit columns of
+//! a difference row a step: a prefix sum inside each 128-bit half by three shifted adds,
+//! the low half's total added to the high half, then the carry of the steps before.
 
-use super::cvalues::{c_value_row, CValueRowFn};
+use super::cvalues::{add_running_sum, c_value_row, CValueRowFn, RunningSumFn};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use crate::cpu::{kernel_tables, CpuLevel, KernelTable};
@@ -23,6 +27,8 @@ pub struct Kernels {
     pub level: CpuLevel,
     /// The c-values of one row.
     pub c_value_row: CValueRowFn,
+    /// The running sum of a histogram row's difference row.
+    pub add_running_sum: RunningSumFn,
 }
 
 impl Kernels {
@@ -30,6 +36,7 @@ impl Kernels {
     pub const SCALAR: Kernels = Kernels {
         level: CpuLevel::Scalar,
         c_value_row,
+        add_running_sum,
     };
 
     /// The AVX2 kernels. Only a table made after AVX2 was detected may be called.
@@ -37,6 +44,7 @@ impl Kernels {
     const AVX2: Kernels = Kernels {
         level: CpuLevel::Avx2,
         c_value_row: x86::avx2::c_value_row,
+        add_running_sum: x86::avx2::add_running_sum,
     };
 
     /// The AVX-512 kernels. Only a table made after AVX-512 was detected may be called.
@@ -44,6 +52,8 @@ impl Kernels {
     const AVX512: Kernels = Kernels {
         level: CpuLevel::Avx512,
         c_value_row: x86::avx512::c_value_row,
+        // Sixteen 16-bit lanes carry the running sum as well as 32 would: the AVX2 kernel.
+        add_running_sum: x86::avx2::add_running_sum,
     };
 }
 

@@ -1,9 +1,10 @@
 //! AVX2 twin of the scalar c-value row: eight columns a step by masked gathers, the last
-//! partial step by the scalar code.
+//! partial step by the scalar code; and the running sum of a difference row, sixteen
+//! columns a step.
 
 use std::arch::x86_64::*;
 
-use crate::feature::cambi::cvalues::{RowInput, CONTRAST_WEIGHTS};
+use crate::feature::cambi::cvalues::{add_running_sum_from, RowInput, CONTRAST_WEIGHTS};
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
 pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
@@ -124,4 +125,57 @@ unsafe fn row_avx2(r: &RowInput<'_>, out: &mut [f32]) -> usize {
         col += 8;
     }
     col
+}
+
+/// The running sum of a difference row into a histogram row (see
+/// [`crate::feature::cambi::cvalues::add_running_sum`]): sixteen columns a step, the rest
+/// by the scalar code from the carried sum.
+pub fn add_running_sum(delta: &mut [u16], counts: &mut [u16], up: bool) {
+    assert!(delta.len() >= counts.len(), "difference row too short");
+    // SAFETY: this function is only in a table made after AVX2 was detected, and `delta`
+    // holds at least the `counts.len()` entries the kernel reads and writes.
+    let (done, running) = unsafe { running_sum_avx2(delta, counts, up) };
+    add_running_sum_from(&mut delta[done..], &mut counts[done..], up, running);
+}
+
+/// Sixteen columns a step while sixteen remain; returns the columns done and the sum so far.
+///
+/// # Safety
+/// AVX2, and `delta.len() >= counts.len()`.
+#[target_feature(enable = "avx2")]
+unsafe fn running_sum_avx2(delta: &mut [u16], counts: &mut [u16], up: bool) -> (usize, u16) {
+    let n = counts.len();
+    let zero = _mm256_setzero_si256();
+    // Bytes 14 and 15 of each 128-bit half: its last column, to every column of the half.
+    let last = _mm256_set1_epi16(0x0f0e);
+    let mut carry = zero;
+    let mut j = 0;
+    while j + 16 <= n {
+        let d = delta.as_mut_ptr().wrapping_add(j) as *mut __m256i;
+        let c = counts.as_mut_ptr().wrapping_add(j) as *mut __m256i;
+        // SAFETY: j + 16 <= counts.len() <= delta.len().
+        let (mut x, old) = unsafe {
+            let x = _mm256_loadu_si256(d);
+            _mm256_storeu_si256(d, zero);
+            (x, _mm256_loadu_si256(c))
+        };
+        x = _mm256_add_epi16(x, _mm256_slli_si256::<2>(x));
+        x = _mm256_add_epi16(x, _mm256_slli_si256::<4>(x));
+        x = _mm256_add_epi16(x, _mm256_slli_si256::<8>(x));
+        let low_total = _mm256_shuffle_epi8(x, last);
+        // Low half zero, high half the low half's total.
+        x = _mm256_add_epi16(x, _mm256_permute2x128_si256::<0x08>(low_total, low_total));
+        x = _mm256_add_epi16(x, carry);
+        let totals = _mm256_shuffle_epi8(x, last);
+        carry = _mm256_permute2x128_si256::<0x11>(totals, totals);
+        let new = if up {
+            _mm256_add_epi16(old, x)
+        } else {
+            _mm256_sub_epi16(old, x)
+        };
+        // SAFETY: as for the loads.
+        unsafe { _mm256_storeu_si256(c, new) };
+        j += 16;
+    }
+    (j, _mm256_extract_epi16::<0>(carry) as u16)
 }
