@@ -10,9 +10,13 @@
 //!
 //! The running-sum kernel (AVX2, also in the AVX-512 table) sums sixteen 16-bit columns of
 //! a difference row a step: a prefix sum inside each 128-bit half by three shifted adds,
-//! the low half's total added to the high half, then the carry of the steps before.
+//! the low half's total added to the high half, then the carry of the steps before. The
+//! pooling-statistics kernel (AVX2, also in the AVX-512 table) reads eight values a step
+//! with unsigned 32-bit minimum and maximum of their bits, and keeps the scalar kernel's
+//! eight double-precision running sums lane for lane, so every total is the same bits.
 
 use super::cvalues::{add_running_sum, c_value_row, CValueRowFn, RunningSumFn};
+use super::pooling::{pool_stats, PoolStatsFn};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use crate::cpu::{kernel_tables, CpuLevel, KernelTable};
@@ -29,6 +33,8 @@ pub struct Kernels {
     pub c_value_row: CValueRowFn,
     /// The running sum of a histogram row's difference row.
     pub add_running_sum: RunningSumFn,
+    /// The pooling's exactness statistics of a scale's c-values.
+    pub pool_stats: PoolStatsFn,
 }
 
 impl Kernels {
@@ -37,6 +43,7 @@ impl Kernels {
         level: CpuLevel::Scalar,
         c_value_row,
         add_running_sum,
+        pool_stats,
     };
 
     /// The AVX2 kernels. Only a table made after AVX2 was detected may be called.
@@ -45,6 +52,7 @@ impl Kernels {
         level: CpuLevel::Avx2,
         c_value_row: x86::avx2::c_value_row,
         add_running_sum: x86::avx2::add_running_sum,
+        pool_stats: x86::avx2::pool_stats,
     };
 
     /// The AVX-512 kernels. Only a table made after AVX-512 was detected may be called.
@@ -52,8 +60,10 @@ impl Kernels {
     const AVX512: Kernels = Kernels {
         level: CpuLevel::Avx512,
         c_value_row: x86::avx512::c_value_row,
-        // Sixteen 16-bit lanes carry the running sum as well as 32 would: the AVX2 kernel.
+        // Sixteen 16-bit lanes carry the running sum as well as 32 would, and the pooling
+        // statistics are bound by memory: the AVX2 kernels.
         add_running_sum: x86::avx2::add_running_sum,
+        pool_stats: x86::avx2::pool_stats,
     };
 }
 

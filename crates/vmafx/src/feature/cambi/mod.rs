@@ -156,7 +156,7 @@ fn score_frame(
                 max_weight,
             )?;
         }
-        *score = pooling::spatial_pooling(c_values, topk);
+        *score = pooling::spatial_pooling(c_values, topk, kernels.pool_stats);
     }
     Ok(pooling::weight_scales(&scores, window))
 }
