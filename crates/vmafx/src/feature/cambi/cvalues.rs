@@ -59,8 +59,9 @@ impl Contrast {
     }
 }
 
-/// The cost of a column of the difference pass against one count of a direct add.
-const DIFFERENCE_COST: usize = 4;
+/// The cost of one sample's marks in the difference rows against one count of a direct
+/// add (a column of the difference pass costs about one).
+const SAMPLE_MARK_COST: usize = 4;
 
 /// How a row of samples enters the column histograms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,8 +87,11 @@ struct Histograms {
     update: Update,
     /// The (level, column) of each masked in-band sample of the row being entered.
     samples: Vec<(u32, u32)>,
-    /// Per-level difference rows (`width + 1` each), zero between updates.
-    delta: Vec<i32>,
+    /// Per-level difference rows (`width + 1` each, wrapping like the counts), zero
+    /// between updates.
+    delta: Vec<u16>,
+    /// The kernel summing a difference row into a histogram row.
+    running_sum: RunningSumFn,
     /// The levels the row touches, and a flag per level.
     touched: Vec<usize>,
     is_touched: Vec<bool>,
@@ -104,7 +108,7 @@ struct Histograms {
 pub struct Scratch {
     counts: Vec<u16>,
     samples: Vec<(u32, u32)>,
-    delta: Vec<i32>,
+    delta: Vec<u16>,
     touched: Vec<usize>,
     is_touched: Vec<bool>,
     columns: Vec<(u32, u32)>,
@@ -117,6 +121,7 @@ impl Histograms {
         pad: usize,
         base: u16,
         update: Update,
+        running_sum: RunningSumFn,
         scratch: &mut Scratch,
     ) -> Self {
         let mut counts = std::mem::take(&mut scratch.counts);
@@ -138,6 +143,7 @@ impl Histograms {
             update,
             samples: std::mem::take(&mut scratch.samples),
             delta: std::mem::take(&mut scratch.delta),
+            running_sum,
             touched: std::mem::take(&mut scratch.touched),
             is_touched,
             columns,
@@ -191,10 +197,11 @@ impl Histograms {
             self.columns[level] = (lo as u32, hi as u32);
             spans += hi - lo;
         }
-        // A direct add is vectorised (eight or more counts an instruction); the
-        // difference pass is a scalar running sum over the spans.
+        // A direct add is vectorised (eight or more counts an instruction), and so is the
+        // running sum of the difference pass (sixteen columns a step); each sample's two
+        // marks are scalar.
         let direct = self.samples.len() * (2 * pad + 1).min(w);
-        let difference = DIFFERENCE_COST * (spans + self.samples.len());
+        let difference = spans + SAMPLE_MARK_COST * self.samples.len();
         let by_difference = match self.update {
             Update::Direct => false,
             Update::Difference => true,
@@ -235,8 +242,9 @@ impl Histograms {
         for &(level, j) in &self.samples {
             let (level, j) = (level as usize, j as usize);
             let (left, right) = (j.saturating_sub(self.pad), (j + self.pad + 1).min(w));
-            self.delta[level * dw + left] += 1;
-            self.delta[level * dw + right] -= 1;
+            let d = &mut self.delta[level * dw..(level + 1) * dw];
+            d[left] = d[left].wrapping_add(1);
+            d[right] = d[right].wrapping_sub(1);
         }
         for &level in &self.touched {
             // No window starts before `lo` or ends after `hi`.
@@ -246,17 +254,33 @@ impl Histograms {
             );
             let delta = &mut self.delta[level * dw + lo..level * dw + hi + 1];
             let counts = &mut self.counts[level * w + lo..level * w + hi];
-            let mut running = 0i32;
-            for (c, d) in counts.iter_mut().zip(delta.iter_mut()) {
-                running += std::mem::take(d);
-                *c = if up {
-                    c.wrapping_add(running as u16)
-                } else {
-                    c.wrapping_sub(running as u16)
-                };
-            }
+            (self.running_sum)(delta, counts, up);
             delta[hi - lo] = 0;
         }
+    }
+}
+
+/// A running-sum kernel: adds (`up`) or subtracts the running sum of `delta` to `counts`
+/// column by column, all in wrapping 16-bit arithmetic, and zeroes the first
+/// `counts.len()` entries of `delta` (which holds at least as many).
+pub type RunningSumFn = fn(&mut [u16], &mut [u16], bool);
+
+/// The scalar running-sum kernel.
+pub fn add_running_sum(delta: &mut [u16], counts: &mut [u16], up: bool) {
+    add_running_sum_from(delta, counts, up, 0);
+}
+
+/// [`add_running_sum`] with the sum starting at `running` (the vector kernels' tail).
+pub fn add_running_sum_from(delta: &mut [u16], counts: &mut [u16], up: bool, running: u16) {
+    assert!(delta.len() >= counts.len(), "difference row too short");
+    let mut running = running;
+    for (c, d) in counts.iter_mut().zip(delta.iter_mut()) {
+        running = running.wrapping_add(std::mem::take(d));
+        *c = if up {
+            c.wrapping_add(running)
+        } else {
+            c.wrapping_sub(running)
+        };
     }
 }
 
@@ -345,13 +369,14 @@ pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
 }
 
 /// The c-values of `image` (masked by `mask`) with a `window`-sample square window, row
-/// after row into `out` (`width * height`; zero where the mask is off).
+/// after row (by the c-value and running-sum kernels given) into `out` (`width * height`;
+/// zero where the mask is off).
 pub fn c_values(
     image: &Picture,
     mask: &Picture,
     window: usize,
     c: &Contrast,
-    row_kernel: CValueRowFn,
+    (row_kernel, running_sum): (CValueRowFn, RunningSumFn),
     scratch: &mut Scratch,
     out: &mut Vec<f32>,
 ) {
@@ -360,7 +385,7 @@ pub fn c_values(
         mask,
         window,
         c,
-        row_kernel,
+        (row_kernel, running_sum),
         scratch,
         out,
         Update::Cheaper,
@@ -374,7 +399,7 @@ fn c_values_by(
     mask: &Picture,
     window: usize,
     c: &Contrast,
-    row_kernel: CValueRowFn,
+    (row_kernel, running_sum): (CValueRowFn, RunningSumFn),
     scratch: &mut Scratch,
     out: &mut Vec<f32>,
     update: Update,
@@ -383,7 +408,7 @@ fn c_values_by(
     let pad = window / 2;
     let recip = reciprocal_lut();
     let size = c.band_size();
-    let mut hist = Histograms::new(size, w, pad, c.band_base(), update, scratch);
+    let mut hist = Histograms::new(size, w, pad, c.band_base(), update, running_sum, scratch);
     // Every row is written whole by the row kernel.
     out.resize(w * h, 0.0);
     for row in 0..(pad + 1).min(h) {
@@ -457,7 +482,8 @@ mod tests {
             let window = 1 + 2 * rng.range(0, 40) as usize;
             let run = |u, scratch: &mut Scratch| {
                 let mut out = Vec::new();
-                c_values_by(&img, &mask, window, &c, c_value_row, scratch, &mut out, u);
+                let kernels = (c_value_row as CValueRowFn, add_running_sum as RunningSumFn);
+                c_values_by(&img, &mask, window, &c, kernels, scratch, &mut out, u);
                 out.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
             };
             let want = run(Update::Direct, &mut Scratch::default());
@@ -504,7 +530,7 @@ mod tests {
             &mask,
             3,
             &c,
-            c_value_row,
+            (c_value_row, add_running_sum),
             &mut Scratch::default(),
             &mut out,
         );

@@ -7,8 +7,16 @@
 //! follows the scalar kernel's arithmetic: the wrapping 32-bit product
 //! `weight * p0 * p`, converted to single precision, times the gathered reciprocal (a
 //! plain multiply, no fused multiply-add), the largest kept.
+//!
+//! The running-sum kernel (AVX2, also in the AVX-512 table) sums sixteen 16-bit columns of
+//! a difference row a step: a prefix sum inside each 128-bit half by three shifted adds,
+//! the low half's total added to the high half, then the carry of the steps before. The
+//! pooling-statistics kernel (AVX2, also in the AVX-512 table) reads eight values a step
+//! with unsigned 32-bit minimum and maximum of their bits, and keeps the scalar kernel's
+//! eight double-precision running sums lane for lane, so every total is the same bits.
 
-use super::cvalues::{c_value_row, CValueRowFn};
+use super::cvalues::{add_running_sum, c_value_row, CValueRowFn, RunningSumFn};
+use super::pooling::{pool_stats, PoolStatsFn};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use crate::cpu::{kernel_tables, CpuLevel, KernelTable};
@@ -23,6 +31,10 @@ pub struct Kernels {
     pub level: CpuLevel,
     /// The c-values of one row.
     pub c_value_row: CValueRowFn,
+    /// The running sum of a histogram row's difference row.
+    pub add_running_sum: RunningSumFn,
+    /// The pooling's exactness statistics of a scale's c-values.
+    pub pool_stats: PoolStatsFn,
 }
 
 impl Kernels {
@@ -30,6 +42,8 @@ impl Kernels {
     pub const SCALAR: Kernels = Kernels {
         level: CpuLevel::Scalar,
         c_value_row,
+        add_running_sum,
+        pool_stats,
     };
 
     /// The AVX2 kernels. Only a table made after AVX2 was detected may be called.
@@ -37,6 +51,8 @@ impl Kernels {
     const AVX2: Kernels = Kernels {
         level: CpuLevel::Avx2,
         c_value_row: x86::avx2::c_value_row,
+        add_running_sum: x86::avx2::add_running_sum,
+        pool_stats: x86::avx2::pool_stats,
     };
 
     /// The AVX-512 kernels. Only a table made after AVX-512 was detected may be called.
@@ -44,6 +60,10 @@ impl Kernels {
     const AVX512: Kernels = Kernels {
         level: CpuLevel::Avx512,
         c_value_row: x86::avx512::c_value_row,
+        // Sixteen 16-bit lanes carry the running sum as well as 32 would, and the pooling
+        // statistics are bound by memory: the AVX2 kernels.
+        add_running_sum: x86::avx2::add_running_sum,
+        pool_stats: x86::avx2::pool_stats,
     };
 }
 

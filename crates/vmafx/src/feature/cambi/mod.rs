@@ -141,7 +141,7 @@ fn score_frame(
             &mask,
             window,
             &run.contrast,
-            kernels.c_value_row,
+            (kernels.c_value_row, kernels.add_running_sum),
             scratch,
             c_values,
         );
@@ -156,7 +156,7 @@ fn score_frame(
                 max_weight,
             )?;
         }
-        *score = pooling::spatial_pooling(c_values, topk);
+        *score = pooling::spatial_pooling(c_values, topk, kernels.pool_stats);
     }
     Ok(pooling::weight_scales(&scores, window))
 }

@@ -96,10 +96,10 @@ fn quick_select_reference(arr: &mut [f32], k: usize) {
 /// partial sum is exact in double precision that order cannot matter, and
 /// [`exact_top_sum`] finds the same sum without the quickselect; otherwise the
 /// quickselect runs as libvmaf's does.
-pub fn spatial_pooling(c_values: &mut [f32], topk: f64) -> f64 {
+pub fn spatial_pooling(c_values: &mut [f32], topk: f64, stats: PoolStatsFn) -> f64 {
     let n = c_values.len();
     let k = ((topk * n as f64) as i64).clamp(1, n as i64) as usize;
-    if let Some(sum) = exact_top_sum(c_values, k) {
+    if let Some(sum) = exact_top_sum(c_values, k, stats) {
         return sum / k as f64;
     }
     selected_sum(c_values, k) / k as f64
@@ -125,37 +125,19 @@ fn selected_sum(c_values: &mut [f32], k: usize) -> f64 {
 /// total is itself summed first; were any of its steps inexact, its rounded value would
 /// already be at least `2^53 q` and the test fails. `None` where the test fails or a
 /// value is negative or not a number.
-fn exact_top_sum(values: &mut [f32], k: usize) -> Option<f64> {
-    // Non-negative floats order as their bits do; a negative value, -0.0 or a NaN has
-    // bits above those of infinity. Eight running sums: each is a sum of a subset, so
-    // the test below covers them as it covers one.
-    const LANES: usize = 8;
-    let (mut positive, mut top, mut smallest) = (0usize, 0u32, u32::MAX);
-    let mut sums = [0f64; LANES];
-    let mut chunks = values.chunks_exact(LANES);
-    for chunk in &mut chunks {
-        for (s, &v) in sums.iter_mut().zip(chunk) {
-            let bits = v.to_bits();
-            positive += usize::from(bits != 0);
-            top = top.max(bits);
-            smallest = smallest.min(if bits == 0 { u32::MAX } else { bits });
-            *s += v as f64;
-        }
-    }
-    for &v in chunks.remainder() {
-        let bits = v.to_bits();
-        positive += usize::from(bits != 0);
-        top = top.max(bits);
-        smallest = smallest.min(if bits == 0 { u32::MAX } else { bits });
-        sums[0] += v as f64;
-    }
+fn exact_top_sum(values: &mut [f32], k: usize, stats: PoolStatsFn) -> Option<f64> {
+    let PoolStats {
+        positive,
+        top,
+        smallest,
+        total,
+    } = stats(values);
     if top >= f32::INFINITY.to_bits() {
         return None;
     }
     if positive == 0 {
         return Some(0.0);
     }
-    let total = sums.iter().sum::<f64>();
     // The unit in the last place of the smallest positive value (2^-149 for subnormals).
     let exponent = (smallest >> 23) as i32;
     let ulp_exp = exponent.max(1) - 127 - 23;
@@ -178,6 +160,67 @@ fn exact_top_sum(values: &mut [f32], k: usize) -> Option<f64> {
     Some(front[..k].iter().map(|&v| v as f64).sum())
 }
 
+/// What the exactness test of [`exact_top_sum`] reads from the values (as their bits:
+/// non-negative floats order as their bits do; a negative value, -0.0 or a NaN has bits
+/// above those of infinity).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PoolStats {
+    /// Values whose bits are not zero.
+    pub positive: usize,
+    /// The largest bits.
+    pub top: u32,
+    /// The smallest nonzero bits (`u32::MAX` when none).
+    pub smallest: u32,
+    /// The values' sum in double precision: value `i` into running sum `i % 8` while
+    /// whole groups of eight remain, the rest into sum 0, then the eight sums in order
+    /// (each is the sum of a subset, so the exactness test covers them as it covers one).
+    pub total: f64,
+}
+
+/// A pooling-statistics kernel.
+pub type PoolStatsFn = fn(&[f32]) -> PoolStats;
+
+/// The scalar pooling-statistics kernel.
+pub fn pool_stats(values: &[f32]) -> PoolStats {
+    const LANES: usize = 8;
+    let (mut positive, mut top, mut smallest) = (0usize, 0u32, u32::MAX);
+    let mut sums = [0f64; LANES];
+    let mut chunks = values.chunks_exact(LANES);
+    for chunk in &mut chunks {
+        for (s, &v) in sums.iter_mut().zip(chunk) {
+            let bits = v.to_bits();
+            positive += usize::from(bits != 0);
+            top = top.max(bits);
+            smallest = smallest.min(if bits == 0 { u32::MAX } else { bits });
+            *s += v as f64;
+        }
+    }
+    pool_stats_tail(chunks.remainder(), positive, top, smallest, sums)
+}
+
+/// The values after the whole groups of eight, added to the statistics of those groups.
+pub fn pool_stats_tail(
+    rest: &[f32],
+    mut positive: usize,
+    mut top: u32,
+    mut smallest: u32,
+    mut sums: [f64; 8],
+) -> PoolStats {
+    for &v in rest {
+        let bits = v.to_bits();
+        positive += usize::from(bits != 0);
+        top = top.max(bits);
+        smallest = smallest.min(if bits == 0 { u32::MAX } else { bits });
+        sums[0] += v as f64;
+    }
+    PoolStats {
+        positive,
+        top,
+        smallest,
+        total: sums.iter().sum::<f64>(),
+    }
+}
+
 /// The weighted sum of the per-scale scores, divided by the samples of the window.
 pub fn weight_scales(scores: &[f64; NUM_SCALES], window: usize) -> f64 {
     let mut score = 0f64;
@@ -195,16 +238,16 @@ mod tests {
     #[test]
     fn selects_the_largest() {
         let mut v = vec![0.5f32, 3.0, 1.0, 0.0, 2.0, 4.0, 0.25, 1.5];
-        let mean = spatial_pooling(&mut v, 0.4);
+        let mean = spatial_pooling(&mut v, 0.4, pool_stats);
         // 0.4 * 8 = 3.2 -> 3 largest: 4, 3, 2.
         assert_eq!(mean, 3.0);
         let mut sorted: Vec<_> = v[..3].to_vec();
         sorted.sort_by(|a, b| b.partial_cmp(a).unwrap());
         assert_eq!(sorted, vec![4.0, 3.0, 2.0]);
         let mut z = vec![0f32; 10];
-        assert_eq!(spatial_pooling(&mut z, 0.0001), 0.0);
+        assert_eq!(spatial_pooling(&mut z, 0.0001, pool_stats), 0.0);
         let mut all = vec![1f32, 2.0];
-        assert_eq!(spatial_pooling(&mut all, 1.0), 1.5);
+        assert_eq!(spatial_pooling(&mut all, 1.0, pool_stats), 1.5);
     }
 
     /// Values as c-values are made (weight x counts x a reciprocal), many zeros.
@@ -244,7 +287,7 @@ mod tests {
             let mut a = v.clone();
             let want = selected_sum(&mut a, k);
             let mut b = v.clone();
-            if let Some(got) = exact_top_sum(&mut b, k) {
+            if let Some(got) = exact_top_sum(&mut b, k, pool_stats) {
                 assert_eq!(got.to_bits(), want.to_bits(), "case {case}: n {n} k {k}");
                 fast += 1;
                 below_k += usize::from(v.iter().filter(|&&x| x > 0.0).count() <= k);
@@ -253,17 +296,17 @@ mod tests {
             }
             let mut c = v.clone();
             assert_eq!(
-                spatial_pooling(&mut c, topk).to_bits(),
+                spatial_pooling(&mut c, topk, pool_stats).to_bits(),
                 (want / k as f64).to_bits()
             );
         }
         assert!(fast > 300 && below_k > 50, "{fast} fast, {below_k} below k");
         // Inexact partial sums: 2^30 and many values of 2^-24 granularity.
         let mut v = vec![1.0e9f32, 0.5000001, 0.7];
-        assert_eq!(exact_top_sum(&mut v, 2), None);
-        assert_eq!(exact_top_sum(&mut [0.0, -1.0], 1), None);
-        assert_eq!(exact_top_sum(&mut [0.0, f32::NAN], 1), None);
-        assert_eq!(exact_top_sum(&mut [0.0, 0.0], 1), Some(0.0));
+        assert_eq!(exact_top_sum(&mut v, 2, pool_stats), None);
+        assert_eq!(exact_top_sum(&mut [0.0, -1.0], 1, pool_stats), None);
+        assert_eq!(exact_top_sum(&mut [0.0, f32::NAN], 1, pool_stats), None);
+        assert_eq!(exact_top_sum(&mut [0.0, 0.0], 1, pool_stats), Some(0.0));
     }
 
     #[test]

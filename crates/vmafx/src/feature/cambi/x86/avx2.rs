@@ -1,9 +1,11 @@
 //! AVX2 twin of the scalar c-value row: eight columns a step by masked gathers, the last
-//! partial step by the scalar code.
+//! partial step by the scalar code; and the running sum of a difference row, sixteen
+//! columns a step; and the pooling statistics, eight values a step.
 
 use std::arch::x86_64::*;
 
-use crate::feature::cambi::cvalues::{RowInput, CONTRAST_WEIGHTS};
+use crate::feature::cambi::cvalues::{add_running_sum_from, RowInput, CONTRAST_WEIGHTS};
+use crate::feature::cambi::pooling::{pool_stats_tail, PoolStats};
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
 pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
@@ -124,4 +126,108 @@ unsafe fn row_avx2(r: &RowInput<'_>, out: &mut [f32]) -> usize {
         col += 8;
     }
     col
+}
+
+/// The running sum of a difference row into a histogram row (see
+/// [`crate::feature::cambi::cvalues::add_running_sum`]): sixteen columns a step, the rest
+/// by the scalar code from the carried sum.
+pub fn add_running_sum(delta: &mut [u16], counts: &mut [u16], up: bool) {
+    assert!(delta.len() >= counts.len(), "difference row too short");
+    // SAFETY: this function is only in a table made after AVX2 was detected, and `delta`
+    // holds at least the `counts.len()` entries the kernel reads and writes.
+    let (done, running) = unsafe { running_sum_avx2(delta, counts, up) };
+    add_running_sum_from(&mut delta[done..], &mut counts[done..], up, running);
+}
+
+/// Sixteen columns a step while sixteen remain; returns the columns done and the sum so far.
+///
+/// # Safety
+/// AVX2, and `delta.len() >= counts.len()`.
+#[target_feature(enable = "avx2")]
+unsafe fn running_sum_avx2(delta: &mut [u16], counts: &mut [u16], up: bool) -> (usize, u16) {
+    let n = counts.len();
+    let zero = _mm256_setzero_si256();
+    // Bytes 14 and 15 of each 128-bit half: its last column, to every column of the half.
+    let last = _mm256_set1_epi16(0x0f0e);
+    let mut carry = zero;
+    let mut j = 0;
+    while j + 16 <= n {
+        let d = delta.as_mut_ptr().wrapping_add(j) as *mut __m256i;
+        let c = counts.as_mut_ptr().wrapping_add(j) as *mut __m256i;
+        // SAFETY: j + 16 <= counts.len() <= delta.len().
+        let (mut x, old) = unsafe {
+            let x = _mm256_loadu_si256(d);
+            _mm256_storeu_si256(d, zero);
+            (x, _mm256_loadu_si256(c))
+        };
+        x = _mm256_add_epi16(x, _mm256_slli_si256::<2>(x));
+        x = _mm256_add_epi16(x, _mm256_slli_si256::<4>(x));
+        x = _mm256_add_epi16(x, _mm256_slli_si256::<8>(x));
+        let low_total = _mm256_shuffle_epi8(x, last);
+        // Low half zero, high half the low half's total.
+        x = _mm256_add_epi16(x, _mm256_permute2x128_si256::<0x08>(low_total, low_total));
+        x = _mm256_add_epi16(x, carry);
+        let totals = _mm256_shuffle_epi8(x, last);
+        carry = _mm256_permute2x128_si256::<0x11>(totals, totals);
+        let new = if up {
+            _mm256_add_epi16(old, x)
+        } else {
+            _mm256_sub_epi16(old, x)
+        };
+        // SAFETY: as for the loads.
+        unsafe { _mm256_storeu_si256(c, new) };
+        j += 16;
+    }
+    (j, _mm256_extract_epi16::<0>(carry) as u16)
+}
+
+/// The pooling's exactness statistics (see
+/// [`crate::feature::cambi::pooling::pool_stats`]): eight values a step, the same eight
+/// running sums lane for lane, the rest by the scalar code.
+pub fn pool_stats(values: &[f32]) -> PoolStats {
+    // SAFETY: this function is only in a table made after AVX2 was detected; the kernel
+    // reads whole groups of eight inside `values`.
+    let (done, positive, top, smallest, sums) = unsafe { pool_stats_avx2(values) };
+    pool_stats_tail(&values[done..], positive, top, smallest, sums)
+}
+
+/// Whole groups of eight: the values done, nonzero count, largest and smallest nonzero
+/// bits, and the eight running sums.
+///
+/// # Safety
+/// AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn pool_stats_avx2(values: &[f32]) -> (usize, usize, u32, u32, [f64; 8]) {
+    let n = values.len() / 8 * 8;
+    let zero = _mm256_setzero_si256();
+    let (mut zeros, mut top, mut smallest) = (zero, zero, _mm256_set1_epi32(-1));
+    let (mut low, mut high) = (_mm256_setzero_pd(), _mm256_setzero_pd());
+    let mut j = 0;
+    while j < n {
+        // SAFETY: j + 8 <= n <= values.len().
+        let v = unsafe { _mm256_loadu_ps(values.as_ptr().add(j)) };
+        let bits = _mm256_castps_si256(v);
+        let is_zero = _mm256_cmpeq_epi32(bits, zero);
+        zeros = _mm256_sub_epi32(zeros, is_zero);
+        top = _mm256_max_epu32(top, bits);
+        smallest = _mm256_min_epu32(smallest, _mm256_or_si256(bits, is_zero));
+        low = _mm256_add_pd(low, _mm256_cvtps_pd(_mm256_castps256_ps128(v)));
+        high = _mm256_add_pd(high, _mm256_cvtps_pd(_mm256_extractf128_ps::<1>(v)));
+        j += 8;
+    }
+    let (mut z, mut t, mut s) = ([0u32; 8], [0u32; 8], [0u32; 8]);
+    let mut sums = [0f64; 8];
+    // SAFETY: each store writes eight 32-bit or four 64-bit values into an array of that
+    // size (sums: two halves of four).
+    unsafe {
+        _mm256_storeu_si256(z.as_mut_ptr() as *mut __m256i, zeros);
+        _mm256_storeu_si256(t.as_mut_ptr() as *mut __m256i, top);
+        _mm256_storeu_si256(s.as_mut_ptr() as *mut __m256i, smallest);
+        _mm256_storeu_pd(sums.as_mut_ptr(), low);
+        _mm256_storeu_pd(sums.as_mut_ptr().add(4), high);
+    }
+    let zero_count: usize = z.iter().map(|&c| c as usize).sum();
+    let top = t.iter().copied().max().unwrap_or(0);
+    let smallest = s.iter().copied().min().unwrap_or(u32::MAX);
+    (n, n - zero_count, top, smallest, sums)
 }
