@@ -138,8 +138,10 @@ VMAFX_EXPORT VmafxStatus vmafx_flush(VmafxContext *context, VmafxError **error);
 VMAFX_EXPORT uint32_t vmafx_context_backend(const VmafxContext *context);
 
 /**
- * How many earlier reference frames the context keeps after vmafx_submit() returns: 2 (frames n-1
- * and n-2, whatever the extractors read). 0 for NULL. ABI 0.1.11.
+ * How many earlier reference frames the context keeps after vmafx_submit() returns: as many as its
+ * registered extractors read (0 when none reads an earlier frame, as psnr; 1 for a reader of frame
+ * n-1, as motion; 2 for a reader of frame n-2, as motion with motion_five_frame_window). 0 for
+ * NULL. ABI 0.1.11.
  */
 VMAFX_EXPORT uint32_t vmafx_context_frame_retention(const VmafxContext *context);
 

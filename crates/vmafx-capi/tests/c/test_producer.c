@@ -54,7 +54,9 @@ static VmafxFrame *produce(unsigned seed, void (*release)(void *))
     return f;
 }
 
-static VmafxContext *context(uint32_t threads)
+/* A context with `threads` workers scoring psnr, and motion when `motion` is 1 (it reads
+ * frame n-1) or 2 (with motion_five_frame_window: frame n-2). */
+static VmafxContext *context_with(uint32_t threads, unsigned motion)
 {
     VmafxContextConfig cfg = VMAFX_CONTEXT_CONFIG_INIT;
     cfg.n_threads = threads;
@@ -62,35 +64,55 @@ static VmafxContext *context(uint32_t threads)
     if (vmafx_context_create(&cfg, &ctx, NULL) != VMAFX_OK ||
         vmafx_context_use_feature(ctx, "psnr", NULL, NULL) != VMAFX_OK)
         abort();
+    if (motion > 0) {
+        VmafxOptions *o = NULL;
+        if (motion > 1 && vmafx_options_set(&o, "motion_five_frame_window", "true", NULL) != 0)
+            abort();
+        if (vmafx_context_use_feature(ctx, "motion", o, NULL) != VMAFX_OK)
+            abort();
+        vmafx_options_free(o);
+    }
     return ctx;
 }
 
+static VmafxContext *context(uint32_t threads)
+{
+    return context_with(threads, 0u);
+}
+
+/* The retention is the earlier references the extractors read: 0 for psnr, 1 with motion,
+ * 2 with motion over five frames. Inline, exactly that many references stay after each
+ * submit; with 3 workers, at least that many and at most the bound. */
 static void bounds_hold_against_counted_frames(void)
 {
-    VmafxContext *ctx = context(0);
-    CHECK(vmafx_context_frame_retention(ctx) == 2u && vmafx_context_max_in_flight(ctx) == 2u);
-    bool exact = true;
-    for (unsigned i = 0; i < FRAMES; i++) {
-        CHECK(vmafx_submit(ctx, produce(i, on_release), produce(i + 40, on_release), i, NULL) ==
-              VMAFX_OK);
-        exact = exact && live == (int)(i < 1 ? 1 : 2); /* the retained references only */
-    }
-    CHECK(exact);
-    CHECK(vmafx_flush(ctx, NULL) == VMAFX_OK && live == 0);
-    CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
+    for (unsigned r = 0; r <= 2u; r++) {
+        VmafxContext *ctx = context_with(0, r);
+        CHECK(vmafx_context_frame_retention(ctx) == r && vmafx_context_max_in_flight(ctx) == r);
+        bool exact = true;
+        for (unsigned i = 0; i < FRAMES; i++) {
+            CHECK(vmafx_submit(ctx, produce(i, on_release), produce(i + 40, on_release), i,
+                               NULL) == VMAFX_OK);
+            exact = exact && live == (int)(i + 1 < r ? i + 1 : r); /* the kept references */
+        }
+        CHECK(exact);
+        CHECK(vmafx_flush(ctx, NULL) == VMAFX_OK && live == 0);
+        CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
 
-    ctx = context(3); /* psnr only: 3 workers' jobs, each with its frame and 2 references */
-    const uint32_t bound = vmafx_context_max_in_flight(ctx);
-    CHECK(bound == 2u + 3u * 3u);
-    int most = 0;
-    for (unsigned i = 0; i < FRAMES; i++) {
-        CHECK(vmafx_submit(ctx, produce(i, on_release), produce(i + 40, on_release), i, NULL) ==
-              VMAFX_OK);
-        most = live > most ? live : most;
+        ctx = context_with(3, r); /* 3 workers' jobs, each with its frame and r references */
+        const uint32_t bound = vmafx_context_max_in_flight(ctx);
+        CHECK(vmafx_context_frame_retention(ctx) == r && bound == r + 3u * (r + 1u));
+        int most = 0;
+        bool kept = true;
+        for (unsigned i = 0; i < FRAMES; i++) {
+            CHECK(vmafx_submit(ctx, produce(i, on_release), produce(i + 40, on_release), i,
+                               NULL) == VMAFX_OK);
+            kept = kept && live >= (int)(i + 1 < r ? i + 1 : r);
+            most = live > most ? live : most;
+        }
+        CHECK(kept && most <= 2 * (int)bound); /* both inputs together */
+        CHECK(vmafx_flush(ctx, NULL) == VMAFX_OK && live == 0);
+        CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
     }
-    CHECK(most >= 2 && most <= 2 * (int)bound); /* both inputs together */
-    CHECK(vmafx_flush(ctx, NULL) == VMAFX_OK && live == 0);
-    CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
 }
 
 static void release_fences_come_before_the_callback(void)
@@ -113,7 +135,7 @@ static void release_fences_come_before_the_callback(void)
     cuda.kind = VMAFX_FENCE_VULKAN_SEMAPHORE;
     CHECK(vmafx_frame_signal_on_release(f, &cuda, &err) == VMAFX_E_NOTSUP &&
           named(&err, VMAFX_E_NOTSUP, "fence.kind", VMAFX_SUBJECT_FENCE));
-    VmafxContext *ctx = context(2);
+    VmafxContext *ctx = context_with(2, 1u); /* motion: frame n-1 is kept */
     CHECK(vmafx_submit(ctx, f, produce(2, on_release), 0u, NULL) == VMAFX_OK);
     CHECK(vmafx_fence_wait(&fences[0], 0u, NULL) == VMAFX_PENDING); /* still retained */
     CHECK(vmafx_flush(ctx, NULL) == VMAFX_OK);
@@ -149,8 +171,10 @@ static void preallocated_frames_and_imported_scores(void)
     CHECK(vmafx_context_import_score(ctx, "external", 0u, 13.0, &err) == VMAFX_E_INVALID);
     vmafx_error_free(err);
     CHECK(vmafx_submit(ctx, a, b, 0u, NULL) == VMAFX_OK);
-    /* The distorted frame is scored and back; the reference is retained. */
-    CHECK(vmafx_context_acquire_frame(ctx, &c, NULL) == VMAFX_OK && c != NULL);
+    /* psnr alone keeps no earlier reference: both frames are scored and back. */
+    CHECK(vmafx_context_acquire_frame(ctx, &a, NULL) == VMAFX_OK &&
+          vmafx_context_acquire_frame(ctx, &c, NULL) == VMAFX_OK && a != NULL && c != NULL);
+    vmafx_frame_unref(a);
     vmafx_frame_unref(c);
     CHECK(vmafx_flush(ctx, NULL) == VMAFX_OK);
     VmafxScore s = VMAFX_SCORE_INIT;

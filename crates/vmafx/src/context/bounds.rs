@@ -4,7 +4,7 @@
 //! computed outside the library.
 
 use super::collector::Rank;
-use super::scheduler::{jobs_in_flight, RETAINED_REFERENCES};
+use super::scheduler::{jobs_in_flight, retained_references};
 use super::{Context, State};
 use crate::error::{Error, Result, Status};
 use crate::feature::Ordering;
@@ -12,10 +12,12 @@ use crate::frame::pool::FramePool;
 use crate::frame::Frame;
 
 impl Context {
-    /// How many earlier reference frames the context keeps once a submit returns (frames
-    /// n-1 and n-2: the scheduler keeps both whatever the extractors read).
+    /// How many earlier reference frames the context keeps once a submit returns: as many
+    /// as its previous-reference extractors read (0 for a context without one, such as
+    /// psnr alone or with temporal features that keep their own state; 1 for motion; 2 for
+    /// a reader of frame n-2, such as motion with `motion_five_frame_window`).
     pub fn frame_retention(&self) -> u32 {
-        RETAINED_REFERENCES
+        retained_references(&self.registrations)
     }
 
     /// The most frames of each input the context holds once a submit of pairs in index
@@ -29,7 +31,8 @@ impl Context {
             .iter()
             .any(|r| r.info.ordering == Ordering::Temporal);
         let jobs = jobs_in_flight(&self.config, temporal);
-        RETAINED_REFERENCES + jobs * (RETAINED_REFERENCES + 1)
+        let r = self.frame_retention();
+        r + jobs * (r + 1)
     }
 
     /// Gives the context the frames a producer fills and submits (libvmaf's preallocated

@@ -19,15 +19,22 @@ use super::config::ContextConfig;
 use super::frame_window::FrameWindow;
 use crate::error::{Error, Result, Status};
 use crate::feature::{
-    ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering,
+    registry, ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering,
 };
 use crate::frame::Frame;
 use std::ops::Range;
 
-/// Earlier reference frames the scheduler keeps after a pair is dispatched (frames n-1 and
-/// n-2, whatever the extractors read): [`Scheduler::dispatch`] holds `prev` and
+/// Earlier reference frames the scheduler keeps after a pair is dispatched: as many as the
+/// registered previous-reference extractors read (0 without one, 1 for readers of frame
+/// n-1, 2 with a reader of frame n-2). [`Scheduler::dispatch`] holds them in `prev` and
 /// `prev_prev`.
-pub(crate) const RETAINED_REFERENCES: u32 = 2;
+pub(crate) fn retained_references(regs: &[Registration]) -> u32 {
+    regs.iter()
+        .map(|r| registry::references_read(r.info, &r.options))
+        .max()
+        .unwrap_or(0)
+        .min(2)
+}
 
 /// Jobs that may be in flight at once once a submit returns: each worker's job and the
 /// worker queue's, and the temporal lane's job and queue (inline scoring holds none).
@@ -337,6 +344,8 @@ pub(crate) struct Scheduler {
     shared: Arc<Shared>,
     pending: BTreeMap<u64, (Frame, Frame)>,
     next_index: u64,
+    /// Earlier reference frames kept (see [`retained_references`]).
+    retain: u32,
     prev: Option<(u64, Frame)>,
     prev_prev: Option<(u64, Frame)>,
     inline: Option<(Lane, Lane)>,
@@ -371,6 +380,7 @@ impl Scheduler {
             shared: shared.clone(),
             pending: BTreeMap::new(),
             next_index: window.first_fed,
+            retain: retained_references(&regs),
             prev: None,
             prev_prev: None,
             inline: None,
@@ -492,15 +502,21 @@ impl Scheduler {
         let prev = Self::neighbour(&self.prev, index.checked_sub(1));
         let prev_prev = Self::neighbour(&self.prev_prev, index.checked_sub(2))
             .or_else(|| Self::neighbour(&self.prev, index.checked_sub(2)));
+        // Keep only the earlier references the extractors read: none, n-1, or n-1 and n-2.
+        let kept = (self.retain > 0).then(|| (index, reference.clone()));
+        self.prev_prev = if self.retain > 1 {
+            self.prev.take()
+        } else {
+            None
+        };
+        self.prev = kept;
         let job = Job {
             index,
-            reference: reference.clone(),
+            reference,
             distorted,
             prev,
             prev_prev,
         };
-        self.prev_prev = self.prev.take();
-        self.prev = Some((index, reference));
         if let Some((lane, tlane)) = &mut self.inline {
             lane.run(&job, &self.regs, self.subsample, &self.shared);
             tlane.run(&job, &self.regs, self.subsample, &self.shared);

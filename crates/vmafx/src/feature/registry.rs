@@ -66,3 +66,21 @@ pub fn reach(info: &ExtractorInfo, options: &OptValues) -> Reach {
         name => Reach::Unbounded(name),
     }
 }
+
+/// How many earlier reference frames the context must keep for extractor `info` with
+/// `options`: 0 unless it is a previous-reference extractor ([`Ordering::PrevRef`], the
+/// only ones handed earlier frames; temporal ones keep what they need themselves), 1 for
+/// one that reads frame n - 1, 2 for one that reads frame n - 2 (n - 1 is kept too, being
+/// the next frame's n - 2). A previous-reference extractor without a declaration is given
+/// both.
+pub fn references_read(info: &ExtractorInfo, options: &OptValues) -> u32 {
+    if info.ordering != Ordering::PrevRef {
+        return 0;
+    }
+    match info.name {
+        "motion" | "motion_v2" => super::motion::sad_distance(options) as u32,
+        #[cfg(test)]
+        "test_prev" => 1,
+        _ => 2,
+    }
+}

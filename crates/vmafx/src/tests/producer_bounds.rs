@@ -43,77 +43,130 @@ fn produced(seed: u32, live: &Arc<AtomicI64>) -> Frame {
     .build()
 }
 
-fn context(threads: usize) -> Context {
+/// Feature sets and the earlier references each keeps: none for psnr alone or beside a
+/// temporal feature (float_motion keeps its own blurred frame), n-1 for motion, n-1 and
+/// n-2 for motion over five frames.
+const CASES: &[(&[(&str, &str)], u32)] = &[
+    (&[("psnr", "")], 0),
+    (&[("psnr", ""), ("float_motion", "")], 0),
+    (&[("psnr", ""), ("motion", "")], 1),
+    (&[("psnr", ""), ("motion_v2", "")], 1),
+    (
+        &[
+            ("psnr", ""),
+            ("motion", "motion_five_frame_window=true"),
+            ("float_motion", ""),
+        ],
+        2,
+    ),
+];
+
+/// A context with `threads` workers scoring `features` (name, then `key=value` or "").
+fn context_of(threads: usize, features: &[(&str, &str)]) -> Context {
     let mut c = Context::new(ContextConfig {
         threads,
         ..ContextConfig::default()
     })
     .unwrap();
-    c.use_feature("psnr", &[]).unwrap();
-    c.use_feature("float_motion", &[]).unwrap();
+    for (name, opt) in features {
+        let opts: Vec<(String, String)> = opt
+            .split_once('=')
+            .map(|(k, v)| vec![(k.to_string(), v.to_string())])
+            .unwrap_or_default();
+        c.use_feature(name, &opts).unwrap();
+    }
     c
 }
 
+/// psnr and float_motion: no earlier reference kept.
+fn context(threads: usize) -> Context {
+    context_of(threads, CASES[1].0)
+}
+
+/// psnr and motion: frame n-1 kept.
+fn context_keeping_one(threads: usize) -> Context {
+    context_of(threads, CASES[2].0)
+}
+
 #[test]
-fn inline_contexts_keep_exactly_the_retained_references() {
-    let mut c = context(0);
-    assert_eq!(c.frame_retention(), 2);
-    assert_eq!(
-        c.max_in_flight(),
-        c.frame_retention(),
-        "no worker holds a job"
-    );
-    let (refs, dis) = (Arc::new(AtomicI64::new(0)), Arc::new(AtomicI64::new(0)));
-    for i in 0..8u32 {
-        c.submit(produced(i, &refs), produced(i + 50, &dis), i as u64)
-            .unwrap();
-        let want = (i as i64 + 1).min(c.frame_retention() as i64);
+fn inline_contexts_keep_exactly_the_references_their_extractors_read() {
+    for &(features, retained) in CASES {
+        let mut c = context_of(0, features);
+        assert_eq!(c.frame_retention(), retained, "{features:?}");
+        assert_eq!(
+            c.max_in_flight(),
+            retained,
+            "{features:?}: no worker holds a job"
+        );
+        let (refs, dis) = (Arc::new(AtomicI64::new(0)), Arc::new(AtomicI64::new(0)));
+        for i in 0..8u32 {
+            c.submit(produced(i, &refs), produced(i + 50, &dis), i as u64)
+                .unwrap();
+            let want = (i as i64 + 1).min(retained as i64);
+            assert_eq!(
+                refs.load(Ordering::SeqCst),
+                want,
+                "{features:?}: references held after {i}"
+            );
+            assert_eq!(
+                dis.load(Ordering::SeqCst),
+                0,
+                "{features:?}: distorted held after {i}"
+            );
+        }
+        c.flush().unwrap();
         assert_eq!(
             refs.load(Ordering::SeqCst),
-            want,
-            "references held after {i}"
+            0,
+            "{features:?}: the flush hands every frame back"
         );
-        assert_eq!(dis.load(Ordering::SeqCst), 0, "distorted held after {i}");
     }
-    c.flush().unwrap();
-    assert_eq!(
-        refs.load(Ordering::SeqCst),
-        0,
-        "the flush hands every frame back"
-    );
 }
 
 #[test]
 fn threaded_contexts_stay_within_the_in_flight_bound() {
-    for threads in [1usize, 2, 4] {
-        let mut c = context(threads);
-        // Each worker's job and the temporal lane's (float_motion): each job holds its
-        // frame and two earlier references, besides the two the scheduler keeps.
-        let jobs = threads as u32 + 1;
-        assert_eq!(c.max_in_flight(), 2 + jobs * 3, "{threads} threads");
-        let (refs, dis) = (Arc::new(AtomicI64::new(0)), Arc::new(AtomicI64::new(0)));
-        let (mut most_refs, mut most_dis) = (0, 0);
-        for i in 0..40u32 {
-            c.submit(produced(i, &refs), produced(i + 50, &dis), i as u64)
-                .unwrap();
-            most_refs = most_refs.max(refs.load(Ordering::SeqCst));
-            most_dis = most_dis.max(dis.load(Ordering::SeqCst));
+    for &(features, r) in CASES {
+        let temporal = features.iter().any(|(n, _)| *n == "float_motion");
+        for threads in [1usize, 2, 4] {
+            let mut c = context_of(threads, features);
+            // Each worker's job, and the temporal lane's with float_motion: each job holds
+            // its frame and the earlier references, besides those the scheduler keeps.
+            let jobs = threads as u32 + u32::from(temporal);
+            assert_eq!(
+                c.max_in_flight(),
+                r + jobs * (r + 1),
+                "{features:?}, {threads} threads"
+            );
+            let (refs, dis) = (Arc::new(AtomicI64::new(0)), Arc::new(AtomicI64::new(0)));
+            let (mut most_refs, mut most_dis) = (0, 0);
+            for i in 0..40u32 {
+                c.submit(produced(i, &refs), produced(i + 50, &dis), i as u64)
+                    .unwrap();
+                let held = refs.load(Ordering::SeqCst);
+                let kept = (i as i64 + 1).min(r as i64);
+                assert!(
+                    held >= kept,
+                    "{features:?}, {threads} threads: {held} references held after {i}, \
+                     below the {kept} the scheduler keeps"
+                );
+                most_refs = most_refs.max(held);
+                most_dis = most_dis.max(dis.load(Ordering::SeqCst));
+            }
+            c.flush().unwrap();
+            let bound = c.max_in_flight() as i64;
+            assert!(
+                most_refs <= bound,
+                "{features:?}, {threads} threads: {most_refs} references held > {bound}"
+            );
+            assert!(
+                most_dis <= bound,
+                "{features:?}, {threads} threads: {most_dis} distorted held > {bound}"
+            );
+            assert_eq!(
+                (refs.load(Ordering::SeqCst), dis.load(Ordering::SeqCst)),
+                (0, 0)
+            );
         }
-        c.flush().unwrap();
-        let bound = c.max_in_flight() as i64;
-        assert!(
-            most_refs <= bound,
-            "{threads} threads: {most_refs} references held > {bound}"
-        );
-        assert!(
-            most_dis <= bound,
-            "{threads} threads: {most_dis} distorted held > {bound}"
-        );
-        assert!(most_refs >= 2, "the retained references are held");
-        assert_eq!(
-            (refs.load(Ordering::SeqCst), dis.load(Ordering::SeqCst)),
-            (0, 0)
-        );
     }
 }
 
@@ -152,8 +205,8 @@ fn release_signals_fire_behind_the_last_reader_before_the_release_callback() {
     }
     let e = frame.signal_on_release(Fence::new()).unwrap_err();
     assert_eq!((e.status(), e.subject()), (Status::Range, "fence"));
-    // Two contexts read the frame; the fences wait for the later one.
-    let (mut a, mut b) = (context(0), context(2));
+    // Two contexts keep the frame as their frame n-1; the fences wait for the later one.
+    let (mut a, mut b) = (context_keeping_one(0), context_keeping_one(2));
     let live = Arc::new(AtomicI64::new(0));
     a.submit(frame.clone(), produced(1, &live), 0).unwrap();
     b.submit(frame.clone(), produced(2, &live), 0).unwrap();
@@ -175,24 +228,30 @@ fn release_signals_fire_behind_the_last_reader_before_the_release_callback() {
 
 #[test]
 fn preallocated_frames_return_to_the_context() {
-    let mut c = context(0);
-    let e = c.acquire_frame().unwrap_err();
-    assert_eq!((e.status(), e.subject()), (Status::Invalid, "context"));
     let pool = || FramePool::new(PixelFormat::Yuv420p, 8, W, H, 3).unwrap();
-    c.preallocate(pool()).unwrap();
-    let frames: Vec<Frame> = (0..3).map(|_| c.acquire_frame().unwrap()).collect();
-    assert_eq!(c.acquire_frame().unwrap_err().status(), Status::Busy);
-    let mut frames = frames.into_iter();
-    let (r, d) = (frames.next().unwrap(), frames.next().unwrap());
-    c.submit(r, d, 0).unwrap();
-    // Frame 0's reference is retained, its distorted scored and back in the pool.
-    let back = c.acquire_frame().unwrap();
-    assert_eq!(c.acquire_frame().unwrap_err().status(), Status::Busy);
-    drop(back);
-    drop(frames);
-    assert!(c.acquire_frame().is_ok());
-    let e = c.preallocate(pool()).unwrap_err();
-    assert_eq!(e.status(), Status::Busy, "once per context");
+    // Frame 0's reference is kept only where an extractor reads frame n-1; its distorted
+    // is scored and back in the pool either way.
+    for (mut c, kept) in [(context(0), 0usize), (context_keeping_one(0), 1)] {
+        let e = c.acquire_frame().unwrap_err();
+        assert_eq!((e.status(), e.subject()), (Status::Invalid, "context"));
+        c.preallocate(pool()).unwrap();
+        let frames: Vec<Frame> = (0..3).map(|_| c.acquire_frame().unwrap()).collect();
+        assert_eq!(c.acquire_frame().unwrap_err().status(), Status::Busy);
+        let mut frames = frames.into_iter();
+        let (r, d) = (frames.next().unwrap(), frames.next().unwrap());
+        c.submit(r, d, 0).unwrap();
+        let back: Vec<Frame> = (0..2 - kept).map(|_| c.acquire_frame().unwrap()).collect();
+        assert_eq!(
+            c.acquire_frame().unwrap_err().status(),
+            Status::Busy,
+            "{kept} reference kept"
+        );
+        drop(back);
+        drop(frames);
+        assert!(c.acquire_frame().is_ok());
+        let e = c.preallocate(pool()).unwrap_err();
+        assert_eq!(e.status(), Status::Busy, "once per context");
+    }
 }
 
 #[test]

@@ -114,11 +114,7 @@ pub static OPTIONS: &[OptSpec] = &[
 /// processed motion2 values, not the previous average). The first frames take the processed
 /// SAD of frame s, hence s frames after.
 pub fn reach(opts: &OptValues) -> Reach {
-    let s = if opts.bool("motion_five_frame_window") {
-        2
-    } else {
-        1
-    };
+    let s = sad_distance(opts);
     let before = if opts.bool("motion_moving_average") {
         2 * s
     } else {
@@ -130,14 +126,21 @@ pub fn reach(opts: &OptValues) -> Reach {
 /// Frames `motion_v2`'s per-frame SAD at frame n reads: the reference 1 (or 2, with
 /// `motion_five_frame_window`) frames back.
 pub fn reach_v2(opts: &OptValues) -> Reach {
-    let s = if opts.bool("motion_five_frame_window") {
+    Reach::Frames {
+        before: sad_distance(opts),
+        after: 0,
+    }
+}
+
+/// How far back the reference frame a SAD compares with lies, for `motion` and
+/// `motion_v2` alike: 2 with `motion_five_frame_window`, else 1. Those are the earlier
+/// frames the context must keep for them (a frame n - 2 reader needs n - 1 kept too, as
+/// the next frame's n - 2).
+pub fn sad_distance(opts: &OptValues) -> u64 {
+    if opts.bool("motion_five_frame_window") {
         2
     } else {
         1
-    };
-    Reach::Frames {
-        before: s,
-        after: 0,
     }
 }
 
