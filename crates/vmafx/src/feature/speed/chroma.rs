@@ -70,6 +70,10 @@ impl SpeedChroma {
 }
 
 impl Extractor for SpeedChroma {
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.state.as_ref().map(|s| s.speed.kernels.level)
+    }
+
     fn init(&mut self, g: Geometry) -> Result<()> {
         let (w, h) = match g.format {
             PixelFormat::Yuv420p => (g.width / 2, g.height / 2),

@@ -1,6 +1,7 @@
 //! One SpEED computation (libvmaf's SpeedState): plane geometry after prescaling and
 //! decimation, the float working planes, and the score of a ref/dis pair of float planes.
 
+use super::dispatch::{Kernels, KERNELS};
 use super::estimate::{self, Area, BlockStats, CovOrder, BLOCK};
 use super::filter;
 use super::scale::{self, Method, Size};
@@ -50,6 +51,8 @@ pub struct Speed {
     dis_stats: BlockStats,
     /// How covariance sums are accumulated.
     pub cov_order: CovOrder,
+    /// The kernel table chosen at construction.
+    pub kernels: Kernels,
 }
 
 impl Speed {
@@ -94,6 +97,7 @@ impl Speed {
             ref_stats: BlockStats::default(),
             dis_stats: BlockStats::default(),
             cov_order: CovOrder::Avx512,
+            kernels: KERNELS.current(),
             p,
         })
     }
@@ -111,9 +115,19 @@ impl Speed {
             scale::rescale(self.p.method, &self.tmp, frame, self.orig, self.scaled, s);
         }
         let (w, h) = (self.scaled.w, self.scaled.h);
-        filter::convolve(&self.antialias, frame, &mut self.cur, w, h, s);
-        filter::decimate16(&self.cur, frame, w, h, s);
         let (dw, dh) = (w >> NUM_SCALES, h >> NUM_SCALES);
+        filter::convolve_decimate16(
+            &self.antialias,
+            frame,
+            &mut self.cur,
+            &mut self.tmp,
+            w,
+            h,
+            s,
+        );
+        for i in 0..dh {
+            frame[i * s..i * s + dw].copy_from_slice(&self.cur[i * s..i * s + dw]);
+        }
         filter::convolve(&self.smooth, frame, &mut self.cur, dw, dh, s);
         filter::subtract(frame, &self.cur, dw, dh, s);
     }
@@ -123,9 +137,23 @@ impl Speed {
     pub fn score(&mut self, r: &mut [f32], d: &mut [f32]) -> (f32, bool) {
         let snn = self.p.sigma_nn as f32;
         self.filter_and_downscale(r);
-        let ok_r = estimate::estimate(self.cov_order, r, self.area, snn, &mut self.ref_stats);
+        let ok_r = estimate::estimate(
+            self.cov_order,
+            self.kernels.cov_sum,
+            r,
+            self.area,
+            snn,
+            &mut self.ref_stats,
+        );
         self.filter_and_downscale(d);
-        let ok_d = estimate::estimate(self.cov_order, d, self.area, snn, &mut self.dis_stats);
+        let ok_d = estimate::estimate(
+            self.cov_order,
+            self.kernels.cov_sum,
+            d,
+            self.area,
+            snn,
+            &mut self.dis_stats,
+        );
         let s = if ok_r != ok_d {
             0.0
         } else {

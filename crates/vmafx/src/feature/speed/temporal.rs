@@ -52,6 +52,10 @@ struct SpeedTemporal {
 }
 
 impl Extractor for SpeedTemporal {
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.state.as_ref().map(|s| s.speed.kernels.level)
+    }
+
     fn init(&mut self, g: Geometry) -> Result<()> {
         let speed = Speed::new(
             self.p.clone(),
