@@ -45,7 +45,9 @@ pub struct Speed {
     pub rows: usize,
     antialias: Vec<f32>,
     smooth: Vec<f32>,
+    /// The decimated plane (`rows / 16` rows).
     cur: Vec<f32>,
+    /// The prescaler's copy of a plane when prescaling, else one row of scratch.
     tmp: Vec<f32>,
     ref_stats: BlockStats,
     dis_stats: BlockStats,
@@ -92,8 +94,15 @@ impl Speed {
             rows: ah,
             antialias: filter::antialias_filter(ks),
             smooth: filter::scale4_filter(ks),
-            cur: vec![0.0; stride * ah],
-            tmp: vec![0.0; stride * ah],
+            cur: vec![0.0; stride * (ah >> NUM_SCALES)],
+            tmp: vec![
+                0.0;
+                if almost_one(p.prescale) {
+                    stride
+                } else {
+                    stride * ah
+                }
+            ],
             ref_stats: BlockStats::default(),
             dis_stats: BlockStats::default(),
             cov_order: CovOrder::Avx512,
