@@ -63,8 +63,8 @@ impl SpeedChroma {
             }
         }
         let s = st.speed.stride;
-        copy_plane(r, c, &mut st.r, s);
-        copy_plane(d, c, &mut st.d, s);
+        copy_plane(r, c, &mut st.r, s, &st.speed.rows_read);
+        copy_plane(d, c, &mut st.d, s, &st.speed.rows_read);
         Ok(st.speed.score(&mut st.r, &mut st.d))
     }
 }

@@ -55,6 +55,8 @@ pub struct Speed {
     pub cov_order: CovOrder,
     /// The kernel table chosen at construction.
     pub kernels: Kernels,
+    /// The rows of an input plane the computation reads (all of them when prescaling).
+    pub rows_read: Vec<bool>,
 }
 
 impl Speed {
@@ -107,6 +109,11 @@ impl Speed {
             dis_stats: BlockStats::default(),
             cov_order: CovOrder::Avx512,
             kernels: KERNELS.current(),
+            rows_read: if almost_one(p.prescale) {
+                filter::rows_read(filter::filter_size(1, ks), h)
+            } else {
+                vec![true; h]
+            },
             p,
         })
     }
@@ -182,11 +189,12 @@ impl Speed {
 /// Copies plane `channel` of `frame` into `dst` (row `stride`) as libvmaf's picture_copy
 /// does, minus 128: 10, 12 and 16-bit samples divided by 4, 16 and 256; 8-bit as is; other
 /// depths the way libvmaf reads them, i.e. the plane's bytes taken as 8-bit samples.
-pub fn copy_plane(frame: &Frame, channel: usize, dst: &mut [f32], stride: usize) {
+/// Only the rows marked in `rows` are copied.
+pub fn copy_plane(frame: &Frame, channel: usize, dst: &mut [f32], stride: usize, rows: &[bool]) {
     let pl = frame.plane(channel);
     let (w, h) = (pl.width as usize, pl.height as usize);
     let bpc = frame.bpc();
-    for y in 0..h {
+    for y in (0..h).filter(|&y| rows[y]) {
         let out = &mut dst[y * stride..y * stride + w];
         match pl.samples() {
             Samples::U8(_) => {

@@ -164,6 +164,19 @@ pub fn convolve_decimate16(
     }
 }
 
+/// Which of `h` rows [`convolve_decimate16`] reads with a filter of `taps` taps: the
+/// mirrored neighbourhood of every 16th row.
+pub fn rows_read(taps: usize, h: usize) -> Vec<bool> {
+    let r = taps / 2;
+    let mut read = vec![false; h];
+    for i in 0..h / 16 {
+        for k in 0..taps {
+            read[mirror((i * 16) as isize - r as isize + k as isize, h)] = true;
+        }
+    }
+    read
+}
+
 /// Keeps every 16th sample of every 16th row of the `w` x `h` region of `src`.
 #[cfg(test)]
 pub fn decimate16(src: &[f32], dst: &mut [f32], w: usize, h: usize, stride: usize) {
@@ -262,6 +275,43 @@ mod tests {
             decimate16(&full, &mut want, w, h, stride);
             let mut got = vec![0f32; src.len()];
             let mut tmp = vec![0f32; w];
+            convolve_decimate16(&f, &src, &mut got, &mut tmp, w, h, stride);
+            for i in 0..h / 16 {
+                let row = i * stride..i * stride + w / 16;
+                assert!(
+                    got[row.clone()]
+                        .iter()
+                        .zip(&want[row])
+                        .all(|(a, b)| a.to_bits() == b.to_bits()),
+                    "case {case}: {w}x{h}, {} taps, row {i}",
+                    f.len()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn decimated_convolution_reads_only_the_rows_listed() {
+        let mut rng = TwinRng::new(0x0005_eed5);
+        for case in 0..40 {
+            let f = antialias_filter([1.0, 0.5, 4.0][case % 3]);
+            let (w, h) = (rng.size(16, 90), rng.size(16, 150));
+            let stride = w + rng.range(0, 5) as usize;
+            let mut src: Vec<f32> = (0..stride * h)
+                .map(|_| rng.range(-100_000, 100_000) as f32 / 997.0)
+                .collect();
+            let mut tmp = vec![0f32; w];
+            let mut want = vec![0f32; src.len()];
+            convolve_decimate16(&f, &src, &mut want, &mut tmp, w, h, stride);
+            let read = rows_read(f.len(), h);
+            assert!(
+                read.iter().any(|&r| !r) || h < 32,
+                "case {case}: every row read"
+            );
+            for (y, _) in read.iter().enumerate().filter(|(_, &r)| !r) {
+                src[y * stride..(y + 1) * stride].fill(f32::NAN);
+            }
+            let mut got = vec![0f32; src.len()];
             convolve_decimate16(&f, &src, &mut got, &mut tmp, w, h, stride);
             for i in 0..h / 16 {
                 let row = i * stride..i * stride + w / 16;
