@@ -9,12 +9,13 @@ use crate::testutil::checkasm::Checkable;
 const TRIALS: u64 = 300;
 
 /// The features whose tables the checker runs.
-fn suites() -> [&'static dyn Checkable; 9] {
+fn suites() -> [&'static dyn Checkable; 10] {
     [
         crate::feature::vif::CHECKASM,
         crate::feature::adm::CHECKASM,
         crate::feature::motion::CHECKASM,
         crate::feature::cambi::CHECKASM,
+        crate::feature::speed::CHECKASM,
         crate::feature::psnr::CHECKASM,
         crate::feature::psnr_hvs::CHECKASM,
         crate::feature::float_common::dispatch::checkasm::CHECKASM,
@@ -30,6 +31,7 @@ fn suites_of(extractor: &str) -> Vec<&str> {
         "float_vif" => vec!["float_conv", "float_vif"],
         "float_motion" | "float_adm" => vec!["float_conv"],
         "float_ssim" | "float_ms_ssim" => vec!["iqa"],
+        "speed_chroma" | "speed_temporal" => vec!["speed"],
         _ => vec![extractor],
     }
 }

@@ -63,13 +63,17 @@ impl SpeedChroma {
             }
         }
         let s = st.speed.stride;
-        copy_plane(r, c, &mut st.r, s);
-        copy_plane(d, c, &mut st.d, s);
+        copy_plane(r, c, &mut st.r, s, &st.speed.rows_read);
+        copy_plane(d, c, &mut st.d, s, &st.speed.rows_read);
         Ok(st.speed.score(&mut st.r, &mut st.d))
     }
 }
 
 impl Extractor for SpeedChroma {
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.state.as_ref().map(|s| s.speed.kernels.level)
+    }
+
     fn init(&mut self, g: Geometry) -> Result<()> {
         let (w, h) = match g.format {
             PixelFormat::Yuv420p => (g.width / 2, g.height / 2),

@@ -1,6 +1,7 @@
 //! One SpEED computation (libvmaf's SpeedState): plane geometry after prescaling and
 //! decimation, the float working planes, and the score of a ref/dis pair of float planes.
 
+use super::dispatch::{Kernels, KERNELS};
 use super::estimate::{self, Area, BlockStats, CovOrder, BLOCK};
 use super::filter;
 use super::scale::{self, Method, Size};
@@ -44,12 +45,18 @@ pub struct Speed {
     pub rows: usize,
     antialias: Vec<f32>,
     smooth: Vec<f32>,
+    /// The decimated plane (`rows / 16` rows).
     cur: Vec<f32>,
+    /// The prescaler's copy of a plane when prescaling, else one row of scratch.
     tmp: Vec<f32>,
     ref_stats: BlockStats,
     dis_stats: BlockStats,
     /// How covariance sums are accumulated.
     pub cov_order: CovOrder,
+    /// The kernel table chosen at construction.
+    pub kernels: Kernels,
+    /// The rows of an input plane the computation reads (all of them when prescaling).
+    pub rows_read: Vec<bool>,
 }
 
 impl Speed {
@@ -89,11 +96,24 @@ impl Speed {
             rows: ah,
             antialias: filter::antialias_filter(ks),
             smooth: filter::scale4_filter(ks),
-            cur: vec![0.0; stride * ah],
-            tmp: vec![0.0; stride * ah],
+            cur: vec![0.0; stride * (ah >> NUM_SCALES)],
+            tmp: vec![
+                0.0;
+                if almost_one(p.prescale) {
+                    stride
+                } else {
+                    stride * ah
+                }
+            ],
             ref_stats: BlockStats::default(),
             dis_stats: BlockStats::default(),
             cov_order: CovOrder::Avx512,
+            kernels: KERNELS.current(),
+            rows_read: if almost_one(p.prescale) {
+                filter::rows_read(filter::filter_size(1, ks), h)
+            } else {
+                vec![true; h]
+            },
             p,
         })
     }
@@ -111,9 +131,19 @@ impl Speed {
             scale::rescale(self.p.method, &self.tmp, frame, self.orig, self.scaled, s);
         }
         let (w, h) = (self.scaled.w, self.scaled.h);
-        filter::convolve(&self.antialias, frame, &mut self.cur, w, h, s);
-        filter::decimate16(&self.cur, frame, w, h, s);
         let (dw, dh) = (w >> NUM_SCALES, h >> NUM_SCALES);
+        filter::convolve_decimate16(
+            &self.antialias,
+            frame,
+            &mut self.cur,
+            &mut self.tmp,
+            w,
+            h,
+            s,
+        );
+        for i in 0..dh {
+            frame[i * s..i * s + dw].copy_from_slice(&self.cur[i * s..i * s + dw]);
+        }
         filter::convolve(&self.smooth, frame, &mut self.cur, dw, dh, s);
         filter::subtract(frame, &self.cur, dw, dh, s);
     }
@@ -123,9 +153,23 @@ impl Speed {
     pub fn score(&mut self, r: &mut [f32], d: &mut [f32]) -> (f32, bool) {
         let snn = self.p.sigma_nn as f32;
         self.filter_and_downscale(r);
-        let ok_r = estimate::estimate(self.cov_order, r, self.area, snn, &mut self.ref_stats);
+        let ok_r = estimate::estimate(
+            self.cov_order,
+            self.kernels.cov_sum,
+            r,
+            self.area,
+            snn,
+            &mut self.ref_stats,
+        );
         self.filter_and_downscale(d);
-        let ok_d = estimate::estimate(self.cov_order, d, self.area, snn, &mut self.dis_stats);
+        let ok_d = estimate::estimate(
+            self.cov_order,
+            self.kernels.cov_sum,
+            d,
+            self.area,
+            snn,
+            &mut self.dis_stats,
+        );
         let s = if ok_r != ok_d {
             0.0
         } else {
@@ -145,11 +189,12 @@ impl Speed {
 /// Copies plane `channel` of `frame` into `dst` (row `stride`) as libvmaf's picture_copy
 /// does, minus 128: 10, 12 and 16-bit samples divided by 4, 16 and 256; 8-bit as is; other
 /// depths the way libvmaf reads them, i.e. the plane's bytes taken as 8-bit samples.
-pub fn copy_plane(frame: &Frame, channel: usize, dst: &mut [f32], stride: usize) {
+/// Only the rows marked in `rows` are copied.
+pub fn copy_plane(frame: &Frame, channel: usize, dst: &mut [f32], stride: usize, rows: &[bool]) {
     let pl = frame.plane(channel);
     let (w, h) = (pl.width as usize, pl.height as usize);
     let bpc = frame.bpc();
-    for y in 0..h {
+    for y in (0..h).filter(|&y| rows[y]) {
         let out = &mut dst[y * stride..y * stride + w];
         match pl.samples() {
             Samples::U8(_) => {

@@ -19,7 +19,7 @@ fn log2_2pie() -> f64 {
 pub enum CovOrder {
     /// libvmaf's scalar loop: one double sum in raster order (kept as the reference the
     /// tests check the lane order against).
-    #[cfg_attr(not(test), allow(dead_code))]
+    #[allow(dead_code)]
     Scalar,
     /// libvmaf's AVX-512 kernel (what the conformance corpus was made with): two chains of
     /// eight fused multiply-add lanes over 16 columns, then 8, a plain scalar tail per row,
@@ -56,72 +56,100 @@ pub struct BlockStats {
     pub variance: Vec<f32>,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn cov_sum(
-    order: CovOrder,
-    data: &[f32],
-    stride: usize,
-    ox: usize,
-    oy: usize,
-    w: usize,
-    h: usize,
-    mx: f64,
-    my: f64,
-) -> f64 {
-    let term = |i: usize, j: usize| {
-        let vx = data[ox + i * stride + j] as f64 - mx;
-        let vy = data[oy + i * stride + j] as f64 - my;
+/// One covariance sum: the `w` x `h` window of `data` (row `stride`) at offset `ox`,
+/// centred on `mx`, times the window at `oy`, centred on `my`.
+#[derive(Debug, Clone, Copy)]
+pub struct CovInput<'a> {
+    /// The plane.
+    pub data: &'a [f32],
+    /// Row stride in samples.
+    pub stride: usize,
+    /// Offset of the first window.
+    pub ox: usize,
+    /// Offset of the second window.
+    pub oy: usize,
+    /// Window width.
+    pub w: usize,
+    /// Window height.
+    pub h: usize,
+    /// Mean removed from the first window's samples.
+    pub mx: f64,
+    /// Mean removed from the second window's samples.
+    pub my: f64,
+}
+
+/// A covariance sum kernel.
+pub type CovSumFn = fn(&CovInput<'_>) -> f64;
+
+/// Panics unless every row of both windows lies inside `data`.
+pub(super) fn check_cov_bounds(c: &CovInput<'_>) {
+    if c.w == 0 || c.h == 0 {
+        return;
+    }
+    let last = (c.h - 1) * c.stride + c.w;
+    assert!(c.w <= c.stride && c.ox.max(c.oy) + last <= c.data.len());
+}
+
+impl CovInput<'_> {
+    fn term(&self, i: usize, j: usize) -> (f64, f64) {
+        let vx = self.data[self.ox + i * self.stride + j] as f64 - self.mx;
+        let vy = self.data[self.oy + i * self.stride + j] as f64 - self.my;
         (vx, vy)
-    };
-    match order {
-        CovOrder::Scalar => {
-            let mut s = 0f64;
-            for i in 0..h {
-                for j in 0..w {
-                    let (a, b) = term(i, j);
-                    s += a * b;
-                }
-            }
-            s
-        }
-        CovOrder::Avx512 => {
-            let (mut acc0, mut acc1, mut tail) = ([0f64; 8], [0f64; 8], 0f64);
-            for i in 0..h {
-                let mut j = 0;
-                while j + 15 < w {
-                    for l in 0..8 {
-                        let (a, b) = term(i, j + l);
-                        acc0[l] = a.mul_add(b, acc0[l]);
-                        let (a, b) = term(i, j + 8 + l);
-                        acc1[l] = a.mul_add(b, acc1[l]);
-                    }
-                    j += 16;
-                }
-                while j + 7 < w {
-                    for (l, acc) in acc0.iter_mut().enumerate() {
-                        let (a, b) = term(i, j + l);
-                        *acc = a.mul_add(b, *acc);
-                    }
-                    j += 8;
-                }
-                while j < w {
-                    let (a, b) = term(i, j);
-                    tail += a * b;
-                    j += 1;
-                }
-            }
-            let a: Vec<f64> = (0..8).map(|l| acc0[l] + acc1[l]).collect();
-            let q: Vec<f64> = (0..4).map(|l| a[l + 4] + a[l]).collect();
-            let (p0, p1) = (q[2] + q[0], q[3] + q[1]);
-            p0 + p1 + tail
+    }
+}
+
+/// libvmaf's scalar loop: one double sum in raster order.
+#[cfg_attr(not(test), allow(dead_code))]
+fn cov_sum_raster(c: &CovInput<'_>) -> f64 {
+    let mut s = 0f64;
+    for i in 0..c.h {
+        for j in 0..c.w {
+            let (a, b) = c.term(i, j);
+            s += a * b;
         }
     }
+    s
+}
+
+/// The scalar kernel of libvmaf's AVX-512 order (see `super::dispatch`).
+pub fn cov_sum_avx512_order(c: &CovInput<'_>) -> f64 {
+    check_cov_bounds(c);
+    let (mut acc0, mut acc1, mut tail) = ([0f64; 8], [0f64; 8], 0f64);
+    for i in 0..c.h {
+        let mut j = 0;
+        while j + 15 < c.w {
+            for l in 0..8 {
+                let (a, b) = c.term(i, j + l);
+                acc0[l] = a.mul_add(b, acc0[l]);
+                let (a, b) = c.term(i, j + 8 + l);
+                acc1[l] = a.mul_add(b, acc1[l]);
+            }
+            j += 16;
+        }
+        while j + 7 < c.w {
+            for (l, acc) in acc0.iter_mut().enumerate() {
+                let (a, b) = c.term(i, j + l);
+                *acc = a.mul_add(b, *acc);
+            }
+            j += 8;
+        }
+        while j < c.w {
+            let (a, b) = c.term(i, j);
+            tail += a * b;
+            j += 1;
+        }
+    }
+    let a: [f64; 8] = std::array::from_fn(|l| acc0[l] + acc1[l]);
+    let q: [f64; 4] = std::array::from_fn(|l| a[l + 4] + a[l]);
+    let (p0, p1) = (q[2] + q[0], q[3] + q[1]);
+    p0 + p1 + tail
 }
 
 /// Statistics of one filtered plane; `false` where its covariance could not be inverted
 /// (libvmaf then uses an all-zero solution, as here).
 pub fn estimate(
     order: CovOrder,
+    cov_sum: CovSumFn,
     data: &[f32],
     area: Area,
     sigma_nn: f32,
@@ -146,17 +174,20 @@ pub fn estimate(
         for y in 0..=x {
             let ox = (x / BLOCK) * stride + x % BLOCK;
             let oy = (y / BLOCK) * stride + y % BLOCK;
-            let s = cov_sum(
-                order,
+            let input = CovInput {
                 data,
                 stride,
                 ox,
                 oy,
-                sw,
-                sh,
-                means[x] as f64,
-                means[y] as f64,
-            );
+                w: sw,
+                h: sh,
+                mx: means[x] as f64,
+                my: means[y] as f64,
+            };
+            let s = match order {
+                CovOrder::Scalar => cov_sum_raster(&input),
+                CovOrder::Avx512 => cov_sum(&input),
+            };
             let c = (s / n as f64) as f32;
             cov[x * ELEMS + y] = c;
             cov[y * ELEMS + x] = c;
@@ -258,8 +289,18 @@ mod tests {
             .map(|i| ((i * 7919) % 251) as f32 / 7.0 - 18.0)
             .collect();
         let (mx, my) = (-0.3, 0.7);
-        let s = cov_sum(CovOrder::Scalar, &data, stride, 0, 1, w, h, mx, my);
-        let v = cov_sum(CovOrder::Avx512, &data, stride, 0, 1, w, h, mx, my);
+        let c = CovInput {
+            data: &data,
+            stride,
+            ox: 0,
+            oy: 1,
+            w,
+            h,
+            mx,
+            my,
+        };
+        let s = cov_sum_raster(&c);
+        let v = cov_sum_avx512_order(&c);
         let mut exact = 0f64;
         for i in 0..h {
             for j in 0..w {

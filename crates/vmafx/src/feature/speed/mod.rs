@@ -9,6 +9,7 @@
 
 mod chroma;
 mod compute;
+mod dispatch;
 mod estimate;
 mod filter;
 mod linalg;
@@ -16,6 +17,11 @@ mod scale;
 mod temporal;
 #[cfg(test)]
 mod tests;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+#[cfg(test)]
+pub(crate) use dispatch::checkasm::CHECKASM;
 
 use super::{ExtractorInfo, OptKind, OptSpec, OptValues, Ordering, Reach};
 use crate::error::Result;

@@ -52,6 +52,10 @@ struct SpeedTemporal {
 }
 
 impl Extractor for SpeedTemporal {
+    fn kernel_level(&self) -> Option<crate::cpu::CpuLevel> {
+        self.state.as_ref().map(|s| s.speed.kernels.level)
+    }
+
     fn init(&mut self, g: Geometry) -> Result<()> {
         let speed = Speed::new(
             self.p.clone(),
@@ -105,8 +109,9 @@ impl Extractor for SpeedTemporal {
         std::mem::swap(&mut st.prev_r, &mut st.cur_r);
         std::mem::swap(&mut st.prev_d, &mut st.cur_d);
         let s = st.speed.stride;
-        copy_plane(input.reference, 0, &mut st.cur_r, s);
-        copy_plane(input.distorted, 0, &mut st.cur_d, s);
+        let rows = &st.speed.rows_read;
+        copy_plane(input.reference, 0, &mut st.cur_r, s, rows);
+        copy_plane(input.distorted, 0, &mut st.cur_d, s, rows);
         if first {
             // A chunk's pre-roll starts past frame 0: its first frame has no score here.
             if input.index != self.first || self.first == 0 {
@@ -114,14 +119,18 @@ impl Extractor for SpeedTemporal {
             }
             return Ok(());
         }
-        let (w, h) = (st.size.0 as usize, st.size.1 as usize);
-        subtract(&mut st.prev_r, &st.cur_r, w, h, s);
+        let w = st.size.0 as usize;
         let base = if self.use_ref_diff {
             &st.cur_r
         } else {
             &st.cur_d
         };
-        subtract(&mut st.prev_d, base, w, h, s);
+        // Only the rows SpEED reads (every row when prescaling).
+        for y in (0..st.speed.rows_read.len()).filter(|&y| st.speed.rows_read[y]) {
+            let row = y * s..y * s + w;
+            subtract(&mut st.prev_r[row.clone()], &st.cur_r[row.clone()], w, 1, s);
+            subtract(&mut st.prev_d[row.clone()], &base[row], w, 1, s);
+        }
         let (score, _) = st.speed.score(&mut st.prev_r, &mut st.prev_d);
         out.put(&self.name, input.index, score as f64);
         Ok(())
