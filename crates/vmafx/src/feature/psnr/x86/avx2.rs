@@ -3,17 +3,7 @@
 
 use std::arch::x86_64::*;
 
-/// The rows `y` of `a` and `b` (`width` samples each), as the scalar kernel slices them.
-fn rows<'a, T>(
-    a: &'a [T],
-    a_stride: usize,
-    b: &'a [T],
-    b_stride: usize,
-    width: usize,
-    height: usize,
-) -> impl Iterator<Item = (&'a [T], &'a [T])> {
-    (0..height).map(move |y| (&a[y * a_stride..][..width], &b[y * b_stride..][..width]))
-}
+use crate::feature::psnr::sse::plane;
 
 /// SSE of two 8-bit planes; each row wraps at 32 bits as the scalar kernel's does.
 pub fn sse_u8(
@@ -24,11 +14,10 @@ pub fn sse_u8(
     width: usize,
     height: usize,
 ) -> u64 {
-    rows(a, a_stride, b, b_stride, width, height)
-        // SAFETY: this function is only in a table made after AVX2 was detected; the two
-        // rows have the same length.
-        .map(|(ra, rb)| unsafe { row_u8(ra, rb) } as u64)
-        .sum()
+    // SAFETY: this function is only in a table made after AVX2 was detected; `plane`
+    // hands over two rows of the same length.
+    let row = |ra: &[u8], rb: &[u8]| unsafe { row_u8(ra, rb) };
+    plane(row, a, a_stride, b, b_stride, width, height)
 }
 
 /// SSE of two 9..16-bit planes in 64 bits.
@@ -40,10 +29,9 @@ pub fn sse_u16(
     width: usize,
     height: usize,
 ) -> u64 {
-    rows(a, a_stride, b, b_stride, width, height)
-        // SAFETY: as in `sse_u8`.
-        .map(|(ra, rb)| unsafe { row_u16(ra, rb) })
-        .sum()
+    // SAFETY: as in `sse_u8`.
+    let row = |ra: &[u16], rb: &[u16]| unsafe { row_u16(ra, rb) };
+    plane(row, a, a_stride, b, b_stride, width, height)
 }
 
 /// The wrapping 32-bit sum of squared differences of one 8-bit row.

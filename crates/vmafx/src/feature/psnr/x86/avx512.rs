@@ -4,6 +4,8 @@
 
 use std::arch::x86_64::*;
 
+use crate::feature::psnr::sse::plane;
+
 /// SSE of two 8-bit planes; each row wraps at 32 bits as the scalar kernel's does.
 pub fn sse_u8(
     a: &[u8],
@@ -13,14 +15,10 @@ pub fn sse_u8(
     width: usize,
     height: usize,
 ) -> u64 {
-    (0..height)
-        .map(|y| {
-            let (ra, rb) = (&a[y * a_stride..][..width], &b[y * b_stride..][..width]);
-            // SAFETY: this function is only in a table made after AVX-512 (F, BW) was
-            // detected; the two rows have the same length.
-            unsafe { row_u8(ra, rb) as u64 }
-        })
-        .sum()
+    // SAFETY: this function is only in a table made after AVX-512 (F, BW) was detected; `plane`
+    // hands over two rows of the same length.
+    let row = |ra: &[u8], rb: &[u8]| unsafe { row_u8(ra, rb) };
+    plane(row, a, a_stride, b, b_stride, width, height)
 }
 
 /// SSE of two 9..16-bit planes in 64 bits.
@@ -32,13 +30,9 @@ pub fn sse_u16(
     width: usize,
     height: usize,
 ) -> u64 {
-    (0..height)
-        .map(|y| {
-            let (ra, rb) = (&a[y * a_stride..][..width], &b[y * b_stride..][..width]);
-            // SAFETY: as in `sse_u8`.
-            unsafe { row_u16(ra, rb) }
-        })
-        .sum()
+    // SAFETY: as in `sse_u8`.
+    let row = |ra: &[u16], rb: &[u16]| unsafe { row_u16(ra, rb) };
+    plane(row, a, a_stride, b, b_stride, width, height)
 }
 
 /// The wrapping 32-bit sum of squared differences of one 8-bit row.
