@@ -122,7 +122,12 @@ fn luma_rows_are_the_float_picture() {
         assert_eq!(src.size(), (37, 23));
         // In the DWT's order (the folded rows of each output row), and out of it: any
         // four rows within four consecutive indices.
-        for want in [[1, 0, 1, 2], [1, 2, 3, 4], [21, 22, 22, 21], [12, 9, 11, 10]] {
+        for want in [
+            [1, 0, 1, 2],
+            [1, 2, 3, 4],
+            [21, 22, 22, 21],
+            [12, 9, 11, 10],
+        ] {
             let rows = src.rows(want);
             for (r, y) in rows.iter().zip(want) {
                 let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
