@@ -67,6 +67,14 @@ pub fn reach(info: &ExtractorInfo, options: &OptValues) -> Reach {
     }
 }
 
+/// Whether extractor `info` is light: one pass over each plane's samples into a sum, so
+/// that scoring a pair costs about what handing it to a worker thread does (waking it and
+/// waiting for it). A scorer given one worker for light extractors only scores on the
+/// caller's thread instead ([`crate::Scorer`]); the scores are the same.
+pub fn light(info: &ExtractorInfo) -> bool {
+    info.name == "psnr"
+}
+
 /// How many earlier reference frames the context must keep for extractor `info` with
 /// `options`: 0 unless it is a previous-reference extractor ([`Ordering::PrevRef`], the
 /// only ones handed earlier frames; temporal ones keep what they need themselves), 1 for

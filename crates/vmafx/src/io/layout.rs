@@ -5,9 +5,14 @@
 //! plane is copied and the rest (one column and one row at most) is read and dropped, as
 //! libvmaf's whole-frame reader did before direct reads (the corpus's `vmaf-legacyread`).
 
+use std::sync::Arc;
+
 use crate::error::{Error, Result};
 use crate::frame::Geometry;
-use crate::frame::{Frame, FrameBuilder, MemoryKind::Host, SamplesMut};
+use crate::frame::{
+    plane_sizes, ForeignPlane, Frame, FrameBuilder, MemoryKind::Host, Plane, PlaneStorage,
+    SamplesMut,
+};
 
 use super::recycle::PlaneRecycler;
 use super::source::Source;
@@ -79,6 +84,11 @@ impl FileLayout {
         (index, start): (u64, u64),
         note: &str,
     ) -> Result<Frame> {
+        if self.binds_in_place(src) {
+            if let Some(frame) = self.bind_mapped(src, index)? {
+                return Ok(frame);
+            }
+        }
         let g = self.geometry;
         let reused = recycler.take().and_then(|planes| {
             FrameBuilder::from_planes(g.format, g.bpc, g.width, g.height, Host, planes).ok()
@@ -130,6 +140,52 @@ impl FileLayout {
             }
         }
         Ok(fb.on_release(recycler.hook()).build())
+    }
+
+    /// Whether a frame of this layout may be bound in place in a map of `src`: where it
+    /// is mappable and, for 16-bit samples, where they are little-endian at an even offset
+    /// (aligned `u16`s; a map starts on a page). Otherwise its bytes are copied into planes.
+    fn binds_in_place(&self, src: &Source) -> bool {
+        src.is_mappable()
+            && (self.sample_bytes == 1
+                || (cfg!(target_endian = "little") && src.pos().is_multiple_of(2)))
+    }
+
+    /// The next frame as planes over a map of its bytes in `src`, or `None` (nothing read)
+    /// where they cannot be mapped: see [`Self::read_frame`] for the errors.
+    fn bind_mapped(&self, src: &mut Source, index: u64) -> Result<Option<Frame>> {
+        let g = self.geometry;
+        let want = self.frame_bytes() as usize;
+        let Some(map) = src.map_next(want, &format!("frame {index}")) else {
+            return Ok(None);
+        };
+        let map = Arc::new(map?);
+        let wide = self.sample_bytes == 2;
+        let mut offset = 0;
+        let mut planes = Vec::with_capacity(3);
+        for ((fw, fh), (w, h)) in self
+            .planes
+            .iter()
+            .zip(plane_sizes(g.format, g.width, g.height))
+        {
+            let len_bytes = *fw as usize * *fh as usize * self.sample_bytes;
+            let guard: Arc<dyn Send + Sync> = map.clone();
+            // SAFETY: the plane's `len_bytes` bytes lie inside the map (it holds the
+            // frame's bytes, planes one after the other), 2-aligned where wide
+            // (`binds_in_place`: an even file offset in a map starting on a page), in a
+            // read-only map that `guard` keeps alive and that nothing of ours writes.
+            let fp = unsafe { ForeignPlane::new(map.at(offset), len_bytes, wide, guard) };
+            planes.push(Plane {
+                width: w,
+                height: h,
+                stride: *fw as usize,
+                storage: PlaneStorage::Foreign(fp),
+            });
+            offset += len_bytes;
+        }
+        let fb = FrameBuilder::from_planes(g.format, g.bpc, g.width, g.height, Host, planes)
+            .map_err(|e| Error::invalid(src.name(), format!("frame {index}: {e}")))?;
+        Ok(Some(fb.build()))
     }
 
     /// The error for frame `index` (starting at byte `start`, its samples at `data_start`)

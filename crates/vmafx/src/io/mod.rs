@@ -5,7 +5,9 @@
 //! [`VideoReader::open`] picks y4m by the `.y4m` name or the `YUV4MPEG2 ` magic, and
 //! otherwise reads raw yuv as [`RawParams`] describe it. [`Limits`] bound sizes before
 //! anything is allocated. Files store chroma of the rounded-up size; frames keep libvmaf's
-//! rounded-down size and the top-left region of each plane.
+//! rounded-down size and the top-left region of each plane. A regular file's frames
+//! are planes over read-only maps of their bytes where the system allows, not copies
+//! (`mapped`; `VMAFX_NO_MMAP=1` reads with `read(2)` instead).
 //!
 //! Every failure is an [`crate::Error`] whose subject is the file's path and whose message
 //! names the frame (numbered from 0) and the byte offset where they apply. Statuses:
@@ -19,6 +21,7 @@
 pub mod ffmpeg;
 mod layout;
 mod limits;
+mod mapped;
 pub mod open;
 mod reader;
 mod recycle;

@@ -159,6 +159,19 @@ impl VideoReader {
         Ok(r)
     }
 
+    /// The same reader reading its file with `read(2)` into planes of its own from here
+    /// on, not through a map (tests of both routes over one file).
+    #[cfg(test)]
+    pub(crate) fn copying(mut self) -> Self {
+        self.src.never_map();
+        self
+    }
+
+    /// Whether frames are bound in place, mapped from the file (see the notes of `io`).
+    pub fn is_mapped(&self) -> bool {
+        self.src.is_mappable()
+    }
+
     /// How the input was decoded through ffmpeg, for one that was.
     pub fn decoded(&self) -> Option<&DecodeInfo> {
         self.decoded.as_ref()

@@ -1,7 +1,9 @@
 //! A buffered input file that knows its byte offset, so every error can name it.
 //!
 //! The bytes come from a file (seekable where it is a regular file) or from a stream: the
-//! standard input, or the output pipe of a decoder process (see [`super::ffmpeg`]).
+//! standard input, or the output pipe of a decoder process (see [`super::ffmpeg`]). A
+//! frame's bytes in a regular file can be mapped in place instead ([`Source::map_next`],
+//! [`super::mapped`]).
 
 use std::fs::File;
 use std::io::{BufReader, ErrorKind, IoSliceMut, Read, Seek, SeekFrom};
@@ -9,10 +11,16 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 
+use super::mapped::{self, FrameMap, MapFailure};
+
 /// Read buffer size; rows are read through it, frames never whole. Small, because what a
 /// frame header's read fills beyond the header is copied out of it into the frame (the rest
 /// of the frame is read straight into its planes).
 const BUF_SIZE: usize = 1 << 14;
+
+/// Read buffer size where frames are mapped: the buffer then holds headers only (a frame
+/// header's read fills it, and what it holds beyond the header is passed over).
+const MAPPED_BUF_SIZE: usize = 512;
 
 /// Where the bytes come from.
 pub(crate) enum Input {
@@ -68,6 +76,9 @@ pub(crate) struct Source {
     pos: u64,
     /// The file's length where it is a regular file (seekable); `None` for pipes.
     len: Option<u64>,
+    /// Whether frames may be mapped in place: a regular file, where maps are allowed and
+    /// none was refused yet.
+    mappable: bool,
 }
 
 impl Source {
@@ -89,12 +100,15 @@ impl Source {
             return Err(Error::io(&name, "cannot read: is a directory"));
         }
         let len = meta.is_file().then_some(meta.len());
+        let mappable = len.is_some() && mapped::allowed();
+        let size = if mappable { MAPPED_BUF_SIZE } else { BUF_SIZE };
         Ok(Source {
             path: path.to_path_buf(),
             name,
-            reader: BufReader::with_capacity(BUF_SIZE, Input::File(file)),
+            reader: BufReader::with_capacity(size, Input::File(file)),
             pos: 0,
             len,
+            mappable,
         })
     }
 
@@ -106,6 +120,7 @@ impl Source {
             reader: BufReader::with_capacity(BUF_SIZE, Input::Stream(stream)),
             pos: 0,
             len: None,
+            mappable: false,
         }
     }
 
@@ -127,6 +142,59 @@ impl Source {
     /// The file's length, where known.
     pub(crate) fn len(&self) -> Option<u64> {
         self.len
+    }
+
+    /// Whether frames may be mapped in place ([`Self::map_next`]).
+    pub(crate) fn is_mappable(&self) -> bool {
+        self.mappable
+    }
+
+    /// Reads frames with `read(2)` from here on, never mapped (tests of both routes over
+    /// one file).
+    #[cfg(test)]
+    pub(crate) fn never_map(&mut self) {
+        self.mappable = false;
+    }
+
+    /// The next `n` bytes mapped in place, the position moved past them: `None` (nothing
+    /// taken) where they cannot be mapped (not a mappable file, fewer than `n` bytes left
+    /// by the file's length, a map the system refused: read them instead);
+    /// `Some(Err(..))` where the file was cut short since it was opened. `what` says
+    /// what was being read.
+    pub(crate) fn map_next(&mut self, n: usize, what: &str) -> Option<Result<FrameMap>> {
+        let left = self.len?.checked_sub(self.pos)?;
+        if !self.mappable || (n as u64) > left {
+            return None;
+        }
+        let Input::File(file) = self.reader.get_ref() else {
+            return None;
+        };
+        let map = match FrameMap::new(file, self.pos, n) {
+            Ok(m) => m,
+            Err(MapFailure::Refused) => {
+                self.mappable = false;
+                return None;
+            }
+            Err(MapFailure::Cut) => {
+                return Some(Err(Error::io(
+                    &self.name,
+                    format!(
+                        "{what} at byte {}: the file was cut short while being read (it is \
+                         shorter than when it was opened)",
+                        self.pos
+                    ),
+                )))
+            }
+        };
+        let step = i64::try_from(n).expect("a mapped length fits in i64");
+        if let Err(e) = self.reader.seek_relative(step) {
+            return Some(Err(Error::io(
+                &self.name,
+                format!("{what}: seek failed at byte {}: {e}", self.pos),
+            )));
+        }
+        self.pos += n as u64;
+        Some(Ok(map))
     }
 
     /// Fills `buf` as far as the file allows; returns how many bytes it read (less than

@@ -87,7 +87,8 @@ impl ScorerConfig {
     }
 
     /// Worker threads, as libvmaf's `n_threads`: 0 (the default) scores on the caller's
-    /// thread; N starts N workers. Scores are the same for every count.
+    /// thread; N starts N workers (but one worker for psnr alone is none: handing it each
+    /// pair would cost about what scoring it does). Scores are the same for every count.
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads;
         self

@@ -22,6 +22,7 @@ use std::time::Instant;
 use crate::context::{Context, ContextConfig, ModelHandle};
 use crate::cpu::CpuLevel;
 use crate::error::{Error, Result};
+use crate::feature::registry;
 use crate::frame::Frame;
 use crate::io::VideoReader;
 use crate::model::LoadedModel;
@@ -131,7 +132,7 @@ impl Scorer {
             ));
         }
         let mut ctx = Context::new(ContextConfig {
-            threads: config.threads,
+            threads: threads_for(&config),
             subsample: config.subsample,
             ..Default::default()
         })?;
@@ -339,6 +340,23 @@ impl Scorer {
     }
 }
 
+/// The context's worker threads for `config`: as configured, except that one worker for
+/// light extractors only ([`registry::light`], psnr) is none: such a pair is scored in
+/// about the time it takes to hand it to a worker and wake it, so the caller's thread
+/// scores it while it reads the next (the scores do not depend on the thread count).
+fn threads_for(config: &ScorerConfig) -> usize {
+    let light = config.models.is_empty()
+        && config
+            .features
+            .iter()
+            .all(|f| registry::by_name(f.name()).is_ok_and(registry::light));
+    if config.threads == 1 && light {
+        0
+    } else {
+        config.threads
+    }
+}
+
 /// `e` with the model's label (its file, or its built-in version) as the subject; what the
 /// error named before (a feature, an option) stays in its message.
 fn naming_model(e: Error, m: &Model) -> Error {
@@ -352,4 +370,21 @@ fn naming_model(e: Error, m: &Model) -> Error {
         format!("{}: {}", e.subject(), e.message())
     };
     Error::new(e.status(), label, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_worker_for_psnr_alone_is_the_callers_thread() {
+        let psnr = || ScorerConfig::new().feature(Feature::parse("psnr").unwrap());
+        assert_eq!(threads_for(&psnr().threads(1)), 0);
+        assert_eq!(threads_for(&psnr().threads(0)), 0);
+        assert_eq!(threads_for(&psnr().threads(2)), 2);
+        let with_ssim = psnr().feature(Feature::parse("float_ssim").unwrap());
+        assert_eq!(threads_for(&with_ssim.threads(1)), 1);
+        let model = ScorerConfig::new().model(Model::builtin("vmaf_v0.6.1"));
+        assert_eq!(threads_for(&model.threads(1)), 1);
+    }
 }

@@ -4,6 +4,7 @@
 //! order, as [`taps`] does).
 
 use crate::feature::float_common::{ConvKernels, FloatPlane};
+use crate::frame::{Frame, Samples};
 
 const LO: [f64; 4] = [
     0.482962913144690,
@@ -29,6 +30,108 @@ pub struct Bands {
     pub h: FloatPlane,
     /// High-pass both ways.
     pub d: FloatPlane,
+}
+
+/// Slots of [`LumaRows`]: the rows one output row reads lie within four consecutive
+/// indices, so they never share a slot.
+const LUMA_SLOTS: usize = 8;
+
+/// A frame's luma as the float picture libvmaf's `picture_copy` makes (`v / scaler - 128`,
+/// as `float_common::picture_to_float` writes it), converted row by row where the DWT
+/// reads it: the first level needs no float copy of the whole picture.
+pub struct LumaRows<'a> {
+    frame: &'a Frame,
+    width: usize,
+    height: usize,
+    /// Converted rows, row `y` at slot `y % LUMA_SLOTS`.
+    rows: Vec<f32>,
+    /// The row each slot holds (`usize::MAX`: none).
+    held: [usize; LUMA_SLOTS],
+}
+
+impl<'a> LumaRows<'a> {
+    /// The luma of `frame`, no row converted yet.
+    pub fn new(frame: &'a Frame) -> Self {
+        let p = frame.plane(0);
+        let (width, height) = (p.width as usize, p.height as usize);
+        LumaRows {
+            frame,
+            width,
+            height,
+            rows: vec![0.0; width * LUMA_SLOTS],
+            held: [usize::MAX; LUMA_SLOTS],
+        }
+    }
+
+    /// Converts the rows of `want` that are not held yet.
+    fn fill(&mut self, want: [usize; 4]) {
+        let plane = self.frame.plane(0);
+        let scaler: f32 = match self.frame.bpc() {
+            10 => 4.0,
+            12 => 16.0,
+            16 => 256.0,
+            _ => 1.0,
+        };
+        for y in want {
+            let slot = y % LUMA_SLOTS;
+            if self.held[slot] == y {
+                continue;
+            }
+            let dst = &mut self.rows[slot * self.width..(slot + 1) * self.width];
+            let at = y * plane.stride;
+            match plane.samples() {
+                Samples::U8(s) => {
+                    for (d, &v) in dst.iter_mut().zip(&s[at..at + self.width]) {
+                        *d = v as f32 + -128.0;
+                    }
+                }
+                Samples::U16(s) => {
+                    for (d, &v) in dst.iter_mut().zip(&s[at..at + self.width]) {
+                        *d = v as f32 / scaler + -128.0;
+                    }
+                }
+            }
+            self.held[slot] = y;
+        }
+    }
+
+    /// Row `y`, which [`Self::fill`] converted.
+    fn row(&self, y: usize) -> &[f32] {
+        debug_assert_eq!(self.held[y % LUMA_SLOTS], y);
+        let slot = y % LUMA_SLOTS;
+        &self.rows[slot * self.width..(slot + 1) * self.width]
+    }
+}
+
+/// Where a DWT level reads its rows: a float picture (the levels above the first), or a
+/// frame's luma converted as it is read (the first).
+pub enum DwtSource<'a> {
+    /// A float picture.
+    Plane(&'a FloatPlane),
+    /// A frame's luma.
+    Luma(LumaRows<'a>),
+}
+
+impl DwtSource<'_> {
+    /// Width and height of the picture.
+    pub fn size(&self) -> (usize, usize) {
+        match self {
+            DwtSource::Plane(p) => (p.width, p.height),
+            DwtSource::Luma(l) => (l.width, l.height),
+        }
+    }
+
+    /// Rows `want`, converted where needed.
+    pub(super) fn rows(&mut self, want: [usize; 4]) -> [&[f32]; 4] {
+        match self {
+            DwtSource::Plane(p) => want.map(|r| p.row(r)),
+            DwtSource::Luma(l) => {
+                l.fill(want);
+                let l = &*l;
+                want.map(|r| l.row(r))
+            }
+        }
+    }
 }
 
 /// The four source indices of each output position along a side of length `n`.
@@ -67,10 +170,10 @@ fn taps(f: &[f32; 4], s: [f32; 4]) -> f32 {
 
 /// Transforms `src` one level by `k`'s row kernels into `b` (its planes resized when
 /// needed); with `lo_only` only band `a` is computed.
-pub fn dwt2(k: &ConvKernels, src: &FloatPlane, lo_only: bool, b: &mut Bands) {
+pub fn dwt2(k: &ConvKernels, src: &mut DwtSource<'_>, lo_only: bool, b: &mut Bands) {
     let lo = LO.map(|v| v as f32);
     let hi = HI.map(|v| v as f32);
-    let (w, h) = (src.width, src.height);
+    let (w, h) = src.size();
     let (iy, ix) = (indices(h), indices(w));
     let (ow, oh) = (ix.len(), iy.len());
     b.a.ensure(ow, oh);
@@ -85,7 +188,7 @@ pub fn dwt2(k: &ConvKernels, src: &FloatPlane, lo_only: bool, b: &mut Bands) {
     let inner = if w >= 3 { (w - 3) / 2 + 1 } else { 1 }.max(1);
     let edges: Vec<usize> = (0..ow).filter(|&j| j == 0 || j >= inner).collect();
     for (i, ry) in iy.iter().enumerate() {
-        let rows = ry.map(|r| src.row(r));
+        let rows = src.rows(*ry);
         (k.vertical)(&lo, &rows, &mut tmplo);
         if !lo_only {
             (k.vertical)(&hi, &rows, &mut tmphi);

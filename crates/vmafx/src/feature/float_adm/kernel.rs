@@ -4,7 +4,7 @@
 //! border-trimmed window; detail loss (`adm2`) and additive impairment (`aim`) totals.
 
 use super::csf::{factors, CsfParams};
-use super::dwt::{dwt2, Bands};
+use super::dwt::{dwt2, Bands, DwtSource};
 use crate::feature::float_common::{ConvKernels, FloatPlane};
 
 /// libvmaf's float constant 1/30 (a double literal in the C).
@@ -337,32 +337,34 @@ fn cm(
 /// Scores one pair of luma pictures (the DWT by `k`'s row kernels, the planes in `work`).
 pub fn compute_adm(
     k: &ConvKernels,
-    reference: &FloatPlane,
-    distorted: &FloatPlane,
+    reference: DwtSource<'_>,
+    distorted: DwtSource<'_>,
     p: &AdmParams,
     work: &mut AdmWork,
 ) -> AdmScores {
-    let numden_limit = 1e-10 * (reference.width * reference.height) as f64 / (1920.0 * 1080.0);
+    let (w, h) = reference.size();
+    let numden_limit = 1e-10 * (w * h) as f64 / (1920.0 * 1080.0);
+    let mut pictures = Some((reference, distorted));
     let (mut num, mut den, mut aim_num, mut aim_den) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
     let mut scales = [0.0f64; 8];
     work.scales.resize_with(4, ScaleWork::default);
     for scale in 0..4usize {
         let (done, rest) = work.scales.split_at_mut(scale);
-        let (cur_ref, cur_dis) = match done.last() {
-            Some(prev) => (&prev.rb.a, &prev.db.a),
-            None => (reference, distorted),
+        let (mut cur_ref, mut cur_dis) = match done.last() {
+            Some(prev) => (DwtSource::Plane(&prev.rb.a), DwtSource::Plane(&prev.db.a)),
+            None => pictures.take().expect("the first scale reads the pictures"),
         };
         let sw = &mut rest[0];
         let (num_scale, den_scale_v, aim_num_scale);
         if scale == 0 && p.skip_scale0 {
-            dwt2(k, cur_ref, true, &mut sw.rb);
-            dwt2(k, cur_dis, true, &mut sw.db);
+            dwt2(k, &mut cur_ref, true, &mut sw.rb);
+            dwt2(k, &mut cur_dis, true, &mut sw.db);
             num_scale = 0.0f32;
             den_scale_v = 1e-10f32;
             aim_num_scale = 0.0f32;
         } else {
-            dwt2(k, cur_ref, false, &mut sw.rb);
-            dwt2(k, cur_dis, false, &mut sw.db);
+            dwt2(k, &mut cur_ref, false, &mut sw.rb);
+            dwt2(k, &mut cur_dis, false, &mut sw.db);
             decouple(&sw.rb, &sw.db, p.enhn_gain_limit, &mut sw.dec);
             let (f1, f2) = factors(scale, &p.csf);
             let rfactor = [f1, f1, f2];

@@ -6,16 +6,14 @@ pub mod csf;
 pub mod dwt;
 pub mod kernel;
 
-use super::float_common::{
-    check_geometry, check_input, picture_to_float, ConvKernels, FeatureNames, FloatPlane,
-    CONV_KERNELS,
-};
+use super::float_common::{check_geometry, check_input, ConvKernels, FeatureNames, CONV_KERNELS};
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,
     Ordering,
 };
 use crate::error::{Error, Result};
 use csf::{CsfMode, CsfParams};
+use dwt::{DwtSource, LumaRows};
 use kernel::{compute_adm, AdmParams, AdmWork};
 
 const NAME: &str = "float_adm";
@@ -116,7 +114,6 @@ fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
         params,
         kernels: ConvKernels::SCALAR,
         geometry: None,
-        pics: Default::default(),
         work: AdmWork::default(),
     }))
 }
@@ -131,7 +128,6 @@ struct FloatAdm {
     /// The float row kernels (for the DWT), picked in `init`.
     kernels: ConvKernels,
     geometry: Option<Geometry>,
-    pics: [FloatPlane; 2],
     /// The computation's planes, reused from pair to pair.
     work: AdmWork,
 }
@@ -163,9 +159,11 @@ impl Extractor for FloatAdm {
             .geometry
             .ok_or_else(|| Error::invalid(NAME, "extract called before init"))?;
         check_input(NAME, input, g)?;
-        let [r, d] = &mut self.pics;
-        picture_to_float(input.reference, 0, -128.0, r);
-        picture_to_float(input.distorted, 0, -128.0, d);
+        // The first DWT level reads the luma as floats row by row (no float copy).
+        let (r, d) = (
+            DwtSource::Luma(LumaRows::new(input.reference)),
+            DwtSource::Luma(LumaRows::new(input.distorted)),
+        );
         let s = compute_adm(&self.kernels, r, d, &self.params, &mut self.work);
 
         let index = input.index;

@@ -110,3 +110,29 @@ fn other_csf_modes_and_params_run() {
         assert!(v.is_finite() && v >= 0.0, "{opts}: {key} = {v}");
     }
 }
+
+#[test]
+fn luma_rows_are_the_float_picture() {
+    use crate::feature::float_common::{picture_to_float, FloatPlane};
+    for bpc in [8, 10, 12, 16] {
+        let f = textured(37, 23, bpc);
+        let mut whole = FloatPlane::default();
+        picture_to_float(&f, 0, -128.0, &mut whole);
+        let mut src = dwt::DwtSource::Luma(dwt::LumaRows::new(&f));
+        assert_eq!(src.size(), (37, 23));
+        // In the DWT's order (the folded rows of each output row), and out of it: any
+        // four rows within four consecutive indices.
+        for want in [
+            [1, 0, 1, 2],
+            [1, 2, 3, 4],
+            [21, 22, 22, 21],
+            [12, 9, 11, 10],
+        ] {
+            let rows = src.rows(want);
+            for (r, y) in rows.iter().zip(want) {
+                let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(r), bits(whole.row(y)), "{bpc} bits, row {y}");
+            }
+        }
+    }
+}

@@ -63,26 +63,60 @@ pub fn luma_to_float(frame: &Frame, out: &mut Image) -> Result<()> {
     Ok(())
 }
 
-/// Convolves `img` with the separable kernel `kern` (odd length, applied both ways) where
-/// it is fully covered, giving an image smaller by `kern.len() - 1` each way.
-pub fn convolve(k: &IqaKernels, img: &Image, kern: &[f32], out: &mut Image) {
-    let n = kern.len();
-    let dw = img.w + 1 - n;
-    let dh = img.h + 1 - n;
-    let mut cache = vec![0f32; dw * img.h];
-    for y in 0..img.h {
-        let row = &img.px[y * img.w..(y + 1) * img.w];
-        (k.conv_h)(row, kern, &mut cache[y * dw..(y + 1) * dw]);
+/// Longest kernel [`RowConv`] takes (SSIM's window has 11 taps).
+const MAX_TAPS: usize = 16;
+
+/// A separable convolution over the fully covered region fed one input row at a time:
+/// the horizontal pass of the last `n` rows is kept in a ring, and each output row's
+/// vertical pass runs once its window is in. Each output is computed exactly as over a
+/// whole horizontally filtered image (the same rows in the same tap order), with `n` rows
+/// of memory instead of the picture's height.
+struct RowConv {
+    /// Taps.
+    n: usize,
+    /// Output width.
+    dw: usize,
+    /// The horizontal pass of input row `i` at slot `i % n`.
+    ring: Vec<f32>,
+    /// Input rows pushed.
+    pushed: usize,
+}
+
+impl RowConv {
+    fn new(dw: usize, n: usize) -> Self {
+        assert!(
+            (1..=MAX_TAPS).contains(&n),
+            "a kernel of 1 to {MAX_TAPS} taps"
+        );
+        RowConv {
+            n,
+            dw,
+            ring: vec![0.0; dw * n],
+            pushed: 0,
+        }
     }
-    out.w = dw;
-    out.h = dh;
-    out.px.clear();
-    out.px.resize(dw * dh, 0.0);
-    let mut rows = Vec::with_capacity(n);
-    for y in 0..dh {
-        rows.clear();
-        rows.extend((0..n).map(|t| &cache[(y + t) * dw..(y + t + 1) * dw]));
-        (k.conv_v)(&rows, kern, &mut out.px[y * dw..(y + 1) * dw]);
+
+    /// Runs the horizontal pass of the next input row.
+    fn push(&mut self, k: &IqaKernels, row: &[f32], kern: &[f32]) {
+        let slot = self.pushed % self.n * self.dw;
+        (k.conv_h)(row, kern, &mut self.ring[slot..slot + self.dw]);
+        self.pushed += 1;
+    }
+
+    /// The output row whose window ends with the last input row pushed, into `out`;
+    /// `false` (nothing written) while fewer than `n` rows are in.
+    fn output(&self, k: &IqaKernels, kern: &[f32], out: &mut [f32]) -> bool {
+        if self.pushed < self.n {
+            return false;
+        }
+        let first = self.pushed - self.n;
+        let mut rows: [&[f32]; MAX_TAPS] = [&[]; MAX_TAPS];
+        for (t, r) in rows.iter_mut().take(self.n).enumerate() {
+            let slot = (first + t) % self.n * self.dw;
+            *r = &self.ring[slot..slot + self.dw];
+        }
+        (k.conv_v)(&rows[..self.n], kern, out);
+        true
     }
 }
 
@@ -179,38 +213,55 @@ pub fn ssim(k: &IqaKernels, r: &Image, d: &Image, window: &[f32]) -> SsimMeans {
     let c1 = (0.01f32 * 255.0) * (0.01f32 * 255.0);
     let c2 = (0.03f32 * 255.0) * (0.03f32 * 255.0);
     let c3 = c2 / 2.0;
-    let mut mu_r = Image::default();
-    let mut mu_d = Image::default();
-    convolve(k, r, window, &mut mu_r);
-    convolve(k, d, window, &mut mu_d);
-    let sq = |a: &Image, b: &Image| Image {
-        w: a.w,
-        h: a.h,
-        px: a.px.iter().zip(&b.px).map(|(x, y)| x * y).collect(),
-    };
-    let (mut s_rr, mut s_dd, mut s_rd) = (Image::default(), Image::default(), Image::default());
-    convolve(k, &sq(r, r), window, &mut s_rr);
-    convolve(k, &sq(d, d), window, &mut s_dd);
-    convolve(k, &sq(r, d), window, &mut s_rd);
+    // The five filtered pictures (means of r and d, of r², d² and r·d) row by row in
+    // lockstep, each from a ring of `n` rows; the map is summed in row-major order as
+    // over whole pictures, so every sum is the same.
+    let n = window.len();
+    let dw = r.w + 1 - n;
+    let dh = r.h + 1 - n;
+    let mut convs: [RowConv; 5] = std::array::from_fn(|_| RowConv::new(dw, n));
+    let mut product = vec![0f32; r.w];
+    let mut out = vec![0f32; 5 * dw];
     let (mut sum, mut ls, mut cs, mut ss) = (0f64, 0f64, 0f64, 0f64);
-    for i in 0..mu_r.px.len() {
-        let (m1, m2) = (mu_r.px[i], mu_d.px[i]);
-        let v1 = (s_rr.px[i] - m1 * m1).max(0.0);
-        let v2 = (s_dd.px[i] - m2 * m2).max(0.0);
-        let cov = s_rd.px[i] - m1 * m2;
-        let sd = ((v1 * v2) as f64).sqrt() as f32;
-        let l = (2.0 * m1 as f64 * m2 as f64 + c1 as f64) / (m1 * m1 + m2 * m2 + c1) as f64;
-        let c = (2.0 * sd as f64 + c2 as f64) / (v1 + v2 + c2) as f64;
-        // A flat window of identical inputs can leave a tiny negative covariance; libvmaf
-        // clamps it so such windows score a structure of exactly 1.
-        let cov = if cov < 0.0 && sd <= 0.0 { 0.0 } else { cov };
-        let s = ((cov + c3) / (sd + c3)) as f64;
-        sum += l * c * s;
-        ls += l;
-        cs += c;
-        ss += s;
+    for (rr, dr) in r.px.chunks_exact(r.w).zip(d.px.chunks_exact(d.w)).take(r.h) {
+        convs[0].push(k, rr, window);
+        convs[1].push(k, dr, window);
+        for (i, (a, b)) in [(rr, rr), (dr, dr), (rr, dr)].into_iter().enumerate() {
+            for (p, (x, y)) in product.iter_mut().zip(a.iter().zip(b)) {
+                *p = x * y;
+            }
+            convs[2 + i].push(k, &product, window);
+        }
+        let mut ready = true;
+        for (conv, o) in convs.iter().zip(out.chunks_exact_mut(dw)) {
+            ready &= conv.output(k, window, o);
+        }
+        if !ready {
+            continue;
+        }
+        let (mu_r, rest) = out.split_at(dw);
+        let (mu_d, rest) = rest.split_at(dw);
+        let (s_rr, rest) = rest.split_at(dw);
+        let (s_dd, s_rd) = rest.split_at(dw);
+        for i in 0..dw {
+            let (m1, m2) = (mu_r[i], mu_d[i]);
+            let v1 = (s_rr[i] - m1 * m1).max(0.0);
+            let v2 = (s_dd[i] - m2 * m2).max(0.0);
+            let cov = s_rd[i] - m1 * m2;
+            let sd = ((v1 * v2) as f64).sqrt() as f32;
+            let l = (2.0 * m1 as f64 * m2 as f64 + c1 as f64) / (m1 * m1 + m2 * m2 + c1) as f64;
+            let c = (2.0 * sd as f64 + c2 as f64) / (v1 + v2 + c2) as f64;
+            // A flat window of identical inputs can leave a tiny negative covariance;
+            // libvmaf clamps it so such windows score a structure of exactly 1.
+            let cov = if cov < 0.0 && sd <= 0.0 { 0.0 } else { cov };
+            let s = ((cov + c3) / (sd + c3)) as f64;
+            sum += l * c * s;
+            ls += l;
+            cs += c;
+            ss += s;
+        }
     }
-    let n = mu_r.px.len() as f64;
+    let n = (dw * dh) as f64;
     SsimMeans {
         ssim: (sum / n) as f32,
         l: (ls / n) as f32,
@@ -218,3 +269,6 @@ pub fn ssim(k: &IqaKernels, r: &Image, d: &Image, window: &[f32]) -> SsimMeans {
         s: (ss / n) as f32,
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -466,3 +466,33 @@ fn iteration_stops_after_an_error() {
     let e = items[2].as_ref().unwrap_err();
     assert_err(e, &p, Status::Invalid, &["frame 2"]);
 }
+
+/// A mapped file cut short after it was opened: the frame whose pages are gone is an `Io`
+/// error naming it, never a crash (the pages are mapped in before the frame is handed out).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_mapped_file_cut_while_read_is_an_io_error() {
+    let s = Scratch::new("cut-mapped");
+    // 64x64 4:2:0: 6144 bytes a frame, so frame 1 reaches pages past the cut.
+    let frames: Vec<Vec<u8>> = (0..4).map(|k| vec![k as u8; 6144]).collect();
+    let bytes = y4m_file("W64 H64 F25:1 C420jpeg", &frames);
+    let p = s.file("cut.y4m", &bytes);
+    let mut r = VideoReader::open(&p, None).unwrap();
+    assert!(r.is_mapped());
+    let first = r.next_frame().unwrap().unwrap();
+    assert_eq!(first.plane(0).get(63, 63), 0);
+    drop(first);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&p)
+        .unwrap()
+        .set_len(6200)
+        .unwrap();
+    let e = r.next_frame().unwrap_err();
+    assert_err(
+        &e,
+        &p,
+        Status::Io,
+        &["frame 1 at byte", "cut short while being read"],
+    );
+}

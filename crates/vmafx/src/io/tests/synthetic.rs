@@ -232,22 +232,34 @@ fn every_colour_space_reads_its_layout() {
             &format!("{}.y4m", if cs.is_empty() { "none" } else { cs }),
             &bytes,
         );
-        let mut r = VideoReader::open(&path, None).unwrap_or_else(|e| panic!("{cs}: {e}"));
-        let g = r.geometry();
-        assert_eq!(
-            (g.format, g.bpc, g.width, g.height),
-            (format, bpc, w, h),
-            "{cs}"
-        );
-        for k in 0..3 {
-            let f = r
-                .next_frame()
-                .unwrap_or_else(|e| panic!("{cs}: {e}"))
-                .unwrap();
-            check(&f, k, (format, bpc, w, h), &kept);
+        // Through the file's map (frames bound in place where aligned) and copied.
+        for copy in [false, true] {
+            let mut r = VideoReader::open(&path, None).unwrap_or_else(|e| panic!("{cs}: {e}"));
+            if copy {
+                r = r.copying();
+            }
+            assert_eq!(r.is_mapped(), !copy && cfg!(unix));
+            let g = r.geometry();
+            assert_eq!(
+                (g.format, g.bpc, g.width, g.height),
+                (format, bpc, w, h),
+                "{cs}"
+            );
+            // Every frame held to the end: a bound frame outlives the reader's position.
+            let frames: Vec<Frame> = (0..3)
+                .map(|_| {
+                    r.next_frame()
+                        .unwrap_or_else(|e| panic!("{cs}: {e}"))
+                        .unwrap()
+                })
+                .collect();
+            assert!(r.next_frame().unwrap().is_none(), "{cs}");
+            assert_eq!(r.frames_read(), 3);
+            drop(r);
+            for (k, f) in frames.iter().enumerate() {
+                check(f, k as u32, (format, bpc, w, h), &kept);
+            }
         }
-        assert!(r.next_frame().unwrap().is_none(), "{cs}");
-        assert_eq!(r.frames_read(), 3);
     }
 }
 
@@ -284,19 +296,24 @@ fn raw_files_of_every_format_and_depth() {
             format,
             bpc,
         };
-        let mut r = VideoReader::open(&path, Some(raw)).unwrap();
-        assert_eq!(r.frame_bytes() * 4, bytes.len() as u64);
-        assert_eq!(r.skip(1).unwrap(), 1);
-        for k in 1..4 {
-            check(
-                &r.next_frame().unwrap().unwrap(),
-                k,
-                (format, bpc, w, h),
-                &kept,
-            );
+        for copy in [false, true] {
+            let mut r = VideoReader::open(&path, Some(raw)).unwrap();
+            if copy {
+                r = r.copying();
+            }
+            assert_eq!(r.frame_bytes() * 4, bytes.len() as u64);
+            assert_eq!(r.skip(1).unwrap(), 1);
+            for k in 1..4 {
+                check(
+                    &r.next_frame().unwrap().unwrap(),
+                    k,
+                    (format, bpc, w, h),
+                    &kept,
+                );
+            }
+            assert!(r.next_frame().unwrap().is_none());
+            assert_eq!((r.frames_read(), r.position()), (3, 4));
         }
-        assert!(r.next_frame().unwrap().is_none());
-        assert_eq!((r.frames_read(), r.position()), (3, 4));
     }
 }
 
@@ -374,7 +391,10 @@ fn released_frames_lend_their_planes_and_held_frames_keep_theirs() {
         let payloads: Vec<_> = (0..6).map(|k| payload(k, &stored, bpc)).collect();
         let bytes = y4m_file(&format!("W{w} H{h} F25:1 {cs}"), &payloads);
         let name = format!("{}.y4m", if cs.is_empty() { "none" } else { cs });
-        let mut r = VideoReader::open(scratch.file(&name, &bytes), None).unwrap();
+        // Planes are lent on the copying route; a mapped file's frames are its own pages.
+        let mut r = VideoReader::open(scratch.file(&name, &bytes), None)
+            .unwrap()
+            .copying();
         let want = (format, bpc, w, h);
         let held: Vec<Frame> = (0..3).map(|_| r.next_frame().unwrap().unwrap()).collect();
         let third = r.next_frame().unwrap().unwrap();
