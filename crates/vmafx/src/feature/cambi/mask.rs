@@ -21,75 +21,105 @@ pub fn mask_threshold(width: usize, height: usize, filter_size: usize) -> u32 {
     ((fs * fs + 3 * (ceil_log2(blocks) - 11) - 1) >> 1) as u32
 }
 
+/// Buffers the spatial mask keeps from one call to the next.
+#[derive(Debug, Default)]
+pub struct MaskScratch {
+    /// The flat indicators of the last `FLAT_RING` rows, one row of `width` each.
+    flat: Vec<u8>,
+    /// Flat samples per column over the window's rows, with `MASK_FILTER_SIZE / 2` zero
+    /// columns either side.
+    columns: Vec<u8>,
+    /// One output row's box counts (`width`).
+    boxes: Vec<u8>,
+}
+
+/// Rows of flat indicators kept: the window's seven and the one leaving it.
+const FLAT_RING: usize = MASK_FILTER_SIZE + 1;
+
+/// Writes row `i`'s flat indicators: equal to the right and lower neighbours (a missing
+/// neighbour counts as equal).
+fn flat_row(image: &Picture, i: usize, out: &mut [u8]) {
+    let w = image.width;
+    let row = image.row(i);
+    let below = if i + 1 < image.height {
+        image.row(i + 1)
+    } else {
+        row
+    };
+    for (f, ((v, r), b)) in out.iter_mut().zip(row.iter().zip(&row[1..]).zip(below)) {
+        *f = u8::from(v == r) & u8::from(v == b);
+    }
+    out[w - 1] = u8::from(row[w - 1] == below[w - 1]);
+}
+
 /// The mask of samples whose `MASK_FILTER_SIZE`-square neighbourhood (clipped to the
 /// picture) holds more than [`mask_threshold`] samples equal to their right and lower
-/// neighbours (a missing neighbour counts as equal).
+/// neighbours (a missing neighbour counts as equal), written into `mask`: every sample
+/// when `step` is 1, or only every other sample of every other row (the mask decimated
+/// 2:1, `(w + 1) / 2` by `(h + 1) / 2`) when it is 2.
 ///
-/// Counted with a summed-area table of the flat indicator; each output row takes the
-/// difference of two table rows (flat counts per column prefix over the window's rows)
-/// once, so the interior columns are one subtraction each, in straight loops the compiler
+/// The counts are kept per column over the window's rows (at most seven, in bytes): each
+/// output row adds the flat indicators of the rows entering the window and subtracts
+/// those leaving it (a ring of eight indicator rows), then sums seven neighbouring column
+/// counts (at most 49). Every step is a straight loop over bytes that the compiler
 /// vectorises. [`spatial_mask_reference`] is its scalar twin.
-pub fn spatial_mask(image: &Picture) -> Picture {
+pub fn spatial_mask_into(image: &Picture, mask: &mut Picture, step: usize, s: &mut MaskScratch) {
     let (w, h) = (image.width, image.height);
-    let threshold = mask_threshold(w, h, MASK_FILTER_SIZE);
+    let threshold = mask_threshold(w, h, MASK_FILTER_SIZE) as u8;
     let pad = MASK_FILTER_SIZE / 2;
-    let d = &image.data;
-    // Summed-area table of the flat indicator, one row and column of zeros in front.
-    let sw = w + 1;
-    let mut sat = vec![0u32; sw * (h + 1)];
-    let mut flat = vec![0u32; w];
-    for i in 0..h {
-        let row = &d[i * w..(i + 1) * w];
-        // A missing right or lower neighbour counts as equal.
-        let below = if i + 1 < h {
-            &d[(i + 1) * w..(i + 2) * w]
-        } else {
-            row
-        };
-        for (f, ((v, r), b)) in flat.iter_mut().zip(row.iter().zip(&row[1..]).zip(below)) {
-            *f = u32::from(v == r && v == b);
-        }
-        flat[w - 1] = u32::from(row[w - 1] == below[w - 1]);
-        let (above, rest) = sat.split_at_mut((i + 1) * sw);
-        let (prev, cur) = (&above[i * sw..], &mut rest[..sw]);
-        let mut row_sum = 0u32;
-        for ((c, p), f) in cur[1..].iter_mut().zip(&prev[1..]).zip(&flat) {
-            row_sum += f;
-            *c = p + row_sum;
-        }
-    }
-    let mut mask = Picture::new(w, h);
-    let mut cols = vec![0u32; sw];
-    for i in 0..h {
+    mask.resize(w.div_ceil(step), h.div_ceil(step));
+    s.flat.resize(FLAT_RING * w, 0);
+    s.columns.clear();
+    s.columns.resize(w + 2 * pad, 0);
+    s.boxes.resize(w, 0);
+    // Rows `lo..hi` are in the column counts.
+    let (mut lo, mut hi) = (0usize, 0usize);
+    for (out_row, i) in (0..h).step_by(step).enumerate() {
         let (top, bottom) = (i.saturating_sub(pad), (i + pad + 1).min(h));
-        let (st, sb) = (
-            &sat[top * sw..(top + 1) * sw],
-            &sat[bottom * sw..(bottom + 1) * sw],
-        );
-        for ((c, b), t) in cols.iter_mut().zip(sb).zip(st) {
-            *c = b - t;
+        // Leaving rows first, so that the ring holds at most seven rows at a time.
+        while lo < top {
+            let slot = lo % FLAT_RING;
+            let flat = &s.flat[slot * w..(slot + 1) * w];
+            for (c, f) in s.columns[pad..pad + w].iter_mut().zip(flat) {
+                *c -= f;
+            }
+            lo += 1;
         }
-        let out = &mut mask.data[i * w..(i + 1) * w];
-        let count = |j: usize| cols[(j + pad + 1).min(w)] - cols[j.saturating_sub(pad)];
-        let edge = pad.min(w);
-        for (j, o) in out.iter_mut().enumerate().take(edge) {
-            *o = u16::from(count(j) > threshold);
+        while hi < bottom {
+            let slot = hi % FLAT_RING;
+            let flat = &mut s.flat[slot * w..(slot + 1) * w];
+            flat_row(image, hi, flat);
+            for (c, f) in s.columns[pad..pad + w].iter_mut().zip(flat.iter()) {
+                *c += f;
+            }
+            hi += 1;
         }
-        if w > 2 * pad {
-            let span = w - 2 * pad;
-            let (right, left) = (&cols[2 * pad + 1..], &cols[..span]);
-            for ((o, r), l) in out[pad..w - pad].iter_mut().zip(right).zip(left) {
-                *o = u16::from(r - l > threshold);
+        // Seven neighbouring columns (the zero columns stand for those outside).
+        let c = &s.columns;
+        let (c0, c1, c2, c3) = (&c[..w], &c[1..w + 1], &c[2..w + 2], &c[3..w + 3]);
+        let (c4, c5, c6) = (&c[4..w + 4], &c[5..w + 5], &c[6..w + 6]);
+        let boxes = &mut s.boxes[..w];
+        for j in 0..w {
+            boxes[j] = c0[j] + c1[j] + c2[j] + c3[j] + c4[j] + c5[j] + c6[j];
+        }
+        let out = mask.row_mut(out_row);
+        if step == 1 {
+            for (o, &b) in out.iter_mut().zip(&s.boxes) {
+                *o = u16::from(b > threshold);
+            }
+        } else {
+            for (o, &b) in out.iter_mut().zip(s.boxes.iter().step_by(step)) {
+                *o = u16::from(b > threshold);
             }
         }
-        for (j, o) in out
-            .iter_mut()
-            .enumerate()
-            .skip(w.saturating_sub(pad).max(edge))
-        {
-            *o = u16::from(count(j) > threshold);
-        }
     }
+}
+
+/// [`spatial_mask_into`] at every sample, into a new picture.
+#[cfg(test)]
+pub fn spatial_mask(image: &Picture) -> Picture {
+    let mut mask = Picture::new(0, 0);
+    spatial_mask_into(image, &mut mask, 1, &mut MaskScratch::default());
     mask
 }
 
@@ -128,21 +158,44 @@ pub fn spatial_mask_reference(image: &Picture) -> Picture {
 }
 
 /// Every other sample of every other row, starting at the first: `(w + 1) / 2` by
-/// `(h + 1) / 2`.
-pub fn decimate(pic: &Picture) -> Picture {
+/// `(h + 1) / 2`, in place.
+pub fn decimate(pic: &mut Picture) {
+    let (w, h) = (pic.width, pic.height);
+    let (dw, dh) = (w.div_ceil(2), h.div_ceil(2));
+    let d = &mut pic.data;
+    // Row 0 onto itself: each sample moves down to an index already read.
+    for j in 1..dw {
+        d[j] = d[2 * j];
+    }
+    // Row i >= 1 lands wholly before its source row 2i (as (i + 1) dw <= 2 i w).
+    for i in 1..dh {
+        let (front, back) = d.split_at_mut(2 * i * w);
+        let src = &back[..w];
+        for (o, &v) in front[i * dw..(i + 1) * dw]
+            .iter_mut()
+            .zip(src.iter().step_by(2))
+        {
+            *o = v;
+        }
+    }
+    pic.resize(dw, dh);
+}
+
+/// The scalar twin of [`decimate`]: a new picture.
+#[cfg(test)]
+pub fn decimate_reference(pic: &Picture) -> Picture {
     let (w, h) = (pic.width.div_ceil(2), pic.height.div_ceil(2));
     let mut out = Picture::new(w, h);
     for i in 0..h {
-        let src = &pic.data[2 * i * pic.width..];
-        for (j, o) in out.row_mut(i).iter_mut().enumerate() {
-            *o = src[2 * j];
+        for j in 0..w {
+            out.data[i * w + j] = pic.data[2 * i * pic.width + 2 * j];
         }
     }
     out
 }
 
 /// The value two of three share, else the smallest.
-#[inline]
+#[cfg(test)]
 fn mode3(a: u16, b: u16, c: u16) -> u16 {
     if a == b || a == c {
         a
@@ -153,39 +206,92 @@ fn mode3(a: u16, b: u16, c: u16) -> u16 {
     }
 }
 
+/// [`mode3`] without branches, on lanes of 10-bit samples (below `2^15`, so a signed
+/// minimum orders them as an unsigned one would).
+#[inline(always)]
+fn mode3_lanes(a: u16, b: u16, c: u16) -> u16 {
+    let (sa, sb, sc) = (a as i16, b as i16, c as i16);
+    let smallest = sa.min(sb).min(sc) as u16;
+    let second = if b == c { b } else { smallest };
+    if a == b || a == c {
+        a
+    } else {
+        second
+    }
+}
+
+/// The horizontal 3-tap mode of `row` into `out`, its first and last samples copied.
+fn horizontal_mode(row: &[u16], out: &mut [u16]) {
+    let w = row.len();
+    out[0] = row[0];
+    if w > 2 {
+        let (l, m, r) = (&row[..w - 2], &row[1..w - 1], &row[2..]);
+        let o = &mut out[1..w - 1];
+        for j in 0..w - 2 {
+            o[j] = mode3_lanes(l[j], m[j], r[j]);
+        }
+    }
+    out[w - 1] = row[w - 1];
+}
+
+/// Buffers the mode filter keeps: three rows of horizontal modes.
+#[derive(Debug, Default)]
+pub struct ModeScratch {
+    lines: Vec<u16>,
+}
+
 /// The 3-tap mode along rows, then along columns, in place. As libvmaf's, it leaves the
 /// first and last rows untouched and keeps the first and last columns out of the
-/// horizontal pass.
-pub fn mode_filter(pic: &mut Picture) {
+/// horizontal pass. The samples must be below `2^15` (10-bit pictures are).
+pub fn mode_filter(pic: &mut Picture, s: &mut ModeScratch) {
     let (w, h) = (pic.width, pic.height);
     if h < 3 {
         return;
     }
-    let horizontal = |row: &[u16], out: &mut [u16]| {
-        out[0] = row[0];
-        for j in 1..w.saturating_sub(1) {
-            out[j] = mode3(row[j - 1], row[j], row[j + 1]);
-        }
-        out[w - 1] = row[w - 1];
-    };
     // Horizontal modes of the original rows i-1, i, i+1 as the filter moves down.
-    let mut lines = vec![0u16; 3 * w];
-    let (first, rest) = lines.split_at_mut(w);
-    horizontal(pic.row(0), first);
-    horizontal(pic.row(1), &mut rest[..w]);
+    s.lines.resize(3 * w, 0);
+    let lines = &mut s.lines;
+    horizontal_mode(pic.row(0), &mut lines[..w]);
+    horizontal_mode(pic.row(1), &mut lines[w..2 * w]);
     let mut slot = [0usize, 1, 2];
     for i in 1..h - 1 {
         let next = slot[2];
-        horizontal(pic.row(i + 1), &mut lines[next * w..(next + 1) * w]);
-        let row = &mut pic.data[i * w..(i + 1) * w];
-        for (j, o) in row.iter_mut().enumerate() {
-            *o = mode3(
-                lines[slot[0] * w + j],
-                lines[slot[1] * w + j],
-                lines[slot[2] * w + j],
-            );
+        horizontal_mode(pic.row(i + 1), &mut lines[next * w..(next + 1) * w]);
+        let (a, b, c) = (
+            &lines[slot[0] * w..(slot[0] + 1) * w],
+            &lines[slot[1] * w..(slot[1] + 1) * w],
+            &lines[slot[2] * w..(slot[2] + 1) * w],
+        );
+        let row = pic.row_mut(i);
+        for j in 0..w {
+            row[j] = mode3_lanes(a[j], b[j], c[j]);
         }
         slot = [slot[1], slot[2], slot[0]];
+    }
+}
+
+/// The scalar twin of [`mode_filter`]: libvmaf's passes with branches, fresh buffers.
+#[cfg(test)]
+pub fn mode_filter_reference(pic: &mut Picture) {
+    let (w, h) = (pic.width, pic.height);
+    if h < 3 {
+        return;
+    }
+    let src = pic.data.clone();
+    let mut horiz = src.clone();
+    for i in 0..h {
+        for j in 1..w.saturating_sub(1) {
+            horiz[i * w + j] = mode3(src[i * w + j - 1], src[i * w + j], src[i * w + j + 1]);
+        }
+    }
+    for i in 1..h - 1 {
+        for j in 0..w {
+            pic.data[i * w + j] = mode3(
+                horiz[(i - 1) * w + j],
+                horiz[i * w + j],
+                horiz[(i + 1) * w + j],
+            );
+        }
     }
 }
 
@@ -208,39 +314,86 @@ mod tests {
     #[test]
     fn flat_picture_is_all_mask() {
         let p = Picture::new(20, 12);
-        let m = spatial_mask(&p);
-        assert!(m.data.iter().all(|&v| v == 1));
-        let d = decimate(&m);
-        assert_eq!((d.width, d.height), (10, 6));
+        let mut m = spatial_mask(&p);
+        assert!(m.pixels().iter().all(|&v| v == 1));
+        decimate(&mut m);
+        assert_eq!((m.width, m.height), (10, 6));
+    }
+
+    /// A picture of few levels in blocks with some noise, so that flat samples and boxes
+    /// on both sides of the threshold are common.
+    fn blocky(rng: &mut crate::testutil::twin_rng::TwinRng, w: usize, h: usize) -> Picture {
+        let levels = rng.range(1, 4);
+        let block = rng.range(1, 9) as usize;
+        let mut p = Picture::new(w, h);
+        let base: Vec<u16> = (0..w.div_ceil(block) * h.div_ceil(block))
+            .map(|_| rng.range(0, levels) as u16)
+            .collect();
+        for i in 0..h {
+            for j in 0..w {
+                let noise = rng.next_u64().is_multiple_of(9);
+                let v = base[(i / block) * w.div_ceil(block) + j / block];
+                p.data[i * w + j] = if noise { v + 1 } else { v };
+            }
+        }
+        p
     }
 
     #[test]
     fn spatial_mask_matches_its_scalar_twin_on_random_pictures() {
         let mut rng = crate::testutil::twin_rng::TwinRng::new(0xca3b1);
         let mut mixed = 0;
+        // One output and scratch for every case: what other sizes left must not matter.
+        let (mut got, mut scratch) = (Picture::new(0, 0), MaskScratch::default());
         for case in 0..400 {
             let (w, h) = (rng.size(1, 140), rng.size(1, 40));
-            // Few levels, so that flat samples and boxes on both sides of the threshold
-            // are common; sometimes large blocks of one level.
-            let levels = rng.range(1, 4);
-            let block = rng.range(1, 9) as usize;
-            let mut p = Picture::new(w, h);
-            let base: Vec<u16> = (0..w.div_ceil(block) * h.div_ceil(block))
-                .map(|_| rng.range(0, levels) as u16)
-                .collect();
-            for i in 0..h {
-                for j in 0..w {
-                    let noise = rng.next_u64().is_multiple_of(9);
-                    let v = base[(i / block) * w.div_ceil(block) + j / block];
-                    p.data[i * w + j] = if noise { v + 1 } else { v };
-                }
-            }
-            let (got, want) = (spatial_mask(&p), spatial_mask_reference(&p));
-            assert_eq!(got.data, want.data, "case {case}: {w}x{h}");
-            mixed += usize::from(want.data.contains(&0) && want.data.contains(&1));
+            let p = blocky(&mut rng, w, h);
+            let want = spatial_mask_reference(&p);
+            spatial_mask_into(&p, &mut got, 1, &mut scratch);
+            assert_eq!(got.pixels(), want.pixels(), "case {case}: {w}x{h}");
+            // Decimated as it is made, as the mask of the full picture decimated.
+            spatial_mask_into(&p, &mut got, 2, &mut scratch);
+            let half = decimate_reference(&want);
+            assert_eq!((got.width, got.height), (half.width, half.height));
+            assert_eq!(got.pixels(), half.pixels(), "case {case}: {w}x{h} step 2");
+            mixed += usize::from(want.pixels().contains(&0) && want.pixels().contains(&1));
         }
         // Most pictures have samples on both sides of the threshold.
         assert!(mixed > 100, "only {mixed} masks mixed");
+    }
+
+    #[test]
+    fn decimate_and_mode_filter_match_their_scalar_twins() {
+        let mut rng = crate::testutil::twin_rng::TwinRng::new(0xdec1);
+        let mut scratch = ModeScratch::default();
+        let mut changed = 0;
+        for case in 0..400 {
+            let (w, h) = (rng.size(1, 100), rng.size(1, 30));
+            let mut p = blocky(&mut rng, w, h);
+            // Sometimes 10-bit samples of any value.
+            if case % 3 == 0 {
+                p.data
+                    .iter_mut()
+                    .for_each(|v| *v = rng.range(0, 1024) as u16);
+            }
+            let want = decimate_reference(&p);
+            let mut got = p.clone();
+            // A longer buffer than the picture, as a reused one is.
+            got.data.extend_from_slice(&[7; 9]);
+            decimate(&mut got);
+            assert_eq!((got.width, got.height), (want.width, want.height));
+            assert_eq!(got.pixels(), want.pixels(), "case {case}: decimate {w}x{h}");
+            let mut want = p.clone();
+            mode_filter_reference(&mut want);
+            let mut got = p.clone();
+            mode_filter(&mut got, &mut scratch);
+            assert_eq!(got.pixels(), want.pixels(), "case {case}: mode {w}x{h}");
+            changed += usize::from(want.pixels() != p.pixels());
+        }
+        assert!(
+            changed > 200,
+            "only {changed} pictures changed by the mode filter"
+        );
     }
 
     #[test]
@@ -248,7 +401,7 @@ mod tests {
         let mut p = Picture::new(5, 4);
         p.data[2 * 5 + 2] = 9;
         p.data[0] = 7;
-        mode_filter(&mut p);
+        mode_filter(&mut p, &mut ModeScratch::default());
         assert_eq!(p.data[2 * 5 + 2], 0);
         assert_eq!(p.data[0], 7);
     }

@@ -63,10 +63,13 @@ fn create(o: &OptValues) -> Result<Box<dyn Extractor>> {
         kernels: Kernels::SCALAR,
         scratch: cvalues::Scratch::default(),
         c_values: Vec::new(),
+        buffers: Buffers::default(),
     }))
 }
 
-/// A 10-bit (or 0/1 mask) picture, rows packed.
+/// A 10-bit (or 0/1 mask) picture, rows packed from the start of `data`, which may hold
+/// more (a reused buffer keeps its largest length, so that shrinking and growing it again
+/// never clears it).
 #[derive(Debug, Clone)]
 pub(crate) struct Picture {
     width: usize,
@@ -81,6 +84,22 @@ impl Picture {
             height,
             data: vec![0; width * height],
         }
+    }
+
+    /// Makes this a `width` x `height` picture; its samples are left as they were (the
+    /// callers write every one).
+    fn resize(&mut self, width: usize, height: usize) {
+        self.width = width;
+        self.height = height;
+        if self.data.len() < width * height {
+            self.data.resize(width * height, 0);
+        }
+    }
+
+    /// The samples, rows packed.
+    #[cfg(test)]
+    fn pixels(&self) -> &[u16] {
+        &self.data[..self.width * self.height]
     }
 
     fn row(&self, y: usize) -> &[u16] {
@@ -99,7 +118,35 @@ struct Cambi {
     scratch: cvalues::Scratch,
     /// The c-values of the scale being scored (kept for the next frame's use).
     c_values: Vec<f32>,
+    /// The working picture, its mask and the steps' row buffers, kept from one frame to
+    /// the next.
+    buffers: Buffers,
 }
+
+/// The working picture and mask of the scale being scored, and the row buffers of the
+/// steps that make them; reused by every scale of every frame (each step writes every
+/// sample it then reads, so nothing is cleared).
+#[derive(Debug)]
+struct Buffers {
+    image: Picture,
+    mask: Picture,
+    rows: preprocess::RowScratch,
+    mask_rows: mask::MaskScratch,
+    mode_rows: mask::ModeScratch,
+}
+
+impl Default for Buffers {
+    fn default() -> Self {
+        Buffers {
+            image: Picture::new(0, 0),
+            mask: Picture::new(0, 0),
+            rows: Default::default(),
+            mask_rows: Default::default(),
+            mode_rows: Default::default(),
+        }
+    }
+}
+
 /// The CAMBI score of `frame` scored at `size` with `window`, writing heatmaps for `index`
 /// when given.
 #[allow(clippy::too_many_arguments)]
@@ -108,6 +155,7 @@ fn score_frame(
     kernels: &Kernels,
     scratch: &mut cvalues::Scratch,
     c_values: &mut Vec<f32>,
+    buffers: &mut Buffers,
     frame: &Frame,
     size: (u32, u32),
     window: usize,
@@ -115,15 +163,27 @@ fn score_frame(
     heatmap_index: Option<u64>,
     what: &str,
 ) -> Result<f64> {
-    let mut image = preprocess::preprocess(
+    let Buffers {
+        image,
+        mask,
+        rows,
+        mask_rows,
+        mode_rows,
+    } = buffers;
+    preprocess::preprocess_into(
         frame.plane(0),
         run.bpc,
         size.0,
         size.1,
         run.enc_bitdepth,
         what,
+        image,
+        rows,
     )?;
-    let mut mask = mask::spatial_mask(&image);
+    // With the speed-up the first scale is already decimated: the mask is made at those
+    // samples only.
+    let first_step = if run.high_res_speedup { 2 } else { 1 };
+    mask::spatial_mask_into(image, mask, first_step, mask_rows);
     let mut scores = [0f64; NUM_SCALES];
     let max_weight = CONTRAST_WEIGHTS[..run.contrast.num_diffs]
         .iter()
@@ -132,13 +192,15 @@ fn score_frame(
         .unwrap_or(1);
     for (scale, score) in scores.iter_mut().enumerate() {
         if scale > 0 || run.high_res_speedup {
-            image = mask::decimate(&image);
-            mask = mask::decimate(&mask);
+            mask::decimate(image);
         }
-        mask::mode_filter(&mut image);
+        if scale > 0 {
+            mask::decimate(mask);
+        }
+        mask::mode_filter(image, mode_rows);
         cvalues::c_values(
-            &image,
-            &mask,
+            image,
+            mask,
             window,
             &run.contrast,
             (kernels.c_value_row, kernels.add_running_sum),
@@ -188,6 +250,7 @@ impl Extractor for Cambi {
             &kernels,
             &mut self.scratch,
             &mut self.c_values,
+            &mut self.buffers,
             input.distorted,
             enc,
             window,
@@ -204,6 +267,7 @@ impl Extractor for Cambi {
                 &kernels,
                 &mut self.scratch,
                 &mut self.c_values,
+                &mut self.buffers,
                 input.reference,
                 src,
                 src_window,

@@ -119,12 +119,14 @@ fn selected_sum(c_values: &mut [f32], k: usize) -> f64 {
 /// (reordering `values`).
 ///
 /// Every positive single-precision value is a multiple of the unit in the last place of
-/// the smallest positive one, `q`. If the total of all of them stays below `2^52 q`,
-/// every partial sum of any subset is a multiple of `q` below `2^53 q`, so each double
-/// addition is exact and the sum of the `k` largest is the same in every order. The
-/// total is itself summed first; were any of its steps inexact, its rounded value would
-/// already be at least `2^53 q` and the test fails. `None` where the test fails or a
-/// value is negative or not a number.
+/// the smallest positive one, `q`, and every multiple of `q` below `2^53 q` is a double.
+/// If the total of all of them stays below `2^53 q`, every partial sum of any subset is
+/// such a multiple, so each double addition is exact and the sum of the `k` largest is the
+/// same in every order. The total is itself summed first: its first inexact step (if any)
+/// would round a partial sum of at least `2^53 q` (a double) to at least that, and adding
+/// non-negative values never lowers a rounded sum, so a computed total below `2^53 q`
+/// proves every step exact. `None` where the test fails or a value is negative or not a
+/// number.
 fn exact_top_sum(values: &mut [f32], k: usize, stats: PoolStatsFn) -> Option<f64> {
     let PoolStats {
         positive,
@@ -141,7 +143,7 @@ fn exact_top_sum(values: &mut [f32], k: usize, stats: PoolStatsFn) -> Option<f64
     // The unit in the last place of the smallest positive value (2^-149 for subnormals).
     let exponent = (smallest >> 23) as i32;
     let ulp_exp = exponent.max(1) - 127 - 23;
-    if total >= 2f64.powi(52 + ulp_exp) {
+    if total >= 2f64.powi(53 + ulp_exp) {
         return None;
     }
     if positive <= k {
@@ -307,6 +309,52 @@ mod tests {
         assert_eq!(exact_top_sum(&mut [0.0, -1.0], 1, pool_stats), None);
         assert_eq!(exact_top_sum(&mut [0.0, f32::NAN], 1, pool_stats), None);
         assert_eq!(exact_top_sum(&mut [0.0, 0.0], 1, pool_stats), Some(0.0));
+    }
+
+    #[test]
+    fn exact_sum_bound_is_two_to_the_53_units() {
+        // Totals just below 2^53 q take the fast path and give the quickselect's bits (k
+        // below and above the positives); just above, the fast path declines.
+        let mut rng = crate::testutil::twin_rng::TwinRng::new(0xb0b53);
+        let (mut below, mut above) = (0, 0);
+        for case in 0..200 {
+            let n = rng.size(50, 2000);
+            let zeros = rng.range(0, 80);
+            let mut v = c_value_like(&mut rng, n, zeros);
+            let Some(small) = v.iter().copied().filter(|&x| x > 0.0).reduce(f32::min) else {
+                continue;
+            };
+            let ulp_exp = (small.to_bits() >> 23) as i32 - 150;
+            let limit = 2f64.powi(53 + ulp_exp);
+            // Raise values until the total is within a factor of two of the limit, on the
+            // side the case asks for.
+            let target = if case % 2 == 0 {
+                0.75 * limit
+            } else {
+                1.5 * limit
+            };
+            let mut total: f64 = v.iter().map(|&x| x as f64).sum();
+            let big = (limit / 64.0) as f32;
+            for x in v.iter_mut() {
+                if total + big as f64 > target || *x == small {
+                    continue;
+                }
+                total += (big - *x) as f64;
+                *x = big;
+            }
+            let k = rng.size(1, n);
+            let got = exact_top_sum(&mut v.clone(), k, pool_stats);
+            let total = pool_stats(&v).total;
+            if total < limit {
+                let want = selected_sum(&mut v.clone(), k);
+                assert_eq!(got.map(f64::to_bits), Some(want.to_bits()), "case {case}");
+                below += usize::from(total >= limit / 2.0);
+            } else {
+                assert_eq!(got, None, "case {case}");
+                above += 1;
+            }
+        }
+        assert!(below > 50 && above > 50, "{below} below, {above} above");
     }
 
     #[test]
