@@ -31,88 +31,178 @@ pub struct MaskScratch {
     columns: Vec<u8>,
     /// One output row's box counts (`width`).
     boxes: Vec<u8>,
+    /// The picture row before the one given last.
+    above: Vec<u16>,
 }
 
-/// Rows of flat indicators kept: the window's seven and the one leaving it.
-const FLAT_RING: usize = MASK_FILTER_SIZE + 1;
+/// Rows of flat indicators kept: those in the window, those made before they enter it and
+/// those waiting to leave it (at most `MASK_FILTER_SIZE + 1 + step`).
+const FLAT_RING: usize = 16;
 
-/// Writes row `i`'s flat indicators: equal to the right and lower neighbours (a missing
-/// neighbour counts as equal).
-fn flat_row(image: &Picture, i: usize, out: &mut [u8]) {
-    let w = image.width;
-    let row = image.row(i);
-    let below = if i + 1 < image.height {
-        image.row(i + 1)
-    } else {
-        row
-    };
-    for (f, ((v, r), b)) in out.iter_mut().zip(row.iter().zip(&row[1..]).zip(below)) {
-        *f = u8::from(v == r) & u8::from(v == b);
+/// Row `row`'s flat indicators into `out`: equal to the right and lower (`below`)
+/// neighbours (a missing neighbour counts as equal: the last row is its own `below`).
+fn flat_row(row: &[u16], below: &[u16], out: &mut [u8]) {
+    let w = out.len();
+    let (r0, r1, b) = (&row[..w - 1], &row[1..w], &below[..w - 1]);
+    let o = &mut out[..w - 1];
+    for j in 0..w - 1 {
+        o[j] = u8::from(r0[j] == r1[j]) & u8::from(r0[j] == b[j]);
     }
     out[w - 1] = u8::from(row[w - 1] == below[w - 1]);
 }
 
-/// The mask of samples whose `MASK_FILTER_SIZE`-square neighbourhood (clipped to the
-/// picture) holds more than [`mask_threshold`] samples equal to their right and lower
-/// neighbours (a missing neighbour counts as equal), written into `mask`: every sample
-/// when `step` is 1, or only every other sample of every other row (the mask decimated
-/// 2:1, `(w + 1) / 2` by `(h + 1) / 2`) when it is 2.
+/// The spatial mask of a `width` x `height` picture made as its rows arrive
+/// ([`MaskRows::push`], then [`MaskRows::finish`]): the mask of samples whose
+/// `MASK_FILTER_SIZE`-square neighbourhood (clipped to the picture) holds more than
+/// [`mask_threshold`] samples equal to their right and lower neighbours (a missing
+/// neighbour counts as equal), written into `mask`: every sample when `step` is 1, or
+/// only every other sample of every other row (the mask decimated 2:1, `(w + 1) / 2` by
+/// `(h + 1) / 2`) when it is 2.
 ///
 /// The counts are kept per column over the window's rows (at most seven, in bytes): each
 /// output row adds the flat indicators of the rows entering the window and subtracts
-/// those leaving it (a ring of eight indicator rows), then sums seven neighbouring column
+/// those leaving it (a ring of indicator rows), then sums seven neighbouring column
 /// counts (at most 49). Every step is a straight loop over bytes that the compiler
 /// vectorises. [`spatial_mask_reference`] is its scalar twin.
-pub fn spatial_mask_into(image: &Picture, mask: &mut Picture, step: usize, s: &mut MaskScratch) {
-    let (w, h) = (image.width, image.height);
-    let threshold = mask_threshold(w, h, MASK_FILTER_SIZE) as u8;
-    let pad = MASK_FILTER_SIZE / 2;
-    mask.resize(w.div_ceil(step), h.div_ceil(step));
-    s.flat.resize(FLAT_RING * w, 0);
-    s.columns.clear();
-    s.columns.resize(w + 2 * pad, 0);
-    s.boxes.resize(w, 0);
-    // Rows `lo..hi` are in the column counts.
-    let (mut lo, mut hi) = (0usize, 0usize);
-    for (out_row, i) in (0..h).step_by(step).enumerate() {
-        let (top, bottom) = (i.saturating_sub(pad), (i + pad + 1).min(h));
-        // Leaving rows first, so that the ring holds at most seven rows at a time.
-        while lo < top {
-            let slot = lo % FLAT_RING;
-            let flat = &s.flat[slot * w..(slot + 1) * w];
-            for (c, f) in s.columns[pad..pad + w].iter_mut().zip(flat) {
-                *c -= f;
-            }
-            lo += 1;
-        }
-        while hi < bottom {
-            let slot = hi % FLAT_RING;
-            let flat = &mut s.flat[slot * w..(slot + 1) * w];
-            flat_row(image, hi, flat);
-            for (c, f) in s.columns[pad..pad + w].iter_mut().zip(flat.iter()) {
-                *c += f;
-            }
-            hi += 1;
-        }
-        // Seven neighbouring columns (the zero columns stand for those outside).
-        let c = &s.columns;
-        let (c0, c1, c2, c3) = (&c[..w], &c[1..w + 1], &c[2..w + 2], &c[3..w + 3]);
-        let (c4, c5, c6) = (&c[4..w + 4], &c[5..w + 5], &c[6..w + 6]);
-        let boxes = &mut s.boxes[..w];
-        for j in 0..w {
-            boxes[j] = c0[j] + c1[j] + c2[j] + c3[j] + c4[j] + c5[j] + c6[j];
-        }
-        let out = mask.row_mut(out_row);
-        if step == 1 {
-            for (o, &b) in out.iter_mut().zip(&s.boxes) {
-                *o = u16::from(b > threshold);
-            }
-        } else {
-            for (o, &b) in out.iter_mut().zip(s.boxes.iter().step_by(step)) {
-                *o = u16::from(b > threshold);
-            }
+pub struct MaskRows<'a> {
+    s: &'a mut MaskScratch,
+    mask: &'a mut Picture,
+    width: usize,
+    height: usize,
+    step: usize,
+    threshold: u8,
+    /// Rows `lo..hi` are in the column counts; flat rows `..made` are in the ring.
+    lo: usize,
+    hi: usize,
+    made: usize,
+    /// The next output row, in picture rows.
+    next: usize,
+    /// Picture rows given so far.
+    given: usize,
+}
+
+impl<'a> MaskRows<'a> {
+    /// Starts the mask of a `width` x `height` picture into `mask`.
+    pub fn new(
+        width: usize,
+        height: usize,
+        step: usize,
+        mask: &'a mut Picture,
+        s: &'a mut MaskScratch,
+    ) -> Self {
+        let pad = MASK_FILTER_SIZE / 2;
+        mask.resize(width.div_ceil(step), height.div_ceil(step));
+        s.flat.resize(FLAT_RING * width, 0);
+        s.columns.clear();
+        s.columns.resize(width + 2 * pad, 0);
+        s.boxes.resize(width, 0);
+        s.above.resize(width, 0);
+        MaskRows {
+            s,
+            mask,
+            width,
+            height,
+            step,
+            threshold: mask_threshold(width, height, MASK_FILTER_SIZE) as u8,
+            lo: 0,
+            hi: 0,
+            made: 0,
+            next: 0,
+            given: 0,
         }
     }
+
+    /// Takes the next picture row (`width` samples).
+    pub fn push(&mut self, row: &[u16]) {
+        let w = self.width;
+        if self.given > 0 {
+            let slot = (self.given - 1) % FLAT_RING;
+            flat_row(
+                &self.s.above,
+                row,
+                &mut self.s.flat[slot * w..(slot + 1) * w],
+            );
+            self.made = self.given;
+        }
+        self.s.above.copy_from_slice(&row[..w]);
+        self.given += 1;
+        self.emit();
+    }
+
+    /// Ends the picture (every row given): writes the rest of the mask.
+    pub fn finish(mut self) {
+        let w = self.width;
+        if self.given > 0 && self.made < self.given {
+            let slot = (self.given - 1) % FLAT_RING;
+            let (above, flat) = (&self.s.above, &mut self.s.flat[slot * w..(slot + 1) * w]);
+            flat_row(above, above, flat);
+            self.made = self.given;
+        }
+        self.emit();
+    }
+
+    /// Writes every output row whose window's flat rows are all made.
+    fn emit(&mut self) {
+        let (w, h) = (self.width, self.height);
+        let pad = MASK_FILTER_SIZE / 2;
+        while self.next < h && (self.next + pad + 1).min(h) <= self.made {
+            let i = self.next;
+            let (top, bottom) = (i.saturating_sub(pad), (i + pad + 1).min(h));
+            let s = &mut *self.s;
+            while self.lo < top {
+                let slot = self.lo % FLAT_RING;
+                let flat = &s.flat[slot * w..(slot + 1) * w];
+                for (c, f) in s.columns[pad..pad + w].iter_mut().zip(flat) {
+                    *c -= f;
+                }
+                self.lo += 1;
+            }
+            while self.hi < bottom {
+                let slot = self.hi % FLAT_RING;
+                let flat = &s.flat[slot * w..(slot + 1) * w];
+                for (c, f) in s.columns[pad..pad + w].iter_mut().zip(flat) {
+                    *c += f;
+                }
+                self.hi += 1;
+            }
+            // Seven neighbouring columns (the zero columns stand for those outside).
+            let c = &s.columns;
+            let (c0, c1, c2, c3) = (&c[..w], &c[1..w + 1], &c[2..w + 2], &c[3..w + 3]);
+            let (c4, c5, c6) = (&c[4..w + 4], &c[5..w + 5], &c[6..w + 6]);
+            let boxes = &mut s.boxes[..w];
+            for j in 0..w {
+                boxes[j] = c0[j] + c1[j] + c2[j] + c3[j] + c4[j] + c5[j] + c6[j];
+            }
+            let threshold = self.threshold;
+            let out = self.mask.row_mut(i / self.step);
+            if self.step == 1 {
+                for (o, &b) in out.iter_mut().zip(boxes.iter()) {
+                    *o = u16::from(b > threshold);
+                }
+            } else {
+                let pairs = boxes.chunks_exact(2);
+                let last = pairs.remainder().first().copied();
+                let n = pairs.len();
+                for (o, p) in out[..n].iter_mut().zip(pairs) {
+                    *o = u16::from(p[0] > threshold);
+                }
+                if let Some(b) = last {
+                    out[n] = u16::from(b > threshold);
+                }
+            }
+            self.next += self.step;
+        }
+    }
+}
+
+/// The mask of `image` ([`MaskRows`]) at every `step`-th sample of every `step`-th row.
+#[cfg(test)]
+pub fn spatial_mask_into(image: &Picture, mask: &mut Picture, step: usize, s: &mut MaskScratch) {
+    let mut rows = MaskRows::new(image.width, image.height, step, mask, s);
+    for i in 0..image.height {
+        rows.push(image.row(i));
+    }
+    rows.finish();
 }
 
 /// [`spatial_mask_into`] at every sample, into a new picture.
@@ -170,15 +260,24 @@ pub fn decimate(pic: &mut Picture) {
     // Row i >= 1 lands wholly before its source row 2i (as (i + 1) dw <= 2 i w).
     for i in 1..dh {
         let (front, back) = d.split_at_mut(2 * i * w);
-        let src = &back[..w];
-        for (o, &v) in front[i * dw..(i + 1) * dw]
-            .iter_mut()
-            .zip(src.iter().step_by(2))
-        {
-            *o = v;
-        }
+        take_even(&back[..w], &mut front[i * dw..(i + 1) * dw]);
     }
     pic.resize(dw, dh);
+}
+
+/// The even-indexed samples of `src` into `out` (`(src.len() + 1) / 2`), by pairs so that
+/// the compiler vectorises it.
+#[inline]
+pub fn take_even(src: &[u16], out: &mut [u16]) {
+    let pairs = src.chunks_exact(2);
+    let last = pairs.remainder().first().copied();
+    let n = pairs.len();
+    for (o, p) in out[..n].iter_mut().zip(pairs) {
+        *o = p[0];
+    }
+    if let Some(v) = last {
+        out[n] = v;
+    }
 }
 
 /// The scalar twin of [`decimate`]: a new picture.

@@ -170,20 +170,33 @@ fn score_frame(
         mask_rows,
         mode_rows,
     } = buffers;
-    preprocess::preprocess_into(
+    // The working picture and its mask made row by row in one pass; with the speed-up
+    // the first scale is already decimated, so only every other sample of every other
+    // row of either is kept.
+    let step = if run.high_res_speedup { 2 } else { 1 };
+    let (w, h) = (size.0 as usize, size.1 as usize);
+    image.resize(w.div_ceil(step), h.div_ceil(step));
+    let mut masker = mask::MaskRows::new(w, h, step, mask, mask_rows);
+    let mut y = 0;
+    preprocess::preprocess_rows(
         frame.plane(0),
         run.bpc,
         size.0,
         size.1,
         run.enc_bitdepth,
         what,
-        image,
         rows,
+        |row| {
+            if step == 1 {
+                image.row_mut(y).copy_from_slice(row);
+            } else if y % 2 == 0 {
+                mask::take_even(row, image.row_mut(y / 2));
+            }
+            masker.push(row);
+            y += 1;
+        },
     )?;
-    // With the speed-up the first scale is already decimated: the mask is made at those
-    // samples only.
-    let first_step = if run.high_res_speedup { 2 } else { 1 };
-    mask::spatial_mask_into(image, mask, first_step, mask_rows);
+    masker.finish();
     let mut scores = [0f64; NUM_SCALES];
     let max_weight = CONTRAST_WEIGHTS[..run.contrast.num_diffs]
         .iter()
@@ -191,10 +204,8 @@ fn score_frame(
         .max()
         .unwrap_or(1);
     for (scale, score) in scores.iter_mut().enumerate() {
-        if scale > 0 || run.high_res_speedup {
-            mask::decimate(image);
-        }
         if scale > 0 {
+            mask::decimate(image);
             mask::decimate(mask);
         }
         mask::mode_filter(image, mode_rows);

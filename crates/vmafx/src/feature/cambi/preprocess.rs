@@ -2,6 +2,7 @@
 //! resized by nearest neighbour to the encoding (or source) size, brought to 10 bits, and
 //! for encodes below 10 bits smoothed by a 2x2 anti-dithering average.
 
+#[cfg(test)]
 use super::Picture;
 use crate::error::{Error, Result};
 use crate::frame::{Plane, Samples};
@@ -114,32 +115,31 @@ impl RowSource<'_> {
     }
 }
 
-/// Buffers preprocessing keeps: two converted rows.
+/// Buffers preprocessing keeps: two converted rows and an output row.
 #[derive(Debug, Default)]
 pub struct RowScratch {
     rows: Vec<u16>,
 }
 
-/// Writes into `pic` the 10-bit working picture of `width` x `height` made from `plane`
-/// (`bpc` bits), with the anti-dithering filter when `enc_bitdepth` is below 10. `what`
-/// names the input in errors.
+/// Makes the 10-bit working picture of `width` x `height` from `plane` (`bpc` bits), with
+/// the anti-dithering filter when `enc_bitdepth` is below 10, and hands its rows to
+/// `emit` from top to bottom. `what` names the input in errors.
 ///
-/// Each row is converted once; with anti-dithering, output row `i` is made from the
+/// Each input row is converted once; with anti-dithering, output row `i` is made from the
 /// converted rows `i` and `i + 1` held in `scratch`, in one pass.
 #[allow(clippy::too_many_arguments)]
-pub fn preprocess_into(
+pub fn preprocess_rows(
     plane: &Plane,
     bpc: u32,
     width: u32,
     height: u32,
     enc_bitdepth: u32,
     what: &str,
-    pic: &mut Picture,
     scratch: &mut RowScratch,
+    mut emit: impl FnMut(&[u16]),
 ) -> Result<()> {
     validate(plane, bpc, what)?;
     let (w, h) = (width as usize, height as usize);
-    pic.resize(w, h);
     let resize = if plane.width == width && plane.height == height {
         None
     } else {
@@ -153,22 +153,56 @@ pub fn preprocess_into(
         steps: depth_steps(bpc),
         resize,
     };
+    scratch.rows.resize(3 * w, 0);
+    let (out, rows) = scratch.rows.split_at_mut(w);
     if enc_bitdepth >= 10 {
         for y in 0..h {
-            src.row(y, pic.row_mut(y));
+            src.row(y, out);
+            emit(out);
         }
         return Ok(());
     }
-    scratch.rows.resize(2 * w, 0);
-    let (mut cur, mut next) = scratch.rows.split_at_mut(w);
+    let (mut cur, mut next) = rows.split_at_mut(w);
     src.row(0, cur);
     for i in 0..h - 1 {
         src.row(i + 1, next);
-        anti_dither_row(cur, next, pic.row_mut(i));
+        anti_dither_row(cur, next, out);
+        emit(out);
         std::mem::swap(&mut cur, &mut next);
     }
-    anti_dither_last_row(cur, pic.row_mut(h - 1));
+    anti_dither_last_row(cur, out);
+    emit(out);
     Ok(())
+}
+
+/// [`preprocess_rows`] into a picture.
+#[cfg(test)]
+#[allow(clippy::too_many_arguments)]
+pub fn preprocess_into(
+    plane: &Plane,
+    bpc: u32,
+    width: u32,
+    height: u32,
+    enc_bitdepth: u32,
+    what: &str,
+    pic: &mut Picture,
+    scratch: &mut RowScratch,
+) -> Result<()> {
+    pic.resize(width as usize, height as usize);
+    let mut y = 0;
+    preprocess_rows(
+        plane,
+        bpc,
+        width,
+        height,
+        enc_bitdepth,
+        what,
+        scratch,
+        |row| {
+            pic.row_mut(y).copy_from_slice(row);
+            y += 1;
+        },
+    )
 }
 
 /// Each sample averaged with its right, lower and lower-right neighbours (the last column
