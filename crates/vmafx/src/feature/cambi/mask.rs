@@ -333,40 +333,100 @@ fn horizontal_mode(row: &[u16], out: &mut [u16]) {
     out[w - 1] = row[w - 1];
 }
 
-/// Buffers the mode filter keeps: three rows of horizontal modes.
+/// Buffers the mode filter keeps: three rows of horizontal modes and one input row.
 #[derive(Debug, Default)]
 pub struct ModeScratch {
     lines: Vec<u16>,
+    row: Vec<u16>,
 }
 
-/// The 3-tap mode along rows, then along columns, in place. As libvmaf's, it leaves the
-/// first and last rows untouched and keeps the first and last columns out of the
-/// horizontal pass. The samples must be below `2^15` (10-bit pictures are).
+/// The 3-tap mode along rows, then along columns, of a `width` x `height` picture given
+/// row by row ([`ModeRows::push`]), written into a picture of that size as each row
+/// becomes final. As libvmaf's, it leaves the first and last rows untouched and keeps the
+/// first and last columns out of the horizontal pass. The samples must be below `2^15`
+/// (10-bit pictures are).
+///
+/// The horizontal modes of the last three rows given are kept; when row `r` comes, row
+/// `r - 1`, the vertical mode of those three, is written. So the output may be the
+/// picture the rows are read from, each row read before the one above it is written.
+pub struct ModeRows<'a> {
+    lines: &'a mut Vec<u16>,
+    width: usize,
+    height: usize,
+    given: usize,
+}
+
+impl ModeScratch {
+    /// Starts the mode filter of a `width` x `height` picture, and lends the input row
+    /// buffer (`width` samples) beside it.
+    pub fn start(&mut self, width: usize, height: usize) -> (ModeRows<'_>, &mut [u16]) {
+        self.lines.resize(3 * width, 0);
+        self.row.resize(width, 0);
+        let rows = ModeRows {
+            lines: &mut self.lines,
+            width,
+            height,
+            given: 0,
+        };
+        (rows, &mut self.row[..width])
+    }
+}
+
+impl ModeRows<'_> {
+    /// Takes the next unfiltered row (`width` samples) and writes the rows of `out` (rows
+    /// of `width` packed from its start) that are now final.
+    pub fn push(&mut self, row: &[u16], out: &mut [u16]) {
+        let (w, h, r) = (self.width, self.height, self.given);
+        self.given += 1;
+        if h < 3 || r == 0 || r == h - 1 {
+            out[r * w..(r + 1) * w].copy_from_slice(&row[..w]);
+        }
+        if h < 3 {
+            return;
+        }
+        let slot = r % 3;
+        horizontal_mode(row, &mut self.lines[slot * w..(slot + 1) * w]);
+        if r >= 2 {
+            let (sa, sb) = ((r - 2) % 3, (r - 1) % 3);
+            let lines = &self.lines[..3 * w];
+            let (a, b, c) = (
+                &lines[sa * w..(sa + 1) * w],
+                &lines[sb * w..(sb + 1) * w],
+                &lines[slot * w..(slot + 1) * w],
+            );
+            let o = &mut out[(r - 1) * w..r * w];
+            for j in 0..w {
+                o[j] = mode3_lanes(a[j], b[j], c[j]);
+            }
+        }
+    }
+}
+
+/// The mode filter ([`ModeRows`]) in place.
+#[cfg(test)]
 pub fn mode_filter(pic: &mut Picture, s: &mut ModeScratch) {
     let (w, h) = (pic.width, pic.height);
-    if h < 3 {
-        return;
+    let (mut rows, row) = s.start(w, h);
+    for i in 0..h {
+        row.copy_from_slice(pic.row(i));
+        rows.push(row, &mut pic.data);
     }
-    // Horizontal modes of the original rows i-1, i, i+1 as the filter moves down.
-    s.lines.resize(3 * w, 0);
-    let lines = &mut s.lines;
-    horizontal_mode(pic.row(0), &mut lines[..w]);
-    horizontal_mode(pic.row(1), &mut lines[w..2 * w]);
-    let mut slot = [0usize, 1, 2];
-    for i in 1..h - 1 {
-        let next = slot[2];
-        horizontal_mode(pic.row(i + 1), &mut lines[next * w..(next + 1) * w]);
-        let (a, b, c) = (
-            &lines[slot[0] * w..(slot[0] + 1) * w],
-            &lines[slot[1] * w..(slot[1] + 1) * w],
-            &lines[slot[2] * w..(slot[2] + 1) * w],
-        );
-        let row = pic.row_mut(i);
-        for j in 0..w {
-            row[j] = mode3_lanes(a[j], b[j], c[j]);
-        }
-        slot = [slot[1], slot[2], slot[0]];
+}
+
+/// [`decimate`], then the mode filter, in one pass and in place: each kept row is
+/// decimated into a buffer before the mode filter writes any row from it.
+pub fn decimate_and_mode_filter(pic: &mut Picture, s: &mut ModeScratch) {
+    let (w, h) = (pic.width, pic.height);
+    let (dw, dh) = (w.div_ceil(2), h.div_ceil(2));
+    let (mut rows, row) = s.start(dw, dh);
+    for i in 0..dh {
+        // Pushing row i writes decimated rows up to i, which end at (i + 1) dw: at or
+        // before source row 2i (for i >= 1; row 0 is read before it is written), so every
+        // source row is read before it is overwritten.
+        take_even(&pic.data[2 * i * w..(2 * i + 1) * w], row);
+        rows.push(row, &mut pic.data);
     }
+    pic.resize(dw, dh);
 }
 
 /// The scalar twin of [`mode_filter`]: libvmaf's passes with branches, fresh buffers.
@@ -482,12 +542,19 @@ mod tests {
             decimate(&mut got);
             assert_eq!((got.width, got.height), (want.width, want.height));
             assert_eq!(got.pixels(), want.pixels(), "case {case}: decimate {w}x{h}");
+            let mut half = want.clone();
+            mode_filter_reference(&mut half);
             let mut want = p.clone();
             mode_filter_reference(&mut want);
             let mut got = p.clone();
             mode_filter(&mut got, &mut scratch);
             assert_eq!(got.pixels(), want.pixels(), "case {case}: mode {w}x{h}");
             changed += usize::from(want.pixels() != p.pixels());
+            // Both in one pass, in place.
+            let mut got = p.clone();
+            decimate_and_mode_filter(&mut got, &mut scratch);
+            assert_eq!((got.width, got.height), (half.width, half.height));
+            assert_eq!(got.pixels(), half.pixels(), "case {case}: both {w}x{h}");
         }
         assert!(
             changed > 200,

@@ -170,13 +170,16 @@ fn score_frame(
         mask_rows,
         mode_rows,
     } = buffers;
-    // The working picture and its mask made row by row in one pass; with the speed-up
-    // the first scale is already decimated, so only every other sample of every other
-    // row of either is kept.
+    // The working picture (mode-filtered) and its mask made row by row in one pass; with
+    // the speed-up the first scale is already decimated, so only every other sample of
+    // every other row of either is kept.
     let step = if run.high_res_speedup { 2 } else { 1 };
     let (w, h) = (size.0 as usize, size.1 as usize);
-    image.resize(w.div_ceil(step), h.div_ceil(step));
+    let (dw, dh) = (w.div_ceil(step), h.div_ceil(step));
+    image.resize(dw, dh);
     let mut masker = mask::MaskRows::new(w, h, step, mask, mask_rows);
+    let (mut modes, half) = mode_rows.start(dw, dh);
+    let out = &mut image.data;
     let mut y = 0;
     preprocess::preprocess_rows(
         frame.plane(0),
@@ -188,9 +191,10 @@ fn score_frame(
         rows,
         |row| {
             if step == 1 {
-                image.row_mut(y).copy_from_slice(row);
+                modes.push(row, out);
             } else if y % 2 == 0 {
-                mask::take_even(row, image.row_mut(y / 2));
+                mask::take_even(row, half);
+                modes.push(half, out);
             }
             masker.push(row);
             y += 1;
@@ -204,11 +208,11 @@ fn score_frame(
         .max()
         .unwrap_or(1);
     for (scale, score) in scores.iter_mut().enumerate() {
+        // The first scale was mode-filtered as it was made.
         if scale > 0 {
-            mask::decimate(image);
+            mask::decimate_and_mode_filter(image, mode_rows);
             mask::decimate(mask);
         }
-        mask::mode_filter(image, mode_rows);
         cvalues::c_values(
             image,
             mask,

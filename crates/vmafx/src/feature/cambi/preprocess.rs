@@ -93,7 +93,18 @@ impl RowSource<'_> {
         let (down, round, up) = self.steps;
         let convert = |v: u32| (((v + round) >> down) as u16) << up;
         match &self.resize {
+            // Depths up to 10 bits only shift up, in 16-bit lanes.
             None => match self.plane.samples() {
+                Samples::U8(_) if down == 0 => {
+                    for (o, &v) in out.iter_mut().zip(self.plane.row_u8(y as u32)) {
+                        *o = (v as u16) << up;
+                    }
+                }
+                Samples::U16(_) if down == 0 => {
+                    for (o, &v) in out.iter_mut().zip(self.plane.row_u16(y as u32)) {
+                        *o = v << up;
+                    }
+                }
                 Samples::U8(_) => {
                     for (o, &v) in out.iter_mut().zip(self.plane.row_u8(y as u32)) {
                         *o = convert(v as u32);
@@ -162,11 +173,18 @@ pub fn preprocess_rows(
         }
         return Ok(());
     }
+    // Validated samples convert to at most 1024, whose sums of four fit 16 bits; a wide
+    // plane said to hold 8 bits is not validated (as in libvmaf) and sums in 32 bits.
+    let wide_sums = matches!(plane.samples(), Samples::U16(_)) && bpc <= 8;
     let (mut cur, mut next) = rows.split_at_mut(w);
     src.row(0, cur);
     for i in 0..h - 1 {
         src.row(i + 1, next);
-        anti_dither_row(cur, next, out);
+        if wide_sums {
+            anti_dither_row_wide(cur, next, out);
+        } else {
+            anti_dither_row(cur, next, out);
+        }
         emit(out);
         std::mem::swap(&mut cur, &mut next);
     }
@@ -206,18 +224,30 @@ pub fn preprocess_into(
 }
 
 /// Each sample averaged with its right, lower and lower-right neighbours (the last column
-/// with its lower one), truncating.
+/// with its lower one), truncating. The samples are 10-bit (at most 1024), so the sums
+/// fit 16-bit lanes.
 fn anti_dither_row(top: &[u16], bottom: &[u16], out: &mut [u16]) {
     let w = out.len();
     let (t0, t1, b0, b1) = (&top[..w - 1], &top[1..w], &bottom[..w - 1], &bottom[1..w]);
     let o = &mut out[..w - 1];
     for j in 0..w - 1 {
-        o[j] = ((t0[j] as u32 + t1[j] as u32 + b0[j] as u32 + b1[j] as u32) >> 2) as u16;
+        o[j] = (t0[j] + t1[j] + b0[j] + b1[j]) >> 2;
+    }
+    out[w - 1] = (top[w - 1] + bottom[w - 1]) >> 1;
+}
+
+/// [`anti_dither_row`] for samples of any 16-bit value (sums in 32 bits).
+fn anti_dither_row_wide(top: &[u16], bottom: &[u16], out: &mut [u16]) {
+    let w = out.len();
+    for j in 0..w - 1 {
+        let s = top[j] as u32 + top[j + 1] as u32 + bottom[j] as u32 + bottom[j + 1] as u32;
+        out[j] = (s >> 2) as u16;
     }
     out[w - 1] = ((top[w - 1] as u32 + bottom[w - 1] as u32) >> 1) as u16;
 }
 
-/// The last row: each sample averaged with its right neighbour, the last kept.
+/// The last row: each sample averaged with its right neighbour (in 32 bits, so any
+/// sample goes), the last kept.
 fn anti_dither_last_row(row: &[u16], out: &mut [u16]) {
     let w = out.len();
     let o = &mut out[..w - 1];
@@ -329,7 +359,12 @@ mod tests {
         for case in 0..300 {
             let bpc = [8, 10, 12, 16, 9][case % 5];
             let (w, h) = (rng.size(1, 90) as u32, rng.size(1, 40) as u32);
-            let p = plane(&mut rng, w, h, bpc);
+            let mut p = plane(&mut rng, w, h, bpc);
+            if case % 10 == 5 {
+                // 16-bit storage said to hold 8 bits: not validated, any value.
+                p = plane(&mut rng, w, h, 16);
+            }
+            let bpc = if case % 10 == 5 { 8 } else { bpc };
             // Output at the plane's size, or resized either way.
             let (ow, oh) = if case % 3 == 0 {
                 (w, h)
