@@ -31,8 +31,6 @@ pub struct MaskScratch {
     columns: Vec<u8>,
     /// One output row's box counts (`width`).
     boxes: Vec<u8>,
-    /// The picture row before the one given last.
-    above: Vec<u16>,
 }
 
 /// Rows of flat indicators kept: those in the window, those made before they enter it and
@@ -52,7 +50,7 @@ fn flat_row(row: &[u16], below: &[u16], out: &mut [u8]) {
 }
 
 /// The spatial mask of a `width` x `height` picture made as its rows arrive
-/// ([`MaskRows::push`], then [`MaskRows::finish`]): the mask of samples whose
+/// ([`MaskRows::push`]): the mask of samples whose
 /// `MASK_FILTER_SIZE`-square neighbourhood (clipped to the picture) holds more than
 /// [`mask_threshold`] samples equal to their right and lower neighbours (a missing
 /// neighbour counts as equal), written into `mask`: every sample when `step` is 1, or
@@ -96,7 +94,6 @@ impl<'a> MaskRows<'a> {
         s.columns.clear();
         s.columns.resize(width + 2 * pad, 0);
         s.boxes.resize(width, 0);
-        s.above.resize(width, 0);
         MaskRows {
             s,
             mask,
@@ -112,32 +109,24 @@ impl<'a> MaskRows<'a> {
         }
     }
 
-    /// Takes the next picture row (`width` samples).
-    pub fn push(&mut self, row: &[u16]) {
+    /// Takes the next picture row (`width` samples) and the one before it (`None` for
+    /// the first).
+    pub fn push(&mut self, above: Option<&[u16]>, row: &[u16]) {
         let w = self.width;
-        if self.given > 0 {
-            let slot = (self.given - 1) % FLAT_RING;
-            flat_row(
-                &self.s.above,
-                row,
-                &mut self.s.flat[slot * w..(slot + 1) * w],
-            );
-            self.made = self.given;
+        let r = self.given;
+        if let Some(above) = above {
+            let slot = (r - 1) % FLAT_RING;
+            flat_row(above, row, &mut self.s.flat[slot * w..(slot + 1) * w]);
         }
-        self.s.above.copy_from_slice(&row[..w]);
+        if r + 1 == self.height {
+            // The last row is its own lower neighbour.
+            let slot = r % FLAT_RING;
+            flat_row(row, row, &mut self.s.flat[slot * w..(slot + 1) * w]);
+            self.made = r + 1;
+        } else {
+            self.made = r;
+        }
         self.given += 1;
-        self.emit();
-    }
-
-    /// Ends the picture (every row given): writes the rest of the mask.
-    pub fn finish(mut self) {
-        let w = self.width;
-        if self.given > 0 && self.made < self.given {
-            let slot = (self.given - 1) % FLAT_RING;
-            let (above, flat) = (&self.s.above, &mut self.s.flat[slot * w..(slot + 1) * w]);
-            flat_row(above, above, flat);
-            self.made = self.given;
-        }
         self.emit();
     }
 
@@ -200,9 +189,8 @@ impl<'a> MaskRows<'a> {
 pub fn spatial_mask_into(image: &Picture, mask: &mut Picture, step: usize, s: &mut MaskScratch) {
     let mut rows = MaskRows::new(image.width, image.height, step, mask, s);
     for i in 0..image.height {
-        rows.push(image.row(i));
+        rows.push(i.checked_sub(1).map(|a| image.row(a)), image.row(i));
     }
-    rows.finish();
 }
 
 /// [`spatial_mask_into`] at every sample, into a new picture.

@@ -189,18 +189,17 @@ fn score_frame(
         run.enc_bitdepth,
         what,
         rows,
-        |row| {
+        |above, row| {
             if step == 1 {
                 modes.push(row, out);
             } else if y % 2 == 0 {
                 mask::take_even(row, half);
                 modes.push(half, out);
             }
-            masker.push(row);
+            masker.push(above, row);
             y += 1;
         },
     )?;
-    masker.finish();
     let mut scores = [0f64; NUM_SCALES];
     let max_weight = CONTRAST_WEIGHTS[..run.contrast.num_diffs]
         .iter()

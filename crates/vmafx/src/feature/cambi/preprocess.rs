@@ -134,7 +134,8 @@ pub struct RowScratch {
 
 /// Makes the 10-bit working picture of `width` x `height` from `plane` (`bpc` bits), with
 /// the anti-dithering filter when `enc_bitdepth` is below 10, and hands its rows to
-/// `emit` from top to bottom. `what` names the input in errors.
+/// `emit` from top to bottom, each with the row before it (none for the first). `what`
+/// names the input in errors.
 ///
 /// Each input row is converted once; with anti-dithering, output row `i` is made from the
 /// converted rows `i` and `i + 1` held in `scratch`, in one pass.
@@ -147,7 +148,7 @@ pub fn preprocess_rows(
     enc_bitdepth: u32,
     what: &str,
     scratch: &mut RowScratch,
-    mut emit: impl FnMut(&[u16]),
+    mut emit: impl FnMut(Option<&[u16]>, &[u16]),
 ) -> Result<()> {
     validate(plane, bpc, what)?;
     let (w, h) = (width as usize, height as usize);
@@ -164,12 +165,15 @@ pub fn preprocess_rows(
         steps: depth_steps(bpc),
         resize,
     };
-    scratch.rows.resize(3 * w, 0);
-    let (out, rows) = scratch.rows.split_at_mut(w);
+    scratch.rows.resize(4 * w, 0);
+    let (outs, rows) = scratch.rows.split_at_mut(2 * w);
+    // Output rows alternate between two buffers, so the one before is handed on too.
+    let (mut out, mut above) = outs.split_at_mut(w);
     if enc_bitdepth >= 10 {
         for y in 0..h {
             src.row(y, out);
-            emit(out);
+            emit((y > 0).then_some(&*above), out);
+            std::mem::swap(&mut out, &mut above);
         }
         return Ok(());
     }
@@ -185,11 +189,12 @@ pub fn preprocess_rows(
         } else {
             anti_dither_row(cur, next, out);
         }
-        emit(out);
+        emit((i > 0).then_some(&*above), out);
         std::mem::swap(&mut cur, &mut next);
+        std::mem::swap(&mut out, &mut above);
     }
     anti_dither_last_row(cur, out);
-    emit(out);
+    emit((h > 1).then_some(&*above), out);
     Ok(())
 }
 
@@ -216,7 +221,7 @@ pub fn preprocess_into(
         enc_bitdepth,
         what,
         scratch,
-        |row| {
+        |_, row| {
             pic.row_mut(y).copy_from_slice(row);
             y += 1;
         },
