@@ -201,8 +201,8 @@ pub fn spatial_mask(image: &Picture) -> Picture {
     mask
 }
 
-/// The scalar twin of [`spatial_mask`]: the same summed-area table, each sample's box read
-/// from its four corners.
+/// The scalar twin of [`spatial_mask`] (another method): a summed-area table of the flat
+/// indicators, each sample's box read from its four corners.
 #[cfg(test)]
 pub fn spatial_mask_reference(image: &Picture) -> Picture {
     let (w, h) = (image.width, image.height);
