@@ -35,7 +35,7 @@ use super::name::feature_name;
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering};
 use crate::cpu::CpuLevel;
 use crate::error::{Error, Result};
-use crate::frame::Frame;
+use crate::frame::{Frame, Plane};
 use cvalues::CONTRAST_WEIGHTS;
 use dispatch::{Kernels, KERNELS};
 use options::Options;
@@ -63,10 +63,13 @@ fn create(o: &OptValues) -> Result<Box<dyn Extractor>> {
         kernels: Kernels::SCALAR,
         scratch: cvalues::Scratch::default(),
         c_values: Vec::new(),
+        buffers: Buffers::default(),
     }))
 }
 
-/// A 10-bit (or 0/1 mask) picture, rows packed.
+/// A 10-bit (or 0/1 mask) picture, rows packed from the start of `data`, which may hold
+/// more (a reused buffer keeps its largest length, so that shrinking and growing it again
+/// never clears it).
 #[derive(Debug, Clone)]
 pub(crate) struct Picture {
     width: usize,
@@ -81,6 +84,22 @@ impl Picture {
             height,
             data: vec![0; width * height],
         }
+    }
+
+    /// Makes this a `width` x `height` picture; its samples are left as they were (the
+    /// callers write every one).
+    fn resize(&mut self, width: usize, height: usize) {
+        self.width = width;
+        self.height = height;
+        if self.data.len() < width * height {
+            self.data.resize(width * height, 0);
+        }
+    }
+
+    /// The samples, rows packed.
+    #[cfg(test)]
+    fn pixels(&self) -> &[u16] {
+        &self.data[..self.width * self.height]
     }
 
     fn row(&self, y: usize) -> &[u16] {
@@ -99,7 +118,83 @@ struct Cambi {
     scratch: cvalues::Scratch,
     /// The c-values of the scale being scored (kept for the next frame's use).
     c_values: Vec<f32>,
+    /// The working picture, its mask and the steps' row buffers, kept from one frame to
+    /// the next.
+    buffers: Buffers,
 }
+
+/// The working picture and mask of the scale being scored, and the row buffers of the
+/// steps that make them; reused by every scale of every frame (each step writes every
+/// sample it then reads, so nothing is cleared).
+#[derive(Debug)]
+struct Buffers {
+    image: Picture,
+    mask: Picture,
+    rows: preprocess::RowScratch,
+    mask_rows: mask::MaskScratch,
+    mode_rows: mask::ModeScratch,
+}
+
+impl Default for Buffers {
+    fn default() -> Self {
+        Buffers {
+            image: Picture::new(0, 0),
+            mask: Picture::new(0, 0),
+            rows: Default::default(),
+            mask_rows: Default::default(),
+            mode_rows: Default::default(),
+        }
+    }
+}
+
+/// The first scale's picture (mode-filtered) and mask, from `plane` (`bpc` bits) brought
+/// to `size` at 10 bits, into `buffers`, in one pass over the rows: each preprocessed row
+/// goes to the mask and to the mode filter. With `step` 2 (the high-res speed-up) the
+/// first scale is already decimated, so only every other sample of every other row of
+/// either is kept.
+fn first_scale(
+    (plane, bpc): (&Plane, u32),
+    size: (u32, u32),
+    enc_bitdepth: u32,
+    step: usize,
+    what: &str,
+    buffers: &mut Buffers,
+) -> Result<()> {
+    let Buffers {
+        image,
+        mask,
+        rows,
+        mask_rows,
+        mode_rows,
+    } = buffers;
+    let (w, h) = (size.0 as usize, size.1 as usize);
+    let (dw, dh) = (w.div_ceil(step), h.div_ceil(step));
+    image.resize(dw, dh);
+    let mut masker = mask::MaskRows::new(w, h, step, mask, mask_rows);
+    let (mut modes, half) = mode_rows.start(dw, dh);
+    let out = &mut image.data;
+    let mut y = 0;
+    preprocess::preprocess_rows(
+        plane,
+        bpc,
+        size.0,
+        size.1,
+        enc_bitdepth,
+        what,
+        rows,
+        |above, row| {
+            if step == 1 {
+                modes.push(row, out);
+            } else if y % 2 == 0 {
+                mask::take_even(row, half);
+                modes.push(half, out);
+            }
+            masker.push(above, row);
+            y += 1;
+        },
+    )
+}
+
 /// The CAMBI score of `frame` scored at `size` with `window`, writing heatmaps for `index`
 /// when given.
 #[allow(clippy::too_many_arguments)]
@@ -108,6 +203,7 @@ fn score_frame(
     kernels: &Kernels,
     scratch: &mut cvalues::Scratch,
     c_values: &mut Vec<f32>,
+    buffers: &mut Buffers,
     frame: &Frame,
     size: (u32, u32),
     window: usize,
@@ -115,15 +211,15 @@ fn score_frame(
     heatmap_index: Option<u64>,
     what: &str,
 ) -> Result<f64> {
-    let mut image = preprocess::preprocess(
-        frame.plane(0),
-        run.bpc,
-        size.0,
-        size.1,
-        run.enc_bitdepth,
-        what,
-    )?;
-    let mut mask = mask::spatial_mask(&image);
+    let step = if run.high_res_speedup { 2 } else { 1 };
+    let input = (frame.plane(0), run.bpc);
+    first_scale(input, size, run.enc_bitdepth, step, what, buffers)?;
+    let Buffers {
+        image,
+        mask,
+        mode_rows,
+        ..
+    } = buffers;
     let mut scores = [0f64; NUM_SCALES];
     let max_weight = CONTRAST_WEIGHTS[..run.contrast.num_diffs]
         .iter()
@@ -131,14 +227,14 @@ fn score_frame(
         .max()
         .unwrap_or(1);
     for (scale, score) in scores.iter_mut().enumerate() {
-        if scale > 0 || run.high_res_speedup {
-            image = mask::decimate(&image);
-            mask = mask::decimate(&mask);
+        // The first scale was mode-filtered as it was made.
+        if scale > 0 {
+            mask::decimate_and_mode_filter(image, mode_rows);
+            mask::decimate(mask);
         }
-        mask::mode_filter(&mut image);
         cvalues::c_values(
-            &image,
-            &mask,
+            image,
+            mask,
             window,
             &run.contrast,
             (kernels.c_value_row, kernels.add_running_sum),
@@ -188,6 +284,7 @@ impl Extractor for Cambi {
             &kernels,
             &mut self.scratch,
             &mut self.c_values,
+            &mut self.buffers,
             input.distorted,
             enc,
             window,
@@ -204,6 +301,7 @@ impl Extractor for Cambi {
                 &kernels,
                 &mut self.scratch,
                 &mut self.c_values,
+                &mut self.buffers,
                 input.reference,
                 src,
                 src_window,
@@ -219,5 +317,77 @@ impl Extractor for Cambi {
             );
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod first_scale_twin {
+    use super::*;
+    use crate::frame::SamplesMut;
+    use crate::testutil::twin_rng::TwinRng;
+
+    /// The one-pass first scale against its steps one after another, each by its scalar
+    /// twin: preprocessing, the mask of the whole picture, decimation, the mode filter.
+    #[test]
+    fn first_scale_matches_the_steps_one_by_one() {
+        let mut rng = TwinRng::new(0xf125);
+        // One set of buffers for every case: what other sizes left must not matter.
+        let mut buffers = Buffers::default();
+        let mut filtered = 0;
+        for case in 0..300 {
+            let (w, h) = (rng.size(1, 100) as u32, rng.size(1, 40) as u32);
+            let bpc = [8, 10][case % 2];
+            let mut plane = Plane::zeroed(w, h, bpc > 8);
+            // Blocks of few levels with some noise: flat areas and mode changes.
+            let block = rng.range(1, 6) as usize;
+            let base = rng.range(0, 200);
+            let levels: Vec<i64> = (0..64).map(|_| base + rng.range(0, 2)).collect();
+            let stride = plane.stride;
+            let sample = |x: usize, y: usize, rng: &mut TwinRng| {
+                let v = levels[(y / block * 8 + x / block) % 64];
+                v + i64::from(rng.next_u64().is_multiple_of(7))
+            };
+            match plane.samples_mut() {
+                Some(SamplesMut::U8(s)) => {
+                    for y in 0..h as usize {
+                        for x in 0..w as usize {
+                            s[y * stride + x] = sample(x, y, &mut rng) as u8;
+                        }
+                    }
+                }
+                Some(SamplesMut::U16(s)) => {
+                    for y in 0..h as usize {
+                        for x in 0..w as usize {
+                            s[y * stride + x] = sample(x, y, &mut rng) as u16;
+                        }
+                    }
+                }
+                None => unreachable!("own planes are writable"),
+            }
+            let (step, enc_bitdepth) = (1 + case % 3 / 2, [8, 10][case % 4 / 2]);
+            let size = if case % 5 == 0 {
+                (rng.size(1, 100) as u32, rng.size(1, 40) as u32)
+            } else {
+                (w, h)
+            };
+            first_scale((&plane, bpc), size, enc_bitdepth, step, "t", &mut buffers).unwrap();
+            let pic = preprocess::preprocess_reference(&plane, bpc, size.0, size.1, enc_bitdepth);
+            let mut mask = mask::spatial_mask_reference(&pic);
+            let mut image = pic;
+            if step == 2 {
+                mask = mask::decimate_reference(&mask);
+                image = mask::decimate_reference(&image);
+            }
+            let unfiltered = image.clone();
+            mask::mode_filter_reference(&mut image);
+            filtered += usize::from(image.pixels() != unfiltered.pixels());
+            let what = format!("case {case}: {w}x{h} -> {size:?}, step {step}");
+            assert_eq!(buffers.image.pixels(), image.pixels(), "{what}: picture");
+            assert_eq!(buffers.mask.pixels(), mask.pixels(), "{what}: mask");
+        }
+        assert!(
+            filtered > 100,
+            "only {filtered} pictures changed by the mode filter"
+        );
     }
 }
