@@ -8,14 +8,19 @@
 //! `weight * p0 * p`, converted to single precision, times the gathered reciprocal (a
 //! plain multiply, no fused multiply-add), the largest kept.
 //!
-//! The running-sum kernel (AVX2, also in the AVX-512 table) sums sixteen 16-bit columns of
-//! a difference row a step: a prefix sum inside each 128-bit half by three shifted adds,
-//! the low half's total added to the high half, then the carry of the steps before. The
+//! The histogram-update kernels scan thirty-two columns of the entering and the leaving
+//! row a step: which samples count (masked, level inside the histograms), which columns
+//! cancel (the same level entering and leaving), and where a run of one level starts or
+//! ends, each a bit of a 32-bit mask (AVX-512 compare masks; AVX2 compares packed to bytes
+//! and gathered by `movemask`); the run ends found by counting trailing zeros. Each run is
+//! added at once: its window sum over the columns it reaches, `min(y + 1, run) - max(y -
+//! 2 pad, 0)` at offset `y`, in saturating 16-bit lanes (zero past the last window), to
+//! whole vectors of counts (sixteen or thirty-two), wrapping as the scalar adds do. The
 //! pooling-statistics kernel (AVX2, also in the AVX-512 table) reads eight values a step
 //! with unsigned 32-bit minimum and maximum of their bits, and keeps the scalar kernel's
 //! eight double-precision running sums lane for lane, so every total is the same bits.
 
-use super::cvalues::{add_running_sum, c_value_row, CValueRowFn, RunningSumFn};
+use super::cvalues::{c_value_row, update_rows, CValueRowFn, UpdateRowsFn};
 use super::pooling::{pool_stats, PoolStatsFn};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
@@ -31,8 +36,8 @@ pub struct Kernels {
     pub level: CpuLevel,
     /// The c-values of one row.
     pub c_value_row: CValueRowFn,
-    /// The running sum of a histogram row's difference row.
-    pub add_running_sum: RunningSumFn,
+    /// The histogram update of one step of the sliding window.
+    pub update_rows: UpdateRowsFn,
     /// The pooling's exactness statistics of a scale's c-values.
     pub pool_stats: PoolStatsFn,
 }
@@ -42,7 +47,7 @@ impl Kernels {
     pub const SCALAR: Kernels = Kernels {
         level: CpuLevel::Scalar,
         c_value_row,
-        add_running_sum,
+        update_rows,
         pool_stats,
     };
 
@@ -51,7 +56,7 @@ impl Kernels {
     const AVX2: Kernels = Kernels {
         level: CpuLevel::Avx2,
         c_value_row: x86::avx2::c_value_row,
-        add_running_sum: x86::avx2::add_running_sum,
+        update_rows: x86::avx2::update_rows,
         pool_stats: x86::avx2::pool_stats,
     };
 
@@ -60,9 +65,8 @@ impl Kernels {
     const AVX512: Kernels = Kernels {
         level: CpuLevel::Avx512,
         c_value_row: x86::avx512::c_value_row,
-        // Sixteen 16-bit lanes carry the running sum as well as 32 would, and the pooling
-        // statistics are bound by memory: the AVX2 kernels.
-        add_running_sum: x86::avx2::add_running_sum,
+        update_rows: x86::avx512::update_rows,
+        // The pooling statistics are bound by memory: the AVX2 kernel.
         pool_stats: x86::avx2::pool_stats,
     };
 }

@@ -1,12 +1,12 @@
 //! cambi's table for the kernel checker (`crate::testutil::checkasm`): the c-value row on
 //! random widths (below a vector, odd, a few vectors), histogram bands, levels inside,
 //! below and above the band, sparse and full masks, every contrast step count and counts
-//! up to the largest a window holds; the running sum of a difference row; the pooling
+//! up to the largest a window holds; the histogram update of one window step; the pooling
 //! statistics.
 
 use super::{Kernels, KERNELS};
 use crate::feature::cambi::cvalues::{
-    reciprocal_lut, Contrast, RowInput, COUNTS_PAD, RECIPROCAL_LUT_SIZE,
+    reciprocal_lut, Contrast, RowInput, RowPair, COUNTS_PAD, RECIPROCAL_LUT_SIZE,
 };
 use crate::feature::cambi::pooling::PoolStats;
 use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
@@ -22,8 +22,8 @@ pub(in crate::feature::cambi) static SUITE: Suite<Kernels> = Suite {
             check: c_value_row,
         },
         Entry {
-            name: "add_running_sum",
-            check: add_running_sum,
+            name: "update_rows",
+            check: update_rows,
         },
         Entry {
             name: "pool_stats",
@@ -32,28 +32,73 @@ pub(in crate::feature::cambi) static SUITE: Suite<Kernels> = Suite {
     ],
 };
 
-/// One random difference row summed into a random histogram row, up or down; lengths
-/// below a vector and across several, differences of any 16-bit value (sums wrap).
-fn add_running_sum(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
-    let n = rng.size(0, 120);
-    let spare = rng.range(0, 3) as usize;
-    let wide = rng.range(0, 1) == 0;
-    let delta: Vec<u16> = (0..n + spare)
-        .map(|_| match rng.range(0, 3) {
+/// One random window step on random histograms: widths below a vector to a few vectors
+/// (now and then wider than the kernels' longest run piece), any half window, each row
+/// present or not, runs of one level, levels inside, below and above the band, sparse and
+/// full masks, leaving samples that repeat the entering ones (cancelled columns), counts
+/// of any 16-bit value (the updates wrap).
+fn update_rows(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
+    let wide = rng.range(0, 40) == 0;
+    let width = if wide {
+        rng.range(16_000, 34_000) as usize
+    } else {
+        rng.size(1, 100)
+    };
+    let size = rng.range(if wide { 1 } else { 0 }, if wide { 3 } else { 70 }) as usize;
+    let base = rng.range(0, 300) as u16;
+    let pad = rng.range(0, 33) as usize;
+    let change = rng.range(1, 6);
+    let sparse = rng.range(0, 1) == 0;
+    let row = |rng: &mut TwinRng| {
+        let mut v = base;
+        let img: Vec<u16> = (0..width)
+            .map(|_| {
+                if rng.range(0, change) == 0 {
+                    v = (base as i64 + rng.range(-4, size as i64 + 4)).max(0) as u16;
+                }
+                v
+            })
+            .collect();
+        let msk: Vec<u16> = (0..width)
+            .map(|_| u16::from(!sparse || rng.range(0, 3) == 0))
+            .collect();
+        (img, msk)
+    };
+    let enter = row(rng);
+    let mut leave = row(rng);
+    let repeat = rng.range(0, 3);
+    for j in 0..width {
+        if rng.range(0, 3) < repeat {
+            leave.0[j] = enter.0[j];
+            leave.1[j] = enter.1[j];
+        }
+    }
+    let which = rng.range(0, 3);
+    let pair = RowPair {
+        enter: (which != 1).then_some((&enter.0[..], &enter.1[..])),
+        leave: (which != 2).then_some((&leave.0[..], &leave.1[..])),
+        width,
+        size,
+        base,
+        pad,
+    };
+    let counts: Vec<u16> = (0..size * width + COUNTS_PAD)
+        .map(|_| match rng.range(0, 2) {
             0 => 0,
-            1 if wide => rng.next_u64() as u16,
-            _ => rng.range(-3, 3) as u16,
+            1 => rng.range(0, 100) as u16,
+            _ => rng.next_u64() as u16,
         })
         .collect();
-    let counts: Vec<u16> = (0..n).map(|_| rng.next_u64() as u16).collect();
-    let up = rng.range(0, 1) == 0;
-    let (mut dg, mut cg) = (delta.clone(), counts.clone());
-    let (mut dw, mut cw) = (delta, counts);
-    (k.add_running_sum)(&mut dg, &mut cg, up);
-    (s.add_running_sum)(&mut dw, &mut cw, up);
-    let what = format!("{n} columns, {spare} spare, up {up}");
-    same(&what, &cg, &cw)?;
-    same(&format!("{what}: difference row"), &dg, &dw)
+    let (mut got, mut want) = (counts.clone(), counts);
+    (k.update_rows)(&pair, &mut got);
+    (s.update_rows)(&pair, &mut want);
+    same(
+        &format!(
+            "{width} columns, {size} levels from {base}, pad {pad}, rows {which}, sparse {sparse}"
+        ),
+        &got,
+        &want,
+    )
 }
 
 /// One random row against random histograms.

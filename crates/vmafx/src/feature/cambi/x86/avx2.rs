@@ -1,10 +1,11 @@
-//! AVX2 twin of the scalar c-value row: eight columns a step by masked gathers, the last
-//! partial step by the scalar code; and the running sum of a difference row, sixteen
-//! columns a step; and the pooling statistics, eight values a step.
+//! AVX2 twins of the scalar c-value row (eight columns a step by masked gathers, the last
+//! partial step by the scalar code), of the histogram update (thirty-two columns of both
+//! rows scanned a step, each run of one level added as a whole window sum, sixteen counts
+//! a step) and of the pooling statistics (eight values a step).
 
 use std::arch::x86_64::*;
 
-use crate::feature::cambi::cvalues::{add_running_sum_from, RowInput, CONTRAST_WEIGHTS};
+use crate::feature::cambi::cvalues::{RowInput, RowPair, CONTRAST_WEIGHTS};
 use crate::feature::cambi::pooling::{pool_stats_tail, PoolStats};
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
@@ -128,57 +129,251 @@ unsafe fn row_avx2(r: &RowInput<'_>, out: &mut [f32]) -> usize {
     col
 }
 
-/// The running sum of a difference row into a histogram row (see
-/// [`crate::feature::cambi::cvalues::add_running_sum`]): sixteen columns a step, the rest
-/// by the scalar code from the carried sum.
-pub fn add_running_sum(delta: &mut [u16], counts: &mut [u16], up: bool) {
-    assert!(delta.len() >= counts.len(), "difference row too short");
-    // SAFETY: this function is only in a table made after AVX2 was detected, and `delta`
-    // holds at least the `counts.len()` entries the kernel reads and writes.
-    let (done, running) = unsafe { running_sum_avx2(delta, counts, up) };
-    add_running_sum_from(&mut delta[done..], &mut counts[done..], up, running);
+/// Runs longer than this are added in pieces, so that the vector kernels' column offsets
+/// stay well inside 16 bits.
+pub(super) const LONGEST_PIECE: usize = 16384;
+
+/// A vector kernel adding (`up`) or taking out the window sum of the run `j0..j1` at a
+/// histogram row (see [`RowPair::add_run`]); the run is at most [`LONGEST_PIECE`] long.
+pub(super) type AddRunFn = unsafe fn(&mut [u16], &RowPair<'_>, usize, (usize, usize), bool);
+
+/// The runs of one level being followed in the entering (0) and the leaving (1) row, as
+/// (level, first column).
+pub(super) struct Runs<'a, 'p> {
+    p: &'a RowPair<'p>,
+    open: [Option<(usize, usize)>; 2],
 }
 
-/// Sixteen columns a step while sixteen remain; returns the columns done and the sum so far.
+impl<'a, 'p> Runs<'a, 'p> {
+    pub(super) fn new(p: &'a RowPair<'p>) -> Self {
+        Runs {
+            p,
+            open: [None, None],
+        }
+    }
+
+    /// Ends the open run of row `WHICH` at each event of the thirty-two columns from `col`
+    /// (a column where a run starts or the one before it ends), and starts one where the
+    /// event column's sample counts (`counted`; its level read from `img`).
+    ///
+    /// # Safety
+    /// `add`'s CPU features are present and `counts` holds the histograms and their
+    /// padding.
+    #[inline(always)]
+    pub(super) unsafe fn events<const WHICH: usize>(
+        &mut self,
+        counts: &mut [u16],
+        col: usize,
+        mut events: u32,
+        counted: u32,
+        img: &[u16],
+        add: AddRunFn,
+    ) {
+        while events != 0 {
+            let b = events.trailing_zeros() as usize;
+            events &= events - 1;
+            let c = col + b;
+            if let Some((level, start)) = self.open[WHICH].take() {
+                // SAFETY: the caller's promises; the run lies inside the row.
+                unsafe { self.add(counts, level, (start, c), WHICH == 0, add) };
+            }
+            if counted >> b & 1 != 0 {
+                self.open[WHICH] = Some((img[c].wrapping_sub(self.p.base) as usize, c));
+            }
+        }
+    }
+
+    /// Ends the runs still open at the end of the row.
+    ///
+    /// # Safety
+    /// As for [`Self::events`].
+    #[inline(always)]
+    pub(super) unsafe fn finish(&mut self, counts: &mut [u16], add: AddRunFn) {
+        for which in 0..2 {
+            if let Some((level, start)) = self.open[which].take() {
+                // SAFETY: the caller's promises; the run ends at the width.
+                unsafe { self.add(counts, level, (start, self.p.width), which == 0, add) };
+            }
+        }
+    }
+
+    /// Adds a run in pieces of at most [`LONGEST_PIECE`] columns.
+    ///
+    /// # Safety
+    /// As for [`Self::events`].
+    #[inline(always)]
+    unsafe fn add(
+        &self,
+        counts: &mut [u16],
+        level: usize,
+        (j0, j1): (usize, usize),
+        up: bool,
+        add: AddRunFn,
+    ) {
+        assert!(level < self.p.size && j0 < j1 && j1 <= self.p.width);
+        let mut from = j0;
+        while from < j1 {
+            let to = j1.min(from + LONGEST_PIECE);
+            // SAFETY: the caller's promises, and the bounds just checked.
+            unsafe { add(counts, self.p, level, (from, to), up) };
+            from = to;
+        }
+    }
+}
+
+/// The histogram update (see [`crate::feature::cambi::cvalues::update_rows`]).
+pub fn update_rows(p: &RowPair<'_>, counts: &mut [u16]) {
+    p.check_bounds(counts);
+    // SAFETY: this function is only in a table made after AVX2 was detected, and
+    // `check_bounds` has checked the rows, the histograms and their padding.
+    unsafe { update_rows_avx2(p, counts) }
+}
+
+/// Thirty-two columns of one row: samples, mask entries, and the samples one column to
+/// the left (the first lane the last sample of the columns before, or zero).
 ///
 /// # Safety
-/// AVX2, and `delta.len() >= counts.len()`.
+/// AVX2; `col < width`, and the row holds `width` samples and mask entries.
 #[target_feature(enable = "avx2")]
-unsafe fn running_sum_avx2(delta: &mut [u16], counts: &mut [u16], up: bool) -> (usize, u16) {
-    let n = counts.len();
-    let zero = _mm256_setzero_si256();
-    // Bytes 14 and 15 of each 128-bit half: its last column, to every column of the half.
-    let last = _mm256_set1_epi16(0x0f0e);
-    let mut carry = zero;
-    let mut j = 0;
-    while j + 16 <= n {
-        let d = delta.as_mut_ptr().wrapping_add(j) as *mut __m256i;
-        let c = counts.as_mut_ptr().wrapping_add(j) as *mut __m256i;
-        // SAFETY: j + 16 <= counts.len() <= delta.len().
-        let (mut x, old) = unsafe {
-            let x = _mm256_loadu_si256(d);
-            _mm256_storeu_si256(d, zero);
-            (x, _mm256_loadu_si256(c))
-        };
-        x = _mm256_add_epi16(x, _mm256_slli_si256::<2>(x));
-        x = _mm256_add_epi16(x, _mm256_slli_si256::<4>(x));
-        x = _mm256_add_epi16(x, _mm256_slli_si256::<8>(x));
-        let low_total = _mm256_shuffle_epi8(x, last);
-        // Low half zero, high half the low half's total.
-        x = _mm256_add_epi16(x, _mm256_permute2x128_si256::<0x08>(low_total, low_total));
-        x = _mm256_add_epi16(x, carry);
-        let totals = _mm256_shuffle_epi8(x, last);
-        carry = _mm256_permute2x128_si256::<0x11>(totals, totals);
-        let new = if up {
-            _mm256_add_epi16(old, x)
-        } else {
-            _mm256_sub_epi16(old, x)
-        };
-        // SAFETY: as for the loads.
-        unsafe { _mm256_storeu_si256(c, new) };
-        j += 16;
+unsafe fn load_columns(img: &[u16], msk: &[u16], col: usize, width: usize) -> [[__m256i; 2]; 3] {
+    let ld = |p: *const u16| {
+        // SAFETY: every caller reads sixteen entries inside the slice or array at `p`.
+        unsafe { _mm256_loadu_si256(p as *const __m256i) }
+    };
+    if col > 0 && col + 32 <= width {
+        let (v, m) = (img[col - 1..col + 32].as_ptr(), msk[col..col + 32].as_ptr());
+        return [
+            [ld(v.wrapping_add(1)), ld(v.wrapping_add(17))],
+            [ld(m), ld(m.wrapping_add(16))],
+            [ld(v), ld(v.wrapping_add(16))],
+        ];
     }
-    (j, _mm256_extract_epi16::<0>(carry) as u16)
+    // The first and the last columns: copies, zero past the width.
+    let n = (width - col).min(32);
+    let (mut v, mut m) = ([0u16; 33], [0u16; 32]);
+    if col > 0 {
+        v[0] = img[col - 1];
+    }
+    v[1..=n].copy_from_slice(&img[col..col + n]);
+    m[..n].copy_from_slice(&msk[col..col + n]);
+    let (v, m) = (v.as_ptr(), m.as_ptr());
+    [
+        [ld(v.wrapping_add(1)), ld(v.wrapping_add(17))],
+        [ld(m), ld(m.wrapping_add(16))],
+        [ld(v), ld(v.wrapping_add(16))],
+    ]
+}
+
+/// Thirty-two columns of both rows a step, as the AVX-512 kernel does (each lane's
+/// comparison packed to a bit of a 32-bit mask).
+///
+/// # Safety
+/// AVX2, and the bounds of [`RowPair::check_bounds`].
+#[target_feature(enable = "avx2")]
+unsafe fn update_rows_avx2(p: &RowPair<'_>, counts: &mut [u16]) {
+    let Some((ei, em)) = p.enter.or(p.leave) else {
+        return;
+    };
+    if p.size == 0 {
+        return;
+    }
+    let (li, lm) = p.leave.unwrap_or((ei, em));
+    let on = |row: Option<_>| if row.is_some() { u32::MAX } else { 0 };
+    let (on_e, on_l) = (on(p.enter), on(p.leave));
+    let w = p.width;
+    let zero = _mm256_setzero_si256();
+    let base = _mm256_set1_epi16(p.base as i16);
+    let top = _mm256_set1_epi16((p.size - 1) as u16 as i16);
+    // One bit per 16-bit lane of two vectors, in column order.
+    let bits = |lo: __m256i, hi: __m256i| {
+        _mm256_movemask_epi8(_mm256_permute4x64_epi64::<0xD8>(_mm256_packs_epi16(lo, hi))) as u32
+    };
+    let counted = |v: __m256i, m: __m256i| {
+        let level = _mm256_sub_epi16(v, base);
+        let in_band = _mm256_cmpeq_epi16(_mm256_min_epu16(level, top), level);
+        _mm256_andnot_si256(_mm256_cmpeq_epi16(m, zero), in_band)
+    };
+    let mut runs = Runs::new(p);
+    let (mut carry_e, mut carry_l) = (0u32, 0u32);
+    let mut col = 0;
+    while col < w {
+        // SAFETY: col < width, and the rows hold width entries.
+        let ([ve, me, pe], [vl, ml, pl]) =
+            unsafe { (load_columns(ei, em, col, w), load_columns(li, lm, col, w)) };
+        let ke = bits(counted(ve[0], me[0]), counted(ve[1], me[1])) & on_e;
+        let kl = bits(counted(vl[0], ml[0]), counted(vl[1], ml[1])) & on_l;
+        let eq = |a: [__m256i; 2], b: [__m256i; 2]| {
+            bits(
+                _mm256_cmpeq_epi16(a[0], b[0]),
+                _mm256_cmpeq_epi16(a[1], b[1]),
+            )
+        };
+        let same = ke & kl & eq(ve, vl);
+        let (ke, kl) = (ke & !same, kl & !same);
+        let (ke_prev, kl_prev) = ((ke << 1) | carry_e, (kl << 1) | carry_l);
+        let cont_e = ke & ke_prev & eq(ve, pe);
+        let cont_l = kl & kl_prev & eq(vl, pl);
+        // SAFETY: AVX2, as `runs` needs, and the caller's bounds.
+        unsafe {
+            runs.events::<0>(counts, col, (ke | ke_prev) & !cont_e, ke, ei, add_run_avx2);
+            runs.events::<1>(counts, col, (kl | kl_prev) & !cont_l, kl, li, add_run_avx2);
+        }
+        (carry_e, carry_l) = (ke >> 31, kl >> 31);
+        col += 32;
+    }
+    // SAFETY: as above.
+    unsafe { runs.finish(counts, add_run_avx2) };
+}
+
+/// Adds (`up`) or takes out the window sum of the run `j0..j1` at histogram row `level`
+/// (see [`RowPair::add_run`]), sixteen counts a step; a step reaching past the run's last
+/// window or the right edge adds nothing there.
+///
+/// # Safety
+/// AVX2; `level < size`, `j0 < j1 <= width`, `j1 - j0 <= LONGEST_PIECE`, and `counts`
+/// holds the histograms and their padding.
+#[target_feature(enable = "avx2")]
+unsafe fn add_run_avx2(
+    counts: &mut [u16],
+    p: &RowPair<'_>,
+    level: usize,
+    (j0, j1): (usize, usize),
+    up: bool,
+) {
+    debug_assert!(j0 < j1 && j1 - j0 <= LONGEST_PIECE);
+    let (w, pad) = (p.width, p.pad);
+    let (start, end) = (j0.saturating_sub(pad), (j1 + pad).min(w));
+    let run = _mm256_set1_epi16((j1 - j0) as i16);
+    let reach = _mm256_set1_epi16((2 * pad + 1) as i16);
+    let step = _mm256_set1_epi16(16);
+    // Lanes at `end` or past it (past the last window, or the picture's right edge) add
+    // nothing.
+    let limit = _mm256_set1_epi16((end + pad + 1 - j0) as i16);
+    // Lane i: one more than the offset of its column from the first column any window
+    // of the run reaches.
+    let mut y = _mm256_add_epi16(
+        _mm256_set1_epi16((start + pad + 1 - j0) as i16),
+        _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+    );
+    let row = counts.as_mut_ptr().wrapping_add(level * w);
+    let mut c = start;
+    while c < end {
+        let n = _mm256_subs_epu16(_mm256_min_epu16(y, run), _mm256_subs_epu16(y, reach));
+        let n = _mm256_and_si256(n, _mm256_cmpgt_epi16(limit, y));
+        let at = row.wrapping_add(c) as *mut __m256i;
+        // SAFETY: level * width + c + 16 <= size * width + COUNTS_PAD (c < end <= width).
+        unsafe {
+            let old = _mm256_loadu_si256(at);
+            let new = if up {
+                _mm256_add_epi16(old, n)
+            } else {
+                _mm256_sub_epi16(old, n)
+            };
+            _mm256_storeu_si256(at, new);
+        }
+        y = _mm256_add_epi16(y, step);
+        c += 16;
+    }
 }
 
 /// The pooling's exactness statistics (see

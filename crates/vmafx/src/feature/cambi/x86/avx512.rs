@@ -1,10 +1,12 @@
-//! AVX-512 twin of the scalar c-value row: sixteen columns a step by masked gathers, the
-//! last partial step by masked loads and stores.
+//! AVX-512 twins of the scalar c-value row (sixteen columns a step by masked gathers, the
+//! last partial step by masked loads and stores) and of the histogram update (thirty-two
+//! columns of both rows scanned a step, each run of one level added as a whole window sum,
+//! thirty-two counts a step).
 
 use std::arch::x86_64::*;
 
-use super::avx2::check_bounds;
-use crate::feature::cambi::cvalues::{RowInput, CONTRAST_WEIGHTS};
+use super::avx2::{check_bounds, Runs, LONGEST_PIECE};
+use crate::feature::cambi::cvalues::{RowInput, RowPair, CONTRAST_WEIGHTS};
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
 pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
@@ -99,5 +101,151 @@ unsafe fn row_avx512(r: &RowInput<'_>, out: &mut [f32]) {
         // SAFETY: the masked lanes are columns below width <= out.len().
         unsafe { _mm512_mask_storeu_ps(out.as_mut_ptr().add(col), tail, best) };
         col += 16;
+    }
+}
+
+/// The histogram update (see [`crate::feature::cambi::cvalues::update_rows`]).
+pub fn update_rows(p: &RowPair<'_>, counts: &mut [u16]) {
+    p.check_bounds(counts);
+    // SAFETY: this function is only in a table made after AVX-512 was detected, and
+    // `check_bounds` has checked the rows, the histograms and their padding.
+    unsafe { update_rows_avx512(p, counts) }
+}
+
+/// Thirty-two columns of both rows a step: which samples count (a column whose entering
+/// and leaving samples count at one level is dropped from both), and where a run of one
+/// level starts or ends; runs are added when they end.
+///
+/// # Safety
+/// AVX-512 (F, BW), and the bounds of [`RowPair::check_bounds`].
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn update_rows_avx512(p: &RowPair<'_>, counts: &mut [u16]) {
+    let Some((ei, em)) = p.enter.or(p.leave) else {
+        return;
+    };
+    let (li, lm) = p.leave.unwrap_or((ei, em));
+    let on = |row: Option<_>| if row.is_some() { u32::MAX } else { 0 };
+    let (on_e, on_l) = (on(p.enter), on(p.leave));
+    let w = p.width;
+    let base = _mm512_set1_epi16(p.base as i16);
+    let size = _mm512_set1_epi16(p.size as u16 as i16);
+    // Lane i takes lane i - 1 of the second operand, lane 0 the last of the first.
+    let shift = _mm512_set_epi16(
+        62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40,
+        39, 38, 37, 36, 35, 34, 33, 32, 31,
+    );
+    let counted = |v: __m512i, m: __m512i, t: u32| {
+        _mm512_test_epi16_mask(m, m) & _mm512_cmplt_epu16_mask(_mm512_sub_epi16(v, base), size) & t
+    };
+    let mut runs = Runs::new(p);
+    let (mut prev_e, mut prev_l) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+    let (mut carry_e, mut carry_l) = (0u32, 0u32);
+    let mut col = 0;
+    while col < w {
+        let t = if w - col >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << (w - col)) - 1
+        };
+        // SAFETY: the masked lanes are columns below width <= the rows' lengths.
+        let (ve, me, vl, ml) = unsafe {
+            (
+                _mm512_maskz_loadu_epi16(t, ei.as_ptr().add(col) as *const i16),
+                _mm512_maskz_loadu_epi16(t, em.as_ptr().add(col) as *const i16),
+                _mm512_maskz_loadu_epi16(t, li.as_ptr().add(col) as *const i16),
+                _mm512_maskz_loadu_epi16(t, lm.as_ptr().add(col) as *const i16),
+            )
+        };
+        let (ke, kl) = (counted(ve, me, t & on_e), counted(vl, ml, t & on_l));
+        let same = ke & kl & _mm512_cmpeq_epi16_mask(ve, vl);
+        let (ke, kl) = (ke & !same, kl & !same);
+        let (ke_prev, kl_prev) = ((ke << 1) | carry_e, (kl << 1) | carry_l);
+        let cont_e = ke
+            & ke_prev
+            & _mm512_cmpeq_epi16_mask(ve, _mm512_permutex2var_epi16(prev_e, shift, ve));
+        let cont_l = kl
+            & kl_prev
+            & _mm512_cmpeq_epi16_mask(vl, _mm512_permutex2var_epi16(prev_l, shift, vl));
+        // SAFETY: AVX-512 (F, BW), as `runs` needs, and the caller's bounds.
+        unsafe {
+            runs.events::<0>(
+                counts,
+                col,
+                (ke | ke_prev) & !cont_e,
+                ke,
+                ei,
+                add_run_avx512,
+            );
+            runs.events::<1>(
+                counts,
+                col,
+                (kl | kl_prev) & !cont_l,
+                kl,
+                li,
+                add_run_avx512,
+            );
+        }
+        (prev_e, prev_l, carry_e, carry_l) = (ve, vl, ke >> 31, kl >> 31);
+        col += 32;
+    }
+    // SAFETY: as above.
+    unsafe { runs.finish(counts, add_run_avx512) };
+}
+
+/// Adds (`up`) or takes out the window sum of the run `j0..j1` at histogram row `level`
+/// (see [`RowPair::add_run`]), thirty-two counts a step; a step reaching past the run's
+/// last window or the right edge adds nothing there.
+///
+/// # Safety
+/// AVX-512 (F, BW); `level < size`, `j0 < j1 <= width`, `j1 - j0 <= LONGEST_PIECE`, and
+/// `counts` holds the histograms and their padding.
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn add_run_avx512(
+    counts: &mut [u16],
+    p: &RowPair<'_>,
+    level: usize,
+    (j0, j1): (usize, usize),
+    up: bool,
+) {
+    debug_assert!(j0 < j1 && j1 - j0 <= LONGEST_PIECE);
+    let (w, pad) = (p.width, p.pad);
+    let (start, end) = (j0.saturating_sub(pad), (j1 + pad).min(w));
+    let run = _mm512_set1_epi16((j1 - j0) as i16);
+    let reach = _mm512_set1_epi16((2 * pad + 1) as i16);
+    let step = _mm512_set1_epi16(32);
+    // Lanes at `end` or past it (past the last window, or the picture's right edge) add
+    // nothing.
+    let limit = _mm512_set1_epi16((end + pad + 1 - j0) as i16);
+    // Lane i: one more than the offset of its column from the first column any window
+    // of the run reaches.
+    let mut y = _mm512_add_epi16(
+        _mm512_set1_epi16((start + pad + 1 - j0) as i16),
+        _mm512_set_epi16(
+            31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10,
+            9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+        ),
+    );
+    let row = counts.as_mut_ptr().wrapping_add(level * w);
+    let mut c = start;
+    while c < end {
+        let inside = _mm512_cmplt_epu16_mask(y, limit);
+        let n = _mm512_maskz_subs_epu16(
+            inside,
+            _mm512_min_epu16(y, run),
+            _mm512_subs_epu16(y, reach),
+        );
+        let at = row.wrapping_add(c) as *mut __m512i;
+        // SAFETY: level * width + c + 32 <= size * width + COUNTS_PAD (c < end <= width).
+        unsafe {
+            let old = _mm512_loadu_si512(at as *const _);
+            let new = if up {
+                _mm512_add_epi16(old, n)
+            } else {
+                _mm512_sub_epi16(old, n)
+            };
+            _mm512_storeu_si512(at as *mut _, new);
+        }
+        y = _mm512_add_epi16(y, step);
+        c += 32;
     }
 }
