@@ -309,8 +309,10 @@ pub fn c_values(
         };
         update(&pair, counts);
     };
-    // Every row is written whole by the row kernel.
-    out.resize(w * h, 0.0);
+    // Grown a row at a time just before the row kernel writes it whole: the zeros land in
+    // the cache, not in memory (a buffer shorter after a smaller scale would otherwise be
+    // zeroed again in full).
+    out.clear();
     for y in 0..(pad + 1).min(h) {
         step(Some(y), None, counts);
     }
@@ -332,7 +334,8 @@ pub fn c_values(
             contrast: c,
             recip,
         };
-        row_kernel(&input, &mut out[i * w..(i + 1) * w]);
+        out.resize((i + 1) * w, 0.0);
+        row_kernel(&input, &mut out[i * w..]);
     }
     // Take out the rows still in the window: the histograms are zero again.
     for y in h.saturating_sub(pad + 1)..h {
