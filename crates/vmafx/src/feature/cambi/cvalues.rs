@@ -62,27 +62,25 @@ impl Contrast {
 
 /// Buffers of the c-value pass kept from one call to the next, so that each scale of each
 /// frame reuses them: the column histograms, all zero between calls (every row entered is
-/// taken out again before the pass ends).
+/// taken out again before the pass ends), and the runs of the rows in the window.
 #[derive(Debug, Default)]
 pub struct Scratch {
     counts: Vec<u16>,
+    runs: Vec<Vec<Run>>,
 }
 
-/// One step of the sliding window: the row entering the column histograms and the row
-/// leaving them, each as its samples and mask (either may be absent).
+/// The shape of the column histograms: `size` rows of `width` counts (level `base + l` in
+/// row `l`), then [`COUNTS_PAD`] spare entries, each sample counted in the columns within
+/// `pad` of its own.
 ///
 /// A sample counts where its mask is nonzero and its level (`value - base`, wrapping) is
-/// below `size`; it adds one to (or, leaving, takes one from) its level's histogram row
-/// at every column within `pad` of its own, clipped to the picture. A column whose
-/// entering and leaving samples count at the same level changes nothing, and a run of
-/// neighbouring samples at one level adds the sum of their windows at once: column `c`
-/// gains the number of the run's columns within `pad` of it.
+/// below `size`; entering the window it adds one to its level's histogram row at every
+/// column within `pad` of its own, clipped to the picture (leaving, takes one). A row's
+/// counted samples are taken as runs of neighbours at one level, and a run adds the sum
+/// of its samples' windows at once: column `c` gains the number of the run's columns
+/// within `pad` of it.
 #[derive(Debug, Clone, Copy)]
-pub struct RowPair<'a> {
-    /// The entering row's samples and mask (`width` each).
-    pub enter: Option<(&'a [u16], &'a [u16])>,
-    /// The leaving row's samples and mask (`width` each).
-    pub leave: Option<(&'a [u16], &'a [u16])>,
+pub struct Band {
     /// Columns of the picture.
     pub width: usize,
     /// Levels the histograms hold.
@@ -93,57 +91,71 @@ pub struct RowPair<'a> {
     pub pad: usize,
 }
 
-/// A histogram-update kernel: applies one [`RowPair`] to the column histograms (`size`
-/// rows of `width` counts, then [`COUNTS_PAD`] spare entries, which it may read and write
-/// back unchanged), all counts wrapping in 16 bits.
-pub type UpdateRowsFn = fn(&RowPair<'_>, &mut [u16]);
+/// Neighbouring counted samples of one row at one level: their histogram row and their
+/// columns `start..end`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Run {
+    /// Histogram row (level less the band's base).
+    pub level: u32,
+    /// First column.
+    pub start: u32,
+    /// One past the last column.
+    pub end: u32,
+}
 
-/// No level: the mark of a column with no counted sample.
-const NO_LEVEL: usize = usize::MAX;
+/// A run-finding kernel: appends to `runs` the runs of the row with samples `image` and
+/// mask `mask` (`width` each), left to right.
+pub type ScanRunsFn = fn(&Band, &[u16], &[u16], &mut Vec<Run>);
 
-impl RowPair<'_> {
-    /// Panics unless the rows hold `width` samples and mask entries, the histograms their
-    /// `size` rows and the padding, and a count index fits 32 bits.
-    pub fn check_bounds(&self, counts: &[u16]) {
-        let w = self.width;
-        for (img, msk) in self.enter.iter().chain(self.leave.iter()) {
-            assert!(
-                img.len() >= w && msk.len() >= w,
-                "row shorter than the width"
-            );
-        }
+/// A run-adding kernel: adds (`up`) or takes out the windows of every run of `runs` to
+/// the histograms `counts` (which it may read and write back unchanged in the spare
+/// entries), all counts wrapping in 16 bits.
+pub type AddRunsFn = fn(&Band, &[Run], &mut [u16], bool);
+
+impl Band {
+    /// Panics unless a row holds `width` samples and mask entries.
+    pub fn check_row(&self, image: &[u16], mask: &[u16]) {
         assert!(
-            counts.len() >= self.size * w + COUNTS_PAD,
+            image.len() >= self.width && mask.len() >= self.width,
+            "row shorter than the width"
+        );
+        assert!(self.width < u32::MAX as usize && self.size <= u16::MAX as usize);
+    }
+
+    /// Panics unless `counts` holds the histograms and their padding, and a count index
+    /// fits 32 bits.
+    pub fn check_counts(&self, counts: &[u16]) {
+        assert!(
+            counts.len() >= self.size * self.width + COUNTS_PAD,
             "histograms without padding"
         );
-        assert!(self.size * w + COUNTS_PAD < i32::MAX as usize);
+        assert!(self.size * self.width + COUNTS_PAD < i32::MAX as usize);
+    }
+
+    /// Panics unless `run` lies inside the histograms.
+    #[inline]
+    pub fn check_run(&self, run: &Run) {
         assert!(
-            self.size <= u16::MAX as usize,
-            "more levels than 16 bits hold"
+            (run.level as usize) < self.size
+                && run.start < run.end
+                && run.end as usize <= self.width,
+            "run outside the histograms"
         );
     }
 
-    /// The histogram row of the sample at `col` of `row`, or [`NO_LEVEL`].
+    /// The histogram row of a sample of value `v` with mask `m`, if it counts.
     #[inline]
-    fn level(&self, row: Option<(&[u16], &[u16])>, col: usize) -> usize {
-        match row {
-            Some((img, msk)) if msk[col] != 0 => {
-                let level = img[col].wrapping_sub(self.base) as usize;
-                if level < self.size {
-                    level
-                } else {
-                    NO_LEVEL
-                }
-            }
-            _ => NO_LEVEL,
-        }
+    fn level(&self, v: u16, m: u16) -> Option<u32> {
+        let level = v.wrapping_sub(self.base) as usize;
+        (m != 0 && level < self.size).then_some(level as u32)
     }
 
-    /// Adds (`up`) or takes out the windows of the samples of columns `j0..j1`, all at
-    /// histogram row `level`: column `c` changes by the number of those columns within
-    /// `pad` of it.
-    pub fn add_run(&self, counts: &mut [u16], level: usize, (j0, j1): (usize, usize), up: bool) {
+    /// Adds (`up`) or takes out the windows of `run`: column `c` of its histogram row
+    /// changes by the number of the run's columns within `pad` of it.
+    pub fn add_run(&self, counts: &mut [u16], run: &Run, up: bool) {
+        self.check_run(run);
         let (w, pad) = (self.width, self.pad);
+        let (level, j0, j1) = (run.level as usize, run.start as usize, run.end as usize);
         let row = &mut counts[level * w..(level + 1) * w];
         let (start, end) = (j0.saturating_sub(pad), (j1 + pad).min(w));
         for (c, count) in row.iter_mut().enumerate().take(end).skip(start) {
@@ -159,37 +171,41 @@ impl RowPair<'_> {
     }
 }
 
-/// A run of neighbouring counted samples at one level being followed along a row.
-#[derive(Debug, Clone, Copy)]
-struct OpenRun {
-    level: usize,
-    start: usize,
+/// The scalar run-finding kernel.
+pub fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
+    b.check_row(image, mask);
+    let mut open: Option<Run> = None;
+    for (col, (&v, &m)) in image[..b.width].iter().zip(&mask[..b.width]).enumerate() {
+        let level = b.level(v, m);
+        if let Some(r) = open {
+            if Some(r.level) == level {
+                continue;
+            }
+            runs.push(Run {
+                end: col as u32,
+                ..r
+            });
+        }
+        open = level.map(|level| Run {
+            level,
+            start: col as u32,
+            end: 0,
+        });
+    }
+    if let Some(r) = open {
+        runs.push(Run {
+            end: b.width as u32,
+            ..r
+        });
+    }
 }
 
-/// The scalar histogram-update kernel: one pass over the columns, runs of one level
-/// followed in the entering and the leaving row and applied when they end.
-pub fn update_rows(p: &RowPair<'_>, counts: &mut [u16]) {
-    p.check_bounds(counts);
-    let mut runs = [None::<OpenRun>; 2];
-    let mut step = |which: usize, level: usize, col: usize, counts: &mut [u16]| {
-        let open = &mut runs[which];
-        if let Some(r) = *open {
-            if r.level == level {
-                return;
-            }
-            p.add_run(counts, r.level, (r.start, col), which == 0);
-        }
-        *open = (level != NO_LEVEL).then_some(OpenRun { level, start: col });
-    };
-    for col in 0..p.width {
-        let (a, b) = (p.level(p.enter, col), p.level(p.leave, col));
-        // The same level entering and leaving: the column's counts stay.
-        let (a, b) = if a == b { (NO_LEVEL, NO_LEVEL) } else { (a, b) };
-        step(0, a, col, counts);
-        step(1, b, col, counts);
+/// The scalar run-adding kernel.
+pub fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
+    b.check_counts(counts);
+    for run in runs {
+        b.add_run(counts, run, up);
     }
-    step(0, NO_LEVEL, p.width, counts);
-    step(1, NO_LEVEL, p.width, counts);
 }
 
 /// One row's inputs to a c-value kernel.
@@ -276,59 +292,77 @@ pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
     }
 }
 
+/// The histogram kernels of a c-value pass.
+#[derive(Debug, Clone, Copy)]
+pub struct HistogramKernels {
+    /// Finds a row's runs.
+    pub scan_runs: ScanRunsFn,
+    /// Adds or takes out a row's runs.
+    pub add_runs: AddRunsFn,
+}
+
 /// The c-values of `image` (masked by `mask`) with a `window`-sample square window, row
-/// after row (by the c-value and histogram-update kernels given) into `out` (`width *
-/// height`; zero where the mask is off).
+/// after row (by the c-value and histogram kernels given) into `out` (`width * height`;
+/// zero where the mask is off). Each row's runs are found once, as it enters the window,
+/// and kept until it leaves.
 pub fn c_values(
     image: &Picture,
     mask: &Picture,
     window: usize,
     c: &Contrast,
-    (row_kernel, update): (CValueRowFn, UpdateRowsFn),
+    (row_kernel, hk): (CValueRowFn, HistogramKernels),
     scratch: &mut Scratch,
     out: &mut Vec<f32>,
 ) {
     let (w, h) = (image.width, image.height);
     let pad = window / 2;
     let recip = reciprocal_lut();
-    let (size, base) = (c.band_size(), c.band_base());
+    let band = Band {
+        width: w,
+        size: c.band_size(),
+        base: c.band_base(),
+        pad,
+    };
+    let Scratch { counts, runs } = scratch;
     // Zero wherever it reaches (at any earlier length too), so only ever lengthened.
-    let counts = &mut scratch.counts;
-    if counts.len() < size * w + COUNTS_PAD {
-        counts.resize(size * w + COUNTS_PAD, 0);
+    if counts.len() < band.size * w + COUNTS_PAD {
+        counts.resize(band.size * w + COUNTS_PAD, 0);
     }
-    let row = |y: usize| (image.row(y), mask.row(y));
-    let step = |enter: Option<usize>, leave: Option<usize>, counts: &mut [u16]| {
-        let pair = RowPair {
-            enter: enter.map(row),
-            leave: leave.map(row),
-            width: w,
-            size,
-            base,
-            pad,
-        };
-        update(&pair, counts);
+    // Row y's runs in slot y % slots: a row leaves as the row 2 pad + 1 below it enters.
+    let slots = 2 * pad + 2;
+    if runs.len() < slots {
+        runs.resize_with(slots, Vec::new);
+    }
+    let enter = |y: usize, counts: &mut [u16], runs: &mut [Vec<Run>]| {
+        let slot = &mut runs[y % slots];
+        slot.clear();
+        (hk.scan_runs)(&band, image.row(y), mask.row(y), slot);
+        (hk.add_runs)(&band, slot, counts, true);
+    };
+    let leave = |y: usize, counts: &mut [u16], runs: &[Vec<Run>]| {
+        (hk.add_runs)(&band, &runs[y % slots], counts, false);
     };
     // Grown a row at a time just before the row kernel writes it whole: the zeros land in
     // the cache, not in memory (a buffer shorter after a smaller scale would otherwise be
     // zeroed again in full).
     out.clear();
     for y in 0..(pad + 1).min(h) {
-        step(Some(y), None, counts);
+        enter(y, counts, runs);
     }
     for i in 0..h {
-        if i > 0 && (i + pad < h || i > pad) {
-            step(
-                (i + pad < h).then_some(i + pad),
-                (i > pad).then(|| i - pad - 1),
-                counts,
-            );
+        if i > 0 {
+            if i + pad < h {
+                enter(i + pad, counts, runs);
+            }
+            if i > pad {
+                leave(i - pad - 1, counts, runs);
+            }
         }
         let input = RowInput {
             counts,
             width: w,
-            size,
-            base,
+            size: band.size,
+            base: band.base,
             image: image.row(i),
             mask: mask.row(i),
             contrast: c,
@@ -339,7 +373,7 @@ pub fn c_values(
     }
     // Take out the rows still in the window: the histograms are zero again.
     for y in h.saturating_sub(pad + 1)..h {
-        step(None, Some(y), counts);
+        leave(y, counts, runs);
     }
 }
 
@@ -431,7 +465,11 @@ mod tests {
             let window = 1 + 2 * rng.range(0, 40) as usize;
             let want = brute_force(&img, &mask, window, &c);
             let mut out = Vec::new();
-            let kernels = (c_value_row as CValueRowFn, update_rows as UpdateRowsFn);
+            let hk = HistogramKernels {
+                scan_runs,
+                add_runs,
+            };
+            let kernels = (c_value_row as CValueRowFn, hk);
             c_values(&img, &mask, window, &c, kernels, &mut scratch, &mut out);
             let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
             assert_eq!(
@@ -475,7 +513,13 @@ mod tests {
             &mask,
             3,
             &c,
-            (c_value_row, update_rows),
+            (
+                c_value_row,
+                HistogramKernels {
+                    scan_runs,
+                    add_runs,
+                },
+            ),
             &mut Scratch::default(),
             &mut out,
         );

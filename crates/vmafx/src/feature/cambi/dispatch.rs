@@ -8,19 +8,21 @@
 //! `weight * p0 * p`, converted to single precision, times the gathered reciprocal (a
 //! plain multiply, no fused multiply-add), the largest kept.
 //!
-//! The histogram-update kernels scan thirty-two columns of the entering and the leaving
-//! row a step: which samples count (masked, level inside the histograms), which columns
-//! cancel (the same level entering and leaving), and where a run of one level starts or
-//! ends, each a bit of a 32-bit mask (AVX-512 compare masks; AVX2 compares packed to bytes
-//! and gathered by `movemask`); the run ends found by counting trailing zeros. Each run is
-//! added at once: its window sum over the columns it reaches, `min(y + 1, run) - max(y -
+//! The run-finding kernels scan thirty-two columns of a row entering the window a step:
+//! which samples count (masked, level inside the histograms) and where a run of one level
+//! starts or the one before ends, each a bit of a 32-bit mask (AVX-512 compare masks; AVX2
+//! compares packed to bytes and gathered by `movemask`), the columns found by counting
+//! trailing zeros. The row's runs are kept until it leaves. The run-adding kernels add
+//! each run at once: its window sum over the columns it reaches, `min(y + 1, run) - max(y -
 //! 2 pad, 0)` at offset `y`, in saturating 16-bit lanes (zero past the last window), to
 //! whole vectors of counts (sixteen or thirty-two), wrapping as the scalar adds do. The
 //! pooling-statistics kernel (AVX2, also in the AVX-512 table) reads eight values a step
 //! with unsigned 32-bit minimum and maximum of their bits, and keeps the scalar kernel's
 //! eight double-precision running sums lane for lane, so every total is the same bits.
 
-use super::cvalues::{c_value_row, update_rows, CValueRowFn, UpdateRowsFn};
+use super::cvalues::{
+    add_runs, c_value_row, scan_runs, AddRunsFn, CValueRowFn, HistogramKernels, ScanRunsFn,
+};
 use super::pooling::{pool_stats, PoolStatsFn};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
@@ -36,8 +38,10 @@ pub struct Kernels {
     pub level: CpuLevel,
     /// The c-values of one row.
     pub c_value_row: CValueRowFn,
-    /// The histogram update of one step of the sliding window.
-    pub update_rows: UpdateRowsFn,
+    /// The runs of one level of a row entering the window.
+    pub scan_runs: ScanRunsFn,
+    /// A row's runs added to or taken from the histograms.
+    pub add_runs: AddRunsFn,
     /// The pooling's exactness statistics of a scale's c-values.
     pub pool_stats: PoolStatsFn,
 }
@@ -47,7 +51,8 @@ impl Kernels {
     pub const SCALAR: Kernels = Kernels {
         level: CpuLevel::Scalar,
         c_value_row,
-        update_rows,
+        scan_runs,
+        add_runs,
         pool_stats,
     };
 
@@ -56,7 +61,8 @@ impl Kernels {
     const AVX2: Kernels = Kernels {
         level: CpuLevel::Avx2,
         c_value_row: x86::avx2::c_value_row,
-        update_rows: x86::avx2::update_rows,
+        scan_runs: x86::avx2::scan_runs,
+        add_runs: x86::avx2::add_runs,
         pool_stats: x86::avx2::pool_stats,
     };
 
@@ -65,10 +71,21 @@ impl Kernels {
     const AVX512: Kernels = Kernels {
         level: CpuLevel::Avx512,
         c_value_row: x86::avx512::c_value_row,
-        update_rows: x86::avx512::update_rows,
+        scan_runs: x86::avx512::scan_runs,
+        add_runs: x86::avx512::add_runs,
         // The pooling statistics are bound by memory: the AVX2 kernel.
         pool_stats: x86::avx2::pool_stats,
     };
+}
+
+impl Kernels {
+    /// The histogram kernels, as the c-value pass takes them.
+    pub fn histograms(&self) -> HistogramKernels {
+        HistogramKernels {
+            scan_runs: self.scan_runs,
+            add_runs: self.add_runs,
+        }
+    }
 }
 
 impl KernelTable for Kernels {

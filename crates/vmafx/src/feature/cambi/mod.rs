@@ -141,7 +141,7 @@ fn score_frame(
             &mask,
             window,
             &run.contrast,
-            (kernels.c_value_row, kernels.update_rows),
+            (kernels.c_value_row, kernels.histograms()),
             scratch,
             c_values,
         );

@@ -1,12 +1,12 @@
 //! cambi's table for the kernel checker (`crate::testutil::checkasm`): the c-value row on
 //! random widths (below a vector, odd, a few vectors), histogram bands, levels inside,
 //! below and above the band, sparse and full masks, every contrast step count and counts
-//! up to the largest a window holds; the histogram update of one window step; the pooling
-//! statistics.
+//! up to the largest a window holds; a row's runs, and runs added to and taken from the
+//! histograms; the pooling statistics.
 
 use super::{Kernels, KERNELS};
 use crate::feature::cambi::cvalues::{
-    reciprocal_lut, Contrast, RowInput, RowPair, COUNTS_PAD, RECIPROCAL_LUT_SIZE,
+    reciprocal_lut, Band, Contrast, RowInput, Run, COUNTS_PAD, RECIPROCAL_LUT_SIZE,
 };
 use crate::feature::cambi::pooling::PoolStats;
 use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
@@ -22,8 +22,12 @@ pub(in crate::feature::cambi) static SUITE: Suite<Kernels> = Suite {
             check: c_value_row,
         },
         Entry {
-            name: "update_rows",
-            check: update_rows,
+            name: "scan_runs",
+            check: scan_runs,
+        },
+        Entry {
+            name: "add_runs",
+            check: add_runs,
         },
         Entry {
             name: "pool_stats",
@@ -32,56 +36,81 @@ pub(in crate::feature::cambi) static SUITE: Suite<Kernels> = Suite {
     ],
 };
 
-/// One random window step on random histograms: widths below a vector to a few vectors
-/// (now and then wider than the kernels' longest run piece), any half window, each row
-/// present or not, runs of one level, levels inside, below and above the band, sparse and
-/// full masks, leaving samples that repeat the entering ones (cancelled columns), counts
-/// of any 16-bit value (the updates wrap).
-fn update_rows(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
+/// One random row: widths below a vector to a few vectors, runs of one level, levels
+/// inside, below and above the band (bands of no level too), sparse and full masks; the
+/// runs found after some already in the list.
+fn scan_runs(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
+    let width = rng.size(1, 130);
+    let size = rng.range(0, 70) as usize;
+    let base = rng.range(0, 300) as u16;
+    let change = rng.range(1, 6);
+    let sparse = rng.range(0, 1) == 0;
+    let mut v = base;
+    let image: Vec<u16> = (0..width)
+        .map(|_| {
+            if rng.range(0, change) == 0 {
+                v = (base as i64 + rng.range(-4, size as i64 + 4)).max(0) as u16;
+            }
+            v
+        })
+        .collect();
+    let mask: Vec<u16> = (0..width)
+        .map(|_| u16::from(!sparse || rng.range(0, 3) == 0))
+        .collect();
+    let band = Band {
+        width,
+        size,
+        base,
+        pad: rng.range(0, 33) as usize,
+    };
+    let before = vec![Run::default(); rng.range(0, 2) as usize];
+    let (mut got, mut want) = (before.clone(), before);
+    (k.scan_runs)(&band, &image, &mask, &mut got);
+    (s.scan_runs)(&band, &image, &mask, &mut want);
+    same(
+        &format!("{width} columns, {size} levels from {base}, sparse {sparse}"),
+        &got,
+        &want,
+    )
+}
+
+/// Random runs added to or taken from random histograms: widths below a vector to a few
+/// vectors (now and then wider than the kernels' longest run piece), any half window,
+/// runs anywhere in the row (against either edge, as long as the row), counts of any
+/// 16-bit value (the updates wrap).
+fn add_runs(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
     let wide = rng.range(0, 40) == 0;
     let width = if wide {
         rng.range(16_000, 34_000) as usize
     } else {
-        rng.size(1, 100)
+        rng.size(1, 130)
     };
-    let size = rng.range(if wide { 1 } else { 0 }, if wide { 3 } else { 70 }) as usize;
-    let base = rng.range(0, 300) as u16;
-    let pad = rng.range(0, 33) as usize;
-    let change = rng.range(1, 6);
-    let sparse = rng.range(0, 1) == 0;
-    let row = |rng: &mut TwinRng| {
-        let mut v = base;
-        let img: Vec<u16> = (0..width)
-            .map(|_| {
-                if rng.range(0, change) == 0 {
-                    v = (base as i64 + rng.range(-4, size as i64 + 4)).max(0) as u16;
-                }
-                v
-            })
-            .collect();
-        let msk: Vec<u16> = (0..width)
-            .map(|_| u16::from(!sparse || rng.range(0, 3) == 0))
-            .collect();
-        (img, msk)
-    };
-    let enter = row(rng);
-    let mut leave = row(rng);
-    let repeat = rng.range(0, 3);
-    for j in 0..width {
-        if rng.range(0, 3) < repeat {
-            leave.0[j] = enter.0[j];
-            leave.1[j] = enter.1[j];
-        }
-    }
-    let which = rng.range(0, 3);
-    let pair = RowPair {
-        enter: (which != 1).then_some((&enter.0[..], &enter.1[..])),
-        leave: (which != 2).then_some((&leave.0[..], &leave.1[..])),
+    let size = rng.range(1, if wide { 3 } else { 40 }) as usize;
+    let band = Band {
         width,
         size,
-        base,
-        pad,
+        base: 0,
+        pad: rng.range(0, 33) as usize,
     };
+    let runs: Vec<Run> = (0..rng.range(0, 12))
+        .map(|_| {
+            let start = match rng.range(0, 3) {
+                0 => 0,
+                _ => rng.range(0, width as i64 - 1),
+            };
+            let end = match rng.range(0, 3) {
+                0 => width as i64,
+                1 => (start + rng.range(1, 4)).min(width as i64),
+                _ => rng.range(start + 1, width as i64),
+            };
+            Run {
+                level: rng.range(0, size as i64 - 1) as u32,
+                start: start as u32,
+                end: end as u32,
+            }
+        })
+        .collect();
+    let up = rng.range(0, 1) == 0;
     let counts: Vec<u16> = (0..size * width + COUNTS_PAD)
         .map(|_| match rng.range(0, 2) {
             0 => 0,
@@ -90,11 +119,13 @@ fn update_rows(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
         })
         .collect();
     let (mut got, mut want) = (counts.clone(), counts);
-    (k.update_rows)(&pair, &mut got);
-    (s.update_rows)(&pair, &mut want);
+    (k.add_runs)(&band, &runs, &mut got, up);
+    (s.add_runs)(&band, &runs, &mut want, up);
     same(
         &format!(
-            "{width} columns, {size} levels from {base}, pad {pad}, rows {which}, sparse {sparse}"
+            "{width} columns, {size} levels, pad {}, {} runs, up {up}",
+            band.pad,
+            runs.len()
         ),
         &got,
         &want,

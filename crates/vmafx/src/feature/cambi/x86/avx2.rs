@@ -5,7 +5,7 @@
 
 use std::arch::x86_64::*;
 
-use crate::feature::cambi::cvalues::{RowInput, RowPair, CONTRAST_WEIGHTS};
+use crate::feature::cambi::cvalues::{Band, RowInput, Run, CONTRAST_WEIGHTS};
 use crate::feature::cambi::pooling::{pool_stats_tail, PoolStats};
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
@@ -133,100 +133,73 @@ unsafe fn row_avx2(r: &RowInput<'_>, out: &mut [f32]) -> usize {
 /// stay well inside 16 bits.
 pub(super) const LONGEST_PIECE: usize = 16384;
 
-/// A vector kernel adding (`up`) or taking out the window sum of the run `j0..j1` at a
-/// histogram row (see [`RowPair::add_run`]); the run is at most [`LONGEST_PIECE`] long.
-pub(super) type AddRunFn = unsafe fn(&mut [u16], &RowPair<'_>, usize, (usize, usize), bool);
-
-/// The runs of one level being followed in the entering (0) and the leaving (1) row, as
-/// (level, first column).
-pub(super) struct Runs<'a, 'p> {
-    p: &'a RowPair<'p>,
-    open: [Option<(usize, usize)>; 2],
+/// Appends to `runs` the runs of thirty-two columns from `col` whose samples (in `img`)
+/// count where `counted` has a bit: a run starts at each bit of `starts` and the run
+/// before ends at each bit of `ends`; `closed` is the first run without its end.
+#[inline(always)]
+pub(super) fn push_runs(
+    (runs, closed): (&mut Vec<Run>, &mut usize),
+    col: usize,
+    (mut starts, mut ends): (u32, u32),
+    img: &[u16],
+    base: u16,
+) {
+    // Every end in the step belongs to a run started in it or before it.
+    while starts != 0 {
+        let at = col + starts.trailing_zeros() as usize;
+        starts &= starts - 1;
+        runs.push(Run {
+            level: img[at].wrapping_sub(base) as u32,
+            start: at as u32,
+            end: 0,
+        });
+    }
+    while ends != 0 {
+        let at = col + ends.trailing_zeros() as usize;
+        ends &= ends - 1;
+        runs[*closed].end = at as u32;
+        *closed += 1;
+    }
 }
 
-impl<'a, 'p> Runs<'a, 'p> {
-    pub(super) fn new(p: &'a RowPair<'p>) -> Self {
-        Runs {
-            p,
-            open: [None, None],
-        }
-    }
-
-    /// Ends the open run of row `WHICH` at each event of the thirty-two columns from `col`
-    /// (a column where a run starts or the one before it ends), and starts one where the
-    /// event column's sample counts (`counted`; its level read from `img`).
-    ///
-    /// # Safety
-    /// `add`'s CPU features are present and `counts` holds the histograms and their
-    /// padding.
-    #[inline(always)]
-    pub(super) unsafe fn events<const WHICH: usize>(
-        &mut self,
-        counts: &mut [u16],
-        col: usize,
-        mut events: u32,
-        counted: u32,
-        img: &[u16],
-        add: AddRunFn,
-    ) {
-        while events != 0 {
-            let b = events.trailing_zeros() as usize;
-            events &= events - 1;
-            let c = col + b;
-            if let Some((level, start)) = self.open[WHICH].take() {
-                // SAFETY: the caller's promises; the run lies inside the row.
-                unsafe { self.add(counts, level, (start, c), WHICH == 0, add) };
-            }
-            if counted >> b & 1 != 0 {
-                self.open[WHICH] = Some((img[c].wrapping_sub(self.p.base) as usize, c));
-            }
-        }
-    }
-
-    /// Ends the runs still open at the end of the row.
-    ///
-    /// # Safety
-    /// As for [`Self::events`].
-    #[inline(always)]
-    pub(super) unsafe fn finish(&mut self, counts: &mut [u16], add: AddRunFn) {
-        for which in 0..2 {
-            if let Some((level, start)) = self.open[which].take() {
-                // SAFETY: the caller's promises; the run ends at the width.
-                unsafe { self.add(counts, level, (start, self.p.width), which == 0, add) };
-            }
-        }
-    }
-
-    /// Adds a run in pieces of at most [`LONGEST_PIECE`] columns.
-    ///
-    /// # Safety
-    /// As for [`Self::events`].
-    #[inline(always)]
-    unsafe fn add(
-        &self,
-        counts: &mut [u16],
-        level: usize,
-        (j0, j1): (usize, usize),
-        up: bool,
-        add: AddRunFn,
-    ) {
-        assert!(level < self.p.size && j0 < j1 && j1 <= self.p.width);
-        let mut from = j0;
-        while from < j1 {
-            let to = j1.min(from + LONGEST_PIECE);
-            // SAFETY: the caller's promises, and the bounds just checked.
-            unsafe { add(counts, self.p, level, (from, to), up) };
+/// Adds every run of `runs` in pieces of at most [`LONGEST_PIECE`] columns by `add`.
+///
+/// # Safety
+/// `add`'s CPU features are present, and `counts` holds the histograms and their padding.
+#[inline(always)]
+pub(super) unsafe fn add_pieces(
+    b: &Band,
+    runs: &[Run],
+    counts: &mut [u16],
+    up: bool,
+    add: unsafe fn(&mut [u16], &Band, usize, (usize, usize), bool),
+) {
+    for run in runs {
+        b.check_run(run);
+        let (level, mut from, end) = (run.level as usize, run.start as usize, run.end as usize);
+        while from < end {
+            let to = end.min(from + LONGEST_PIECE);
+            // SAFETY: the caller's promises, and the run checked inside the histograms.
+            unsafe { add(counts, b, level, (from, to), up) };
             from = to;
         }
     }
 }
 
-/// The histogram update (see [`crate::feature::cambi::cvalues::update_rows`]).
-pub fn update_rows(p: &RowPair<'_>, counts: &mut [u16]) {
-    p.check_bounds(counts);
+/// The run-finding kernel (see [`crate::feature::cambi::cvalues::scan_runs`]).
+pub fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
+    b.check_row(image, mask);
     // SAFETY: this function is only in a table made after AVX2 was detected, and
-    // `check_bounds` has checked the rows, the histograms and their padding.
-    unsafe { update_rows_avx2(p, counts) }
+    // `check_row` has checked the row's length.
+    unsafe { scan_avx2(b, image, mask, runs) }
+}
+
+/// The run-adding kernel (see [`crate::feature::cambi::cvalues::add_runs`]).
+pub fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
+    b.check_counts(counts);
+    // SAFETY: this function is only in a table made after AVX2 was detected, and
+    // `check_counts` has checked the histograms and their padding.
+    unsafe { add_pieces(b, runs, counts, up, add_run_avx2) }
 }
 
 /// Thirty-two columns of one row: samples, mask entries, and the samples one column to
@@ -264,26 +237,20 @@ unsafe fn load_columns(img: &[u16], msk: &[u16], col: usize, width: usize) -> [[
     ]
 }
 
-/// Thirty-two columns of both rows a step, as the AVX-512 kernel does (each lane's
-/// comparison packed to a bit of a 32-bit mask).
+/// Thirty-two columns a step, as the AVX-512 kernel does (each lane's comparison packed
+/// to a bit of a 32-bit mask).
 ///
 /// # Safety
-/// AVX2, and the bounds of [`RowPair::check_bounds`].
+/// AVX2, and the bounds of [`Band::check_row`].
 #[target_feature(enable = "avx2")]
-unsafe fn update_rows_avx2(p: &RowPair<'_>, counts: &mut [u16]) {
-    let Some((ei, em)) = p.enter.or(p.leave) else {
-        return;
-    };
-    if p.size == 0 {
+unsafe fn scan_avx2(b: &Band, img: &[u16], msk: &[u16], runs: &mut Vec<Run>) {
+    if b.size == 0 {
         return;
     }
-    let (li, lm) = p.leave.unwrap_or((ei, em));
-    let on = |row: Option<_>| if row.is_some() { u32::MAX } else { 0 };
-    let (on_e, on_l) = (on(p.enter), on(p.leave));
-    let w = p.width;
+    let w = b.width;
     let zero = _mm256_setzero_si256();
-    let base = _mm256_set1_epi16(p.base as i16);
-    let top = _mm256_set1_epi16((p.size - 1) as u16 as i16);
+    let base = _mm256_set1_epi16(b.base as i16);
+    let top = _mm256_set1_epi16((b.size - 1) as u16 as i16);
     // One bit per 16-bit lane of two vectors, in column order.
     let bits = |lo: __m256i, hi: __m256i| {
         _mm256_movemask_epi8(_mm256_permute4x64_epi64::<0xD8>(_mm256_packs_epi16(lo, hi))) as u32
@@ -293,40 +260,36 @@ unsafe fn update_rows_avx2(p: &RowPair<'_>, counts: &mut [u16]) {
         let in_band = _mm256_cmpeq_epi16(_mm256_min_epu16(level, top), level);
         _mm256_andnot_si256(_mm256_cmpeq_epi16(m, zero), in_band)
     };
-    let mut runs = Runs::new(p);
-    let (mut carry_e, mut carry_l) = (0u32, 0u32);
+    let mut closed = runs.len();
+    let mut carry = 0u32;
     let mut col = 0;
     while col < w {
-        // SAFETY: col < width, and the rows hold width entries.
-        let ([ve, me, pe], [vl, ml, pl]) =
-            unsafe { (load_columns(ei, em, col, w), load_columns(li, lm, col, w)) };
-        let ke = bits(counted(ve[0], me[0]), counted(ve[1], me[1])) & on_e;
-        let kl = bits(counted(vl[0], ml[0]), counted(vl[1], ml[1])) & on_l;
-        let eq = |a: [__m256i; 2], b: [__m256i; 2]| {
-            bits(
-                _mm256_cmpeq_epi16(a[0], b[0]),
-                _mm256_cmpeq_epi16(a[1], b[1]),
-            )
-        };
-        let same = ke & kl & eq(ve, vl);
-        let (ke, kl) = (ke & !same, kl & !same);
-        let (ke_prev, kl_prev) = ((ke << 1) | carry_e, (kl << 1) | carry_l);
-        let cont_e = ke & ke_prev & eq(ve, pe);
-        let cont_l = kl & kl_prev & eq(vl, pl);
-        // SAFETY: AVX2, as `runs` needs, and the caller's bounds.
-        unsafe {
-            runs.events::<0>(counts, col, (ke | ke_prev) & !cont_e, ke, ei, add_run_avx2);
-            runs.events::<1>(counts, col, (kl | kl_prev) & !cont_l, kl, li, add_run_avx2);
-        }
-        (carry_e, carry_l) = (ke >> 31, kl >> 31);
+        // SAFETY: col < width, and the row holds width entries.
+        let [v, m, prev] = unsafe { load_columns(img, msk, col, w) };
+        let k = bits(counted(v[0], m[0]), counted(v[1], m[1]));
+        let k_prev = (k << 1) | carry;
+        let same = bits(
+            _mm256_cmpeq_epi16(v[0], prev[0]),
+            _mm256_cmpeq_epi16(v[1], prev[1]),
+        );
+        let cont = k & k_prev & same;
+        push_runs(
+            (runs, &mut closed),
+            col,
+            (k & !cont, k_prev & !cont),
+            img,
+            b.base,
+        );
+        carry = k >> 31;
         col += 32;
     }
-    // SAFETY: as above.
-    unsafe { runs.finish(counts, add_run_avx2) };
+    if closed < runs.len() {
+        runs[closed].end = w as u32;
+    }
 }
 
 /// Adds (`up`) or takes out the window sum of the run `j0..j1` at histogram row `level`
-/// (see [`RowPair::add_run`]), sixteen counts a step; a step reaching past the run's last
+/// (see [`Band::add_run`]), sixteen counts a step; a step reaching past the run's last
 /// window or the right edge adds nothing there.
 ///
 /// # Safety
@@ -335,7 +298,7 @@ unsafe fn update_rows_avx2(p: &RowPair<'_>, counts: &mut [u16]) {
 #[target_feature(enable = "avx2")]
 unsafe fn add_run_avx2(
     counts: &mut [u16],
-    p: &RowPair<'_>,
+    p: &Band,
     level: usize,
     (j0, j1): (usize, usize),
     up: bool,

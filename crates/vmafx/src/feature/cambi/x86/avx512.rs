@@ -5,8 +5,8 @@
 
 use std::arch::x86_64::*;
 
-use super::avx2::{check_bounds, Runs, LONGEST_PIECE};
-use crate::feature::cambi::cvalues::{RowInput, RowPair, CONTRAST_WEIGHTS};
+use super::avx2::{add_pieces, check_bounds, push_runs, LONGEST_PIECE};
+use crate::feature::cambi::cvalues::{Band, RowInput, Run, CONTRAST_WEIGHTS};
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
 pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
@@ -104,42 +104,40 @@ unsafe fn row_avx512(r: &RowInput<'_>, out: &mut [f32]) {
     }
 }
 
-/// The histogram update (see [`crate::feature::cambi::cvalues::update_rows`]).
-pub fn update_rows(p: &RowPair<'_>, counts: &mut [u16]) {
-    p.check_bounds(counts);
+/// The run-finding kernel (see [`crate::feature::cambi::cvalues::scan_runs`]).
+pub fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
+    b.check_row(image, mask);
     // SAFETY: this function is only in a table made after AVX-512 was detected, and
-    // `check_bounds` has checked the rows, the histograms and their padding.
-    unsafe { update_rows_avx512(p, counts) }
+    // `check_row` has checked the row's length.
+    unsafe { scan_avx512(b, image, mask, runs) }
 }
 
-/// Thirty-two columns of both rows a step: which samples count (a column whose entering
-/// and leaving samples count at one level is dropped from both), and where a run of one
-/// level starts or ends; runs are added when they end.
+/// The run-adding kernel (see [`crate::feature::cambi::cvalues::add_runs`]).
+pub fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
+    b.check_counts(counts);
+    // SAFETY: this function is only in a table made after AVX-512 was detected, and
+    // `check_counts` has checked the histograms and their padding.
+    unsafe { add_pieces(b, runs, counts, up, add_run_avx512) }
+}
+
+/// Thirty-two columns a step: which samples count, and where a run of one level starts
+/// or the one before ends (a bit each, found by counting trailing zeros).
 ///
 /// # Safety
-/// AVX-512 (F, BW), and the bounds of [`RowPair::check_bounds`].
+/// AVX-512 (F, BW), and the bounds of [`Band::check_row`].
 #[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn update_rows_avx512(p: &RowPair<'_>, counts: &mut [u16]) {
-    let Some((ei, em)) = p.enter.or(p.leave) else {
-        return;
-    };
-    let (li, lm) = p.leave.unwrap_or((ei, em));
-    let on = |row: Option<_>| if row.is_some() { u32::MAX } else { 0 };
-    let (on_e, on_l) = (on(p.enter), on(p.leave));
-    let w = p.width;
-    let base = _mm512_set1_epi16(p.base as i16);
-    let size = _mm512_set1_epi16(p.size as u16 as i16);
+unsafe fn scan_avx512(b: &Band, img: &[u16], msk: &[u16], runs: &mut Vec<Run>) {
+    let w = b.width;
+    let base = _mm512_set1_epi16(b.base as i16);
+    let size = _mm512_set1_epi16(b.size as u16 as i16);
     // Lane i takes lane i - 1 of the second operand, lane 0 the last of the first.
     let shift = _mm512_set_epi16(
         62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40,
         39, 38, 37, 36, 35, 34, 33, 32, 31,
     );
-    let counted = |v: __m512i, m: __m512i, t: u32| {
-        _mm512_test_epi16_mask(m, m) & _mm512_cmplt_epu16_mask(_mm512_sub_epi16(v, base), size) & t
-    };
-    let mut runs = Runs::new(p);
-    let (mut prev_e, mut prev_l) = (_mm512_setzero_si512(), _mm512_setzero_si512());
-    let (mut carry_e, mut carry_l) = (0u32, 0u32);
+    let mut closed = runs.len();
+    let mut prev = _mm512_setzero_si512();
+    let mut carry = 0u32;
     let mut col = 0;
     while col < w {
         let t = if w - col >= 32 {
@@ -147,53 +145,36 @@ unsafe fn update_rows_avx512(p: &RowPair<'_>, counts: &mut [u16]) {
         } else {
             (1u32 << (w - col)) - 1
         };
-        // SAFETY: the masked lanes are columns below width <= the rows' lengths.
-        let (ve, me, vl, ml) = unsafe {
+        // SAFETY: the masked lanes are columns below width <= the row's length.
+        let (v, m) = unsafe {
             (
-                _mm512_maskz_loadu_epi16(t, ei.as_ptr().add(col) as *const i16),
-                _mm512_maskz_loadu_epi16(t, em.as_ptr().add(col) as *const i16),
-                _mm512_maskz_loadu_epi16(t, li.as_ptr().add(col) as *const i16),
-                _mm512_maskz_loadu_epi16(t, lm.as_ptr().add(col) as *const i16),
+                _mm512_maskz_loadu_epi16(t, img.as_ptr().add(col) as *const i16),
+                _mm512_maskz_loadu_epi16(t, msk.as_ptr().add(col) as *const i16),
             )
         };
-        let (ke, kl) = (counted(ve, me, t & on_e), counted(vl, ml, t & on_l));
-        let same = ke & kl & _mm512_cmpeq_epi16_mask(ve, vl);
-        let (ke, kl) = (ke & !same, kl & !same);
-        let (ke_prev, kl_prev) = ((ke << 1) | carry_e, (kl << 1) | carry_l);
-        let cont_e = ke
-            & ke_prev
-            & _mm512_cmpeq_epi16_mask(ve, _mm512_permutex2var_epi16(prev_e, shift, ve));
-        let cont_l = kl
-            & kl_prev
-            & _mm512_cmpeq_epi16_mask(vl, _mm512_permutex2var_epi16(prev_l, shift, vl));
-        // SAFETY: AVX-512 (F, BW), as `runs` needs, and the caller's bounds.
-        unsafe {
-            runs.events::<0>(
-                counts,
-                col,
-                (ke | ke_prev) & !cont_e,
-                ke,
-                ei,
-                add_run_avx512,
-            );
-            runs.events::<1>(
-                counts,
-                col,
-                (kl | kl_prev) & !cont_l,
-                kl,
-                li,
-                add_run_avx512,
-            );
-        }
-        (prev_e, prev_l, carry_e, carry_l) = (ve, vl, ke >> 31, kl >> 31);
+        let k = _mm512_test_epi16_mask(m, m)
+            & _mm512_cmplt_epu16_mask(_mm512_sub_epi16(v, base), size)
+            & t;
+        let k_prev = (k << 1) | carry;
+        let cont =
+            k & k_prev & _mm512_cmpeq_epi16_mask(v, _mm512_permutex2var_epi16(prev, shift, v));
+        push_runs(
+            (runs, &mut closed),
+            col,
+            (k & !cont, k_prev & !cont),
+            img,
+            b.base,
+        );
+        (prev, carry) = (v, k >> 31);
         col += 32;
     }
-    // SAFETY: as above.
-    unsafe { runs.finish(counts, add_run_avx512) };
+    if closed < runs.len() {
+        runs[closed].end = w as u32;
+    }
 }
 
 /// Adds (`up`) or takes out the window sum of the run `j0..j1` at histogram row `level`
-/// (see [`RowPair::add_run`]), thirty-two counts a step; a step reaching past the run's
+/// (see [`Band::add_run`]), thirty-two counts a step; a step reaching past the run's
 /// last window or the right edge adds nothing there.
 ///
 /// # Safety
@@ -202,7 +183,7 @@ unsafe fn update_rows_avx512(p: &RowPair<'_>, counts: &mut [u16]) {
 #[target_feature(enable = "avx512f,avx512bw")]
 unsafe fn add_run_avx512(
     counts: &mut [u16],
-    p: &RowPair<'_>,
+    p: &Band,
     level: usize,
     (j0, j1): (usize, usize),
     up: bool,
