@@ -162,28 +162,20 @@ pub(super) fn push_runs(
     }
 }
 
-/// Adds every run of `runs` in pieces of at most [`LONGEST_PIECE`] columns by `add`.
-///
-/// # Safety
-/// `add`'s CPU features are present, and `counts` holds the histograms and their padding.
+/// The runs of `runs` as (histogram row, first column, end column), each checked inside
+/// the histograms, in pieces of at most [`LONGEST_PIECE`] columns.
 #[inline(always)]
-pub(super) unsafe fn add_pieces(
-    b: &Band,
-    runs: &[Run],
-    counts: &mut [u16],
-    up: bool,
-    add: unsafe fn(&mut [u16], &Band, usize, (usize, usize), bool),
-) {
-    for run in runs {
+pub(super) fn pieces<'a>(
+    b: &'a Band,
+    runs: &'a [Run],
+) -> impl Iterator<Item = (usize, usize, usize)> + 'a {
+    runs.iter().flat_map(move |run| {
         b.check_run(run);
-        let (level, mut from, end) = (run.level as usize, run.start as usize, run.end as usize);
-        while from < end {
-            let to = end.min(from + LONGEST_PIECE);
-            // SAFETY: the caller's promises, and the run checked inside the histograms.
-            unsafe { add(counts, b, level, (from, to), up) };
-            from = to;
-        }
-    }
+        let (start, end) = (run.start as usize, run.end as usize);
+        (start..end)
+            .step_by(LONGEST_PIECE)
+            .map(move |from| (run.level as usize, from, end.min(from + LONGEST_PIECE)))
+    })
 }
 
 /// The run-finding kernel (see [`crate::feature::cambi::cvalues::scan_runs`]).
@@ -199,7 +191,19 @@ pub fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
     b.check_counts(counts);
     // SAFETY: this function is only in a table made after AVX2 was detected, and
     // `check_counts` has checked the histograms and their padding.
-    unsafe { add_pieces(b, runs, counts, up, add_run_avx2) }
+    unsafe { add_runs_avx2(b, runs, counts, up) }
+}
+
+/// Every run, piece by piece.
+///
+/// # Safety
+/// AVX2, and the bounds of [`Band::check_counts`].
+#[target_feature(enable = "avx2")]
+unsafe fn add_runs_avx2(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
+    for (level, from, to) in pieces(b, runs) {
+        // SAFETY: the caller's bounds; the piece checked inside the histograms.
+        unsafe { add_run_avx2(counts, b, level, (from, to), up) };
+    }
 }
 
 /// Thirty-two columns of one row: samples, mask entries, and the samples one column to
@@ -296,6 +300,7 @@ unsafe fn scan_avx2(b: &Band, img: &[u16], msk: &[u16], runs: &mut Vec<Run>) {
 /// AVX2; `level < size`, `j0 < j1 <= width`, `j1 - j0 <= LONGEST_PIECE`, and `counts`
 /// holds the histograms and their padding.
 #[target_feature(enable = "avx2")]
+#[inline]
 unsafe fn add_run_avx2(
     counts: &mut [u16],
     p: &Band,

@@ -5,7 +5,7 @@
 
 use std::arch::x86_64::*;
 
-use super::avx2::{add_pieces, check_bounds, push_runs, LONGEST_PIECE};
+use super::avx2::{check_bounds, pieces, push_runs, LONGEST_PIECE};
 use crate::feature::cambi::cvalues::{Band, RowInput, Run, CONTRAST_WEIGHTS};
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
@@ -117,7 +117,19 @@ pub fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
     b.check_counts(counts);
     // SAFETY: this function is only in a table made after AVX-512 was detected, and
     // `check_counts` has checked the histograms and their padding.
-    unsafe { add_pieces(b, runs, counts, up, add_run_avx512) }
+    unsafe { add_runs_avx512(b, runs, counts, up) }
+}
+
+/// Every run, piece by piece.
+///
+/// # Safety
+/// AVX-512 (F, BW), and the bounds of [`Band::check_counts`].
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn add_runs_avx512(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
+    for (level, from, to) in pieces(b, runs) {
+        // SAFETY: the caller's bounds; the piece checked inside the histograms.
+        unsafe { add_run_avx512(counts, b, level, (from, to), up) };
+    }
 }
 
 /// Thirty-two columns a step: which samples count, and where a run of one level starts
@@ -181,6 +193,7 @@ unsafe fn scan_avx512(b: &Band, img: &[u16], msk: &[u16], runs: &mut Vec<Run>) {
 /// AVX-512 (F, BW); `level < size`, `j0 < j1 <= width`, `j1 - j0 <= LONGEST_PIECE`, and
 /// `counts` holds the histograms and their padding.
 #[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
 unsafe fn add_run_avx512(
     counts: &mut [u16],
     p: &Band,
