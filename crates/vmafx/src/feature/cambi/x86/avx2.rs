@@ -102,6 +102,11 @@ unsafe fn row_avx2(r: &RowInput<'_>, out: &mut [f32]) -> usize {
                     )
                 };
                 let p = _mm256_max_epi32(_mm256_and_si256(p1, low16), _mm256_and_si256(p2, low16));
+                // A lane with no count at the step's levels scores zero.
+                let on = _mm256_andnot_si256(_mm256_cmpeq_epi32(p, zero), on);
+                if _mm256_testz_si256(on, on) != 0 {
+                    continue;
+                }
                 let product =
                     _mm256_mullo_epi32(_mm256_mullo_epi32(_mm256_set1_epi32(weight), p0), p);
                 let sum = _mm256_min_epi32(_mm256_add_epi32(p, p0), last_recip);

@@ -86,6 +86,11 @@ unsafe fn row_avx512(r: &RowInput<'_>, out: &mut [f32]) {
                     )
                 };
                 let p = _mm512_max_epi32(_mm512_and_si512(p1, low16), _mm512_and_si512(p2, low16));
+                // A lane with no count at the step's levels scores zero.
+                let on = on & _mm512_test_epi32_mask(p, p);
+                if on == 0 {
+                    continue;
+                }
                 let product =
                     _mm512_mullo_epi32(_mm512_mullo_epi32(_mm512_set1_epi32(weight), p0), p);
                 let sum = _mm512_min_epi32(_mm512_add_epi32(p, p0), last_recip);
