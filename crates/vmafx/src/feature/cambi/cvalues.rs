@@ -228,6 +228,9 @@ pub struct RowInput<'a> {
     pub contrast: &'a Contrast,
     /// Reciprocals, indexed by the sum of two counts of one window.
     pub recip: &'a [f32],
+    /// The row's runs of scored samples, left to right (as [`scan_runs`] finds them with
+    /// this `width`, `size` and `base`): a kernel may score their columns only.
+    pub runs: &'a [Run],
 }
 
 /// A c-value kernel: the c-value of every column of a row into `out` (`width`; 0 where the
@@ -367,6 +370,7 @@ pub fn c_values(
             mask: mask.row(i),
             contrast: c,
             recip,
+            runs: &runs[i % slots],
         };
         out.resize((i + 1) * w, 0.0);
         row_kernel(&input, &mut out[i * w..]);
@@ -422,6 +426,7 @@ mod tests {
                 mask: mask.row(i),
                 contrast: c,
                 recip: reciprocal_lut(),
+                runs: &[],
             };
             c_value_row(&input, &mut out[i * w..(i + 1) * w]);
         }

@@ -148,8 +148,16 @@ fn c_value_row(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
             }
         })
         .collect();
+    // Runs of one level as long as the row, or new levels at every column.
+    let change = rng.range(1, 8);
+    let mut v = base;
     let image: Vec<u16> = (0..width)
-        .map(|_| (base as i64 + rng.range(-6, size as i64 + 6)).max(0) as u16)
+        .map(|_| {
+            if rng.range(0, change - 1) == 0 {
+                v = (base as i64 + rng.range(-6, size as i64 + 6)).max(0) as u16;
+            }
+            v
+        })
         .collect();
     let sparse = rng.range(0, 1) == 0;
     let mask: Vec<u16> = (0..width)
@@ -157,13 +165,36 @@ fn c_value_row(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
         .collect();
     let num_diffs = 1usize << rng.range(0, 5);
     let top = base as i64 + size as i64;
+    // Half the time the thresholds sit at a sample's own offset level, so that a step is
+    // visible in one column and not in the next (both edges of each comparison).
+    let at = image[rng.range(0, width as i64 - 1) as usize] as i64 + num_diffs as i64;
+    let near = rng.range(0, 1) == 0;
     let contrast = Contrast {
         num_diffs,
         tvi_for_diff: (0..num_diffs)
-            .map(|d| (top + d as i64 + rng.range(-20, 20)).max(0) as u16)
+            .map(|d| {
+                let t = if near && rng.range(0, 1) == 0 {
+                    at + rng.range(-1, 1)
+                } else {
+                    top + d as i64 + rng.range(-20, 20)
+                };
+                t.max(0) as u16
+            })
             .collect(),
-        vlt_luma: (base as i64 + rng.range(-10, size as i64)).max(0) as u16,
+        vlt_luma: if near {
+            (at + rng.range(0, num_diffs as i64 + 1)) as u16
+        } else {
+            (base as i64 + rng.range(-10, size as i64)).max(0) as u16
+        },
     };
+    let band = Band {
+        width,
+        size,
+        base,
+        pad: 0,
+    };
+    let mut runs = Vec::new();
+    (s.scan_runs)(&band, &image, &mask, &mut runs);
     let input = RowInput {
         counts: &counts,
         width,
@@ -173,6 +204,7 @@ fn c_value_row(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
         mask: &mask,
         contrast: &contrast,
         recip: reciprocal_lut(),
+        runs: &runs,
     };
     let (mut got, mut want) = (vec![f32::NAN; width], vec![f32::NAN; width]);
     (k.c_value_row)(&input, &mut got);

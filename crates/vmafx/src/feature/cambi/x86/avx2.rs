@@ -1,7 +1,7 @@
 //! AVX2 twins of the scalar c-value row (eight columns a step by masked gathers, the last
-//! partial step by the scalar code), of the histogram update (thirty-two columns of both
-//! rows scanned a step, each run of one level added as a whole window sum, sixteen counts
-//! a step) and of the pooling statistics (eight values a step).
+//! partial step by the scalar code), of the histogram kernels (a row's runs found
+//! thirty-two columns a step; each run of one level added as a whole window sum, sixteen
+//! counts a step) and of the pooling statistics (eight values a step).
 
 use std::arch::x86_64::*;
 

@@ -1,7 +1,7 @@
-//! AVX-512 twins of the scalar c-value row (sixteen columns a step by masked gathers, the
-//! last partial step by masked loads and stores) and of the histogram update (thirty-two
-//! columns of both rows scanned a step, each run of one level added as a whole window sum,
-//! thirty-two counts a step).
+//! AVX-512 twins of the scalar c-value row (the row's runs, sixteen columns of a run a
+//! step, counts by masked loads, reciprocals by masked gathers) and of the histogram
+//! kernels (a row's runs found thirty-two columns a step; each run of one level added as
+//! a whole window sum, thirty-two counts a step).
 
 use std::arch::x86_64::*;
 
@@ -16,7 +16,10 @@ pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
     unsafe { row_avx512(r, out) }
 }
 
-/// Sixteen columns a step, the last step masked.
+/// The row's runs, sixteen columns of a run a step: all of one level, so the counts of
+/// each level a step reads are one masked load of sixteen neighbouring counts, and which
+/// steps are visible is known for the whole run; the reciprocals gathered. The columns
+/// outside the runs score zero.
 ///
 /// # Safety
 /// AVX-512 (F, BW), and the bounds of [`check_bounds`].
@@ -24,70 +27,54 @@ pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
 unsafe fn row_avx512(r: &RowInput<'_>, out: &mut [f32]) {
     let c = r.contrast;
     let w = r.width;
-    let zero = _mm512_setzero_si512();
-    let low16 = _mm512_set1_epi32(0xffff);
-    let size = _mm512_set1_epi32(r.size as i32);
-    let width = _mm512_set1_epi32(w as i32);
-    let base = _mm512_set1_epi32(r.base as i32);
-    let offset = _mm512_set1_epi32(c.num_diffs as i32);
-    let vlt = _mm512_set1_epi32(c.vlt_luma as i32);
+    let band = Band {
+        width: w,
+        size: r.size,
+        base: r.base,
+        pad: 0,
+    };
     let last_recip = _mm512_set1_epi32(r.recip.len() as i32 - 1);
-    let lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    let counts = r.counts.as_ptr() as *const i32;
-    let mut col = 0;
-    while col < w {
-        let tail: __mmask16 = if w - col >= 16 {
-            0xffff
-        } else {
-            (1u16 << (w - col)) - 1
-        };
-        // SAFETY: the masked lanes are columns below width <= the lengths of mask and image.
-        let (m, v) = unsafe {
-            (
-                _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(
-                    tail,
-                    r.mask.as_ptr().add(col) as *const _,
-                )),
-                _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(
-                    tail,
-                    r.image.as_ptr().add(col) as *const _,
-                )),
-            )
-        };
-        let level = _mm512_sub_epi32(v, base);
-        let active = _mm512_test_epi32_mask(m, m) & _mm512_cmplt_epu32_mask(level, size) & tail;
-        let mut best = _mm512_setzero_ps();
-        if active != 0 {
-            let cols = _mm512_add_epi32(_mm512_set1_epi32(col as i32), lanes);
-            let row_of = |l: __m512i| _mm512_add_epi32(_mm512_mullo_epi32(l, width), cols);
-            // SAFETY: active lanes have 0 <= level < size, so the index is below
-            // size * width and the 4 bytes read end inside the padded histograms.
-            let p0 =
-                unsafe { _mm512_mask_i32gather_epi32::<2>(zero, active, row_of(level), counts) };
-            let p0 = _mm512_and_si512(p0, low16);
-            let offset_value = _mm512_add_epi32(v, offset);
+    out[..w].fill(0.0);
+    // The count row of histogram row `level` from column `col`, sixteen lanes of `k`.
+    let counts_at = |level: usize, col: usize, k: __mmask16| {
+        let at = r.counts.as_ptr().wrapping_add(level * w + col);
+        // SAFETY: the lanes of `k` are columns of the run (below width) of a row below
+        // size.
+        _mm512_cvtepu16_epi32(unsafe { _mm256_maskz_loadu_epi16(k, at as *const _) })
+    };
+    for run in r.runs {
+        band.check_run(run);
+        let level = run.level as usize;
+        // libvmaf compares the level offset by num_diffs with the thresholds.
+        let offset_value = (r.base as i32 + level as i32) + c.num_diffs as i32;
+        let (start, end) = (run.start as usize, run.end as usize);
+        let mut col = start;
+        while col < end {
+            let k: __mmask16 = if end - col >= 16 {
+                0xffff
+            } else {
+                (1u16 << (end - col)) - 1
+            };
+            let p0 = counts_at(level, col, k);
+            let mut best = _mm512_setzero_ps();
             for (d, (&tvi, weight)) in c.tvi_for_diff.iter().zip(CONTRAST_WEIGHTS).enumerate() {
-                let step = _mm512_set1_epi32(d as i32 + 1);
-                let on = active
-                    & _mm512_cmple_epi32_mask(offset_value, _mm512_set1_epi32(tvi as i32))
-                    & _mm512_cmpgt_epi32_mask(_mm512_add_epi32(offset_value, step), vlt);
-                if on == 0 {
+                let step = d + 1;
+                if offset_value > tvi as i32 || offset_value + step as i32 <= c.vlt_luma as i32 {
                     continue;
                 }
-                let up = _mm512_add_epi32(level, step);
-                let up_on = on & _mm512_cmplt_epi32_mask(up, size);
-                let down = _mm512_sub_epi32(level, step);
-                let down_on = on & _mm512_cmpge_epi32_mask(down, zero);
-                // SAFETY: the gathered lanes have 0 <= level < size (as for p0).
-                let (p1, p2) = unsafe {
-                    (
-                        _mm512_mask_i32gather_epi32::<2>(zero, up_on, row_of(up), counts),
-                        _mm512_mask_i32gather_epi32::<2>(zero, down_on, row_of(down), counts),
-                    )
+                let p1 = if level + step < r.size {
+                    counts_at(level + step, col, k)
+                } else {
+                    _mm512_setzero_si512()
                 };
-                let p = _mm512_max_epi32(_mm512_and_si512(p1, low16), _mm512_and_si512(p2, low16));
+                let p2 = if level >= step {
+                    counts_at(level - step, col, k)
+                } else {
+                    _mm512_setzero_si512()
+                };
+                let p = _mm512_max_epi32(p1, p2);
                 // A lane with no count at the step's levels scores zero.
-                let on = on & _mm512_test_epi32_mask(p, p);
+                let on = k & _mm512_test_epi32_mask(p, p);
                 if on == 0 {
                     continue;
                 }
@@ -102,10 +89,10 @@ unsafe fn row_avx512(r: &RowInput<'_>, out: &mut [f32]) {
                 let better = on & _mm512_cmp_ps_mask::<_CMP_GT_OQ>(val, best);
                 best = _mm512_mask_mov_ps(best, better, val);
             }
+            // SAFETY: the lanes of `k` are columns below width <= out.len().
+            unsafe { _mm512_mask_storeu_ps(out.as_mut_ptr().add(col), k, best) };
+            col += 16;
         }
-        // SAFETY: the masked lanes are columns below width <= out.len().
-        unsafe { _mm512_mask_storeu_ps(out.as_mut_ptr().add(col), tail, best) };
-        col += 16;
     }
 }
 
