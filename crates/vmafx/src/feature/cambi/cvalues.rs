@@ -21,17 +21,33 @@ pub const CONTRAST_WEIGHTS: [i32; 32] = [
 
 /// libvmaf's table of reciprocals in single precision. Its entries are `1/i` written with
 /// nine significant digits and read back as `float`, which differs from `1.0f / i` in the
-/// last bit for some `i` (82 for one), so the table is rebuilt the same way.
+/// last bit for some `i` (82 for one), so the table is rebuilt the same way: the nine
+/// digits as an integer `m` and a power of ten (exact in double precision), `m / 10^k`
+/// rounded to double and then to single precision. The test
+/// `reciprocal_table_reads_like_libvmafs` checks every entry against writing `1/i` out
+/// in decimal and reading it back.
 pub fn reciprocal_lut() -> &'static [f32] {
     static LUT: OnceLock<Vec<f32>> = OnceLock::new();
     LUT.get_or_init(|| {
         let mut v = vec![0f32; RECIPROCAL_LUT_SIZE];
         for (i, r) in v.iter_mut().enumerate().skip(1) {
-            let text = format!("{:.8e}", 1.0f64 / i as f64);
-            *r = text.parse().unwrap_or(1.0 / i as f32);
+            *r = nine_digit_reciprocal(i);
         }
         v
     })
+}
+
+/// `1/i` rounded to nine significant digits, read as single precision.
+fn nine_digit_reciprocal(i: usize) -> f32 {
+    let d = 1.0f64 / i as f64;
+    // Digits after the point that leave nine significant ones: 1/i is in (10^-e, 10^(1-e)].
+    let mut k = 8;
+    while d * 10f64.powi(k - 8) < 1.0 {
+        k += 1;
+    }
+    let scale = 10f64.powi(k);
+    let m = (d * scale).round();
+    (m / scale) as f32
 }
 
 /// The contrast tables of one run: steps `1..=num_diffs`, their weights and, per step, the
@@ -396,6 +412,11 @@ mod tests {
         assert_eq!(r[82], 0.012195122f32);
         assert_ne!(r[82], 1.0f32 / 82.0);
         assert_eq!(r[4225], 0.000236686391f32);
+        // Every entry as writing 1/i with nine significant digits and reading it back.
+        for (i, &v) in r.iter().enumerate().skip(1) {
+            let text = format!("{:.8e}", 1.0f64 / i as f64);
+            assert_eq!(v, text.parse::<f32>().unwrap(), "1/{i} ({text})");
+        }
     }
 
     /// The c-values of `img` by counting every window's samples afresh.
