@@ -1,10 +1,11 @@
-//! AVX2 twin of the scalar c-value row: eight columns a step by masked gathers, the last
-//! partial step by the scalar code; and the running sum of a difference row, sixteen
-//! columns a step; and the pooling statistics, eight values a step.
+//! AVX2 twins of the scalar c-value row (the row's runs, eight columns of a run a step,
+//! counts by loads, reciprocals by masked gathers), of the histogram kernels (a row's runs found
+//! thirty-two columns a step; each run of one level added as a whole window sum, sixteen
+//! counts a step) and of the pooling statistics (eight values a step).
 
 use std::arch::x86_64::*;
 
-use crate::feature::cambi::cvalues::{add_running_sum_from, RowInput, CONTRAST_WEIGHTS};
+use crate::feature::cambi::cvalues::{Band, RowInput, Run, CONTRAST_WEIGHTS, COUNTS_PAD};
 use crate::feature::cambi::pooling::{pool_stats_tail, PoolStats};
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
@@ -12,14 +13,7 @@ pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
     check_bounds(r, out);
     // SAFETY: this function is only in a table made after AVX2 was detected, and
     // `check_bounds` has checked every length the kernel reads and writes.
-    let done = unsafe { row_avx2(r, out) };
-    for (col, o) in out.iter_mut().enumerate().take(r.width).skip(done) {
-        *o = if r.mask[col] != 0 {
-            r.c_value(r.image[col], col)
-        } else {
-            0.0
-        };
-    }
+    unsafe { row_avx2(r, out) }
 }
 
 /// Panics unless the slices hold what the vector kernels read and write: `width` samples,
@@ -28,79 +22,75 @@ pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
 pub(in crate::feature::cambi) fn check_bounds(r: &RowInput<'_>, out: &[f32]) {
     let w = r.width;
     assert!(r.image.len() >= w && r.mask.len() >= w && out.len() >= w);
-    assert!(r.counts.len() > r.size * w, "histograms without padding");
+    assert!(
+        r.counts.len() >= r.size * w + COUNTS_PAD,
+        "histograms without padding"
+    );
     assert!(!r.recip.is_empty() && r.recip.len() <= i32::MAX as usize);
-    assert!(r.size * w + w < i32::MAX as usize);
+    assert!(r.size * w + COUNTS_PAD < i32::MAX as usize);
     assert!(r.contrast.tvi_for_diff.len() <= CONTRAST_WEIGHTS.len());
 }
 
-/// Eight columns a step while eight remain; returns the columns done.
+/// The row's runs, eight columns of a run a step (as the AVX-512 kernel does, sixteen):
+/// each level's counts one load of eight neighbouring counts (the lanes past the run's
+/// end read counts that are not used, inside the histograms' padding), the visible steps
+/// known for the whole run, the reciprocals gathered, the last step stored masked. The
+/// columns outside the runs are left zero.
 ///
 /// # Safety
 /// AVX2, and the bounds of [`check_bounds`].
 #[target_feature(enable = "avx2")]
-unsafe fn row_avx2(r: &RowInput<'_>, out: &mut [f32]) -> usize {
+unsafe fn row_avx2(r: &RowInput<'_>, out: &mut [f32]) {
     let c = r.contrast;
     let w = r.width;
+    let band = Band {
+        width: w,
+        size: r.size,
+        base: r.base,
+        pad: 0,
+    };
     let zero = _mm256_setzero_si256();
-    let low16 = _mm256_set1_epi32(0xffff);
-    let size = _mm256_set1_epi32(r.size as i32);
-    let width = _mm256_set1_epi32(w as i32);
-    let base = _mm256_set1_epi32(r.base as i32);
-    let offset = _mm256_set1_epi32(c.num_diffs as i32);
-    let vlt = _mm256_set1_epi32(c.vlt_luma as i32);
-    let minus_one = _mm256_set1_epi32(-1);
     let last_recip = _mm256_set1_epi32(r.recip.len() as i32 - 1);
     let lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    let counts = r.counts.as_ptr() as *const i32;
-    let mut col = 0;
-    while col + 8 <= w {
-        // SAFETY: col + 8 <= width <= the lengths of mask, image and out.
-        let (m, v) = unsafe {
-            (
-                _mm256_cvtepu16_epi32(_mm_loadu_si128(r.mask.as_ptr().add(col) as *const _)),
-                _mm256_cvtepu16_epi32(_mm_loadu_si128(r.image.as_ptr().add(col) as *const _)),
-            )
-        };
-        let scored = _mm256_xor_si256(_mm256_cmpeq_epi32(m, zero), minus_one);
-        let level = _mm256_sub_epi32(v, base);
-        let in_band = _mm256_and_si256(
-            _mm256_cmpgt_epi32(level, minus_one),
-            _mm256_cmpgt_epi32(size, level),
-        );
-        let active = _mm256_and_si256(scored, in_band);
-        let mut best = _mm256_setzero_ps();
-        if _mm256_testz_si256(active, active) == 0 {
-            let cols = _mm256_add_epi32(_mm256_set1_epi32(col as i32), lanes);
-            let row_of = |l: __m256i| _mm256_add_epi32(_mm256_mullo_epi32(l, width), cols);
-            // SAFETY: active lanes have 0 <= level < size, so the index is below
-            // size * width and the 4 bytes read end inside the padded histograms.
-            let p0 =
-                unsafe { _mm256_mask_i32gather_epi32::<2>(zero, counts, row_of(level), active) };
-            let p0 = _mm256_and_si256(p0, low16);
-            let offset_value = _mm256_add_epi32(v, offset);
+    // The counts of histogram row `level` from column `col`, eight lanes.
+    let counts_at = |level: usize, col: usize| {
+        let at = r.counts.as_ptr().wrapping_add(level * w + col);
+        // SAFETY: level < size and col < width, so the eight counts end before
+        // size * width + COUNTS_PAD.
+        _mm256_cvtepu16_epi32(unsafe { _mm_loadu_si128(at as *const __m128i) })
+    };
+    for run in r.runs {
+        band.check_run(run);
+        let level = run.level as usize;
+        // libvmaf compares the level offset by num_diffs with the thresholds.
+        let offset_value = (r.base as i32 + level as i32) + c.num_diffs as i32;
+        let (start, end) = (run.start as usize, run.end as usize);
+        let mut col = start;
+        while col < end {
+            let k = _mm256_cmpgt_epi32(_mm256_set1_epi32((end - col) as i32), lanes);
+            let p0 = counts_at(level, col);
+            let mut best = _mm256_setzero_ps();
             for (d, (&tvi, weight)) in c.tvi_for_diff.iter().zip(CONTRAST_WEIGHTS).enumerate() {
-                let step = _mm256_set1_epi32(d as i32 + 1);
-                let visible = _mm256_andnot_si256(
-                    _mm256_cmpgt_epi32(offset_value, _mm256_set1_epi32(tvi as i32)),
-                    _mm256_cmpgt_epi32(_mm256_add_epi32(offset_value, step), vlt),
-                );
-                let on = _mm256_and_si256(active, visible);
+                let step = d + 1;
+                if offset_value > tvi as i32 || offset_value + step as i32 <= c.vlt_luma as i32 {
+                    continue;
+                }
+                let p1 = if level + step < r.size {
+                    counts_at(level + step, col)
+                } else {
+                    zero
+                };
+                let p2 = if level >= step {
+                    counts_at(level - step, col)
+                } else {
+                    zero
+                };
+                let p = _mm256_max_epi32(p1, p2);
+                // A lane with no count at the step's levels scores zero.
+                let on = _mm256_andnot_si256(_mm256_cmpeq_epi32(p, zero), k);
                 if _mm256_testz_si256(on, on) != 0 {
                     continue;
                 }
-                let up = _mm256_add_epi32(level, step);
-                let up_on = _mm256_and_si256(on, _mm256_cmpgt_epi32(size, up));
-                let down = _mm256_sub_epi32(level, step);
-                let down_on = _mm256_and_si256(on, _mm256_cmpgt_epi32(down, minus_one));
-                // SAFETY: the gathered lanes have 0 <= level < size (as for p0).
-                let (p1, p2) = unsafe {
-                    (
-                        _mm256_mask_i32gather_epi32::<2>(zero, counts, row_of(up), up_on),
-                        _mm256_mask_i32gather_epi32::<2>(zero, counts, row_of(down), down_on),
-                    )
-                };
-                let p = _mm256_max_epi32(_mm256_and_si256(p1, low16), _mm256_and_si256(p2, low16));
                 let product =
                     _mm256_mullo_epi32(_mm256_mullo_epi32(_mm256_set1_epi32(weight), p0), p);
                 let sum = _mm256_min_epi32(_mm256_add_epi32(p, p0), last_recip);
@@ -120,65 +110,226 @@ unsafe fn row_avx2(r: &RowInput<'_>, out: &mut [f32]) -> usize {
                 );
                 best = _mm256_blendv_ps(best, val, better);
             }
+            // SAFETY: the lanes of `k` are columns of the run, below width <= out.len().
+            unsafe { _mm256_maskstore_ps(out.as_mut_ptr().add(col), k, best) };
+            col += 8;
         }
-        // SAFETY: col + 8 <= out.len().
-        unsafe { _mm256_storeu_ps(out.as_mut_ptr().add(col), best) };
-        col += 8;
     }
-    col
 }
 
-/// The running sum of a difference row into a histogram row (see
-/// [`crate::feature::cambi::cvalues::add_running_sum`]): sixteen columns a step, the rest
-/// by the scalar code from the carried sum.
-pub fn add_running_sum(delta: &mut [u16], counts: &mut [u16], up: bool) {
-    assert!(delta.len() >= counts.len(), "difference row too short");
-    // SAFETY: this function is only in a table made after AVX2 was detected, and `delta`
-    // holds at least the `counts.len()` entries the kernel reads and writes.
-    let (done, running) = unsafe { running_sum_avx2(delta, counts, up) };
-    add_running_sum_from(&mut delta[done..], &mut counts[done..], up, running);
+/// Runs longer than this are added in pieces, so that the vector kernels' column offsets
+/// stay well inside 16 bits.
+pub(super) const LONGEST_PIECE: usize = 16384;
+
+/// Appends to `runs` the runs of thirty-two columns from `col` whose samples (in `img`)
+/// count where `counted` has a bit: a run starts at each bit of `starts` and the run
+/// before ends at each bit of `ends`; `closed` is the first run without its end.
+#[inline(always)]
+pub(super) fn push_runs(
+    (runs, closed): (&mut Vec<Run>, &mut usize),
+    col: usize,
+    (mut starts, mut ends): (u32, u32),
+    img: &[u16],
+    base: u16,
+) {
+    // Every end in the step belongs to a run started in it or before it.
+    while starts != 0 {
+        let at = col + starts.trailing_zeros() as usize;
+        starts &= starts - 1;
+        runs.push(Run {
+            level: img[at].wrapping_sub(base) as u32,
+            start: at as u32,
+            end: 0,
+        });
+    }
+    while ends != 0 {
+        let at = col + ends.trailing_zeros() as usize;
+        ends &= ends - 1;
+        runs[*closed].end = at as u32;
+        *closed += 1;
+    }
 }
 
-/// Sixteen columns a step while sixteen remain; returns the columns done and the sum so far.
+/// The runs of `runs` as (histogram row, first column, end column), each checked inside
+/// the histograms, in pieces of at most [`LONGEST_PIECE`] columns.
+#[inline(always)]
+pub(super) fn pieces<'a>(
+    b: &'a Band,
+    runs: &'a [Run],
+) -> impl Iterator<Item = (usize, usize, usize)> + 'a {
+    runs.iter().flat_map(move |run| {
+        b.check_run(run);
+        let (start, end) = (run.start as usize, run.end as usize);
+        (start..end)
+            .step_by(LONGEST_PIECE)
+            .map(move |from| (run.level as usize, from, end.min(from + LONGEST_PIECE)))
+    })
+}
+
+/// The run-finding kernel (see [`crate::feature::cambi::cvalues::scan_runs`]).
+pub fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
+    b.check_row(image, mask);
+    // SAFETY: this function is only in a table made after AVX2 was detected, and
+    // `check_row` has checked the row's length.
+    unsafe { scan_avx2(b, image, mask, runs) }
+}
+
+/// The run-adding kernel (see [`crate::feature::cambi::cvalues::add_runs`]).
+pub fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
+    b.check_counts(counts);
+    // SAFETY: this function is only in a table made after AVX2 was detected, and
+    // `check_counts` has checked the histograms and their padding.
+    unsafe { add_runs_avx2(b, runs, counts, up) }
+}
+
+/// Every run, piece by piece.
 ///
 /// # Safety
-/// AVX2, and `delta.len() >= counts.len()`.
+/// AVX2, and the bounds of [`Band::check_counts`].
 #[target_feature(enable = "avx2")]
-unsafe fn running_sum_avx2(delta: &mut [u16], counts: &mut [u16], up: bool) -> (usize, u16) {
-    let n = counts.len();
-    let zero = _mm256_setzero_si256();
-    // Bytes 14 and 15 of each 128-bit half: its last column, to every column of the half.
-    let last = _mm256_set1_epi16(0x0f0e);
-    let mut carry = zero;
-    let mut j = 0;
-    while j + 16 <= n {
-        let d = delta.as_mut_ptr().wrapping_add(j) as *mut __m256i;
-        let c = counts.as_mut_ptr().wrapping_add(j) as *mut __m256i;
-        // SAFETY: j + 16 <= counts.len() <= delta.len().
-        let (mut x, old) = unsafe {
-            let x = _mm256_loadu_si256(d);
-            _mm256_storeu_si256(d, zero);
-            (x, _mm256_loadu_si256(c))
-        };
-        x = _mm256_add_epi16(x, _mm256_slli_si256::<2>(x));
-        x = _mm256_add_epi16(x, _mm256_slli_si256::<4>(x));
-        x = _mm256_add_epi16(x, _mm256_slli_si256::<8>(x));
-        let low_total = _mm256_shuffle_epi8(x, last);
-        // Low half zero, high half the low half's total.
-        x = _mm256_add_epi16(x, _mm256_permute2x128_si256::<0x08>(low_total, low_total));
-        x = _mm256_add_epi16(x, carry);
-        let totals = _mm256_shuffle_epi8(x, last);
-        carry = _mm256_permute2x128_si256::<0x11>(totals, totals);
-        let new = if up {
-            _mm256_add_epi16(old, x)
-        } else {
-            _mm256_sub_epi16(old, x)
-        };
-        // SAFETY: as for the loads.
-        unsafe { _mm256_storeu_si256(c, new) };
-        j += 16;
+unsafe fn add_runs_avx2(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
+    for (level, from, to) in pieces(b, runs) {
+        // SAFETY: the caller's bounds; the piece checked inside the histograms.
+        unsafe { add_run_avx2(counts, b, level, (from, to), up) };
     }
-    (j, _mm256_extract_epi16::<0>(carry) as u16)
+}
+
+/// Thirty-two columns of one row: samples, mask entries, and the samples one column to
+/// the left (the first lane the last sample of the columns before, or zero).
+///
+/// # Safety
+/// AVX2; `col < width`, and the row holds `width` samples and mask entries.
+#[target_feature(enable = "avx2")]
+unsafe fn load_columns(img: &[u16], msk: &[u16], col: usize, width: usize) -> [[__m256i; 2]; 3] {
+    let ld = |p: *const u16| {
+        // SAFETY: every caller reads sixteen entries inside the slice or array at `p`.
+        unsafe { _mm256_loadu_si256(p as *const __m256i) }
+    };
+    if col > 0 && col + 32 <= width {
+        let (v, m) = (img[col - 1..col + 32].as_ptr(), msk[col..col + 32].as_ptr());
+        return [
+            [ld(v.wrapping_add(1)), ld(v.wrapping_add(17))],
+            [ld(m), ld(m.wrapping_add(16))],
+            [ld(v), ld(v.wrapping_add(16))],
+        ];
+    }
+    // The first and the last columns: copies, zero past the width.
+    let n = (width - col).min(32);
+    let (mut v, mut m) = ([0u16; 33], [0u16; 32]);
+    if col > 0 {
+        v[0] = img[col - 1];
+    }
+    v[1..=n].copy_from_slice(&img[col..col + n]);
+    m[..n].copy_from_slice(&msk[col..col + n]);
+    let (v, m) = (v.as_ptr(), m.as_ptr());
+    [
+        [ld(v.wrapping_add(1)), ld(v.wrapping_add(17))],
+        [ld(m), ld(m.wrapping_add(16))],
+        [ld(v), ld(v.wrapping_add(16))],
+    ]
+}
+
+/// Thirty-two columns a step, as the AVX-512 kernel does (each lane's comparison packed
+/// to a bit of a 32-bit mask).
+///
+/// # Safety
+/// AVX2, and the bounds of [`Band::check_row`].
+#[target_feature(enable = "avx2")]
+unsafe fn scan_avx2(b: &Band, img: &[u16], msk: &[u16], runs: &mut Vec<Run>) {
+    if b.size == 0 {
+        return;
+    }
+    let w = b.width;
+    let zero = _mm256_setzero_si256();
+    let base = _mm256_set1_epi16(b.base as i16);
+    let top = _mm256_set1_epi16((b.size - 1) as u16 as i16);
+    // One bit per 16-bit lane of two vectors, in column order.
+    let bits = |lo: __m256i, hi: __m256i| {
+        _mm256_movemask_epi8(_mm256_permute4x64_epi64::<0xD8>(_mm256_packs_epi16(lo, hi))) as u32
+    };
+    let counted = |v: __m256i, m: __m256i| {
+        let level = _mm256_sub_epi16(v, base);
+        let in_band = _mm256_cmpeq_epi16(_mm256_min_epu16(level, top), level);
+        _mm256_andnot_si256(_mm256_cmpeq_epi16(m, zero), in_band)
+    };
+    let mut closed = runs.len();
+    let mut carry = 0u32;
+    let mut col = 0;
+    while col < w {
+        // SAFETY: col < width, and the row holds width entries.
+        let [v, m, prev] = unsafe { load_columns(img, msk, col, w) };
+        let k = bits(counted(v[0], m[0]), counted(v[1], m[1]));
+        let k_prev = (k << 1) | carry;
+        let same = bits(
+            _mm256_cmpeq_epi16(v[0], prev[0]),
+            _mm256_cmpeq_epi16(v[1], prev[1]),
+        );
+        let cont = k & k_prev & same;
+        push_runs(
+            (runs, &mut closed),
+            col,
+            (k & !cont, k_prev & !cont),
+            img,
+            b.base,
+        );
+        carry = k >> 31;
+        col += 32;
+    }
+    if closed < runs.len() {
+        runs[closed].end = w as u32;
+    }
+}
+
+/// Adds (`up`) or takes out the window sum of the run `j0..j1` at histogram row `level`
+/// (see [`Band::add_run`]), sixteen counts a step; a step reaching past the run's last
+/// window or the right edge adds nothing there.
+///
+/// # Safety
+/// AVX2; `level < size`, `j0 < j1 <= width`, `j1 - j0 <= LONGEST_PIECE`, and `counts`
+/// holds the histograms and their padding.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn add_run_avx2(
+    counts: &mut [u16],
+    p: &Band,
+    level: usize,
+    (j0, j1): (usize, usize),
+    up: bool,
+) {
+    debug_assert!(j0 < j1 && j1 - j0 <= LONGEST_PIECE);
+    let (w, pad) = (p.width, p.pad);
+    let (start, end) = (j0.saturating_sub(pad), (j1 + pad).min(w));
+    let run = _mm256_set1_epi16((j1 - j0) as i16);
+    let reach = _mm256_set1_epi16((2 * pad + 1) as i16);
+    let step = _mm256_set1_epi16(16);
+    // Lanes at `end` or past it (past the last window, or the picture's right edge) add
+    // nothing.
+    let limit = _mm256_set1_epi16((end + pad + 1 - j0) as i16);
+    // Lane i: one more than the offset of its column from the first column any window
+    // of the run reaches.
+    let mut y = _mm256_add_epi16(
+        _mm256_set1_epi16((start + pad + 1 - j0) as i16),
+        _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+    );
+    let row = counts.as_mut_ptr().wrapping_add(level * w);
+    let mut c = start;
+    while c < end {
+        let n = _mm256_subs_epu16(_mm256_min_epu16(y, run), _mm256_subs_epu16(y, reach));
+        let n = _mm256_and_si256(n, _mm256_cmpgt_epi16(limit, y));
+        let at = row.wrapping_add(c) as *mut __m256i;
+        // SAFETY: level * width + c + 16 <= size * width + COUNTS_PAD (c < end <= width).
+        unsafe {
+            let old = _mm256_loadu_si256(at);
+            let new = if up {
+                _mm256_add_epi16(old, n)
+            } else {
+                _mm256_sub_epi16(old, n)
+            };
+            _mm256_storeu_si256(at, new);
+        }
+        y = _mm256_add_epi16(y, step);
+        c += 16;
+    }
 }
 
 /// The pooling's exactness statistics (see
