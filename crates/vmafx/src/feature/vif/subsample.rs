@@ -4,7 +4,7 @@
 //! libvmaf filters every position and then decimates; only the kept positions are computed
 //! here, which gives the same values.
 
-use super::planes::{PaddedPlane, PaddedRow};
+use super::planes::{PaddedPlane, PaddedRow, Rows};
 use super::tables::{MAX_HALF, TAPS};
 
 /// Work rows of the down-sampler, sized in `new` for the widest scale.
@@ -25,7 +25,7 @@ impl DownScratch {
 }
 
 /// A vertical down-sampling kernel: [`down_vertical`] or one of its SIMD twins.
-pub(super) type DownVerticalFn<T> = fn(&PaddedPlane<T>, isize, usize, usize, u32, &mut DownScratch);
+pub(super) type DownVerticalFn<T> = fn(&Rows<'_, T>, isize, usize, usize, u32, &mut DownScratch);
 
 /// A horizontal down-sampling kernel: [`down_horizontal`] or one of its SIMD twins.
 pub(super) type DownHorizontalFn = fn(&[u32], usize, &mut [u16]);
@@ -36,7 +36,7 @@ pub(super) type DownHorizontalFn = fn(&[u32], usize, &mut [u16]);
 /// the picture itself, 16 when it is already a scale's means.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn filter_and_decimate<T: Copy + Into<u32>>(
-    src: &PaddedPlane<T>,
+    src: &Rows<'_, T>,
     width: usize,
     height: usize,
     next_scale: usize,
@@ -58,7 +58,7 @@ pub(super) fn filter_and_decimate<T: Copy + Into<u32>>(
 /// The vertical filter of `next_scale` around row `y` of `src`, columns `0..width`, brought
 /// back to 16 bits by `shift`, written to the body of `s.convol` (borders not mirrored).
 pub(super) fn down_vertical<T: Copy + Into<u32>>(
-    src: &PaddedPlane<T>,
+    src: &Rows<'_, T>,
     y: isize,
     width: usize,
     next_scale: usize,
@@ -70,7 +70,7 @@ pub(super) fn down_vertical<T: Copy + Into<u32>>(
 
 /// [`down_vertical`] for columns `from..width` only.
 pub(super) fn down_vertical_columns<T: Copy + Into<u32>>(
-    src: &PaddedPlane<T>,
+    src: &Rows<'_, T>,
     y: isize,
     from: usize,
     width: usize,

@@ -128,8 +128,9 @@ pub(super) fn statistic_trace<T: Copy + Into<u32>>(
     let mut s = StatScratch::new(w);
     let mut sums = Sums::default();
     let (mut rows, mut trace) = (Vec::new(), Vec::new());
+    let (r, d) = (planes.0.rows(), planes.1.rows());
     for y in 0..h {
-        vertical(planes.0, planes.1, y, w, scale, shift, &mut s);
+        vertical(&r, &d, y, w, scale, shift, &mut s);
         rows.push(rows_of(&s, scale));
         horizontal(&mut s, w, scale, gain_limit, &mut sums);
         trace.push(sums);
@@ -146,7 +147,7 @@ pub(super) fn decimate_with<T: Copy + Into<u32>>(
 ) -> Vec<u16> {
     let mut s = DownScratch::new(w);
     let mut out = vec![0u16; (w / 2) * (h / 2)];
-    filter_and_decimate(src, w, h, next_scale, shift, &mut s, &mut out, k);
+    filter_and_decimate(&src.rows(), w, h, next_scale, shift, &mut s, &mut out, k);
     out
 }
 
@@ -348,11 +349,13 @@ fn vif_kernel_timing_1080p() {
     };
     if bits == 8 {
         let (pr, pd) = (plane::<u8>(&r, w, h, half), plane::<u8>(&d, w, h, half));
+        let (pr, pd) = (pr.rows(), pd.rows());
         for _ in 0..15 {
             round(&mut |y, s| (k.vertical_u8)(&pr, &pd, y, w, 0, shift, s));
         }
     } else {
         let (pr, pd) = (plane::<u16>(&r, w, h, half), plane::<u16>(&d, w, h, half));
+        let (pr, pd) = (pr.rows(), pd.rows());
         for _ in 0..15 {
             round(&mut |y, s| (k.vertical_u16)(&pr, &pd, y, w, 0, shift, s));
         }

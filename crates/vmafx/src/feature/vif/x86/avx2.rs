@@ -6,7 +6,7 @@ use std::arch::x86_64::*;
 
 use super::super::dispatch::{log2_table_i32, Kernels};
 use crate::cpu::CpuLevel;
-use crate::feature::vif::planes::PaddedPlane;
+use crate::feature::vif::planes::Rows;
 use crate::feature::vif::stats::{
     horizontal_columns, mirror_scratch, vertical_columns, StatScratch, Sums, VerticalShift,
 };
@@ -119,8 +119,8 @@ unsafe fn shift64(shift: u32) -> (__m256i, __m128i) {
 }
 
 fn vertical<T: Pixel>(
-    reference: &PaddedPlane<T>,
-    distorted: &PaddedPlane<T>,
+    reference: &Rows<'_, T>,
+    distorted: &Rows<'_, T>,
     y: usize,
     width: usize,
     scale: usize,
@@ -140,8 +140,8 @@ fn vertical<T: Pixel>(
 
 #[target_feature(enable = "avx2")]
 unsafe fn vertical_avx2<T: Pixel, const N: usize>(
-    reference: &PaddedPlane<T>,
-    distorted: &PaddedPlane<T>,
+    reference: &Rows<'_, T>,
+    distorted: &Rows<'_, T>,
     y: usize,
     width: usize,
     scale: usize,
@@ -216,8 +216,8 @@ unsafe fn vertical_avx2<T: Pixel, const N: usize>(
 /// 32 bits (`c * a * a < 2^29`, taps summing to 2^16 over samples below 2^8), so it runs
 /// in 32-bit lanes; otherwise it takes the general 64-bit path.
 fn vertical_u8(
-    reference: &PaddedPlane<u8>,
-    distorted: &PaddedPlane<u8>,
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
     y: usize,
     width: usize,
     scale: usize,
@@ -240,8 +240,8 @@ fn vertical_u8(
 
 #[target_feature(enable = "avx2")]
 unsafe fn vertical_u8_avx2<const N: usize>(
-    reference: &PaddedPlane<u8>,
-    distorted: &PaddedPlane<u8>,
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
     y: usize,
     width: usize,
     scale: usize,
@@ -587,7 +587,7 @@ pub(super) unsafe fn score4(
 }
 
 fn down_vertical<T: Pixel>(
-    src: &PaddedPlane<T>,
+    src: &Rows<'_, T>,
     y: isize,
     width: usize,
     next_scale: usize,
@@ -606,7 +606,7 @@ fn down_vertical<T: Pixel>(
 
 #[target_feature(enable = "avx2")]
 unsafe fn down_vertical_avx2<T: Pixel, const N: usize>(
-    src: &PaddedPlane<T>,
+    src: &Rows<'_, T>,
     y: isize,
     width: usize,
     next_scale: usize,

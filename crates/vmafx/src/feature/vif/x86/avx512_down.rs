@@ -13,7 +13,7 @@ use std::arch::x86_64::*;
 use super::avx2;
 use super::avx2_madd::to_words;
 use crate::cpu::vnni::dpwssd;
-use crate::feature::vif::planes::PaddedPlane;
+use crate::feature::vif::planes::Rows;
 use crate::feature::vif::subsample::{down_horizontal_columns, down_vertical_columns, DownScratch};
 use crate::feature::vif::tables::{tap_pair, MAX_HALF, TAPS};
 
@@ -55,7 +55,7 @@ fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m512i; P] {
 /// The vertical filter of `next_scale` around row `y` of an 8-bit plane (see
 /// `down_vertical`).
 pub(super) fn down_vertical_u8(
-    src: &PaddedPlane<u8>,
+    src: &Rows<'_, u8>,
     y: isize,
     width: usize,
     next_scale: usize,
@@ -69,7 +69,7 @@ pub(super) fn down_vertical_u8(
 
 /// The vertical filter of `next_scale` around row `y` of a 16-bit plane.
 pub(super) fn down_vertical_u16(
-    src: &PaddedPlane<u16>,
+    src: &Rows<'_, u16>,
     y: isize,
     width: usize,
     next_scale: usize,
@@ -84,7 +84,7 @@ pub(super) fn down_vertical_u16(
 /// The vertical filter where this kernel takes it (next scales 1 and 2, shifts 1..=16);
 /// false, with nothing written, elsewhere.
 fn vertical<T: Words>(
-    src: &PaddedPlane<T>,
+    src: &Rows<'_, T>,
     y: isize,
     width: usize,
     next_scale: usize,
@@ -109,7 +109,7 @@ fn vertical<T: Words>(
 
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
 unsafe fn vertical_avx512<T: Words, const N: usize, const P: usize>(
-    src: &PaddedPlane<T>,
+    src: &Rows<'_, T>,
     y: isize,
     width: usize,
     next_scale: usize,

@@ -23,7 +23,7 @@ use std::arch::x86_64::*;
 
 use super::avx2;
 use crate::cpu::vnni::dpwssd;
-use crate::feature::vif::planes::PaddedPlane;
+use crate::feature::vif::planes::Rows;
 use crate::feature::vif::stats::{mirror_scratch, vertical_columns, StatScratch, VerticalShift};
 use crate::feature::vif::tables::{tap_pair, TAPS};
 
@@ -48,8 +48,8 @@ fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m512i; P] {
 
 /// The vertical pass over 8-bit planes; scale 0 (no moment shift) here, the rest by AVX2.
 pub(super) fn vertical_u8(
-    reference: &PaddedPlane<u8>,
-    distorted: &PaddedPlane<u8>,
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
     y: usize,
     width: usize,
     scale: usize,
@@ -158,8 +158,8 @@ macro_rules! store_block {
 /// bits), take one dot product for the means of all four rows.
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
 unsafe fn vertical_u8_avx512(
-    reference: &PaddedPlane<u8>,
-    distorted: &PaddedPlane<u8>,
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
     y: usize,
     width: usize,
     shift: VerticalShift,
@@ -279,8 +279,8 @@ unsafe fn vertical_u8_avx512(
 /// The vertical pass over 16-bit words (deep samples at scale 0, means later) at scales
 /// 0..2, whose taps fit 15 bits; scale 3 by AVX2.
 pub(super) fn vertical_u16(
-    reference: &PaddedPlane<u16>,
-    distorted: &PaddedPlane<u16>,
+    reference: &Rows<'_, u16>,
+    distorted: &Rows<'_, u16>,
     y: usize,
     width: usize,
     scale: usize,
@@ -313,8 +313,8 @@ pub(super) fn vertical_u16(
 
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
 unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
-    reference: &PaddedPlane<u16>,
-    distorted: &PaddedPlane<u16>,
+    reference: &Rows<'_, u16>,
+    distorted: &Rows<'_, u16>,
     y: usize,
     width: usize,
     scale: usize,
