@@ -32,7 +32,7 @@ use crate::frame::{Frame, Samples};
 use dispatch::Kernels;
 use planes::{PaddedPlane, Rows};
 use stats::{scale_statistic, NumDen, StatScratch, VerticalShift};
-use subsample::{filter_and_decimate, store_scale, DownScratch};
+use subsample::{filter_and_decimate, finish_scale, DownScratch};
 use tables::half_width;
 
 /// Long names of the features `vif` writes, in the order it writes them.
@@ -123,8 +123,9 @@ struct State {
     dis16: PaddedPlane<u16>,
     stat: StatScratch,
     down: DownScratch,
-    next_ref: Vec<u16>,
-    next_dis: Vec<u16>,
+    /// The next scale of each, written while the current one is read, then swapped in.
+    next_ref: PaddedPlane<u16>,
+    next_dis: PaddedPlane<u16>,
 }
 
 /// The luma of the reference and distorted frames at scale 0, read in place with their
@@ -185,8 +186,8 @@ impl State {
             dis16: PaddedPlane::new(w / 2, h / 2),
             stat: StatScratch::new(w),
             down: DownScratch::new(w),
-            next_ref: vec![0; (w / 2) * (h / 2)],
-            next_dis: vec![0; (w / 2) * (h / 2)],
+            next_ref: PaddedPlane::new(w / 2, h / 2),
+            next_dis: PaddedPlane::new(w / 2, h / 2),
         }
     }
 
@@ -215,9 +216,11 @@ impl State {
                 filter_and_decimate(&d, width, height, scale, shift, s, next_dis, k16);
             }
         }
-        let (w, h, half) = (width / 2, height / 2, half_width(scale - 1));
-        store_scale(&mut self.ref16, &self.next_ref, w, h, half);
-        store_scale(&mut self.dis16, &self.next_dis, w, h, half);
+        let (h, half) = (height / 2, half_width(scale - 1));
+        finish_scale(&mut self.next_ref, &self.ref16, h, half);
+        finish_scale(&mut self.next_dis, &self.dis16, h, half);
+        std::mem::swap(&mut self.ref16, &mut self.next_ref);
+        std::mem::swap(&mut self.dis16, &mut self.next_dis);
     }
 
     /// The statistic of `scale`, `width` x `height` (scale 0 from `luma`).

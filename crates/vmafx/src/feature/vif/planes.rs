@@ -54,6 +54,17 @@ impl<T: Copy> PaddedPlane<T> {
         &mut self.data[s..s + self.pitch]
     }
 
+    /// Copies rows `rows` (of the picture or its lower border) from `other`, of the same
+    /// pitch.
+    pub(super) fn copy_rows(&mut self, other: &Self, rows: std::ops::Range<usize>) {
+        assert_eq!(self.pitch, other.pitch);
+        let (a, b) = (
+            self.start(rows.start as isize),
+            self.start(rows.end as isize),
+        );
+        self.data[a..b].copy_from_slice(&other.data[a..b]);
+    }
+
     /// Mirrors `half` rows above row 0 and below row `height - 1` (`1 <= height <= rows`,
     /// `half <= MAX_HALF`): row `-i` takes row `i`, then row `height-1+i` takes row
     /// `height-1-i`, for `i` = 1, 2, ... in turn.

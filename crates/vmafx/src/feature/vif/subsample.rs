@@ -31,7 +31,7 @@ pub(super) type DownVerticalFn<T> = fn(&Rows<'_, T>, isize, usize, usize, u32, &
 pub(super) type DownHorizontalFn = fn(&[u32], usize, &mut [u16]);
 
 /// Filters `src` (`width` x `height`, borders mirrored) with the filter of `next_scale`
-/// and writes the kept samples, `width / 2` x `height / 2` row after row, into `out`.
+/// and writes the kept samples, `width / 2` x `height / 2`, into the rows of `out`.
 /// `vertical_shift` brings the vertical sums back to 16 bits: the bit depth when `src` is
 /// the picture itself, 16 when it is already a scale's means.
 #[allow(clippy::too_many_arguments)]
@@ -42,7 +42,7 @@ pub(super) fn filter_and_decimate<T: Copy + Into<u32>>(
     next_scale: usize,
     vertical_shift: u32,
     s: &mut DownScratch,
-    out: &mut [u16],
+    out: &mut PaddedPlane<u16>,
     (vertical, horizontal): (DownVerticalFn<T>, DownHorizontalFn),
 ) {
     let half = TAPS[next_scale].len() / 2;
@@ -50,7 +50,7 @@ pub(super) fn filter_and_decimate<T: Copy + Into<u32>>(
     for oy in 0..out_h {
         vertical(src, 2 * oy as isize, width, next_scale, vertical_shift, s);
         s.convol.mirror(width, half);
-        let out_row = &mut out[oy * out_w..(oy + 1) * out_w];
+        let out_row = &mut out.row_mut(oy)[..out_w];
         horizontal(s.convol.padded(), next_scale, out_row);
     }
 }
@@ -121,20 +121,56 @@ pub(super) fn down_horizontal_columns(
     }
 }
 
-/// Copies the decimated `width` x `height` samples into `dst` and mirrors `half` rows
-/// above and below them.
-pub(super) fn store_scale(
-    dst: &mut PaddedPlane<u16>,
-    samples: &[u16],
-    width: usize,
+/// Mirrors `half` rows above and below the `height` rows of a scale just written into
+/// `next`, whose previous scale `prev` (same pitch) then gives way to it. A one-row
+/// picture mirrors rows that are not written yet: as in one buffer written over in
+/// place (libvmaf's), those hold the previous scale's rows, copied over first.
+pub(super) fn finish_scale(
+    next: &mut PaddedPlane<u16>,
+    prev: &PaddedPlane<u16>,
     height: usize,
     half: usize,
 ) {
-    if width == 0 {
+    if height == 0 {
         return;
     }
-    for (y, src) in samples.chunks_exact(width).take(height).enumerate() {
-        dst.row_mut(y)[..width].copy_from_slice(src);
+    if height == 1 {
+        next.copy_rows(prev, 1..half + 1);
     }
-    dst.mirror_rows(height, half);
+    next.mirror_rows(height, half);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scale written into its own buffer and finished reads as one written over the
+    /// previous scale in place, one-row scales (whose mirrors read unwritten rows) too.
+    #[test]
+    fn finished_scales_read_as_scales_written_in_place() {
+        let (pitch, rows) = (5, 6);
+        for height in 1..=3 {
+            let mut prev = PaddedPlane::<u16>::new(pitch, rows);
+            for y in 0..rows {
+                for (x, v) in prev.row_mut(y).iter_mut().enumerate() {
+                    *v = (100 * y + x) as u16;
+                }
+            }
+            prev.mirror_rows(rows, 4);
+            let mut in_place = prev.clone();
+            let mut next = PaddedPlane::<u16>::new(pitch, rows);
+            for y in 0..height {
+                for (x, v) in in_place.row_mut(y).iter_mut().enumerate() {
+                    *v = (1000 + 10 * y + x) as u16;
+                }
+                next.row_mut(y).copy_from_slice(in_place.row_mut(y));
+            }
+            in_place.mirror_rows(height, 2);
+            finish_scale(&mut next, &prev, height, 2);
+            let (a, b) = (next.rows(), in_place.rows());
+            for y in -2..(height + 2) as isize {
+                assert_eq!(a.row(y), b.row(y), "height {height}, row {y}");
+            }
+        }
+    }
 }

@@ -146,9 +146,13 @@ pub(super) fn decimate_with<T: Copy + Into<u32>>(
     k: (super::DownVerticalFn<T>, super::DownHorizontalFn),
 ) -> Vec<u16> {
     let mut s = DownScratch::new(w);
-    let mut out = vec![0u16; (w / 2) * (h / 2)];
+    let (ow, oh) = (w / 2, h / 2);
+    let mut out = PaddedPlane::new(ow, oh);
     filter_and_decimate(&src.rows(), w, h, next_scale, shift, &mut s, &mut out, k);
-    out
+    let rows = out.rows();
+    (0..oh as isize)
+        .flat_map(|y| rows.row(y)[..ow].to_vec())
+        .collect()
 }
 
 /// A luma frame holding `values`.
