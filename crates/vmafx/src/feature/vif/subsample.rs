@@ -5,12 +5,16 @@
 //! here, which gives the same values.
 
 use super::planes::{PaddedPlane, PaddedRow, Rows};
+use super::stats::{vertical, HorizontalFn, NumDen, StatScratch, Sums, VerticalFn, VerticalShift};
 use super::tables::{MAX_HALF, TAPS};
 
 /// Work rows of the down-sampler, sized in `new` for the widest scale.
 #[derive(Debug, Clone, Default)]
 pub(super) struct DownScratch {
     pub(super) convol: PaddedRow,
+    /// The distorted plane's row, where a fused kernel ([`VerticalDownFn`]) filters both
+    /// planes at once (`convol` then holds the reference's).
+    pub(super) convol_dis: PaddedRow,
     sums: Vec<u32>,
 }
 
@@ -19,6 +23,7 @@ impl DownScratch {
     pub(super) fn new(width: usize) -> Self {
         DownScratch {
             convol: PaddedRow::new(width),
+            convol_dis: PaddedRow::new(width),
             sums: vec![0; width],
         }
     }
@@ -26,6 +31,59 @@ impl DownScratch {
 
 /// A vertical down-sampling kernel: [`down_vertical`] or one of its SIMD twins.
 pub(super) type DownVerticalFn<T> = fn(&Rows<'_, T>, isize, usize, usize, u32, &mut DownScratch);
+
+/// The vertical statistic pass of 8-bit samples at scale 0 around row `y` (as
+/// [`VerticalFn`] with scale 0), fused with the down-sampler's vertical filter of scale 1
+/// around the same row of both planes (as [`DownVerticalFn`] with shift 8): the
+/// reference's row into `convol`, the distorted one's into `convol_dis`. The rows it reads
+/// for the second are among those of the first.
+pub(super) type VerticalDownFn = fn(
+    &Rows<'_, u8>,
+    &Rows<'_, u8>,
+    usize,
+    usize,
+    VerticalShift,
+    &mut StatScratch,
+    &mut DownScratch,
+);
+
+/// A [`VerticalDownFn`] made of a vertical statistic kernel and a vertical down-sampling
+/// kernel, one after the other.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn vertical_down_with(
+    (stat, down): (VerticalFn<u8>, DownVerticalFn<u8>),
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
+    y: usize,
+    width: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+    d: &mut DownScratch,
+) {
+    stat(reference, distorted, y, width, 0, shift, s);
+    down(reference, y as isize, width, 1, 8, d);
+    // The down kernels write `convol`: the distorted row goes there, then swaps places.
+    std::mem::swap(&mut d.convol, &mut d.convol_dis);
+    down(distorted, y as isize, width, 1, 8, d);
+    std::mem::swap(&mut d.convol, &mut d.convol_dis);
+}
+
+/// The scalar [`VerticalDownFn`].
+pub(super) fn vertical_down_u8(
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
+    y: usize,
+    width: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+    d: &mut DownScratch,
+) {
+    let k = (
+        vertical::<u8> as VerticalFn<u8>,
+        down_vertical::<u8> as DownVerticalFn<u8>,
+    );
+    vertical_down_with(k, reference, distorted, y, width, shift, s, d);
+}
 
 /// A horizontal down-sampling kernel: [`down_horizontal`] or one of its SIMD twins.
 pub(super) type DownHorizontalFn = fn(&[u32], usize, &mut [u16]);
@@ -53,6 +111,50 @@ pub(super) fn filter_and_decimate<T: Copy + Into<u32>>(
         let out_row = &mut out.row_mut(oy)[..out_w];
         horizontal(s.convol.padded(), next_scale, out_row);
     }
+}
+
+/// The statistic of scale 0 over 8-bit pictures (`width` x `height`, borders mirrored),
+/// making scale 1 of both into the rows of `next` on the way: each even row's vertical
+/// pass is the fused one, whose down-sampler rows are then filtered across and kept.
+/// The same values as [`super::stats::scale_statistic`] then [`filter_and_decimate`] of
+/// each plane.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn statistic_and_decimate_u8(
+    (reference, distorted): (&Rows<'_, u8>, &Rows<'_, u8>),
+    width: usize,
+    height: usize,
+    shift: VerticalShift,
+    gain_limit: f64,
+    (scratch, down): (&mut StatScratch, &mut DownScratch),
+    (next_ref, next_dis): (&mut PaddedPlane<u16>, &mut PaddedPlane<u16>),
+    (vertical, fused, horizontal, down_horizontal): (
+        VerticalFn<u8>,
+        VerticalDownFn,
+        HorizontalFn,
+        DownHorizontalFn,
+    ),
+) -> NumDen {
+    let mut sums = Sums::default();
+    let (out_w, out_h) = (width / 2, height / 2);
+    let half = TAPS[1].len() / 2;
+    for y in 0..height {
+        if y % 2 == 0 && y / 2 < out_h {
+            fused(reference, distorted, y, width, shift, scratch, down);
+            down.convol.mirror(width, half);
+            down_horizontal(
+                down.convol.padded(),
+                1,
+                &mut next_ref.row_mut(y / 2)[..out_w],
+            );
+            down.convol_dis.mirror(width, half);
+            let out = &mut next_dis.row_mut(y / 2)[..out_w];
+            down_horizontal(down.convol_dis.padded(), 1, out);
+        } else {
+            vertical(reference, distorted, y, width, 0, shift, scratch);
+        }
+        horizontal(scratch, width, 0, gain_limit, &mut sums);
+    }
+    sums.finish()
 }
 
 /// The vertical filter of `next_scale` around row `y` of `src`, columns `0..width`, brought

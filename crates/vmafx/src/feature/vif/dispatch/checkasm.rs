@@ -5,10 +5,11 @@
 //! entry runs the SIMD table's vertical pass before it; the vertical entries run the
 //! scalar horizontal pass after the SIMD vertical one.
 
-use super::tests::{decimate_with, pair, plane, statistic_trace, Rng};
-use super::{DownVerticalFn, HorizontalFn, Kernels, VerticalFn, KERNELS};
-use crate::feature::vif::stats::VerticalShift;
-use crate::feature::vif::tables::half_width;
+use super::tests::{decimate_with, pair, plane, rows_of, statistic_trace, Rng};
+use super::{DownVerticalFn, HorizontalFn, Kernels, VerticalDownFn, VerticalFn, KERNELS};
+use crate::feature::vif::stats::{StatScratch, VerticalShift};
+use crate::feature::vif::subsample::DownScratch;
+use crate::feature::vif::tables::{half_width, MAX_HALF};
 use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
 
@@ -59,8 +60,41 @@ pub(in crate::feature::vif) static SUITE: Suite<Kernels> = Suite {
                 decimate::<u16>(rng, bpc, next, (k.down_vertical_u16, k), s)
             },
         },
+        Entry {
+            name: "vertical_down_u8",
+            check: |s, k, rng| fused(rng, k.vertical_down_u8, s),
+        },
     ],
 };
+
+/// The fused scale-0 statistic and scale-1 vertical filter of 8-bit samples on a random
+/// pair through `f`, against the scalar table's: every row's scratch and both filtered
+/// rows.
+fn fused(rng: &mut TwinRng, f: VerticalDownFn, scalar: &Kernels) -> Verdict {
+    let (w, h) = size(rng);
+    let mut pics = Rng(rng.next_u64() | 1);
+    let (r, d) = pair(&mut pics, 8, w, h);
+    let (pr, pd) = (plane::<u8>(&r, w, h, 8), plane::<u8>(&d, w, h, 8));
+    let (pr, pd) = (pr.rows(), pd.rows());
+    let shift = VerticalShift::at(0, 8);
+    let run = |f: VerticalDownFn| {
+        let (mut s, mut down) = (StatScratch::new(w), DownScratch::new(w));
+        let body = |row: &[u32]| row[MAX_HALF..MAX_HALF + w].to_vec();
+        (0..h)
+            .map(|y| {
+                f(&pr, &pd, y, w, shift, &mut s, &mut down);
+                let filtered = [body(down.convol.padded()), body(down.convol_dis.padded())];
+                (rows_of(&s, 0), filtered)
+            })
+            .collect::<Vec<_>>()
+    };
+    let (got, want) = (run(f), run(scalar.vertical_down_u8));
+    same(
+        &format!("8-bit {w}x{h}: rows and filtered rows"),
+        &got,
+        &want,
+    )
+}
 
 /// A deep depth and a scale for 16-bit planes.
 fn deep(rng: &mut TwinRng) -> (u32, usize) {

@@ -97,7 +97,7 @@ pub(super) fn plane<T: Copy + Default + TryFrom<u32>>(
 
 /// The five scratch rows of `scale`, whole (borders included), with the columns a
 /// vertical kernel wrote as words (`words_done`) read back from those words.
-fn rows_of(s: &StatScratch, scale: usize) -> Vec<Vec<u32>> {
+pub(super) fn rows_of(s: &StatScratch, scale: usize) -> Vec<Vec<u32>> {
     let mut rows: Vec<Vec<u32>> = [&s.mu1, &s.mu2, &s.ref_sq, &s.dis_sq, &s.ref_dis]
         .iter()
         .map(|r| r.padded().to_vec())

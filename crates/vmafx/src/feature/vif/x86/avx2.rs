@@ -10,6 +10,7 @@ use crate::feature::vif::planes::Rows;
 use crate::feature::vif::stats::{
     horizontal_columns, mirror_scratch, vertical_columns, StatScratch, Sums, VerticalShift,
 };
+use crate::feature::vif::subsample::vertical_down_with;
 use crate::feature::vif::subsample::{down_horizontal_columns, down_vertical_columns, DownScratch};
 use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
 
@@ -22,7 +23,22 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     down_vertical_u8: down_vertical::<u8>,
     down_vertical_u16: down_vertical::<u16>,
     down_horizontal,
+    vertical_down_u8,
 };
+
+/// The fused pass of this table: its two kernels one after the other.
+fn vertical_down_u8(
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
+    y: usize,
+    width: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+    d: &mut DownScratch,
+) {
+    let k = (KERNELS.vertical_u8, KERNELS.down_vertical_u8);
+    vertical_down_with(k, reference, distorted, y, width, shift, s, d);
+}
 
 /// Samples the kernels read: widened to eight 32-bit lanes.
 trait Pixel: Copy + Into<u32> {

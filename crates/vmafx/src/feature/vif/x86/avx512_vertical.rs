@@ -24,7 +24,9 @@ use std::arch::x86_64::*;
 use super::avx2;
 use crate::cpu::vnni::dpwssd;
 use crate::feature::vif::planes::Rows;
+use crate::feature::vif::stats::VerticalFn;
 use crate::feature::vif::stats::{mirror_scratch, vertical_columns, StatScratch, VerticalShift};
+use crate::feature::vif::subsample::{down_vertical_columns, vertical_down_with, DownScratch};
 use crate::feature::vif::tables::{tap_pair, TAPS};
 
 /// The 64-bit lanes of (low, high) unpack results that put 32-bit lanes in column order:
@@ -61,7 +63,7 @@ pub(super) fn vertical_u8(
     }
     // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when the
     // processor has AVX-512 (F, BW) and VNNI.
-    unsafe { vertical_u8_avx512(reference, distorted, y, width, shift, s) };
+    unsafe { vertical_u8_avx512::<false>(reference, distorted, y, width, shift, s, None) };
     vertical_columns(
         reference,
         distorted,
@@ -73,6 +75,47 @@ pub(super) fn vertical_u8(
         s,
     );
     mirror_scratch(s, width, scale);
+}
+
+/// The 8-bit pass at scale 0 fused with the vertical down-sampling filter of scale 1 (see
+/// `VerticalDownFn`): the down-sampler's nine rows are the middle ones of the statistic's
+/// seventeen, whose mirrored pair sums it reuses.
+pub(super) fn vertical_down_u8(
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
+    y: usize,
+    width: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+    d: &mut DownScratch,
+) {
+    if shift.moment != 0 || shift.mean != 8 {
+        let k = (
+            vertical_u8 as VerticalFn<u8>,
+            super::avx512_down::down_vertical_u8 as _,
+        );
+        return vertical_down_with(k, reference, distorted, y, width, shift, s, d);
+    }
+    let (convol, convol_dis) = (d.convol.body_mut(), d.convol_dis.body_mut());
+    // SAFETY: as for `vertical_u8`.
+    unsafe {
+        vertical_u8_avx512::<true>(
+            reference,
+            distorted,
+            y,
+            width,
+            shift,
+            s,
+            Some((convol, convol_dis)),
+        )
+    };
+    let n32 = width / 32 * 32;
+    vertical_columns(reference, distorted, y, n32, width, 0, shift, s);
+    mirror_scratch(s, width, 0);
+    down_vertical_columns(reference, y as isize, n32, width, 1, 8, d);
+    std::mem::swap(&mut d.convol, &mut d.convol_dis);
+    down_vertical_columns(distorted, y as isize, n32, width, 1, 8, d);
+    std::mem::swap(&mut d.convol, &mut d.convol_dis);
 }
 
 /// Thirty-two samples from `p`, less 128, as signed words.
@@ -157,13 +200,14 @@ macro_rules! store_block {
 /// `16 - 2p, 15 - 2p` share their taps: their centred samples, added (within 9 signed
 /// bits), take one dot product for the means of all four rows.
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
-unsafe fn vertical_u8_avx512(
+unsafe fn vertical_u8_avx512<const DOWN: bool>(
     reference: &Rows<'_, u8>,
     distorted: &Rows<'_, u8>,
     y: usize,
     width: usize,
     shift: VerticalShift,
     s: &mut StatScratch,
+    mut down: Option<(&mut [u32], &mut [u32])>,
 ) {
     const N: usize = 17;
     let taps = TAPS[0];
@@ -189,8 +233,17 @@ unsafe fn vertical_u8_avx512(
     let count = _mm_cvtsi32_si128(shift.mean as i32);
     let moment_bias = _mm512_set1_epi32(1 << 30);
     let low16 = _mm512_set1_epi32(0xFFFF);
+    // The down-sampler's taps (scale 1, nine, symmetric) for the mirrored pair sums of
+    // rows 4 + 12 and 5 + 11 (pair 2), 6 + 10 and 7 + 9 (pair 3), and for the centre row
+    // interleaved with itself under (c4, 0); its sums of centred samples are 2^23 short
+    // (see below), and its shift for 8-bit samples is 8.
+    let down_taps = [tap_pair(TAPS[1], 0), tap_pair(TAPS[1], 2)].map(|c| _mm512_set1_epi32(c));
+    let down_centre = _mm512_set1_epi32(TAPS[1][4] as i32);
+    let down_bias = _mm512_set1_epi32((1 << 23) + (1 << 7));
     let n32 = width / 32 * 32;
     for j in (0..n32).step_by(32) {
+        // Down-sampler sums: [reference, distorted] x unpack halves.
+        let mut dn = [[_mm512_setzero_si512(); 2]; 2];
         // Rows k0 and k1 of both planes, centred and interleaved: (low, high) unpacks.
         let interleaved = |k0: usize, k1: usize| {
             // SAFETY: j + 32 <= width, the length of each row.
@@ -209,6 +262,12 @@ unsafe fn vertical_u8_avx512(
         };
         let mut acc = [_mm512_setzero_si512(); 10];
         let (a, b) = interleaved(half, half);
+        if DOWN {
+            for h in 0..2 {
+                dn[0][h] = dpwssd(dn[0][h], a[h], down_centre);
+                dn[1][h] = dpwssd(dn[1][h], b[h], down_centre);
+            }
+        }
         for h in 0..2 {
             let terms = [
                 a[h],
@@ -230,6 +289,9 @@ unsafe fn vertical_u8_avx512(
                 let means = [_mm512_add_epi16(a[h], ma[h]), _mm512_add_epi16(b[h], mb[h])];
                 for (t, v) in means.into_iter().enumerate() {
                     acc[2 * t + h] = dpwssd(acc[2 * t + h], v, c);
+                    if DOWN && p >= 2 {
+                        dn[t][h] = dpwssd(dn[t][h], v, down_taps[p - 2]);
+                    }
                 }
                 let products = [
                     (
@@ -272,6 +334,14 @@ unsafe fn vertical_u8_avx512(
         };
         let rows = [mean(0), mean(1), square(2, 0), square(3, 1), product(4)];
         store_block!(s, j, n32, half, rows);
+        if let (true, Some((dr, dd))) = (DOWN, down.as_mut()) {
+            for (dst, v) in [&mut **dr, &mut **dd].into_iter().zip(dn) {
+                let [first, second] = in_order(v[0], v[1]);
+                let row = |x| _mm512_srli_epi32::<8>(_mm512_add_epi32(x, down_bias));
+                store16(dst, j, row(first));
+                store16(dst, j + 16, row(second));
+            }
+        }
     }
     s.words_done = n32;
 }
