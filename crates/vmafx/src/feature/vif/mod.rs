@@ -32,7 +32,7 @@ use crate::frame::{Frame, Samples};
 use dispatch::Kernels;
 use planes::{PaddedPlane, Rows};
 use stats::{scale_statistic, NumDen, StatScratch, VerticalShift};
-use subsample::{filter_and_decimate, finish_scale, statistic_and_decimate_u8, DownScratch};
+use subsample::{filter_and_decimate, finish_scale, statistic_and_decimate, DownScratch};
 use tables::half_width;
 
 /// Long names of the features `vif` writes, in the order it writes them.
@@ -126,8 +126,9 @@ struct State {
     /// The next scale of each, written while the current one is read, then swapped in.
     next_ref: PaddedPlane<u16>,
     next_dis: PaddedPlane<u16>,
-    /// Scale 1 is in `next_ref`/`next_dis` already, made with scale 0's statistic.
-    scale1_made: bool,
+    /// The scale already in `next_ref`/`next_dis`, made with the statistic of the one
+    /// above (0: none).
+    made: usize,
 }
 
 /// The luma of the reference and distorted frames at scale 0, read in place with their
@@ -190,7 +191,7 @@ impl State {
             down: DownScratch::new(w),
             next_ref: PaddedPlane::new(w / 2, h / 2),
             next_dis: PaddedPlane::new(w / 2, h / 2),
-            scale1_made: false,
+            made: 0,
         }
     }
 
@@ -205,7 +206,7 @@ impl State {
         let k16 = (k.down_vertical_u16, k.down_horizontal);
         let (next_ref, next_dis) = (&mut self.next_ref, &mut self.next_dis);
         match (scale, luma) {
-            (1, Luma::U8(..)) if std::mem::take(&mut self.scale1_made) => {}
+            _ if std::mem::take(&mut self.made) == scale => {}
             (1, Luma::U8(r, d)) => {
                 filter_and_decimate(r, width, height, scale, shift, s, next_ref, k8);
                 filter_and_decimate(d, width, height, scale, shift, s, next_dis, k8);
@@ -243,7 +244,7 @@ impl State {
         let k16 = (k.vertical_u16, k.horizontal);
         match (scale, luma) {
             (0, Luma::U8(r, d)) => {
-                self.scale1_made = true;
+                self.made = 1;
                 let fns = (
                     k.vertical_u8,
                     k.vertical_down_u8,
@@ -252,10 +253,11 @@ impl State {
                 );
                 let next = (&mut self.next_ref, &mut self.next_dis);
                 let scratch = (s, &mut self.down);
-                statistic_and_decimate_u8(
+                statistic_and_decimate(
                     (r, d),
                     width,
                     height,
+                    0,
                     shift,
                     gain_limit,
                     scratch,
@@ -264,7 +266,49 @@ impl State {
                 )
             }
             (0, Luma::U16(r, d)) => {
-                scale_statistic((r, d), width, height, scale, shift, gain_limit, s, k16)
+                self.made = 1;
+                let fns = (
+                    k.vertical_u16,
+                    k.vertical_down_u16,
+                    k.horizontal,
+                    k.down_horizontal,
+                );
+                let next = (&mut self.next_ref, &mut self.next_dis);
+                let scratch = (s, &mut self.down);
+                statistic_and_decimate(
+                    (r, d),
+                    width,
+                    height,
+                    0,
+                    shift,
+                    gain_limit,
+                    scratch,
+                    next,
+                    fns,
+                )
+            }
+            (1, _) => {
+                self.made = 2;
+                let (r, d) = (self.ref16.rows(), self.dis16.rows());
+                let fns = (
+                    k.vertical_u16,
+                    k.vertical_down_u16,
+                    k.horizontal,
+                    k.down_horizontal,
+                );
+                let next = (&mut self.next_ref, &mut self.next_dis);
+                let scratch = (s, &mut self.down);
+                statistic_and_decimate(
+                    (&r, &d),
+                    width,
+                    height,
+                    1,
+                    shift,
+                    gain_limit,
+                    scratch,
+                    next,
+                    fns,
+                )
             }
             _ => {
                 let (r, d) = (self.ref16.rows(), self.dis16.rows());

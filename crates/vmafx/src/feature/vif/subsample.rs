@@ -32,14 +32,15 @@ impl DownScratch {
 /// A vertical down-sampling kernel: [`down_vertical`] or one of its SIMD twins.
 pub(super) type DownVerticalFn<T> = fn(&Rows<'_, T>, isize, usize, usize, u32, &mut DownScratch);
 
-/// The vertical statistic pass of 8-bit samples at scale 0 around row `y` (as
-/// [`VerticalFn`] with scale 0), fused with the down-sampler's vertical filter of scale 1
-/// around the same row of both planes (as [`DownVerticalFn`] with shift 8): the
-/// reference's row into `convol`, the distorted one's into `convol_dis`. The rows it reads
-/// for the second are among those of the first.
-pub(super) type VerticalDownFn = fn(
-    &Rows<'_, u8>,
-    &Rows<'_, u8>,
+/// The vertical statistic pass around row `y` at a scale (as [`VerticalFn`]), fused with
+/// the down-sampler's vertical filter of the next scale around the same row of both
+/// planes (as [`DownVerticalFn`], with the shift of the statistic's means: the bit depth
+/// at scale 0, 16 later): the reference's row into `convol`, the distorted one's into
+/// `convol_dis`. The rows the second reads are among those the first reads.
+pub(super) type VerticalDownFn<T> = fn(
+    &Rows<'_, T>,
+    &Rows<'_, T>,
+    usize,
     usize,
     usize,
     VerticalShift,
@@ -50,39 +51,42 @@ pub(super) type VerticalDownFn = fn(
 /// A [`VerticalDownFn`] made of a vertical statistic kernel and a vertical down-sampling
 /// kernel, one after the other.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn vertical_down_with(
-    (stat, down): (VerticalFn<u8>, DownVerticalFn<u8>),
-    reference: &Rows<'_, u8>,
-    distorted: &Rows<'_, u8>,
+pub(super) fn vertical_down_with<T>(
+    (stat, down): (VerticalFn<T>, DownVerticalFn<T>),
+    reference: &Rows<'_, T>,
+    distorted: &Rows<'_, T>,
     y: usize,
     width: usize,
+    scale: usize,
     shift: VerticalShift,
     s: &mut StatScratch,
     d: &mut DownScratch,
 ) {
-    stat(reference, distorted, y, width, 0, shift, s);
-    down(reference, y as isize, width, 1, 8, d);
+    stat(reference, distorted, y, width, scale, shift, s);
+    down(reference, y as isize, width, scale + 1, shift.mean, d);
     // The down kernels write `convol`: the distorted row goes there, then swaps places.
     std::mem::swap(&mut d.convol, &mut d.convol_dis);
-    down(distorted, y as isize, width, 1, 8, d);
+    down(distorted, y as isize, width, scale + 1, shift.mean, d);
     std::mem::swap(&mut d.convol, &mut d.convol_dis);
 }
 
 /// The scalar [`VerticalDownFn`].
-pub(super) fn vertical_down_u8(
-    reference: &Rows<'_, u8>,
-    distorted: &Rows<'_, u8>,
+#[allow(clippy::too_many_arguments)]
+pub(super) fn vertical_down<T: Copy + Into<u32>>(
+    reference: &Rows<'_, T>,
+    distorted: &Rows<'_, T>,
     y: usize,
     width: usize,
+    scale: usize,
     shift: VerticalShift,
     s: &mut StatScratch,
     d: &mut DownScratch,
 ) {
     let k = (
-        vertical::<u8> as VerticalFn<u8>,
-        down_vertical::<u8> as DownVerticalFn<u8>,
+        vertical::<T> as VerticalFn<T>,
+        down_vertical::<T> as DownVerticalFn<T>,
     );
-    vertical_down_with(k, reference, distorted, y, width, shift, s, d);
+    vertical_down_with(k, reference, distorted, y, width, scale, shift, s, d);
 }
 
 /// A horizontal down-sampling kernel: [`down_horizontal`] or one of its SIMD twins.
@@ -113,46 +117,45 @@ pub(super) fn filter_and_decimate<T: Copy + Into<u32>>(
     }
 }
 
-/// The statistic of scale 0 over 8-bit pictures (`width` x `height`, borders mirrored),
-/// making scale 1 of both into the rows of `next` on the way: each even row's vertical
+/// The statistic of `scale` over `width` x `height` pictures (borders mirrored), making
+/// the next scale of both into the rows of `next` on the way: each even row's vertical
 /// pass is the fused one, whose down-sampler rows are then filtered across and kept.
 /// The same values as [`super::stats::scale_statistic`] then [`filter_and_decimate`] of
 /// each plane.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn statistic_and_decimate_u8(
-    (reference, distorted): (&Rows<'_, u8>, &Rows<'_, u8>),
+pub(super) fn statistic_and_decimate<T>(
+    (reference, distorted): (&Rows<'_, T>, &Rows<'_, T>),
     width: usize,
     height: usize,
+    scale: usize,
     shift: VerticalShift,
     gain_limit: f64,
     (scratch, down): (&mut StatScratch, &mut DownScratch),
     (next_ref, next_dis): (&mut PaddedPlane<u16>, &mut PaddedPlane<u16>),
     (vertical, fused, horizontal, down_horizontal): (
-        VerticalFn<u8>,
-        VerticalDownFn,
+        VerticalFn<T>,
+        VerticalDownFn<T>,
         HorizontalFn,
         DownHorizontalFn,
     ),
 ) -> NumDen {
     let mut sums = Sums::default();
     let (out_w, out_h) = (width / 2, height / 2);
-    let half = TAPS[1].len() / 2;
+    let next = scale + 1;
+    let half = TAPS[next].len() / 2;
     for y in 0..height {
         if y % 2 == 0 && y / 2 < out_h {
-            fused(reference, distorted, y, width, shift, scratch, down);
+            fused(reference, distorted, y, width, scale, shift, scratch, down);
             down.convol.mirror(width, half);
-            down_horizontal(
-                down.convol.padded(),
-                1,
-                &mut next_ref.row_mut(y / 2)[..out_w],
-            );
+            let out = &mut next_ref.row_mut(y / 2)[..out_w];
+            down_horizontal(down.convol.padded(), next, out);
             down.convol_dis.mirror(width, half);
             let out = &mut next_dis.row_mut(y / 2)[..out_w];
-            down_horizontal(down.convol_dis.padded(), 1, out);
+            down_horizontal(down.convol_dis.padded(), next, out);
         } else {
-            vertical(reference, distorted, y, width, 0, shift, scratch);
+            vertical(reference, distorted, y, width, scale, shift, scratch);
         }
-        horizontal(scratch, width, 0, gain_limit, &mut sums);
+        horizontal(scratch, width, scale, gain_limit, &mut sums);
     }
     sums.finish()
 }

@@ -62,38 +62,53 @@ pub(in crate::feature::vif) static SUITE: Suite<Kernels> = Suite {
         },
         Entry {
             name: "vertical_down_u8",
-            check: |s, k, rng| fused(rng, k.vertical_down_u8, s),
+            check: |s, k, rng| fused::<u8>(rng, 8, 0, k.vertical_down_u8, s),
+        },
+        Entry {
+            name: "vertical_down_u16",
+            check: |s, k, rng| {
+                let (bpc, _) = deep(rng);
+                let scale = rng.range(0, 2) as usize;
+                fused::<u16>(rng, bpc, scale, k.vertical_down_u16, s)
+            },
         },
     ],
 };
 
-/// The fused scale-0 statistic and scale-1 vertical filter of 8-bit samples on a random
-/// pair through `f`, against the scalar table's: every row's scratch and both filtered
-/// rows.
-fn fused(rng: &mut TwinRng, f: VerticalDownFn, scalar: &Kernels) -> Verdict {
+/// The fused statistic of `scale` and vertical filter of the next scale on a random pair
+/// through `f`, against the scalar table's: every row's scratch and both filtered rows.
+fn fused<T: Copy + Default + Into<u32> + TryFrom<u32>>(
+    rng: &mut TwinRng,
+    bpc: u32,
+    scale: usize,
+    f: VerticalDownFn<T>,
+    scalar: &Kernels,
+) -> Verdict
+where
+    Kernels: Pick<T>,
+{
     let (w, h) = size(rng);
     let mut pics = Rng(rng.next_u64() | 1);
-    let (r, d) = pair(&mut pics, 8, w, h);
-    let (pr, pd) = (plane::<u8>(&r, w, h, 8), plane::<u8>(&d, w, h, 8));
+    let depth = if scale == 0 { bpc } else { 16 };
+    let (r, d) = pair(&mut pics, depth, w, h);
+    let half = half_width(scale);
+    let (pr, pd) = (plane::<T>(&r, w, h, half), plane::<T>(&d, w, h, half));
     let (pr, pd) = (pr.rows(), pd.rows());
-    let shift = VerticalShift::at(0, 8);
-    let run = |f: VerticalDownFn| {
+    let shift = VerticalShift::at(scale, bpc);
+    let run = |f: VerticalDownFn<T>| {
         let (mut s, mut down) = (StatScratch::new(w), DownScratch::new(w));
         let body = |row: &[u32]| row[MAX_HALF..MAX_HALF + w].to_vec();
         (0..h)
             .map(|y| {
-                f(&pr, &pd, y, w, shift, &mut s, &mut down);
+                f(&pr, &pd, y, w, scale, shift, &mut s, &mut down);
                 let filtered = [body(down.convol.padded()), body(down.convol_dis.padded())];
-                (rows_of(&s, 0), filtered)
+                (rows_of(&s, scale), filtered)
             })
             .collect::<Vec<_>>()
     };
-    let (got, want) = (run(f), run(scalar.vertical_down_u8));
-    same(
-        &format!("8-bit {w}x{h}: rows and filtered rows"),
-        &got,
-        &want,
-    )
+    let (got, want) = (run(f), run(scalar.vertical_down()));
+    let what = format!("{bpc}-bit {w}x{h} scale {scale}");
+    same(&format!("{what}: rows and filtered rows"), &got, &want)
 }
 
 /// A deep depth and a scale for 16-bit planes.
@@ -176,6 +191,7 @@ where
 trait Pick<T> {
     fn vertical(&self) -> VerticalFn<T>;
     fn down_vertical(&self) -> DownVerticalFn<T>;
+    fn vertical_down(&self) -> VerticalDownFn<T>;
 }
 
 impl Pick<u8> for Kernels {
@@ -185,6 +201,9 @@ impl Pick<u8> for Kernels {
     fn down_vertical(&self) -> DownVerticalFn<u8> {
         self.down_vertical_u8
     }
+    fn vertical_down(&self) -> VerticalDownFn<u8> {
+        self.vertical_down_u8
+    }
 }
 
 impl Pick<u16> for Kernels {
@@ -193,6 +212,9 @@ impl Pick<u16> for Kernels {
     }
     fn down_vertical(&self) -> DownVerticalFn<u16> {
         self.down_vertical_u16
+    }
+    fn vertical_down(&self) -> VerticalDownFn<u16> {
+        self.vertical_down_u16
     }
 }
 

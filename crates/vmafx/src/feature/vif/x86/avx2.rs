@@ -24,20 +24,39 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     down_vertical_u16: down_vertical::<u16>,
     down_horizontal,
     vertical_down_u8,
+    vertical_down_u16,
 };
 
-/// The fused pass of this table: its two kernels one after the other.
+/// The fused pass of this table over 8-bit samples: its two kernels one after the other.
+#[allow(clippy::too_many_arguments)]
 fn vertical_down_u8(
     reference: &Rows<'_, u8>,
     distorted: &Rows<'_, u8>,
     y: usize,
     width: usize,
+    scale: usize,
     shift: VerticalShift,
     s: &mut StatScratch,
     d: &mut DownScratch,
 ) {
     let k = (KERNELS.vertical_u8, KERNELS.down_vertical_u8);
-    vertical_down_with(k, reference, distorted, y, width, shift, s, d);
+    vertical_down_with(k, reference, distorted, y, width, scale, shift, s, d);
+}
+
+/// The fused pass of this table over 16-bit words.
+#[allow(clippy::too_many_arguments)]
+fn vertical_down_u16(
+    reference: &Rows<'_, u16>,
+    distorted: &Rows<'_, u16>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+    d: &mut DownScratch,
+) {
+    let k = (KERNELS.vertical_u16, KERNELS.down_vertical_u16);
+    vertical_down_with(k, reference, distorted, y, width, scale, shift, s, d);
 }
 
 /// Samples the kernels read: widened to eight 32-bit lanes.
