@@ -14,7 +14,8 @@ pub(crate) mod checkasm;
 mod tests;
 
 use super::stats::{horizontal, vertical, HorizontalFn, VerticalFn};
-use super::subsample::{down_horizontal, down_vertical, DownHorizontalFn, DownVerticalFn};
+use super::subsample::{down_horizontal, down_vertical, vertical_down};
+use super::subsample::{DownHorizontalFn, DownVerticalFn, VerticalDownFn};
 use super::tables::log2_table;
 #[cfg(target_arch = "x86_64")]
 use super::x86::{avx2, avx512};
@@ -61,6 +62,12 @@ pub(super) struct Kernels {
     pub down_vertical_u16: DownVerticalFn<u16>,
     /// Horizontal down-sampling filter and decimation.
     pub down_horizontal: DownHorizontalFn,
+    /// Vertical statistic pass over 8-bit pictures fused with the vertical down-sampling
+    /// filter of the same row.
+    pub vertical_down_u8: VerticalDownFn<u8>,
+    /// Vertical statistic pass over 16-bit words fused with the vertical down-sampling
+    /// filter of the same row.
+    pub vertical_down_u16: VerticalDownFn<u16>,
 }
 
 impl Kernels {
@@ -73,6 +80,8 @@ impl Kernels {
         down_vertical_u8: down_vertical::<u8>,
         down_vertical_u16: down_vertical::<u16>,
         down_horizontal,
+        vertical_down_u8: vertical_down::<u8>,
+        vertical_down_u16: vertical_down::<u16>,
     };
 
     /// The kernels for `level`, lowered to what this processor supports.

@@ -30,9 +30,9 @@ use crate::error::{Error, Result};
 use crate::frame::{Frame, Samples};
 
 use dispatch::Kernels;
-use planes::PaddedPlane;
+use planes::{PaddedPlane, Rows};
 use stats::{scale_statistic, NumDen, StatScratch, VerticalShift};
-use subsample::{filter_and_decimate, store_scale, DownScratch};
+use subsample::{filter_and_decimate, finish_scale, statistic_and_decimate, DownScratch};
 use tables::half_width;
 
 /// Long names of the features `vif` writes, in the order it writes them.
@@ -114,162 +114,208 @@ struct Vif {
     state: Option<State>,
 }
 
-/// Buffers for one geometry. 8-bit input is read at scale 0 from `ref8`/`dis8`; deep
-/// input, and every later scale, from `ref16`/`dis16`.
+/// Buffers for one geometry. Scale 0 is read from the frames themselves (see [`Luma`]);
+/// every later scale from `ref16`/`dis16`.
 struct State {
     geometry: Geometry,
     kernels: Kernels,
-    ref8: PaddedPlane<u8>,
-    dis8: PaddedPlane<u8>,
     ref16: PaddedPlane<u16>,
     dis16: PaddedPlane<u16>,
     stat: StatScratch,
     down: DownScratch,
-    next_ref: Vec<u16>,
-    next_dis: Vec<u16>,
+    /// The next scale of each, written while the current one is read, then swapped in.
+    next_ref: PaddedPlane<u16>,
+    next_dis: PaddedPlane<u16>,
+    /// The scale already in `next_ref`/`next_dis`, made with the statistic of the one
+    /// above (0: none).
+    made: usize,
+}
+
+/// The luma of the reference and distorted frames at scale 0, read in place with their
+/// borders mirrored by row index: 8-bit or deeper samples.
+enum Luma<'a> {
+    U8(Rows<'a, u8>, Rows<'a, u8>),
+    U16(Rows<'a, u16>, Rows<'a, u16>),
+}
+
+impl<'a> Luma<'a> {
+    /// Both frames' luma, which must hold `g.bpc`-bit samples (8-bit words at 8 bits,
+    /// 16-bit words deeper).
+    fn of(reference: &'a Frame, distorted: &'a Frame, g: &Geometry) -> Result<Self> {
+        let (r, d) = (reference.plane(0), distorted.plane(0));
+        let (w, h) = (g.width as usize, g.height as usize);
+        match (r.samples(), d.samples(), g.bpc == 8) {
+            (Samples::U8(a), Samples::U8(b), true) => Ok(Luma::U8(
+                Rows::mirrored(a, r.stride, w, h),
+                Rows::mirrored(b, d.stride, w, h),
+            )),
+            (Samples::U16(a), Samples::U16(b), false) => Ok(Luma::U16(
+                Rows::mirrored(a, r.stride, w, h),
+                Rows::mirrored(b, d.stride, w, h),
+            )),
+            (a, b, _) => {
+                let (which, samples) = if matches!(
+                    (&a, g.bpc == 8),
+                    (Samples::U8(_), true) | (Samples::U16(_), false)
+                ) {
+                    ("distorted", b)
+                } else {
+                    ("reference", a)
+                };
+                let held = if matches!(samples, Samples::U8(_)) {
+                    "8-bit"
+                } else {
+                    "16-bit"
+                };
+                Err(Error::invalid(
+                    format!("{which} frame"),
+                    format!(
+                        "vif: luma holds {held} words, not those of {}-bit samples",
+                        g.bpc
+                    ),
+                ))
+            }
+        }
+    }
 }
 
 impl State {
     fn new(geometry: Geometry, kernels: Kernels) -> Self {
         let (w, h) = (geometry.width as usize, geometry.height as usize);
-        let eight = geometry.bpc == 8;
-        let (w16, h16) = if eight { (w / 2, h / 2) } else { (w, h) };
-        let (w8, h8) = if eight { (w, h) } else { (0, 0) };
         State {
             geometry,
             kernels,
-            ref8: PaddedPlane::new(w8, h8),
-            dis8: PaddedPlane::new(w8, h8),
-            ref16: PaddedPlane::new(w16, h16),
-            dis16: PaddedPlane::new(w16, h16),
+            ref16: PaddedPlane::new(w / 2, h / 2),
+            dis16: PaddedPlane::new(w / 2, h / 2),
             stat: StatScratch::new(w),
             down: DownScratch::new(w),
-            next_ref: vec![0; (w / 2) * (h / 2)],
-            next_dis: vec![0; (w / 2) * (h / 2)],
+            next_ref: PaddedPlane::new(w / 2, h / 2),
+            next_dis: PaddedPlane::new(w / 2, h / 2),
+            made: 0,
         }
     }
 
-    /// Copies the luma of both frames into the scale-0 planes and mirrors their borders.
-    fn load(&mut self, reference: &Frame, distorted: &Frame) -> Result<()> {
-        let g = self.geometry;
-        load_luma(reference, "reference", &g, &mut self.ref8, &mut self.ref16)?;
-        load_luma(distorted, "distorted", &g, &mut self.dis8, &mut self.dis16)
-    }
-
-    /// Makes `scale` (1..=3) from the scale above, `width` x `height`.
-    fn down_scale(&mut self, scale: usize, width: usize, height: usize) {
+    /// Makes `scale` (1..=3) from the scale above, `width` x `height` (scale 1 from
+    /// `luma`).
+    fn down_scale(&mut self, luma: &Luma<'_>, scale: usize, width: usize, height: usize) {
         let bpc = self.geometry.bpc;
         let shift = if scale == 1 { bpc } else { 16 };
         let s = &mut self.down;
         let k = &self.kernels;
         let k8 = (k.down_vertical_u8, k.down_horizontal);
         let k16 = (k.down_vertical_u16, k.down_horizontal);
-        if bpc == 8 && scale == 1 {
-            filter_and_decimate(
-                &self.ref8,
-                width,
-                height,
-                scale,
-                shift,
-                s,
-                &mut self.next_ref,
-                k8,
-            );
-            filter_and_decimate(
-                &self.dis8,
-                width,
-                height,
-                scale,
-                shift,
-                s,
-                &mut self.next_dis,
-                k8,
-            );
-        } else {
-            filter_and_decimate(
-                &self.ref16,
-                width,
-                height,
-                scale,
-                shift,
-                s,
-                &mut self.next_ref,
-                k16,
-            );
-            filter_and_decimate(
-                &self.dis16,
-                width,
-                height,
-                scale,
-                shift,
-                s,
-                &mut self.next_dis,
-                k16,
-            );
+        let (next_ref, next_dis) = (&mut self.next_ref, &mut self.next_dis);
+        match (scale, luma) {
+            _ if std::mem::take(&mut self.made) == scale => {}
+            (1, Luma::U8(r, d)) => {
+                filter_and_decimate(r, width, height, scale, shift, s, next_ref, k8);
+                filter_and_decimate(d, width, height, scale, shift, s, next_dis, k8);
+            }
+            (1, Luma::U16(r, d)) => {
+                filter_and_decimate(r, width, height, scale, shift, s, next_ref, k16);
+                filter_and_decimate(d, width, height, scale, shift, s, next_dis, k16);
+            }
+            _ => {
+                let (r, d) = (self.ref16.rows(), self.dis16.rows());
+                filter_and_decimate(&r, width, height, scale, shift, s, next_ref, k16);
+                filter_and_decimate(&d, width, height, scale, shift, s, next_dis, k16);
+            }
         }
-        let (w, h, half) = (width / 2, height / 2, half_width(scale - 1));
-        store_scale(&mut self.ref16, &self.next_ref, w, h, half);
-        store_scale(&mut self.dis16, &self.next_dis, w, h, half);
+        let (h, half) = (height / 2, half_width(scale - 1));
+        finish_scale(&mut self.next_ref, &self.ref16, h, half);
+        finish_scale(&mut self.next_dis, &self.dis16, h, half);
+        std::mem::swap(&mut self.ref16, &mut self.next_ref);
+        std::mem::swap(&mut self.dis16, &mut self.next_dis);
     }
 
-    /// The statistic of `scale`, `width` x `height`.
-    fn statistic(&mut self, scale: usize, width: usize, height: usize, gain_limit: f64) -> NumDen {
+    /// The statistic of `scale`, `width` x `height` (scale 0 from `luma`).
+    fn statistic(
+        &mut self,
+        luma: &Luma<'_>,
+        scale: usize,
+        width: usize,
+        height: usize,
+        gain_limit: f64,
+    ) -> NumDen {
         let bpc = self.geometry.bpc;
         let shift = VerticalShift::at(scale, bpc);
         let s = &mut self.stat;
         let k = &self.kernels;
-        if bpc == 8 && scale == 0 {
-            let planes = (&self.ref8, &self.dis8);
-            let k8 = (k.vertical_u8, k.horizontal);
-            scale_statistic(planes, width, height, scale, shift, gain_limit, s, k8)
-        } else {
-            let planes = (&self.ref16, &self.dis16);
-            let k16 = (k.vertical_u16, k.horizontal);
-            scale_statistic(planes, width, height, scale, shift, gain_limit, s, k16)
+        let k16 = (k.vertical_u16, k.horizontal);
+        match (scale, luma) {
+            (0, Luma::U8(r, d)) => {
+                self.made = 1;
+                let fns = (
+                    k.vertical_u8,
+                    k.vertical_down_u8,
+                    k.horizontal,
+                    k.down_horizontal,
+                );
+                let next = (&mut self.next_ref, &mut self.next_dis);
+                let scratch = (s, &mut self.down);
+                statistic_and_decimate(
+                    (r, d),
+                    width,
+                    height,
+                    0,
+                    shift,
+                    gain_limit,
+                    scratch,
+                    next,
+                    fns,
+                )
+            }
+            (0, Luma::U16(r, d)) => {
+                self.made = 1;
+                let fns = (
+                    k.vertical_u16,
+                    k.vertical_down_u16,
+                    k.horizontal,
+                    k.down_horizontal,
+                );
+                let next = (&mut self.next_ref, &mut self.next_dis);
+                let scratch = (s, &mut self.down);
+                statistic_and_decimate(
+                    (r, d),
+                    width,
+                    height,
+                    0,
+                    shift,
+                    gain_limit,
+                    scratch,
+                    next,
+                    fns,
+                )
+            }
+            (1, _) => {
+                self.made = 2;
+                let (r, d) = (self.ref16.rows(), self.dis16.rows());
+                let fns = (
+                    k.vertical_u16,
+                    k.vertical_down_u16,
+                    k.horizontal,
+                    k.down_horizontal,
+                );
+                let next = (&mut self.next_ref, &mut self.next_dis);
+                let scratch = (s, &mut self.down);
+                statistic_and_decimate(
+                    (&r, &d),
+                    width,
+                    height,
+                    1,
+                    shift,
+                    gain_limit,
+                    scratch,
+                    next,
+                    fns,
+                )
+            }
+            _ => {
+                let (r, d) = (self.ref16.rows(), self.dis16.rows());
+                scale_statistic((&r, &d), width, height, scale, shift, gain_limit, s, k16)
+            }
         }
     }
-}
-
-/// Copies the luma of `frame` into `plane8` (8-bit input) or `plane16` (deeper input)
-/// and mirrors its borders for the scale-0 filter.
-fn load_luma(
-    frame: &Frame,
-    which: &str,
-    g: &Geometry,
-    plane8: &mut PaddedPlane<u8>,
-    plane16: &mut PaddedPlane<u16>,
-) -> Result<()> {
-    let (w, h) = (g.width as usize, g.height as usize);
-    let luma = frame.plane(0);
-    match (luma.samples(), g.bpc == 8) {
-        (Samples::U8(_), true) => {
-            for y in 0..h {
-                plane8.row_mut(y)[..w].copy_from_slice(luma.row_u8(y as u32));
-            }
-            plane8.mirror_rows(h, half_width(0));
-        }
-        (Samples::U16(_), false) => {
-            for y in 0..h {
-                plane16.row_mut(y)[..w].copy_from_slice(luma.row_u16(y as u32));
-            }
-            plane16.mirror_rows(h, half_width(0));
-        }
-        (samples, _) => {
-            let held = if matches!(samples, Samples::U8(_)) {
-                "8-bit"
-            } else {
-                "16-bit"
-            };
-            return Err(Error::invalid(
-                format!("{which} frame"),
-                format!(
-                    "vif: luma holds {held} words, not those of {}-bit samples",
-                    g.bpc
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Checks that `frame` has the geometry `vif` was set up for.
@@ -359,19 +405,19 @@ impl Extractor for Vif {
         let g = state.geometry;
         check_frame(input.reference, "reference", &g)?;
         check_frame(input.distorted, "distorted", &g)?;
-        state.load(input.reference, input.distorted)?;
+        let luma = Luma::of(input.reference, input.distorted, &g)?;
 
         let mut scales = [NumDen::default(); 4];
         let (mut w, mut h) = (g.width as usize, g.height as usize);
         let first = if self.skip_scale0 { 1 } else { 0 };
         for (scale, result) in scales.iter_mut().enumerate() {
             if scale > 0 {
-                state.down_scale(scale, w, h);
+                state.down_scale(&luma, scale, w, h);
                 w /= 2;
                 h /= 2;
             }
             if scale >= first {
-                *result = state.statistic(scale, w, h, self.gain_limit);
+                *result = state.statistic(&luma, scale, w, h, self.gain_limit);
             }
         }
         self.write(&scales, input.index, out);

@@ -28,6 +28,18 @@ impl<T: Copy + Default> PaddedPlane<T> {
 }
 
 impl<T: Copy> PaddedPlane<T> {
+    /// The plane read through a [`Rows`] view (its border rows as stored).
+    pub(super) fn rows(&self) -> Rows<'_, T> {
+        Rows {
+            data: &self.data,
+            stride: self.pitch,
+            origin: MAX_HALF * self.pitch,
+            width: self.pitch,
+            height: self.rows,
+            reflect: false,
+        }
+    }
+
     /// Index of the first sample of row `y` (`-MAX_HALF <= y < rows + MAX_HALF`).
     #[inline]
     fn start(&self, y: isize) -> usize {
@@ -35,18 +47,22 @@ impl<T: Copy> PaddedPlane<T> {
         (y + MAX_HALF as isize) as usize * self.pitch
     }
 
-    /// Row `y`, which may lie in the borders.
-    #[inline]
-    pub(super) fn row(&self, y: isize) -> &[T] {
-        let s = self.start(y);
-        &self.data[s..s + self.pitch]
-    }
-
     /// Row `y` of the picture, writable.
     #[inline]
     pub(super) fn row_mut(&mut self, y: usize) -> &mut [T] {
         let s = self.start(y as isize);
         &mut self.data[s..s + self.pitch]
+    }
+
+    /// Copies rows `rows` (of the picture or its lower border) from `other`, of the same
+    /// pitch.
+    pub(super) fn copy_rows(&mut self, other: &Self, rows: std::ops::Range<usize>) {
+        assert_eq!(self.pitch, other.pitch);
+        let (a, b) = (
+            self.start(rows.start as isize),
+            self.start(rows.end as isize),
+        );
+        self.data[a..b].copy_from_slice(&other.data[a..b]);
     }
 
     /// Mirrors `half` rows above row 0 and below row `height - 1` (`1 <= height <= rows`,
@@ -59,6 +75,69 @@ impl<T: Copy> PaddedPlane<T> {
             self.data.copy_within(src..src + pitch, dst);
             let (src, dst) = (self.start(h - 1 - i), self.start(h - 1 + i));
             self.data.copy_within(src..src + pitch, dst);
+        }
+    }
+}
+
+/// Read access to the rows of a picture for the filter kernels: a [`PaddedPlane`] with its
+/// stored border rows, or a picture held elsewhere (a frame's luma) whose border rows are
+/// found by mirroring the row index, so that the picture need not be copied.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Rows<'a, T> {
+    data: &'a [T],
+    stride: usize,
+    /// Index of the first sample of row 0.
+    origin: usize,
+    /// Samples in each row handed out.
+    width: usize,
+    height: usize,
+    /// Rows outside `0..height` are found by mirroring (true) or stored (false).
+    reflect: bool,
+}
+
+impl<'a, T: Copy> Rows<'a, T> {
+    /// The `width` x `height` picture whose row `y` starts at `data[y * stride]`, read with
+    /// its borders mirrored as [`PaddedPlane::mirror_rows`] mirrors them, to any depth
+    /// below `height`. Needs `height >= 2`, `width <= stride` and every row in `data`.
+    pub(super) fn mirrored(data: &'a [T], stride: usize, width: usize, height: usize) -> Self {
+        assert!(height >= 2 && width <= stride);
+        assert!(data.len() >= (height - 1) * stride + width);
+        Rows {
+            data,
+            stride,
+            origin: 0,
+            width,
+            height,
+            reflect: true,
+        }
+    }
+
+    /// Row `y`, which may lie in the borders.
+    #[inline]
+    pub(super) fn row(&self, y: isize) -> &'a [T] {
+        let y = if self.reflect {
+            mirror_index(y, self.height as isize)
+        } else {
+            y
+        };
+        let s = (self.origin as isize + y * self.stride as isize) as usize;
+        &self.data[s..s + self.width]
+    }
+}
+
+/// The row of a `height`-row picture (`height >= 2`) that [`PaddedPlane::mirror_rows`]
+/// copies into row `y`: row `-i` takes row `i` and row `height - 1 + i` takes row
+/// `height - 1 - i`, for `i` = 1, 2, ... in turn, so a row mirrored from another border
+/// row holds what that one was given first.
+#[inline]
+fn mirror_index(mut y: isize, height: isize) -> isize {
+    loop {
+        if y < 0 {
+            y = -y;
+        } else if y >= height {
+            y = 2 * (height - 1) - y;
+        } else {
+            return y;
         }
     }
 }
@@ -112,11 +191,29 @@ mod tests {
             p.row_mut(y)[0] = y as u16;
         }
         p.mirror_rows(12, 3);
-        let col: Vec<u16> = (-3..15).map(|y| p.row(y)[0]).collect();
+        let col: Vec<u16> = (-3..15).map(|y| p.rows().row(y)[0]).collect();
         assert_eq!(
             col,
             [3, 2, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 10, 9, 8]
         );
+    }
+
+    #[test]
+    fn mirrored_views_read_what_stored_mirrors_hold() {
+        for h in 2..20usize {
+            let mut p = PaddedPlane::<u16>::new(1, h);
+            for y in 0..h {
+                p.row_mut(y)[0] = y as u16;
+            }
+            let half = MAX_HALF;
+            p.mirror_rows(h, half);
+            let data: Vec<u16> = (0..h as u16).collect();
+            let view = Rows::mirrored(&data, 1, 1, h);
+            let stored = p.rows();
+            for y in -(half as isize)..(h + half) as isize {
+                assert_eq!(view.row(y), stored.row(y), "height {h}, row {y}");
+            }
+        }
     }
 
     #[test]

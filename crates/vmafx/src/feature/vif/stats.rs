@@ -6,7 +6,7 @@
 //! ref², dis², ref·dis), whose borders are then mirrored; a horizontal pass filters those
 //! rows and scores each pixel. This scalar code is the reference for faster kernels.
 
-use super::planes::{PaddedPlane, PaddedRow};
+use super::planes::{PaddedRow, Rows};
 use super::tables::{log2_table, log2_u32, log2_u64, MAX_HALF, SIGMA_NSQ, TAPS};
 
 /// Numerator and denominator of one scale, in libvmaf's single precision.
@@ -186,8 +186,8 @@ impl Sums {
 /// mirrors their borders: the scalar twin of the SIMD vertical kernels.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn vertical<T: Copy + Into<u32>>(
-    reference: &PaddedPlane<T>,
-    distorted: &PaddedPlane<T>,
+    reference: &Rows<'_, T>,
+    distorted: &Rows<'_, T>,
     y: usize,
     width: usize,
     scale: usize,
@@ -201,8 +201,8 @@ pub(super) fn vertical<T: Copy + Into<u32>>(
 /// The vertical sums of columns `from..width` of row `y`, written to the scratch rows.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn vertical_columns<T: Copy + Into<u32>>(
-    reference: &PaddedPlane<T>,
-    distorted: &PaddedPlane<T>,
+    reference: &Rows<'_, T>,
+    distorted: &Rows<'_, T>,
     y: usize,
     from: usize,
     width: usize,
@@ -319,7 +319,7 @@ pub(super) fn horizontal_columns(
 
 /// A vertical kernel: [`vertical`] or one of its SIMD twins.
 pub(super) type VerticalFn<T> =
-    fn(&PaddedPlane<T>, &PaddedPlane<T>, usize, usize, usize, VerticalShift, &mut StatScratch);
+    fn(&Rows<'_, T>, &Rows<'_, T>, usize, usize, usize, VerticalShift, &mut StatScratch);
 
 /// A horizontal kernel: [`horizontal`] or one of its SIMD twins.
 pub(super) type HorizontalFn = fn(&mut StatScratch, usize, usize, f64, &mut Sums);
@@ -329,7 +329,7 @@ pub(super) type HorizontalFn = fn(&mut StatScratch, usize, usize, f64, &mut Sums
 /// computed with the given kernels.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn scale_statistic<T: Copy + Into<u32>>(
-    (reference, distorted): (&PaddedPlane<T>, &PaddedPlane<T>),
+    (reference, distorted): (&Rows<'_, T>, &Rows<'_, T>),
     width: usize,
     height: usize,
     scale: usize,

@@ -5,10 +5,11 @@
 //! entry runs the SIMD table's vertical pass before it; the vertical entries run the
 //! scalar horizontal pass after the SIMD vertical one.
 
-use super::tests::{decimate_with, pair, plane, statistic_trace, Rng};
-use super::{DownVerticalFn, HorizontalFn, Kernels, VerticalFn, KERNELS};
-use crate::feature::vif::stats::VerticalShift;
-use crate::feature::vif::tables::half_width;
+use super::tests::{decimate_with, pair, plane, rows_of, statistic_trace, Rng};
+use super::{DownVerticalFn, HorizontalFn, Kernels, VerticalDownFn, VerticalFn, KERNELS};
+use crate::feature::vif::stats::{StatScratch, VerticalShift};
+use crate::feature::vif::subsample::DownScratch;
+use crate::feature::vif::tables::{half_width, MAX_HALF};
 use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
 
@@ -59,8 +60,56 @@ pub(in crate::feature::vif) static SUITE: Suite<Kernels> = Suite {
                 decimate::<u16>(rng, bpc, next, (k.down_vertical_u16, k), s)
             },
         },
+        Entry {
+            name: "vertical_down_u8",
+            check: |s, k, rng| fused::<u8>(rng, 8, 0, k.vertical_down_u8, s),
+        },
+        Entry {
+            name: "vertical_down_u16",
+            check: |s, k, rng| {
+                let (bpc, _) = deep(rng);
+                let scale = rng.range(0, 2) as usize;
+                fused::<u16>(rng, bpc, scale, k.vertical_down_u16, s)
+            },
+        },
     ],
 };
+
+/// The fused statistic of `scale` and vertical filter of the next scale on a random pair
+/// through `f`, against the scalar table's: every row's scratch and both filtered rows.
+fn fused<T: Copy + Default + Into<u32> + TryFrom<u32>>(
+    rng: &mut TwinRng,
+    bpc: u32,
+    scale: usize,
+    f: VerticalDownFn<T>,
+    scalar: &Kernels,
+) -> Verdict
+where
+    Kernels: Pick<T>,
+{
+    let (w, h) = size(rng);
+    let mut pics = Rng(rng.next_u64() | 1);
+    let depth = if scale == 0 { bpc } else { 16 };
+    let (r, d) = pair(&mut pics, depth, w, h);
+    let half = half_width(scale);
+    let (pr, pd) = (plane::<T>(&r, w, h, half), plane::<T>(&d, w, h, half));
+    let (pr, pd) = (pr.rows(), pd.rows());
+    let shift = VerticalShift::at(scale, bpc);
+    let run = |f: VerticalDownFn<T>| {
+        let (mut s, mut down) = (StatScratch::new(w), DownScratch::new(w));
+        let body = |row: &[u32]| row[MAX_HALF..MAX_HALF + w].to_vec();
+        (0..h)
+            .map(|y| {
+                f(&pr, &pd, y, w, scale, shift, &mut s, &mut down);
+                let filtered = [body(down.convol.padded()), body(down.convol_dis.padded())];
+                (rows_of(&s, scale), filtered)
+            })
+            .collect::<Vec<_>>()
+    };
+    let (got, want) = (run(f), run(scalar.vertical_down()));
+    let what = format!("{bpc}-bit {w}x{h} scale {scale}");
+    same(&format!("{what}: rows and filtered rows"), &got, &want)
+}
 
 /// A deep depth and a scale for 16-bit planes.
 fn deep(rng: &mut TwinRng) -> (u32, usize) {
@@ -142,6 +191,7 @@ where
 trait Pick<T> {
     fn vertical(&self) -> VerticalFn<T>;
     fn down_vertical(&self) -> DownVerticalFn<T>;
+    fn vertical_down(&self) -> VerticalDownFn<T>;
 }
 
 impl Pick<u8> for Kernels {
@@ -151,6 +201,9 @@ impl Pick<u8> for Kernels {
     fn down_vertical(&self) -> DownVerticalFn<u8> {
         self.down_vertical_u8
     }
+    fn vertical_down(&self) -> VerticalDownFn<u8> {
+        self.vertical_down_u8
+    }
 }
 
 impl Pick<u16> for Kernels {
@@ -159,6 +212,9 @@ impl Pick<u16> for Kernels {
     }
     fn down_vertical(&self) -> DownVerticalFn<u16> {
         self.down_vertical_u16
+    }
+    fn vertical_down(&self) -> VerticalDownFn<u16> {
+        self.vertical_down_u16
     }
 }
 

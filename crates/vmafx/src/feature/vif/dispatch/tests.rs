@@ -97,7 +97,7 @@ pub(super) fn plane<T: Copy + Default + TryFrom<u32>>(
 
 /// The five scratch rows of `scale`, whole (borders included), with the columns a
 /// vertical kernel wrote as words (`words_done`) read back from those words.
-fn rows_of(s: &StatScratch, scale: usize) -> Vec<Vec<u32>> {
+pub(super) fn rows_of(s: &StatScratch, scale: usize) -> Vec<Vec<u32>> {
     let mut rows: Vec<Vec<u32>> = [&s.mu1, &s.mu2, &s.ref_sq, &s.dis_sq, &s.ref_dis]
         .iter()
         .map(|r| r.padded().to_vec())
@@ -128,8 +128,9 @@ pub(super) fn statistic_trace<T: Copy + Into<u32>>(
     let mut s = StatScratch::new(w);
     let mut sums = Sums::default();
     let (mut rows, mut trace) = (Vec::new(), Vec::new());
+    let (r, d) = (planes.0.rows(), planes.1.rows());
     for y in 0..h {
-        vertical(planes.0, planes.1, y, w, scale, shift, &mut s);
+        vertical(&r, &d, y, w, scale, shift, &mut s);
         rows.push(rows_of(&s, scale));
         horizontal(&mut s, w, scale, gain_limit, &mut sums);
         trace.push(sums);
@@ -145,9 +146,13 @@ pub(super) fn decimate_with<T: Copy + Into<u32>>(
     k: (super::DownVerticalFn<T>, super::DownHorizontalFn),
 ) -> Vec<u16> {
     let mut s = DownScratch::new(w);
-    let mut out = vec![0u16; (w / 2) * (h / 2)];
-    filter_and_decimate(src, w, h, next_scale, shift, &mut s, &mut out, k);
-    out
+    let (ow, oh) = (w / 2, h / 2);
+    let mut out = PaddedPlane::new(ow, oh);
+    filter_and_decimate(&src.rows(), w, h, next_scale, shift, &mut s, &mut out, k);
+    let rows = out.rows();
+    (0..oh as isize)
+        .flat_map(|y| rows.row(y)[..ow].to_vec())
+        .collect()
 }
 
 /// A luma frame holding `values`.
@@ -348,11 +353,13 @@ fn vif_kernel_timing_1080p() {
     };
     if bits == 8 {
         let (pr, pd) = (plane::<u8>(&r, w, h, half), plane::<u8>(&d, w, h, half));
+        let (pr, pd) = (pr.rows(), pd.rows());
         for _ in 0..15 {
             round(&mut |y, s| (k.vertical_u8)(&pr, &pd, y, w, 0, shift, s));
         }
     } else {
         let (pr, pd) = (plane::<u16>(&r, w, h, half), plane::<u16>(&d, w, h, half));
+        let (pr, pd) = (pr.rows(), pd.rows());
         for _ in 0..15 {
             round(&mut |y, s| (k.vertical_u16)(&pr, &pd, y, w, 0, shift, s));
         }

@@ -6,10 +6,11 @@ use std::arch::x86_64::*;
 
 use super::super::dispatch::{log2_table_i32, Kernels};
 use crate::cpu::CpuLevel;
-use crate::feature::vif::planes::PaddedPlane;
+use crate::feature::vif::planes::Rows;
 use crate::feature::vif::stats::{
     horizontal_columns, mirror_scratch, vertical_columns, StatScratch, Sums, VerticalShift,
 };
+use crate::feature::vif::subsample::vertical_down_with;
 use crate::feature::vif::subsample::{down_horizontal_columns, down_vertical_columns, DownScratch};
 use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
 
@@ -22,7 +23,41 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     down_vertical_u8: down_vertical::<u8>,
     down_vertical_u16: down_vertical::<u16>,
     down_horizontal,
+    vertical_down_u8,
+    vertical_down_u16,
 };
+
+/// The fused pass of this table over 8-bit samples: its two kernels one after the other.
+#[allow(clippy::too_many_arguments)]
+fn vertical_down_u8(
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+    d: &mut DownScratch,
+) {
+    let k = (KERNELS.vertical_u8, KERNELS.down_vertical_u8);
+    vertical_down_with(k, reference, distorted, y, width, scale, shift, s, d);
+}
+
+/// The fused pass of this table over 16-bit words.
+#[allow(clippy::too_many_arguments)]
+fn vertical_down_u16(
+    reference: &Rows<'_, u16>,
+    distorted: &Rows<'_, u16>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+    d: &mut DownScratch,
+) {
+    let k = (KERNELS.vertical_u16, KERNELS.down_vertical_u16);
+    vertical_down_with(k, reference, distorted, y, width, scale, shift, s, d);
+}
 
 /// Samples the kernels read: widened to eight 32-bit lanes.
 trait Pixel: Copy + Into<u32> {
@@ -119,8 +154,8 @@ unsafe fn shift64(shift: u32) -> (__m256i, __m128i) {
 }
 
 fn vertical<T: Pixel>(
-    reference: &PaddedPlane<T>,
-    distorted: &PaddedPlane<T>,
+    reference: &Rows<'_, T>,
+    distorted: &Rows<'_, T>,
     y: usize,
     width: usize,
     scale: usize,
@@ -140,8 +175,8 @@ fn vertical<T: Pixel>(
 
 #[target_feature(enable = "avx2")]
 unsafe fn vertical_avx2<T: Pixel, const N: usize>(
-    reference: &PaddedPlane<T>,
-    distorted: &PaddedPlane<T>,
+    reference: &Rows<'_, T>,
+    distorted: &Rows<'_, T>,
     y: usize,
     width: usize,
     scale: usize,
@@ -216,8 +251,8 @@ unsafe fn vertical_avx2<T: Pixel, const N: usize>(
 /// 32 bits (`c * a * a < 2^29`, taps summing to 2^16 over samples below 2^8), so it runs
 /// in 32-bit lanes; otherwise it takes the general 64-bit path.
 fn vertical_u8(
-    reference: &PaddedPlane<u8>,
-    distorted: &PaddedPlane<u8>,
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
     y: usize,
     width: usize,
     scale: usize,
@@ -240,8 +275,8 @@ fn vertical_u8(
 
 #[target_feature(enable = "avx2")]
 unsafe fn vertical_u8_avx2<const N: usize>(
-    reference: &PaddedPlane<u8>,
-    distorted: &PaddedPlane<u8>,
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
     y: usize,
     width: usize,
     scale: usize,
@@ -587,7 +622,7 @@ pub(super) unsafe fn score4(
 }
 
 fn down_vertical<T: Pixel>(
-    src: &PaddedPlane<T>,
+    src: &Rows<'_, T>,
     y: isize,
     width: usize,
     next_scale: usize,
@@ -606,7 +641,7 @@ fn down_vertical<T: Pixel>(
 
 #[target_feature(enable = "avx2")]
 unsafe fn down_vertical_avx2<T: Pixel, const N: usize>(
-    src: &PaddedPlane<T>,
+    src: &Rows<'_, T>,
     y: isize,
     width: usize,
     next_scale: usize,

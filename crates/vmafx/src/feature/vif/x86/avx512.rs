@@ -24,6 +24,8 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     down_vertical_u16: super::avx512_down::down_vertical_u16,
     down_horizontal: super::avx512_down::down_horizontal,
     horizontal,
+    vertical_down_u8: super::avx512_vertical::vertical_down_u8,
+    vertical_down_u16: super::avx512_vertical::vertical_down_u16,
 };
 
 fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, sums: &mut Sums) {

@@ -13,7 +13,7 @@ use std::arch::x86_64::*;
 use super::avx2;
 use super::avx2_madd::to_words;
 use crate::cpu::vnni::dpwssd;
-use crate::feature::vif::planes::PaddedPlane;
+use crate::feature::vif::planes::Rows;
 use crate::feature::vif::subsample::{down_horizontal_columns, down_vertical_columns, DownScratch};
 use crate::feature::vif::tables::{tap_pair, MAX_HALF, TAPS};
 
@@ -55,21 +55,25 @@ fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m512i; P] {
 /// The vertical filter of `next_scale` around row `y` of an 8-bit plane (see
 /// `down_vertical`).
 pub(super) fn down_vertical_u8(
-    src: &PaddedPlane<u8>,
+    src: &Rows<'_, u8>,
     y: isize,
     width: usize,
     next_scale: usize,
     shift: u32,
     s: &mut DownScratch,
 ) {
-    if !vertical(src, y, width, next_scale, shift, s) {
+    if next_scale == 1 && (1..=16).contains(&shift) {
+        // SAFETY: as in `vertical`.
+        unsafe { vertical_u8_avx512(src, y, width, shift, s) };
+        down_vertical_columns(src, y, width / 32 * 32, width, next_scale, shift, s);
+    } else if !vertical(src, y, width, next_scale, shift, s) {
         (avx2::KERNELS.down_vertical_u8)(src, y, width, next_scale, shift, s);
     }
 }
 
 /// The vertical filter of `next_scale` around row `y` of a 16-bit plane.
 pub(super) fn down_vertical_u16(
-    src: &PaddedPlane<u16>,
+    src: &Rows<'_, u16>,
     y: isize,
     width: usize,
     next_scale: usize,
@@ -84,7 +88,7 @@ pub(super) fn down_vertical_u16(
 /// The vertical filter where this kernel takes it (next scales 1 and 2, shifts 1..=16);
 /// false, with nothing written, elsewhere.
 fn vertical<T: Words>(
-    src: &PaddedPlane<T>,
+    src: &Rows<'_, T>,
     y: isize,
     width: usize,
     next_scale: usize,
@@ -109,7 +113,7 @@ fn vertical<T: Words>(
 
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
 unsafe fn vertical_avx512<T: Words, const N: usize, const P: usize>(
-    src: &PaddedPlane<T>,
+    src: &Rows<'_, T>,
     y: isize,
     width: usize,
     next_scale: usize,
@@ -147,6 +151,61 @@ unsafe fn vertical_avx512<T: Words, const N: usize, const P: usize>(
         }
         for (i, idx) in [first, second].into_iter().enumerate() {
             let v = _mm512_xor_si512(_mm512_permutex2var_epi64(lo, idx, hi), bias);
+            let v = _mm512_and_si512(_mm512_srl_epi32(_mm512_add_epi32(v, round), count), low16);
+            let d = &mut body[j + 16 * i..j + 16 * i + 16];
+            // SAFETY: `d` holds the 64 bytes written (unaligned store).
+            unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, v) };
+        }
+    }
+}
+
+/// The vertical filter of scale 1 over 8-bit samples. The filter is symmetric and a row
+/// and its mirror row add within 9 bits: the four such pairs' sums and the centre row
+/// take three dot products, their words unbiased (the sum stays below 2^24).
+#[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+unsafe fn vertical_u8_avx512(
+    src: &Rows<'_, u8>,
+    y: isize,
+    width: usize,
+    shift: u32,
+    s: &mut DownScratch,
+) {
+    const N: usize = 9;
+    let taps = TAPS[1];
+    debug_assert!(taps.len() == N && (0..N).all(|k| taps[k] == taps[N - 1 - k]));
+    let half = N / 2;
+    // Each row is at least `width` long: the loads below stay within `..width`.
+    let rows: [*const u8; N] =
+        std::array::from_fn(|k| src.row(y - half as isize + k as isize)[..width].as_ptr());
+    // Taps (0, 1) for the sums of rows 0 + 8 and 1 + 7, (2, 3) for 2 + 6 and 3 + 5, and
+    // (4, none) for row 4 paired with zeros.
+    let pairs =
+        [tap_pair(taps, 0), tap_pair(taps, 2), taps[half] as i32].map(|c| _mm512_set1_epi32(c));
+    let round = _mm512_set1_epi32((1u32 << (shift - 1)) as i32);
+    let count = _mm_cvtsi32_si128(shift as i32);
+    let low16 = _mm512_set1_epi32(0xFFFF);
+    let first = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
+    let second = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
+    let zero = _mm512_setzero_si512();
+    let n32 = width / 32 * 32;
+    let body = s.convol.body_mut();
+    for j in (0..n32).step_by(32) {
+        // SAFETY: j + 32 <= width, the length of each row (unaligned loads).
+        let w = |k: usize| unsafe {
+            _mm512_cvtepu8_epi16(_mm256_loadu_si256(rows[k].add(j) as *const __m256i))
+        };
+        let sums = [
+            (_mm512_add_epi16(w(0), w(8)), _mm512_add_epi16(w(1), w(7))),
+            (_mm512_add_epi16(w(2), w(6)), _mm512_add_epi16(w(3), w(5))),
+            (w(4), zero),
+        ];
+        let (mut lo, mut hi) = (zero, zero);
+        for ((u, v), c) in sums.into_iter().zip(pairs) {
+            lo = dpwssd(lo, _mm512_unpacklo_epi16(u, v), c);
+            hi = dpwssd(hi, _mm512_unpackhi_epi16(u, v), c);
+        }
+        for (i, idx) in [first, second].into_iter().enumerate() {
+            let v = _mm512_permutex2var_epi64(lo, idx, hi);
             let v = _mm512_and_si512(_mm512_srl_epi32(_mm512_add_epi32(v, round), count), low16);
             let d = &mut body[j + 16 * i..j + 16 * i + 16];
             // SAFETY: `d` holds the 64 bytes written (unaligned store).

@@ -23,8 +23,10 @@ use std::arch::x86_64::*;
 
 use super::avx2;
 use crate::cpu::vnni::dpwssd;
-use crate::feature::vif::planes::PaddedPlane;
+use crate::feature::vif::planes::Rows;
+use crate::feature::vif::stats::VerticalFn;
 use crate::feature::vif::stats::{mirror_scratch, vertical_columns, StatScratch, VerticalShift};
+use crate::feature::vif::subsample::{down_vertical_columns, vertical_down_with, DownScratch};
 use crate::feature::vif::tables::{tap_pair, TAPS};
 
 /// The 64-bit lanes of (low, high) unpack results that put 32-bit lanes in column order:
@@ -48,8 +50,8 @@ fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m512i; P] {
 
 /// The vertical pass over 8-bit planes; scale 0 (no moment shift) here, the rest by AVX2.
 pub(super) fn vertical_u8(
-    reference: &PaddedPlane<u8>,
-    distorted: &PaddedPlane<u8>,
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
     y: usize,
     width: usize,
     scale: usize,
@@ -61,7 +63,7 @@ pub(super) fn vertical_u8(
     }
     // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when the
     // processor has AVX-512 (F, BW) and VNNI.
-    unsafe { vertical_u8_avx512(reference, distorted, y, width, shift, s) };
+    unsafe { vertical_u8_avx512::<false>(reference, distorted, y, width, shift, s, None) };
     vertical_columns(
         reference,
         distorted,
@@ -73,6 +75,49 @@ pub(super) fn vertical_u8(
         s,
     );
     mirror_scratch(s, width, scale);
+}
+
+/// The 8-bit pass at scale 0 fused with the vertical down-sampling filter of scale 1 (see
+/// `VerticalDownFn`): the down-sampler's nine rows are the middle ones of the statistic's
+/// seventeen, whose mirrored pair sums it reuses.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn vertical_down_u8(
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+    d: &mut DownScratch,
+) {
+    if scale != 0 || shift.moment != 0 || shift.mean != 8 {
+        let k = (
+            vertical_u8 as VerticalFn<u8>,
+            super::avx512_down::down_vertical_u8 as _,
+        );
+        return vertical_down_with(k, reference, distorted, y, width, scale, shift, s, d);
+    }
+    let (convol, convol_dis) = (d.convol.body_mut(), d.convol_dis.body_mut());
+    // SAFETY: as for `vertical_u8`.
+    unsafe {
+        vertical_u8_avx512::<true>(
+            reference,
+            distorted,
+            y,
+            width,
+            shift,
+            s,
+            Some((convol, convol_dis)),
+        )
+    };
+    let n32 = width / 32 * 32;
+    vertical_columns(reference, distorted, y, n32, width, 0, shift, s);
+    mirror_scratch(s, width, 0);
+    down_vertical_columns(reference, y as isize, n32, width, 1, 8, d);
+    std::mem::swap(&mut d.convol, &mut d.convol_dis);
+    down_vertical_columns(distorted, y as isize, n32, width, 1, 8, d);
+    std::mem::swap(&mut d.convol, &mut d.convol_dis);
 }
 
 /// Thirty-two samples from `p`, less 128, as signed words.
@@ -157,13 +202,14 @@ macro_rules! store_block {
 /// `16 - 2p, 15 - 2p` share their taps: their centred samples, added (within 9 signed
 /// bits), take one dot product for the means of all four rows.
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
-unsafe fn vertical_u8_avx512(
-    reference: &PaddedPlane<u8>,
-    distorted: &PaddedPlane<u8>,
+unsafe fn vertical_u8_avx512<const DOWN: bool>(
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
     y: usize,
     width: usize,
     shift: VerticalShift,
     s: &mut StatScratch,
+    mut down: Option<(&mut [u32], &mut [u32])>,
 ) {
     const N: usize = 17;
     let taps = TAPS[0];
@@ -189,8 +235,17 @@ unsafe fn vertical_u8_avx512(
     let count = _mm_cvtsi32_si128(shift.mean as i32);
     let moment_bias = _mm512_set1_epi32(1 << 30);
     let low16 = _mm512_set1_epi32(0xFFFF);
+    // The down-sampler's taps (scale 1, nine, symmetric) for the mirrored pair sums of
+    // rows 4 + 12 and 5 + 11 (pair 2), 6 + 10 and 7 + 9 (pair 3), and for the centre row
+    // interleaved with itself under (c4, 0); its sums of centred samples are 2^23 short
+    // (see below), and its shift for 8-bit samples is 8.
+    let down_taps = [tap_pair(TAPS[1], 0), tap_pair(TAPS[1], 2)].map(|c| _mm512_set1_epi32(c));
+    let down_centre = _mm512_set1_epi32(TAPS[1][4] as i32);
+    let down_bias = _mm512_set1_epi32((1 << 23) + (1 << 7));
     let n32 = width / 32 * 32;
     for j in (0..n32).step_by(32) {
+        // Down-sampler sums: [reference, distorted] x unpack halves.
+        let mut dn = [[_mm512_setzero_si512(); 2]; 2];
         // Rows k0 and k1 of both planes, centred and interleaved: (low, high) unpacks.
         let interleaved = |k0: usize, k1: usize| {
             // SAFETY: j + 32 <= width, the length of each row.
@@ -209,6 +264,12 @@ unsafe fn vertical_u8_avx512(
         };
         let mut acc = [_mm512_setzero_si512(); 10];
         let (a, b) = interleaved(half, half);
+        if DOWN {
+            for h in 0..2 {
+                dn[0][h] = dpwssd(dn[0][h], a[h], down_centre);
+                dn[1][h] = dpwssd(dn[1][h], b[h], down_centre);
+            }
+        }
         for h in 0..2 {
             let terms = [
                 a[h],
@@ -230,6 +291,9 @@ unsafe fn vertical_u8_avx512(
                 let means = [_mm512_add_epi16(a[h], ma[h]), _mm512_add_epi16(b[h], mb[h])];
                 for (t, v) in means.into_iter().enumerate() {
                     acc[2 * t + h] = dpwssd(acc[2 * t + h], v, c);
+                    if DOWN && p >= 2 {
+                        dn[t][h] = dpwssd(dn[t][h], v, down_taps[p - 2]);
+                    }
                 }
                 let products = [
                     (
@@ -272,6 +336,14 @@ unsafe fn vertical_u8_avx512(
         };
         let rows = [mean(0), mean(1), square(2, 0), square(3, 1), product(4)];
         store_block!(s, j, n32, half, rows);
+        if let (true, Some((dr, dd))) = (DOWN, down.as_mut()) {
+            for (dst, v) in [&mut **dr, &mut **dd].into_iter().zip(dn) {
+                let [first, second] = in_order(v[0], v[1]);
+                let row = |x| _mm512_srli_epi32::<8>(_mm512_add_epi32(x, down_bias));
+                store16(dst, j, row(first));
+                store16(dst, j + 16, row(second));
+            }
+        }
     }
     s.words_done = n32;
 }
@@ -279,8 +351,8 @@ unsafe fn vertical_u8_avx512(
 /// The vertical pass over 16-bit words (deep samples at scale 0, means later) at scales
 /// 0..2, whose taps fit 15 bits; scale 3 by AVX2.
 pub(super) fn vertical_u16(
-    reference: &PaddedPlane<u16>,
-    distorted: &PaddedPlane<u16>,
+    reference: &Rows<'_, u16>,
+    distorted: &Rows<'_, u16>,
     y: usize,
     width: usize,
     scale: usize,
@@ -293,9 +365,15 @@ pub(super) fn vertical_u16(
     // SAFETY: as for `vertical_u8`.
     unsafe {
         match TAPS[scale].len() {
-            17 => vertical_u16_avx512::<17, 9>(reference, distorted, y, width, scale, shift, s),
-            9 => vertical_u16_avx512::<9, 5>(reference, distorted, y, width, scale, shift, s),
-            _ => vertical_u16_avx512::<5, 3>(reference, distorted, y, width, scale, shift, s),
+            17 => vertical_u16_avx512::<17, 9, false>(
+                reference, distorted, y, width, scale, shift, s, None,
+            ),
+            9 => vertical_u16_avx512::<9, 5, false>(
+                reference, distorted, y, width, scale, shift, s, None,
+            ),
+            _ => vertical_u16_avx512::<5, 3, false>(
+                reference, distorted, y, width, scale, shift, s, None,
+            ),
         }
     }
     vertical_columns(
@@ -311,15 +389,60 @@ pub(super) fn vertical_u16(
     mirror_scratch(s, width, scale);
 }
 
-#[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
-unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
-    reference: &PaddedPlane<u16>,
-    distorted: &PaddedPlane<u16>,
+/// The pass over 16-bit words at scales 0 and 1 fused with the vertical down-sampling
+/// filter of the next scale (see `VerticalDownFn`): the down-sampler's rows are the
+/// statistic's middle ones, from an even row of the window on, so its taps go with the
+/// statistic's interleaved row pairs.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn vertical_down_u16(
+    reference: &Rows<'_, u16>,
+    distorted: &Rows<'_, u16>,
     y: usize,
     width: usize,
     scale: usize,
     shift: VerticalShift,
     s: &mut StatScratch,
+    d: &mut DownScratch,
+) {
+    if scale > 1 || !(1..=16).contains(&shift.moment) || !(1..=16).contains(&shift.mean) {
+        let k = (
+            vertical_u16 as VerticalFn<u16>,
+            super::avx512_down::down_vertical_u16 as _,
+        );
+        return vertical_down_with(k, reference, distorted, y, width, scale, shift, s, d);
+    }
+    let down = Some((d.convol.body_mut(), d.convol_dis.body_mut()));
+    // SAFETY: as for `vertical_u8`.
+    unsafe {
+        if scale == 0 {
+            vertical_u16_avx512::<17, 9, true>(
+                reference, distorted, y, width, scale, shift, s, down,
+            )
+        } else {
+            vertical_u16_avx512::<9, 5, true>(reference, distorted, y, width, scale, shift, s, down)
+        }
+    };
+    let n32 = width / 32 * 32;
+    vertical_columns(reference, distorted, y, n32, width, scale, shift, s);
+    mirror_scratch(s, width, scale);
+    let next = scale + 1;
+    down_vertical_columns(reference, y as isize, n32, width, next, shift.mean, d);
+    std::mem::swap(&mut d.convol, &mut d.convol_dis);
+    down_vertical_columns(distorted, y as isize, n32, width, next, shift.mean, d);
+    std::mem::swap(&mut d.convol, &mut d.convol_dis);
+}
+
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+unsafe fn vertical_u16_avx512<const N: usize, const P: usize, const DOWN: bool>(
+    reference: &Rows<'_, u16>,
+    distorted: &Rows<'_, u16>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+    mut down: Option<(&mut [u32], &mut [u32])>,
 ) {
     let half = N / 2;
     // Each row is at least `width` long: the loads below stay within `..width`. Row 2P-1
@@ -340,6 +463,13 @@ unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
     let mom_count = _mm_cvtsi32_si128(shift.moment as i32);
     let high_count = _mm_cvtsi32_si128(16 - shift.moment as i32);
     let low16 = _mm512_set1_epi32(0xFFFF);
+    // The down-sampler's taps (the next scale's; `DOWN` only at scales 0 and 1), over the
+    // row pairs `first..first + count` of the window; its shift is the means' shift.
+    let next = TAPS[(scale + 1).min(3)];
+    let (first_pair, count) = ((N / 2 - next.len() / 2) / 2, next.len().div_ceil(2));
+    debug_assert!(!DOWN || (scale < 2 && (N / 2 - next.len() / 2).is_multiple_of(2)));
+    let down_taps: [__m512i; 5] =
+        std::array::from_fn(|i| _mm512_set1_epi32(tap_pair(next, 2 * i as isize)));
     let n32 = width / 32 * 32;
     let load = |row: *const u16, j: usize| {
         // SAFETY: the 32 words from `j` of a row are readable (j + 32 <= width, the
@@ -348,6 +478,8 @@ unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
     };
     for j in (0..n32).step_by(32) {
         let mut acc = [_mm512_setzero_si512(); 16];
+        // Down-sampler sums: [reference, distorted] x unpack halves.
+        let mut dn = [[_mm512_setzero_si512(); 2]; 2];
         for (p, &c) in pairs.iter().enumerate() {
             let (a0, b0) = (load(rows_r[2 * p], j), load(rows_d[2 * p], j));
             let (a1, b1) = (load(rows_r[2 * p + 1], j), load(rows_d[2 * p + 1], j));
@@ -370,6 +502,11 @@ unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
                 ];
                 for (t, v) in terms.into_iter().enumerate() {
                     acc[2 * t + h] = dpwssd(acc[2 * t + h], biased(v), c);
+                }
+                if DOWN && p >= first_pair && p < first_pair + count {
+                    let c = down_taps[p - first_pair];
+                    dn[0][h] = dpwssd(dn[0][h], biased(a), c);
+                    dn[1][h] = dpwssd(dn[1][h], biased(b), c);
                 }
             }
         }
@@ -394,6 +531,14 @@ unsafe fn vertical_u16_avx512<const N: usize, const P: usize>(
             moment(6),
         ];
         store_block!(s, j, n32, half, rows);
+        if let (true, Some((dr, dd))) = (DOWN, down.as_mut()) {
+            for (dst, v) in [&mut **dr, &mut **dd].into_iter().zip(dn) {
+                let v = v.map(|x| mean(_mm512_xor_si512(x, bias32)));
+                let [first, second] = in_order(v[0], v[1]);
+                store16(dst, j, first);
+                store16(dst, j + 16, second);
+            }
+        }
     }
     s.words_done = n32;
 }
