@@ -148,27 +148,104 @@ unsafe fn load32(mk: __mmask16, p: *const i32) -> __m512i {
     unsafe { _mm512_maskz_loadu_epi32(mk, p) }
 }
 
-/// The sum of the eight neighbours of columns `j..j + 16` in rows `up`, `i`, `down` of
-/// `a`, lanes outside `mk` read as zero by `load`.
+/// The lanes a step at column `j` loads for the neighbour sums: columns `j..=stop` (at
+/// most sixteen), one past the step's own so that the last lane's right neighbour is there.
+#[inline]
+fn reach(j: usize, stop: usize) -> __mmask16 {
+    lanes((stop + 1 - j).min(16))
+}
+
+/// The 3-row column sums (rows `up + i + down`) of columns `j..j + 16` of `a` and row
+/// `i`'s values there, lanes outside `mk` read as zero by `load`.
 #[inline]
 #[target_feature(enable = "avx512f")]
-unsafe fn neighbours<T>(
+unsafe fn column_sums<T>(
     a: *const T,
     (up, i, down): (usize, usize, usize),
     s: usize,
     j: usize,
     (mk, load): (__mmask16, Load<T>),
-) -> __m512i {
-    let mut sum = _mm512_setzero_si512();
-    // SAFETY: the caller guarantees the rows hold columns j-1 ..= j+16 where `load` reads.
+) -> (__m512i, __m512i) {
+    // SAFETY: the caller guarantees the three rows hold the columns `load` reads.
     unsafe {
-        for y in [up, down] {
-            for dx in 0..3 {
-                sum = _mm512_add_epi32(sum, load(mk, a.add(y * s + j + dx - 1)));
-            }
+        let mid = load(mk, a.add(i * s + j));
+        let sum = _mm512_add_epi32(load(mk, a.add(up * s + j)), mid);
+        (_mm512_add_epi32(sum, load(mk, a.add(down * s + j))), mid)
+    }
+}
+
+/// The sums of the eight neighbours of a row's columns, sixteen a step from `start`: each
+/// step loads the 3-row column sums of the next sixteen columns once, and a lane's sum is
+/// its 3x3 box (its column sum and its neighbours', by lane rotation across the previous,
+/// current and next vectors) less its own value. The sums wrap in `i32` lanes, so the
+/// order of the adds does not change them.
+struct Neighbours<T> {
+    a: *const T,
+    rows: (usize, usize, usize),
+    s: usize,
+    stop: usize,
+    load: Load<T>,
+    /// Column sums of the previous sixteen columns (lane 15: the column left of the step).
+    prev: __m512i,
+    /// Column sums and row-`i` values of the step's columns (and column `stop`).
+    cur: (__m512i, __m512i),
+}
+
+impl<T> Neighbours<T> {
+    /// Ready for the step at `start` (`1 <= start < stop`, the rows hold columns
+    /// `start - 1 ..= stop`).
+    ///
+    /// # Safety
+    /// AVX-512 F must be present, and the three rows of `a` must hold those columns.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn new(
+        a: *const T,
+        rows: (usize, usize, usize),
+        s: usize,
+        (start, stop): (usize, usize),
+        load: Load<T>,
+    ) -> Self {
+        // SAFETY: columns start - 1 and start..=stop are in the rows (the caller).
+        let (left, cur) = unsafe {
+            (
+                column_sums(a, rows, s, start - 1, (1, load)).0,
+                column_sums(a, rows, s, start, (reach(start, stop), load)),
+            )
+        };
+        Neighbours {
+            a,
+            rows,
+            s,
+            stop,
+            load,
+            prev: _mm512_alignr_epi32::<1>(left, _mm512_setzero_si512()),
+            cur,
         }
-        sum = _mm512_add_epi32(sum, load(mk, a.add(i * s + j - 1)));
-        _mm512_add_epi32(sum, load(mk, a.add(i * s + j + 1)))
+    }
+
+    /// The neighbour sums of the step at `j` (the one after the last, or `start`), and
+    /// moves on to `j + 16`.
+    ///
+    /// # Safety
+    /// As for [`Neighbours::new`].
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn next(&mut self, j: usize) -> __m512i {
+        let next = if j + 16 <= self.stop {
+            let mk = reach(j + 16, self.stop);
+            // SAFETY: columns j + 16 ..= stop are in the rows (the caller).
+            unsafe { column_sums(self.a, self.rows, self.s, j + 16, (mk, self.load)) }
+        } else {
+            (_mm512_setzero_si512(), _mm512_setzero_si512())
+        };
+        let (cur, mid) = self.cur;
+        let left = _mm512_alignr_epi32::<15>(cur, self.prev);
+        let right = _mm512_alignr_epi32::<1>(next.0, cur);
+        let boxed = _mm512_add_epi32(_mm512_add_epi32(left, cur), right);
+        self.prev = cur;
+        self.cur = next;
+        _mm512_sub_epi32(boxed, mid)
     }
 }
 
@@ -193,6 +270,11 @@ unsafe fn columns0(m: &Masking<'_, i16>, r: &Row0, start: usize, stop: usize) ->
         )
     });
     let rf = r.rf.map(|f| _mm512_set1_epi32(f as i32));
+    // SAFETY: rows up, i, down hold columns start-1 ..= stop (< w) by `interior`, and
+    // 1 <= start < stop.
+    let mut around: [Neighbours<i16>; 3] = std::array::from_fn(|t| unsafe {
+        Neighbours::new(m.activity[t].as_ptr(), r.rows, s, (start, stop), load16)
+    });
     let mut j = start;
     while j < stop {
         let mk = lanes((stop - j).min(16));
@@ -200,16 +282,18 @@ unsafe fn columns0(m: &Masking<'_, i16>, r: &Row0, start: usize, stop: usize) ->
         // SAFETY (every load below): rows up, i, down hold columns j-1 ..= stop (< w) by
         // `interior`, 1 <= start <= j, and the mask reads no lane at or past stop - j.
         let mut thr = _mm512_setzero_si512();
-        for t in 0..3 {
-            // SAFETY: see above.
+        for (t, around) in around.iter_mut().enumerate() {
+            // SAFETY: see above; the steps come in order from `start`.
             let (sum, v) = unsafe {
                 (
-                    neighbours(m.activity[t].as_ptr(), r.rows, s, j, (mk, load16)),
+                    around.next(j),
                     load16(mk, m.masker[t].as_ptr().add(i * s + j)),
                 )
             };
+            // The masker is an `i16` in each lane and the factor's high half is zero, so
+            // `vpmaddwd` gives the exact product; |8738 v| = 8738 |v| < 2^31.
             let c = _mm512_srai_epi32::<12>(_mm512_add_epi32(
-                _mm512_mullo_epi32(one_by_15, _mm512_abs_epi32(v)),
+                _mm512_abs_epi32(_mm512_madd_epi16(v, one_by_15)),
                 half,
             ));
             let c = _mm512_srai_epi32::<16>(_mm512_slli_epi32::<16>(c));
@@ -271,17 +355,21 @@ unsafe fn columns123(m: &Masking<'_, i32>, r: &Row123, start: usize, stop: usize
     );
     let rf = r.rf.map(|f| _mm512_set1_epi64(f as i64));
     let one_by_15 = _mm512_set1_epi64(ONE_BY_15_Q32);
+    // SAFETY: as in `columns0`.
+    let mut around: [Neighbours<i32>; 3] = std::array::from_fn(|t| unsafe {
+        Neighbours::new(m.activity[t].as_ptr(), r.rows, s, (start, stop), load32)
+    });
     let mut j = start;
     while j < stop {
         let mk = lanes((stop - j).min(16));
         let on = halves(mk);
         // SAFETY (every load below): as in `columns0`.
         let mut thr = _mm512_setzero_si512();
-        for t in 0..3 {
-            // SAFETY: see above.
+        for (t, around) in around.iter_mut().enumerate() {
+            // SAFETY: see above; the steps come in order from `start`.
             let (sum, v) = unsafe {
                 (
-                    neighbours(m.activity[t].as_ptr(), r.rows, s, j, (mk, load32)),
+                    around.next(j),
                     load32(mk, m.masker[t].as_ptr().add(i * s + j)),
                 )
             };

@@ -134,12 +134,16 @@ pub fn level0<S: Load16>(
     let (lo, hi) = rows16.split_at_mut(w);
     let end = interior_end(w);
     for (i, rows) in t.rows.iter().enumerate() {
+        // The next output row's two new source rows, fetched into the cache while this
+        // row is filtered (the last row fetches its own again).
+        let next = t.rows.get(i + 1).unwrap_or(rows);
+        let ahead = [next[2], next[3]];
         // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when the
         // processor has AVX-512 (F, BW, DQ, VL); `fits` checked that every source row
         // holds `w` samples, and lo and hi hold `w` values.
         unsafe {
             if bpc < 16 {
-                vertical0_pairs(src, stride, rows, bpc, lo, hi);
+                vertical0_pairs(src, stride, rows, ahead, bpc, lo, hi);
             } else {
                 vertical0(src, stride, rows, bpc, lo, hi);
             }
@@ -202,12 +206,14 @@ unsafe fn vertical0<S: Load16>(
 /// column order (each 128-bit lane holds eight consecutive columns). Samples below
 /// 2^bpc <= 2^15 make every pair sum exact and every shifted sum an `i16` (at most
 /// 27411 in magnitude), so the saturating pack is the scalar truncation; a step with a
-/// sample at or past 2^bpc takes the 32-bit kernel instead.
+/// sample at or past 2^bpc takes the 32-bit kernel instead. The same columns of the
+/// source rows `ahead` are prefetched a step at a time.
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
 unsafe fn vertical0_pairs<S: Load16>(
     src: &[S],
     stride: usize,
     rows: &[usize; 4],
+    ahead: [usize; 2],
     bpc: u32,
     lo: &mut [i16],
     hi: &mut [i16],
@@ -228,6 +234,12 @@ unsafe fn vertical0_pairs<S: Load16>(
             // SAFETY: each row holds `w` samples from `r * stride` (the caller's `fits`),
             // and the mask selects none at or past `w`.
             *v = unsafe { S::load32(src.as_ptr().add(r * stride + j), m) };
+        }
+        for r in ahead {
+            // A prefetch only hints the cache and reads nothing; the address is formed
+            // with wrapping arithmetic and is a column of a source row anyway.
+            let p = src.as_ptr().wrapping_add(r * stride + j) as *const i8;
+            _mm_prefetch::<_MM_HINT_T0>(p);
         }
         if bpc < S::BITS {
             let any = _mm512_or_si512(_mm512_or_si512(s[0], s[1]), _mm512_or_si512(s[2], s[3]));

@@ -19,14 +19,15 @@ use super::avx2_dwt::fits_n;
 use super::avx512_dwt::{band_row_ptrs, band_rows, interior_end, mask16, tap_pair};
 
 /// The row loop of a level: `vertical` fills the two `i32` rows of each output row from its
-/// four source rows, then the horizontal pass writes the bands.
+/// four source rows (and prefetches the next output row's two new source rows), then the
+/// horizontal pass writes the bands.
 fn rows_of(
     t: &Taps,
     scale: usize,
     tmp: &mut [i64],
     out: &mut Bands<i32>,
     out_stride: usize,
-    mut vertical: impl FnMut(&[usize; 4], &mut [i32], &mut [i32]),
+    mut vertical: impl FnMut(&[usize; 4], [usize; 2], &mut [i32], &mut [i32]),
 ) {
     let w = t.w;
     let n = t.cols.len();
@@ -36,7 +37,9 @@ fn rows_of(
     let (lo, hi) = rows32.split_at_mut(w);
     let end = interior_end(w);
     for (i, rows) in t.rows.iter().enumerate() {
-        vertical(rows, lo, hi);
+        // The last row fetches its own again.
+        let next = t.rows.get(i + 1).unwrap_or(rows);
+        vertical(rows, [next[2], next[3]], lo, hi);
         let ptrs = band_row_ptrs(out, i * out_stride, n);
         // SAFETY: the AVX-512 table, which lists the callers, is only handed out when the
         // processor has AVX-512 (F, BW, DQ, VL); lo and hi hold `w` values; the bands
@@ -64,10 +67,10 @@ pub fn level(
     if !(1..=3).contains(&scale) || !fits_n(src, stride, t, tmp, out, out_stride) {
         return dwt::level(src, stride, t, scale, tmp, out, out_stride);
     }
-    rows_of(t, scale, tmp, out, out_stride, |rows, lo, hi| {
+    rows_of(t, scale, tmp, out, out_stride, |rows, ahead, lo, hi| {
         // SAFETY: as in `rows_of`; `fits_n` checked that every source row holds `w`
         // values.
-        unsafe { vertical(src, stride, rows, scale, lo, hi) }
+        unsafe { vertical(src, stride, rows, ahead, scale, lo, hi) }
     });
 }
 
@@ -85,21 +88,34 @@ pub fn level1(
     if scale != 1 || VERTICAL[0] != (0, 0) || !fits_n(src, stride, t, tmp, out, out_stride) {
         return dwt::level(src, stride, t, scale, tmp, out, out_stride);
     }
-    rows_of(t, scale, tmp, out, out_stride, |rows, lo, hi| {
+    rows_of(t, scale, tmp, out, out_stride, |rows, ahead, lo, hi| {
         // SAFETY: as in `rows_of`; `fits_n` checked that every source row holds `w`
         // values.
-        unsafe { vertical1_pairs(src, stride, rows, lo, hi) }
+        unsafe { vertical1_pairs(src, stride, rows, ahead, lo, hi) }
     });
+}
+
+/// Hints the cache to fetch column `j` of the rows `ahead` of `src`.
+#[inline]
+fn prefetch<T>(src: &[T], stride: usize, ahead: [usize; 2], j: usize) {
+    for r in ahead {
+        let p = src.as_ptr().wrapping_add(r * stride + j) as *const i8;
+        // SAFETY: SSE is part of x86_64; a prefetch reads nothing and cannot fault, and
+        // the address is formed with wrapping arithmetic.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(p) };
+    }
 }
 
 /// The vertical pass of level 1 over `i16` rows, 32 columns a step. The row pairs
 /// interleave per 128-bit lane, so the two sums hold columns 0..4 and 4..8 of each group
-/// of eight; two lane permutes put them back in column order.
+/// of eight; two lane permutes put them back in column order. The same columns of the
+/// rows `ahead` are prefetched.
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
 unsafe fn vertical1_pairs(
     src: &[i16],
     stride: usize,
     rows: &[usize; 4],
+    ahead: [usize; 2],
     lo: &mut [i32],
     hi: &mut [i32],
 ) {
@@ -119,6 +135,7 @@ unsafe fn vertical1_pairs(
             // and the mask selects none at or past `w`.
             *v = unsafe { _mm512_maskz_loadu_epi16(m, src.as_ptr().add(r * stride + j)) };
         }
+        prefetch(src, stride, ahead, j);
         let pairs = [
             _mm512_unpacklo_epi16(s[0], s[1]),
             _mm512_unpacklo_epi16(s[2], s[3]),
@@ -159,12 +176,14 @@ fn sum64(x: [__m512i; 4], f: &[__m512i; 4], add: __m512i) -> __m512i {
     acc
 }
 
-/// The vertical pass of levels 1..3 over every column, kept to 32 bits.
+/// The vertical pass of levels 1..3 over every column, kept to 32 bits; the same columns
+/// of the rows `ahead` are prefetched.
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
 unsafe fn vertical(
     src: &[i32],
     stride: usize,
     rows: &[usize; 4],
+    ahead: [usize; 2],
     scale: usize,
     lo: &mut [i32],
     hi: &mut [i32],
@@ -184,6 +203,7 @@ unsafe fn vertical(
             // and the mask selects none at or past `w`.
             *v = unsafe { _mm512_maskz_loadu_epi32(m, src.as_ptr().add(r * stride + j)) };
         }
+        prefetch(src, stride, ahead, j);
         let (l, g) = if shift == 0 {
             // No rounding: the low 32 bits of the 64-bit sum are the wrapping 32-bit sum.
             let (mut l, mut g) = (_mm512_setzero_si512(), _mm512_setzero_si512());
