@@ -18,6 +18,8 @@
 //! environment reads every file with `read(2)`.
 
 use std::fs::File;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 /// The environment variable that turns maps off: any value but empty or `0`.
 pub(crate) const NO_MMAP_ENV: &str = "VMAFX_NO_MMAP";
@@ -74,6 +76,7 @@ impl FrameMap {
             if len == 0 {
                 return Err(MapFailure::Refused);
             }
+            unmap_retired();
             let page = page_size() as u64;
             let start = offset / page * page;
             let lead = (offset - start) as usize;
@@ -138,11 +141,69 @@ impl FrameMap {
 
 impl Drop for FrameMap {
     fn drop(&mut self) {
-        #[cfg(unix)]
-        // SAFETY: `base` and `mapped` are the map `new` made; nothing borrows it any more
-        // (every plane over it holds an `Arc` of this value).
-        unsafe {
-            libc::munmap(self.base.cast(), self.mapped);
+        // Unmapping costs the thread that does it the kernel's page-table work and the
+        // other processors' TLB flushes: a map dropped by a scoring thread while a source
+        // is open is left to the reading thread, which unmaps it at its next frame.
+        let retire = READERS.load(Ordering::Acquire) > 0;
+        if retire {
+            let mut retired = RETIRED.lock().unwrap_or_else(PoisonError::into_inner);
+            retired.push((self.base as usize, self.mapped));
+            if retired.len() < RETIRED_LIMIT {
+                return;
+            }
+            drop(retired);
+            unmap_retired();
+        } else {
+            unmap(self.base as usize, self.mapped);
         }
     }
+}
+
+/// Maps dropped while a source was open, not yet unmapped: (address, length).
+static RETIRED: Mutex<Vec<(usize, usize)>> = Mutex::new(Vec::new());
+
+/// Retired maps at which the dropping thread unmaps them all itself.
+const RETIRED_LIMIT: usize = 16;
+
+/// Open sources that may map frames (see [`Reading`]).
+static READERS: AtomicUsize = AtomicUsize::new(0);
+
+/// Held by each open source that maps frames; while any is held, dropped maps wait for
+/// [`unmap_retired`] (called by [`FrameMap::new`] and when the last one goes).
+#[derive(Debug)]
+pub(crate) struct Reading(());
+
+impl Reading {
+    /// Counts one more open source.
+    pub(crate) fn start() -> Reading {
+        READERS.fetch_add(1, Ordering::AcqRel);
+        Reading(())
+    }
+}
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        READERS.fetch_sub(1, Ordering::AcqRel);
+        unmap_retired();
+    }
+}
+
+/// Unmaps every retired map.
+pub(crate) fn unmap_retired() {
+    let maps = std::mem::take(&mut *RETIRED.lock().unwrap_or_else(PoisonError::into_inner));
+    for (base, len) in maps {
+        unmap(base, len);
+    }
+}
+
+/// Unmaps `len` bytes from `base`, a map [`FrameMap::new`] made and nothing reads any more.
+fn unmap(base: usize, len: usize) {
+    #[cfg(unix)]
+    // SAFETY: `base` and `len` are a map `new` made, handed here once by its `FrameMap`'s
+    // drop; nothing borrows it any more (every plane over it held an `Arc` of that value).
+    unsafe {
+        libc::munmap(base as *mut libc::c_void, len);
+    }
+    #[cfg(not(unix))]
+    let _ = (base, len);
 }

@@ -79,6 +79,9 @@ pub(crate) struct Source {
     /// Whether frames may be mapped in place: a regular file, where maps are allowed and
     /// none was refused yet.
     mappable: bool,
+    /// Held while frames of this source may be mapped: their maps, dropped on scoring
+    /// threads, are unmapped by this source's next map or when it closes.
+    _reading: Option<mapped::Reading>,
 }
 
 impl Source {
@@ -109,6 +112,7 @@ impl Source {
             pos: 0,
             len,
             mappable,
+            _reading: mappable.then(mapped::Reading::start),
         })
     }
 
@@ -121,6 +125,7 @@ impl Source {
             pos: 0,
             len: None,
             mappable: false,
+            _reading: None,
         }
     }
 

@@ -112,6 +112,12 @@ impl<'a, T: Copy> Rows<'a, T> {
         }
     }
 
+    /// Rows of the picture, borders not counted.
+    #[inline]
+    pub(super) fn height(&self) -> usize {
+        self.height
+    }
+
     /// Row `y`, which may lie in the borders.
     #[inline]
     pub(super) fn row(&self, y: isize) -> &'a [T] {

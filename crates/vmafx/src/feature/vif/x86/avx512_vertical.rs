@@ -243,7 +243,18 @@ unsafe fn vertical_u8_avx512<const DOWN: bool>(
     let down_centre = _mm512_set1_epi32(TAPS[1][4] as i32);
     let down_bias = _mm512_set1_epi32((1 << 23) + (1 << 7));
     let n32 = width / 32 * 32;
+    // The row the next output row adds to the window, fetched into the cache while this
+    // one is filtered: the frames are read in place, so their rows come from memory. Rows
+    // past the bottom are mirrors of rows already read: none is fetched there.
+    let next = y + half + 1;
+    let ahead =
+        [reference, distorted].map(|p| (next < p.height()).then(|| p.row(next as isize).as_ptr()));
     for j in (0..n32).step_by(32) {
+        for p in ahead.into_iter().flatten() {
+            // A prefetch only hints the cache and reads nothing; the address is formed
+            // with wrapping arithmetic.
+            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(j) as *const i8);
+        }
         // Down-sampler sums: [reference, distorted] x unpack halves.
         let mut dn = [[_mm512_setzero_si512(); 2]; 2];
         // Rows k0 and k1 of both planes, centred and interleaved: (low, high) unpacks.
