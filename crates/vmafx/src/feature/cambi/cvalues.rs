@@ -9,9 +9,10 @@ use super::Picture;
 /// Entries of libvmaf's reciprocal table (it refuses windows of this many samples or more).
 pub const RECIPROCAL_LUT_SIZE: usize = 4226;
 
-/// Spare counts after the histograms, so that a 32-bit gather of the last count stays
-/// inside the buffer.
-pub const COUNTS_PAD: usize = 2;
+/// Spare counts after the histograms: a 32-bit gather of the last count, and a whole
+/// vector of 16-bit counts read and written back (with nothing added) past a window's end,
+/// stay inside the buffer.
+pub const COUNTS_PAD: usize = 32;
 
 /// Suprathreshold contrast response: the weight of a step of `d + 1` code values.
 pub const CONTRAST_WEIGHTS: [i32; 32] = [
@@ -20,17 +21,33 @@ pub const CONTRAST_WEIGHTS: [i32; 32] = [
 
 /// libvmaf's table of reciprocals in single precision. Its entries are `1/i` written with
 /// nine significant digits and read back as `float`, which differs from `1.0f / i` in the
-/// last bit for some `i` (82 for one), so the table is rebuilt the same way.
+/// last bit for some `i` (82 for one), so the table is rebuilt the same way: the nine
+/// digits as an integer `m` and a power of ten (exact in double precision), `m / 10^k`
+/// rounded to double and then to single precision. The test
+/// `reciprocal_table_reads_like_libvmafs` checks every entry against writing `1/i` out
+/// in decimal and reading it back.
 pub fn reciprocal_lut() -> &'static [f32] {
     static LUT: OnceLock<Vec<f32>> = OnceLock::new();
     LUT.get_or_init(|| {
         let mut v = vec![0f32; RECIPROCAL_LUT_SIZE];
         for (i, r) in v.iter_mut().enumerate().skip(1) {
-            let text = format!("{:.8e}", 1.0f64 / i as f64);
-            *r = text.parse().unwrap_or(1.0 / i as f32);
+            *r = nine_digit_reciprocal(i);
         }
         v
     })
+}
+
+/// `1/i` rounded to nine significant digits, read as single precision.
+fn nine_digit_reciprocal(i: usize) -> f32 {
+    let d = 1.0f64 / i as f64;
+    // Digits after the point that leave nine significant ones: 1/i is in (10^-e, 10^(1-e)].
+    let mut k = 8;
+    while d * 10f64.powi(k - 8) < 1.0 {
+        k += 1;
+    }
+    let scale = 10f64.powi(k);
+    let m = (d * scale).round();
+    (m / scale) as f32
 }
 
 /// The contrast tables of one run: steps `1..=num_diffs`, their weights and, per step, the
@@ -59,228 +76,151 @@ impl Contrast {
     }
 }
 
-/// The cost of one sample's marks in the difference rows against one count of a direct
-/// add (a column of the difference pass costs about one).
-const SAMPLE_MARK_COST: usize = 4;
-
-/// How a row of samples enters the column histograms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(not(test), allow(dead_code))] // the runs pick `Cheaper`; the twin test forces each
-enum Update {
-    /// Each sample adds one to every column its window covers (cost: samples x window).
-    Direct,
-    /// Each sample marks where its window starts and ends in a per-level difference row,
-    /// and each level the row touched is then summed across the columns once (cost:
-    /// levels x width). Same counts, wrapping in 16 bits as the direct adds do.
-    Difference,
-    /// Whichever of the two costs less for the row at hand.
-    Cheaper,
-}
-
-/// Column histograms of levels over a window, one row of `width` counts per level.
-struct Histograms {
-    counts: Vec<u16>,
-    width: usize,
-    pad: usize,
-    base: u16,
-    size: usize,
-    update: Update,
-    /// The (level, column) of each masked in-band sample of the row being entered.
-    samples: Vec<(u32, u32)>,
-    /// Per-level difference rows (`width + 1` each, wrapping like the counts), zero
-    /// between updates.
-    delta: Vec<u16>,
-    /// The kernel summing a difference row into a histogram row.
-    running_sum: RunningSumFn,
-    /// The levels the row touches, and a flag per level.
-    touched: Vec<usize>,
-    is_touched: Vec<bool>,
-    /// Per touched level, its first and last sample's columns, then its windows' span.
-    columns: Vec<(u32, u32)>,
-    /// The levels any row has touched (`lo..hi`): the only histogram rows not zero.
-    dirty: (usize, usize),
-}
-
 /// Buffers of the c-value pass kept from one call to the next, so that each scale of each
-/// frame reuses them. Every use leaves them cleared: the histograms (only the rows it
-/// touched are zeroed again), the difference rows and the level flags.
+/// frame reuses them: the column histograms, all zero between calls (every row entered is
+/// taken out again before the pass ends), and the runs of the rows in the window.
 #[derive(Debug, Default)]
 pub struct Scratch {
     counts: Vec<u16>,
-    samples: Vec<(u32, u32)>,
-    delta: Vec<u16>,
-    touched: Vec<usize>,
-    is_touched: Vec<bool>,
-    columns: Vec<(u32, u32)>,
+    runs: Vec<Vec<Run>>,
 }
 
-impl Histograms {
-    fn new(
-        size: usize,
-        width: usize,
-        pad: usize,
-        base: u16,
-        update: Update,
-        running_sum: RunningSumFn,
-        scratch: &mut Scratch,
-    ) -> Self {
-        let mut counts = std::mem::take(&mut scratch.counts);
-        counts.resize(size * width + COUNTS_PAD, 0);
-        let mut is_touched = std::mem::take(&mut scratch.is_touched);
-        if is_touched.len() < size {
-            is_touched.resize(size, false);
-        }
-        let mut columns = std::mem::take(&mut scratch.columns);
-        if columns.len() < size {
-            columns.resize(size, (0, 0));
-        }
-        Histograms {
-            counts,
-            width,
-            pad,
-            base,
-            size,
-            update,
-            samples: std::mem::take(&mut scratch.samples),
-            delta: std::mem::take(&mut scratch.delta),
-            running_sum,
-            touched: std::mem::take(&mut scratch.touched),
-            is_touched,
-            columns,
-            dirty: (usize::MAX, 0),
-        }
-    }
+/// The shape of the column histograms: `size` rows of `width` counts (level `base + l` in
+/// row `l`), then [`COUNTS_PAD`] spare entries, each sample counted in the columns within
+/// `pad` of its own.
+///
+/// A sample counts where its mask is nonzero and its level (`value - base`, wrapping) is
+/// below `size`; entering the window it adds one to its level's histogram row at every
+/// column within `pad` of its own, clipped to the picture (leaving, takes one). A row's
+/// counted samples are taken as runs of neighbours at one level, and a run adds the sum
+/// of its samples' windows at once: column `c` gains the number of the run's columns
+/// within `pad` of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Band {
+    /// Columns of the picture.
+    pub width: usize,
+    /// Levels the histograms hold.
+    pub size: usize,
+    /// Level of the first histogram row.
+    pub base: u16,
+    /// Half the window side.
+    pub pad: usize,
+}
 
-    /// Hands the buffers back for the next call, the histograms zeroed.
-    fn keep(mut self, scratch: &mut Scratch) {
-        let (lo, hi) = self.dirty;
-        if lo < hi {
-            self.counts[lo * self.width..hi * self.width].fill(0);
-        }
-        scratch.counts = self.counts;
-        scratch.samples = self.samples;
-        scratch.delta = self.delta;
-        scratch.touched = self.touched;
-        scratch.is_touched = self.is_touched;
-        scratch.columns = self.columns;
-    }
+/// Neighbouring counted samples of one row at one level: their histogram row and their
+/// columns `start..end`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Run {
+    /// Histogram row (level less the band's base).
+    pub level: u32,
+    /// First column.
+    pub start: u32,
+    /// One past the last column.
+    pub end: u32,
+}
 
-    /// Adds (`up`) or removes the masked in-band samples of `row` to the columns their
-    /// windows cover.
-    fn update_row(&mut self, image: &Picture, mask: &Picture, row: usize, up: bool) {
-        let w = self.width;
-        let (img, msk) = (
-            &image.data[row * w..(row + 1) * w],
-            &mask.data[row * w..(row + 1) * w],
+/// A run-finding kernel: appends to `runs` the runs of the row with samples `image` and
+/// mask `mask` (`width` each), left to right.
+pub type ScanRunsFn = fn(&Band, &[u16], &[u16], &mut Vec<Run>);
+
+/// A run-adding kernel: adds (`up`) or takes out the windows of every run of `runs` to
+/// the histograms `counts` (which it may read and write back unchanged in the spare
+/// entries), all counts wrapping in 16 bits.
+pub type AddRunsFn = fn(&Band, &[Run], &mut [u16], bool);
+
+impl Band {
+    /// Panics unless a row holds `width` samples and mask entries.
+    pub fn check_row(&self, image: &[u16], mask: &[u16]) {
+        assert!(
+            image.len() >= self.width && mask.len() >= self.width,
+            "row shorter than the width"
         );
-        self.samples.clear();
-        for (j, (&v, &m)) in img.iter().zip(msk).enumerate() {
-            let level = v.wrapping_sub(self.base) as usize;
-            if m != 0 && level < self.size {
-                self.samples.push((level as u32, j as u32));
-                if !self.is_touched[level] {
-                    self.is_touched[level] = true;
-                    self.touched.push(level);
-                    self.columns[level].0 = j as u32;
-                }
-                self.columns[level].1 = j as u32;
-            }
-        }
-        // Each level's windows cover the columns from its first sample's window start to
-        // its last sample's window end; the difference pass runs over that span only.
-        let pad = self.pad;
-        let mut spans = 0;
-        for &level in &self.touched {
-            let (first, last) = self.columns[level];
-            let lo = (first as usize).saturating_sub(pad);
-            let hi = (last as usize + pad + 1).min(w);
-            self.columns[level] = (lo as u32, hi as u32);
-            spans += hi - lo;
-        }
-        // A direct add is vectorised (eight or more counts an instruction), and so is the
-        // running sum of the difference pass (sixteen columns a step); each sample's two
-        // marks are scalar.
-        let direct = self.samples.len() * (2 * pad + 1).min(w);
-        let difference = spans + SAMPLE_MARK_COST * self.samples.len();
-        let by_difference = match self.update {
-            Update::Direct => false,
-            Update::Difference => true,
-            Update::Cheaper => difference < direct,
-        };
-        if by_difference {
-            self.enter_by_difference(up);
-        } else {
-            self.enter_directly(up);
-        }
-        for &level in &self.touched {
-            self.is_touched[level] = false;
-            self.dirty = (self.dirty.0.min(level), self.dirty.1.max(level + 1));
-        }
-        self.touched.clear();
+        assert!(self.width < u32::MAX as usize && self.size <= u16::MAX as usize);
     }
 
-    fn enter_directly(&mut self, up: bool) {
-        let w = self.width;
-        for &(level, j) in &self.samples {
-            let (level, j) = (level as usize, j as usize);
-            let (left, right) = (j.saturating_sub(self.pad), (j + self.pad + 1).min(w));
-            let cells = &mut self.counts[level * w + left..level * w + right];
-            if up {
-                cells.iter_mut().for_each(|c| *c = c.wrapping_add(1));
+    /// Panics unless `counts` holds the histograms and their padding, and a count index
+    /// fits 32 bits.
+    pub fn check_counts(&self, counts: &[u16]) {
+        assert!(
+            counts.len() >= self.size * self.width + COUNTS_PAD,
+            "histograms without padding"
+        );
+        assert!(self.size * self.width + COUNTS_PAD < i32::MAX as usize);
+    }
+
+    /// Panics unless `run` lies inside the histograms.
+    #[inline]
+    pub fn check_run(&self, run: &Run) {
+        assert!(
+            (run.level as usize) < self.size
+                && run.start < run.end
+                && run.end as usize <= self.width,
+            "run outside the histograms"
+        );
+    }
+
+    /// The histogram row of a sample of value `v` with mask `m`, if it counts.
+    #[inline]
+    fn level(&self, v: u16, m: u16) -> Option<u32> {
+        let level = v.wrapping_sub(self.base) as usize;
+        (m != 0 && level < self.size).then_some(level as u32)
+    }
+
+    /// Adds (`up`) or takes out the windows of `run`: column `c` of its histogram row
+    /// changes by the number of the run's columns within `pad` of it.
+    pub fn add_run(&self, counts: &mut [u16], run: &Run, up: bool) {
+        self.check_run(run);
+        let (w, pad) = (self.width, self.pad);
+        let (level, j0, j1) = (run.level as usize, run.start as usize, run.end as usize);
+        let row = &mut counts[level * w..(level + 1) * w];
+        let (start, end) = (j0.saturating_sub(pad), (j1 + pad).min(w));
+        for (c, count) in row.iter_mut().enumerate().take(end).skip(start) {
+            // Offset from the first column any of the windows reaches.
+            let y = c + pad - j0;
+            let n = ((y + 1).min(j1 - j0) - y.saturating_sub(2 * pad)) as u16;
+            *count = if up {
+                count.wrapping_add(n)
             } else {
-                cells.iter_mut().for_each(|c| *c = c.wrapping_sub(1));
+                count.wrapping_sub(n)
+            };
+        }
+    }
+}
+
+/// The scalar run-finding kernel.
+pub fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
+    b.check_row(image, mask);
+    let mut open: Option<Run> = None;
+    for (col, (&v, &m)) in image[..b.width].iter().zip(&mask[..b.width]).enumerate() {
+        let level = b.level(v, m);
+        if let Some(r) = open {
+            if Some(r.level) == level {
+                continue;
             }
+            runs.push(Run {
+                end: col as u32,
+                ..r
+            });
         }
+        open = level.map(|level| Run {
+            level,
+            start: col as u32,
+            end: 0,
+        });
     }
-
-    fn enter_by_difference(&mut self, up: bool) {
-        let (w, dw) = (self.width, self.width + 1);
-        // Zero wherever it reaches (at any earlier stride too), so only ever lengthened.
-        if self.delta.len() < self.size * dw {
-            self.delta.resize(self.size * dw, 0);
-        }
-        for &(level, j) in &self.samples {
-            let (level, j) = (level as usize, j as usize);
-            let (left, right) = (j.saturating_sub(self.pad), (j + self.pad + 1).min(w));
-            let d = &mut self.delta[level * dw..(level + 1) * dw];
-            d[left] = d[left].wrapping_add(1);
-            d[right] = d[right].wrapping_sub(1);
-        }
-        for &level in &self.touched {
-            // No window starts before `lo` or ends after `hi`.
-            let (lo, hi) = (
-                self.columns[level].0 as usize,
-                self.columns[level].1 as usize,
-            );
-            let delta = &mut self.delta[level * dw + lo..level * dw + hi + 1];
-            let counts = &mut self.counts[level * w + lo..level * w + hi];
-            (self.running_sum)(delta, counts, up);
-            delta[hi - lo] = 0;
-        }
+    if let Some(r) = open {
+        runs.push(Run {
+            end: b.width as u32,
+            ..r
+        });
     }
 }
 
-/// A running-sum kernel: adds (`up`) or subtracts the running sum of `delta` to `counts`
-/// column by column, all in wrapping 16-bit arithmetic, and zeroes the first
-/// `counts.len()` entries of `delta` (which holds at least as many).
-pub type RunningSumFn = fn(&mut [u16], &mut [u16], bool);
-
-/// The scalar running-sum kernel.
-pub fn add_running_sum(delta: &mut [u16], counts: &mut [u16], up: bool) {
-    add_running_sum_from(delta, counts, up, 0);
-}
-
-/// [`add_running_sum`] with the sum starting at `running` (the vector kernels' tail).
-pub fn add_running_sum_from(delta: &mut [u16], counts: &mut [u16], up: bool, running: u16) {
-    assert!(delta.len() >= counts.len(), "difference row too short");
-    let mut running = running;
-    for (c, d) in counts.iter_mut().zip(delta.iter_mut()) {
-        running = running.wrapping_add(std::mem::take(d));
-        *c = if up {
-            c.wrapping_add(running)
-        } else {
-            c.wrapping_sub(running)
-        };
+/// The scalar run-adding kernel.
+pub fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
+    b.check_counts(counts);
+    for run in runs {
+        b.add_run(counts, run, up);
     }
 }
 
@@ -304,6 +244,9 @@ pub struct RowInput<'a> {
     pub contrast: &'a Contrast,
     /// Reciprocals, indexed by the sum of two counts of one window.
     pub recip: &'a [f32],
+    /// The row's runs of scored samples, left to right (as [`scan_runs`] finds them with
+    /// this `width`, `size` and `base`): a kernel may score their columns only.
+    pub runs: &'a [Run],
 }
 
 /// A c-value kernel: the c-value of every column of a row into `out` (`width`; 0 where the
@@ -368,74 +311,90 @@ pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
     }
 }
 
+/// The histogram kernels of a c-value pass.
+#[derive(Debug, Clone, Copy)]
+pub struct HistogramKernels {
+    /// Finds a row's runs.
+    pub scan_runs: ScanRunsFn,
+    /// Adds or takes out a row's runs.
+    pub add_runs: AddRunsFn,
+}
+
 /// The c-values of `image` (masked by `mask`) with a `window`-sample square window, row
-/// after row (by the c-value and running-sum kernels given) into `out` (`width * height`;
-/// zero where the mask is off).
+/// after row (by the c-value and histogram kernels given) into `out` (`width * height`;
+/// zero where the mask is off). Each row's runs are found once, as it enters the window,
+/// and kept until it leaves.
 pub fn c_values(
     image: &Picture,
     mask: &Picture,
     window: usize,
     c: &Contrast,
-    (row_kernel, running_sum): (CValueRowFn, RunningSumFn),
+    (row_kernel, hk): (CValueRowFn, HistogramKernels),
     scratch: &mut Scratch,
     out: &mut Vec<f32>,
-) {
-    c_values_by(
-        image,
-        mask,
-        window,
-        c,
-        (row_kernel, running_sum),
-        scratch,
-        out,
-        Update::Cheaper,
-    );
-}
-
-/// [`c_values`] with the histograms updated as `update` says.
-#[allow(clippy::too_many_arguments)]
-fn c_values_by(
-    image: &Picture,
-    mask: &Picture,
-    window: usize,
-    c: &Contrast,
-    (row_kernel, running_sum): (CValueRowFn, RunningSumFn),
-    scratch: &mut Scratch,
-    out: &mut Vec<f32>,
-    update: Update,
 ) {
     let (w, h) = (image.width, image.height);
     let pad = window / 2;
     let recip = reciprocal_lut();
-    let size = c.band_size();
-    let mut hist = Histograms::new(size, w, pad, c.band_base(), update, running_sum, scratch);
-    // Every row is written whole by the row kernel.
-    out.resize(w * h, 0.0);
-    for row in 0..(pad + 1).min(h) {
-        hist.update_row(image, mask, row, true);
+    let band = Band {
+        width: w,
+        size: c.band_size(),
+        base: c.band_base(),
+        pad,
+    };
+    let Scratch { counts, runs } = scratch;
+    // Zero wherever it reaches (at any earlier length too), so only ever lengthened.
+    if counts.len() < band.size * w + COUNTS_PAD {
+        counts.resize(band.size * w + COUNTS_PAD, 0);
+    }
+    // Row y's runs in slot y % slots: a row leaves as the row 2 pad + 1 below it enters.
+    let slots = 2 * pad + 2;
+    if runs.len() < slots {
+        runs.resize_with(slots, Vec::new);
+    }
+    let enter = |y: usize, counts: &mut [u16], runs: &mut [Vec<Run>]| {
+        let slot = &mut runs[y % slots];
+        slot.clear();
+        (hk.scan_runs)(&band, image.row(y), mask.row(y), slot);
+        (hk.add_runs)(&band, slot, counts, true);
+    };
+    let leave = |y: usize, counts: &mut [u16], runs: &[Vec<Run>]| {
+        (hk.add_runs)(&band, &runs[y % slots], counts, false);
+    };
+    // Grown a row at a time just before the row kernel writes it whole: the zeros land in
+    // the cache, not in memory (a buffer shorter after a smaller scale would otherwise be
+    // zeroed again in full).
+    out.clear();
+    for y in 0..(pad + 1).min(h) {
+        enter(y, counts, runs);
     }
     for i in 0..h {
         if i > 0 {
             if i + pad < h {
-                hist.update_row(image, mask, i + pad, true);
+                enter(i + pad, counts, runs);
             }
             if i > pad {
-                hist.update_row(image, mask, i - pad - 1, false);
+                leave(i - pad - 1, counts, runs);
             }
         }
         let input = RowInput {
-            counts: &hist.counts,
+            counts,
             width: w,
-            size,
-            base: hist.base,
+            size: band.size,
+            base: band.base,
             image: image.row(i),
             mask: mask.row(i),
             contrast: c,
             recip,
+            runs: &runs[i % slots],
         };
-        row_kernel(&input, &mut out[i * w..(i + 1) * w]);
+        out.resize((i + 1) * w, 0.0);
+        row_kernel(&input, &mut out[i * w..]);
     }
-    hist.keep(scratch);
+    // Take out the rows still in the window: the histograms are zero again.
+    for y in h.saturating_sub(pad + 1)..h {
+        leave(y, counts, runs);
+    }
 }
 
 #[cfg(test)]
@@ -453,23 +412,73 @@ mod tests {
         assert_eq!(r[82], 0.012195122f32);
         assert_ne!(r[82], 1.0f32 / 82.0);
         assert_eq!(r[4225], 0.000236686391f32);
+        // Every entry as writing 1/i with nine significant digits and reading it back.
+        for (i, &v) in r.iter().enumerate().skip(1) {
+            let text = format!("{:.8e}", 1.0f64 / i as f64);
+            assert_eq!(v, text.parse::<f32>().unwrap(), "1/{i} ({text})");
+        }
+    }
+
+    /// The c-values of `img` by counting every window's samples afresh.
+    fn brute_force(img: &Picture, mask: &Picture, window: usize, c: &Contrast) -> Vec<f32> {
+        let (w, h, pad) = (img.width, img.height, window / 2);
+        let (size, base) = (c.band_size(), c.band_base());
+        let mut out = vec![0f32; w * h];
+        let mut counts = vec![0u16; size * w + COUNTS_PAD];
+        for i in 0..h {
+            counts.fill(0);
+            for y in i.saturating_sub(pad)..(i + pad + 1).min(h) {
+                for x in 0..w {
+                    let level = img.data[y * w + x].wrapping_sub(base) as usize;
+                    if mask.data[y * w + x] == 0 || level >= size {
+                        continue;
+                    }
+                    for col in x.saturating_sub(pad)..(x + pad + 1).min(w) {
+                        counts[level * w + col] += 1;
+                    }
+                }
+            }
+            let input = RowInput {
+                counts: &counts,
+                width: w,
+                size,
+                base,
+                image: img.row(i),
+                mask: mask.row(i),
+                contrast: c,
+                recip: reciprocal_lut(),
+                runs: &[],
+            };
+            c_value_row(&input, &mut out[i * w..(i + 1) * w]);
+        }
+        out
     }
 
     #[test]
-    fn both_histogram_updates_give_the_same_c_values() {
+    fn sliding_histograms_give_the_c_values_of_counting_afresh() {
         let mut rng = crate::testutil::twin_rng::TwinRng::new(0xc4a1);
         let mut nonzero = 0;
         // One scratch for every case: buffers left by other sizes must not matter.
         let mut scratch = Scratch::default();
-        for case in 0..120 {
+        for case in 0..150 {
             let (w, h) = (rng.size(1, 90), rng.size(1, 30));
             let levels = rng.range(1, 40);
             let base = rng.range(0, 200) as u16;
             let mut img = Picture::new(w, h);
             let mut mask = Picture::new(w, h);
-            for (v, m) in img.data.iter_mut().zip(mask.data.iter_mut()) {
-                *v = base + rng.range(0, levels) as u16;
-                *m = u16::from(!rng.next_u64().is_multiple_of(5));
+            // Runs of one level along the rows, and rows that repeat the one above.
+            let repeat = rng.range(0, 3) as u64;
+            for y in 0..h {
+                let mut v = base + rng.range(0, levels) as u16;
+                for x in 0..w {
+                    if rng.range(0, 3) == 0 {
+                        v = base + rng.range(0, levels) as u16;
+                    }
+                    let above =
+                        (y > 0 && rng.next_u64() % 4 < repeat).then(|| img.data[(y - 1) * w + x]);
+                    img.data[y * w + x] = above.unwrap_or(v);
+                    mask.data[y * w + x] = u16::from(!rng.next_u64().is_multiple_of(5));
+                }
             }
             let num_diffs = [1usize, 2, 4, 8][rng.range(0, 3) as usize];
             let c = Contrast {
@@ -480,25 +489,25 @@ mod tests {
                 vlt_luma: rng.range(0, 120) as u16,
             };
             let window = 1 + 2 * rng.range(0, 40) as usize;
-            let run = |u, scratch: &mut Scratch| {
-                let mut out = Vec::new();
-                let kernels = (c_value_row as CValueRowFn, add_running_sum as RunningSumFn);
-                c_values_by(&img, &mask, window, &c, kernels, scratch, &mut out, u);
-                out.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            let want = brute_force(&img, &mask, window, &c);
+            let mut out = Vec::new();
+            let hk = HistogramKernels {
+                scan_runs,
+                add_runs,
             };
-            let want = run(Update::Direct, &mut Scratch::default());
+            let kernels = (c_value_row as CValueRowFn, hk);
+            c_values(&img, &mask, window, &c, kernels, &mut scratch, &mut out);
+            let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
             assert_eq!(
-                run(Update::Direct, &mut scratch),
-                want,
-                "case {case}: reused"
-            );
-            nonzero += want.iter().filter(|&&b| b != 0).count();
-            assert_eq!(
-                run(Update::Difference, &mut scratch),
-                want,
+                bits(&out),
+                bits(&want),
                 "case {case}: {w}x{h} window {window}"
             );
-            assert_eq!(run(Update::Cheaper, &mut scratch), want, "case {case}");
+            assert!(
+                scratch.counts.iter().all(|&n| n == 0),
+                "case {case}: histograms left nonzero"
+            );
+            nonzero += want.iter().filter(|&&v| v != 0.0).count();
         }
         assert!(nonzero > 1000, "only {nonzero} nonzero c-values");
     }
@@ -530,7 +539,13 @@ mod tests {
             &mask,
             3,
             &c,
-            (c_value_row, add_running_sum),
+            (
+                c_value_row,
+                HistogramKernels {
+                    scan_runs,
+                    add_runs,
+                },
+            ),
             &mut Scratch::default(),
             &mut out,
         );

@@ -1,21 +1,32 @@
 //! The CAMBI kernel table per CPU level (the kernels are in `x86/`: `avx2` and `avx512`).
 //!
-//! The c-value kernels score eight (AVX2) or sixteen (AVX-512) columns of a row at once:
-//! the counts of a column's own level and of the levels `d + 1` above and below are
-//! gathered from the level-major histograms (lanes whose step is not visible, or whose
-//! level is outside the histograms, gather nothing and count as zero), and each lane
-//! follows the scalar kernel's arithmetic: the wrapping 32-bit product
-//! `weight * p0 * p`, converted to single precision, times the gathered reciprocal (a
-//! plain multiply, no fused multiply-add), the largest kept.
+//! The c-value kernels score eight (AVX2) or sixteen (AVX-512) columns of a row at once.
+//! AVX2 gathers the counts of a column's own level and of the levels `d + 1` above and
+//! below from the level-major histograms (lanes whose step is not visible, or whose level
+//! is outside the histograms, gather nothing and count as zero). AVX-512 scores only the
+//! row's runs (found as the row entered the window), sixteen columns of one run a step:
+//! one level, so each level's counts are one masked load of neighbouring counts and the
+//! visible steps are known for the whole run. Each lane follows the scalar kernel's
+//! arithmetic: the wrapping 32-bit product `weight * p0 * p`, converted to single
+//! precision, times the gathered reciprocal (a plain multiply, no fused multiply-add),
+//! the largest kept; a step where no lane has a count at its levels is skipped (it
+//! scores zero).
 //!
-//! The running-sum kernel (AVX2, also in the AVX-512 table) sums sixteen 16-bit columns of
-//! a difference row a step: a prefix sum inside each 128-bit half by three shifted adds,
-//! the low half's total added to the high half, then the carry of the steps before. The
+//! The run-finding kernels scan thirty-two columns of a row entering the window a step:
+//! which samples count (masked, level inside the histograms) and where a run of one level
+//! starts or the one before ends, each a bit of a 32-bit mask (AVX-512 compare masks; AVX2
+//! compares packed to bytes and gathered by `movemask`), the columns found by counting
+//! trailing zeros. The row's runs are kept until it leaves. The run-adding kernels add
+//! each run at once: its window sum over the columns it reaches, `min(y + 1, run) - max(y -
+//! 2 pad, 0)` at offset `y`, in saturating 16-bit lanes (zero past the last window), to
+//! whole vectors of counts (sixteen or thirty-two), wrapping as the scalar adds do. The
 //! pooling-statistics kernel (AVX2, also in the AVX-512 table) reads eight values a step
 //! with unsigned 32-bit minimum and maximum of their bits, and keeps the scalar kernel's
 //! eight double-precision running sums lane for lane, so every total is the same bits.
 
-use super::cvalues::{add_running_sum, c_value_row, CValueRowFn, RunningSumFn};
+use super::cvalues::{
+    add_runs, c_value_row, scan_runs, AddRunsFn, CValueRowFn, HistogramKernels, ScanRunsFn,
+};
 use super::pooling::{pool_stats, PoolStatsFn};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
@@ -31,8 +42,10 @@ pub struct Kernels {
     pub level: CpuLevel,
     /// The c-values of one row.
     pub c_value_row: CValueRowFn,
-    /// The running sum of a histogram row's difference row.
-    pub add_running_sum: RunningSumFn,
+    /// The runs of one level of a row entering the window.
+    pub scan_runs: ScanRunsFn,
+    /// A row's runs added to or taken from the histograms.
+    pub add_runs: AddRunsFn,
     /// The pooling's exactness statistics of a scale's c-values.
     pub pool_stats: PoolStatsFn,
 }
@@ -42,7 +55,8 @@ impl Kernels {
     pub const SCALAR: Kernels = Kernels {
         level: CpuLevel::Scalar,
         c_value_row,
-        add_running_sum,
+        scan_runs,
+        add_runs,
         pool_stats,
     };
 
@@ -51,7 +65,8 @@ impl Kernels {
     const AVX2: Kernels = Kernels {
         level: CpuLevel::Avx2,
         c_value_row: x86::avx2::c_value_row,
-        add_running_sum: x86::avx2::add_running_sum,
+        scan_runs: x86::avx2::scan_runs,
+        add_runs: x86::avx2::add_runs,
         pool_stats: x86::avx2::pool_stats,
     };
 
@@ -60,11 +75,21 @@ impl Kernels {
     const AVX512: Kernels = Kernels {
         level: CpuLevel::Avx512,
         c_value_row: x86::avx512::c_value_row,
-        // Sixteen 16-bit lanes carry the running sum as well as 32 would, and the pooling
-        // statistics are bound by memory: the AVX2 kernels.
-        add_running_sum: x86::avx2::add_running_sum,
+        scan_runs: x86::avx512::scan_runs,
+        add_runs: x86::avx512::add_runs,
+        // The pooling statistics are bound by memory: the AVX2 kernel.
         pool_stats: x86::avx2::pool_stats,
     };
+}
+
+impl Kernels {
+    /// The histogram kernels, as the c-value pass takes them.
+    pub fn histograms(&self) -> HistogramKernels {
+        HistogramKernels {
+            scan_runs: self.scan_runs,
+            add_runs: self.add_runs,
+        }
+    }
 }
 
 impl KernelTable for Kernels {

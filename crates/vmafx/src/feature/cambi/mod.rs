@@ -237,7 +237,7 @@ fn score_frame(
             mask,
             window,
             &run.contrast,
-            (kernels.c_value_row, kernels.add_running_sum),
+            (kernels.c_value_row, kernels.histograms()),
             scratch,
             c_values,
         );

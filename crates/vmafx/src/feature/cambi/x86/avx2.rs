@@ -1,10 +1,11 @@
-//! AVX2 twin of the scalar c-value row: eight columns a step by masked gathers, the last
-//! partial step by the scalar code; and the running sum of a difference row, sixteen
-//! columns a step; and the pooling statistics, eight values a step.
+//! AVX2 twins of the scalar c-value row (eight columns a step by masked gathers, the last
+//! partial step by the scalar code), of the histogram kernels (a row's runs found
+//! thirty-two columns a step; each run of one level added as a whole window sum, sixteen
+//! counts a step) and of the pooling statistics (eight values a step).
 
 use std::arch::x86_64::*;
 
-use crate::feature::cambi::cvalues::{add_running_sum_from, RowInput, CONTRAST_WEIGHTS};
+use crate::feature::cambi::cvalues::{Band, RowInput, Run, CONTRAST_WEIGHTS};
 use crate::feature::cambi::pooling::{pool_stats_tail, PoolStats};
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
@@ -101,6 +102,11 @@ unsafe fn row_avx2(r: &RowInput<'_>, out: &mut [f32]) -> usize {
                     )
                 };
                 let p = _mm256_max_epi32(_mm256_and_si256(p1, low16), _mm256_and_si256(p2, low16));
+                // A lane with no count at the step's levels scores zero.
+                let on = _mm256_andnot_si256(_mm256_cmpeq_epi32(p, zero), on);
+                if _mm256_testz_si256(on, on) != 0 {
+                    continue;
+                }
                 let product =
                     _mm256_mullo_epi32(_mm256_mullo_epi32(_mm256_set1_epi32(weight), p0), p);
                 let sum = _mm256_min_epi32(_mm256_add_epi32(p, p0), last_recip);
@@ -128,57 +134,219 @@ unsafe fn row_avx2(r: &RowInput<'_>, out: &mut [f32]) -> usize {
     col
 }
 
-/// The running sum of a difference row into a histogram row (see
-/// [`crate::feature::cambi::cvalues::add_running_sum`]): sixteen columns a step, the rest
-/// by the scalar code from the carried sum.
-pub fn add_running_sum(delta: &mut [u16], counts: &mut [u16], up: bool) {
-    assert!(delta.len() >= counts.len(), "difference row too short");
-    // SAFETY: this function is only in a table made after AVX2 was detected, and `delta`
-    // holds at least the `counts.len()` entries the kernel reads and writes.
-    let (done, running) = unsafe { running_sum_avx2(delta, counts, up) };
-    add_running_sum_from(&mut delta[done..], &mut counts[done..], up, running);
+/// Runs longer than this are added in pieces, so that the vector kernels' column offsets
+/// stay well inside 16 bits.
+pub(super) const LONGEST_PIECE: usize = 16384;
+
+/// Appends to `runs` the runs of thirty-two columns from `col` whose samples (in `img`)
+/// count where `counted` has a bit: a run starts at each bit of `starts` and the run
+/// before ends at each bit of `ends`; `closed` is the first run without its end.
+#[inline(always)]
+pub(super) fn push_runs(
+    (runs, closed): (&mut Vec<Run>, &mut usize),
+    col: usize,
+    (mut starts, mut ends): (u32, u32),
+    img: &[u16],
+    base: u16,
+) {
+    // Every end in the step belongs to a run started in it or before it.
+    while starts != 0 {
+        let at = col + starts.trailing_zeros() as usize;
+        starts &= starts - 1;
+        runs.push(Run {
+            level: img[at].wrapping_sub(base) as u32,
+            start: at as u32,
+            end: 0,
+        });
+    }
+    while ends != 0 {
+        let at = col + ends.trailing_zeros() as usize;
+        ends &= ends - 1;
+        runs[*closed].end = at as u32;
+        *closed += 1;
+    }
 }
 
-/// Sixteen columns a step while sixteen remain; returns the columns done and the sum so far.
+/// The runs of `runs` as (histogram row, first column, end column), each checked inside
+/// the histograms, in pieces of at most [`LONGEST_PIECE`] columns.
+#[inline(always)]
+pub(super) fn pieces<'a>(
+    b: &'a Band,
+    runs: &'a [Run],
+) -> impl Iterator<Item = (usize, usize, usize)> + 'a {
+    runs.iter().flat_map(move |run| {
+        b.check_run(run);
+        let (start, end) = (run.start as usize, run.end as usize);
+        (start..end)
+            .step_by(LONGEST_PIECE)
+            .map(move |from| (run.level as usize, from, end.min(from + LONGEST_PIECE)))
+    })
+}
+
+/// The run-finding kernel (see [`crate::feature::cambi::cvalues::scan_runs`]).
+pub fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
+    b.check_row(image, mask);
+    // SAFETY: this function is only in a table made after AVX2 was detected, and
+    // `check_row` has checked the row's length.
+    unsafe { scan_avx2(b, image, mask, runs) }
+}
+
+/// The run-adding kernel (see [`crate::feature::cambi::cvalues::add_runs`]).
+pub fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
+    b.check_counts(counts);
+    // SAFETY: this function is only in a table made after AVX2 was detected, and
+    // `check_counts` has checked the histograms and their padding.
+    unsafe { add_runs_avx2(b, runs, counts, up) }
+}
+
+/// Every run, piece by piece.
 ///
 /// # Safety
-/// AVX2, and `delta.len() >= counts.len()`.
+/// AVX2, and the bounds of [`Band::check_counts`].
 #[target_feature(enable = "avx2")]
-unsafe fn running_sum_avx2(delta: &mut [u16], counts: &mut [u16], up: bool) -> (usize, u16) {
-    let n = counts.len();
-    let zero = _mm256_setzero_si256();
-    // Bytes 14 and 15 of each 128-bit half: its last column, to every column of the half.
-    let last = _mm256_set1_epi16(0x0f0e);
-    let mut carry = zero;
-    let mut j = 0;
-    while j + 16 <= n {
-        let d = delta.as_mut_ptr().wrapping_add(j) as *mut __m256i;
-        let c = counts.as_mut_ptr().wrapping_add(j) as *mut __m256i;
-        // SAFETY: j + 16 <= counts.len() <= delta.len().
-        let (mut x, old) = unsafe {
-            let x = _mm256_loadu_si256(d);
-            _mm256_storeu_si256(d, zero);
-            (x, _mm256_loadu_si256(c))
-        };
-        x = _mm256_add_epi16(x, _mm256_slli_si256::<2>(x));
-        x = _mm256_add_epi16(x, _mm256_slli_si256::<4>(x));
-        x = _mm256_add_epi16(x, _mm256_slli_si256::<8>(x));
-        let low_total = _mm256_shuffle_epi8(x, last);
-        // Low half zero, high half the low half's total.
-        x = _mm256_add_epi16(x, _mm256_permute2x128_si256::<0x08>(low_total, low_total));
-        x = _mm256_add_epi16(x, carry);
-        let totals = _mm256_shuffle_epi8(x, last);
-        carry = _mm256_permute2x128_si256::<0x11>(totals, totals);
-        let new = if up {
-            _mm256_add_epi16(old, x)
-        } else {
-            _mm256_sub_epi16(old, x)
-        };
-        // SAFETY: as for the loads.
-        unsafe { _mm256_storeu_si256(c, new) };
-        j += 16;
+unsafe fn add_runs_avx2(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
+    for (level, from, to) in pieces(b, runs) {
+        // SAFETY: the caller's bounds; the piece checked inside the histograms.
+        unsafe { add_run_avx2(counts, b, level, (from, to), up) };
     }
-    (j, _mm256_extract_epi16::<0>(carry) as u16)
+}
+
+/// Thirty-two columns of one row: samples, mask entries, and the samples one column to
+/// the left (the first lane the last sample of the columns before, or zero).
+///
+/// # Safety
+/// AVX2; `col < width`, and the row holds `width` samples and mask entries.
+#[target_feature(enable = "avx2")]
+unsafe fn load_columns(img: &[u16], msk: &[u16], col: usize, width: usize) -> [[__m256i; 2]; 3] {
+    let ld = |p: *const u16| {
+        // SAFETY: every caller reads sixteen entries inside the slice or array at `p`.
+        unsafe { _mm256_loadu_si256(p as *const __m256i) }
+    };
+    if col > 0 && col + 32 <= width {
+        let (v, m) = (img[col - 1..col + 32].as_ptr(), msk[col..col + 32].as_ptr());
+        return [
+            [ld(v.wrapping_add(1)), ld(v.wrapping_add(17))],
+            [ld(m), ld(m.wrapping_add(16))],
+            [ld(v), ld(v.wrapping_add(16))],
+        ];
+    }
+    // The first and the last columns: copies, zero past the width.
+    let n = (width - col).min(32);
+    let (mut v, mut m) = ([0u16; 33], [0u16; 32]);
+    if col > 0 {
+        v[0] = img[col - 1];
+    }
+    v[1..=n].copy_from_slice(&img[col..col + n]);
+    m[..n].copy_from_slice(&msk[col..col + n]);
+    let (v, m) = (v.as_ptr(), m.as_ptr());
+    [
+        [ld(v.wrapping_add(1)), ld(v.wrapping_add(17))],
+        [ld(m), ld(m.wrapping_add(16))],
+        [ld(v), ld(v.wrapping_add(16))],
+    ]
+}
+
+/// Thirty-two columns a step, as the AVX-512 kernel does (each lane's comparison packed
+/// to a bit of a 32-bit mask).
+///
+/// # Safety
+/// AVX2, and the bounds of [`Band::check_row`].
+#[target_feature(enable = "avx2")]
+unsafe fn scan_avx2(b: &Band, img: &[u16], msk: &[u16], runs: &mut Vec<Run>) {
+    if b.size == 0 {
+        return;
+    }
+    let w = b.width;
+    let zero = _mm256_setzero_si256();
+    let base = _mm256_set1_epi16(b.base as i16);
+    let top = _mm256_set1_epi16((b.size - 1) as u16 as i16);
+    // One bit per 16-bit lane of two vectors, in column order.
+    let bits = |lo: __m256i, hi: __m256i| {
+        _mm256_movemask_epi8(_mm256_permute4x64_epi64::<0xD8>(_mm256_packs_epi16(lo, hi))) as u32
+    };
+    let counted = |v: __m256i, m: __m256i| {
+        let level = _mm256_sub_epi16(v, base);
+        let in_band = _mm256_cmpeq_epi16(_mm256_min_epu16(level, top), level);
+        _mm256_andnot_si256(_mm256_cmpeq_epi16(m, zero), in_band)
+    };
+    let mut closed = runs.len();
+    let mut carry = 0u32;
+    let mut col = 0;
+    while col < w {
+        // SAFETY: col < width, and the row holds width entries.
+        let [v, m, prev] = unsafe { load_columns(img, msk, col, w) };
+        let k = bits(counted(v[0], m[0]), counted(v[1], m[1]));
+        let k_prev = (k << 1) | carry;
+        let same = bits(
+            _mm256_cmpeq_epi16(v[0], prev[0]),
+            _mm256_cmpeq_epi16(v[1], prev[1]),
+        );
+        let cont = k & k_prev & same;
+        push_runs(
+            (runs, &mut closed),
+            col,
+            (k & !cont, k_prev & !cont),
+            img,
+            b.base,
+        );
+        carry = k >> 31;
+        col += 32;
+    }
+    if closed < runs.len() {
+        runs[closed].end = w as u32;
+    }
+}
+
+/// Adds (`up`) or takes out the window sum of the run `j0..j1` at histogram row `level`
+/// (see [`Band::add_run`]), sixteen counts a step; a step reaching past the run's last
+/// window or the right edge adds nothing there.
+///
+/// # Safety
+/// AVX2; `level < size`, `j0 < j1 <= width`, `j1 - j0 <= LONGEST_PIECE`, and `counts`
+/// holds the histograms and their padding.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn add_run_avx2(
+    counts: &mut [u16],
+    p: &Band,
+    level: usize,
+    (j0, j1): (usize, usize),
+    up: bool,
+) {
+    debug_assert!(j0 < j1 && j1 - j0 <= LONGEST_PIECE);
+    let (w, pad) = (p.width, p.pad);
+    let (start, end) = (j0.saturating_sub(pad), (j1 + pad).min(w));
+    let run = _mm256_set1_epi16((j1 - j0) as i16);
+    let reach = _mm256_set1_epi16((2 * pad + 1) as i16);
+    let step = _mm256_set1_epi16(16);
+    // Lanes at `end` or past it (past the last window, or the picture's right edge) add
+    // nothing.
+    let limit = _mm256_set1_epi16((end + pad + 1 - j0) as i16);
+    // Lane i: one more than the offset of its column from the first column any window
+    // of the run reaches.
+    let mut y = _mm256_add_epi16(
+        _mm256_set1_epi16((start + pad + 1 - j0) as i16),
+        _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+    );
+    let row = counts.as_mut_ptr().wrapping_add(level * w);
+    let mut c = start;
+    while c < end {
+        let n = _mm256_subs_epu16(_mm256_min_epu16(y, run), _mm256_subs_epu16(y, reach));
+        let n = _mm256_and_si256(n, _mm256_cmpgt_epi16(limit, y));
+        let at = row.wrapping_add(c) as *mut __m256i;
+        // SAFETY: level * width + c + 16 <= size * width + COUNTS_PAD (c < end <= width).
+        unsafe {
+            let old = _mm256_loadu_si256(at);
+            let new = if up {
+                _mm256_add_epi16(old, n)
+            } else {
+                _mm256_sub_epi16(old, n)
+            };
+            _mm256_storeu_si256(at, new);
+        }
+        y = _mm256_add_epi16(y, step);
+        c += 16;
+    }
 }
 
 /// The pooling's exactness statistics (see
