@@ -27,7 +27,7 @@
 use super::cvalues::{
     add_runs, c_value_row, scan_runs, AddRunsFn, CValueRowFn, HistogramKernels, ScanRunsFn,
 };
-use super::pooling::{pool_stats, PoolStatsFn};
+use super::pooling::{pool_groups, PoolStatsFn};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use crate::cpu::{kernel_tables, CpuLevel, KernelTable};
@@ -46,7 +46,7 @@ pub struct Kernels {
     pub scan_runs: ScanRunsFn,
     /// A row's runs added to or taken from the histograms.
     pub add_runs: AddRunsFn,
-    /// The pooling's exactness statistics of a scale's c-values.
+    /// The pooling's exactness statistics of whole groups of eight c-values.
     pub pool_stats: PoolStatsFn,
 }
 
@@ -57,7 +57,7 @@ impl Kernels {
         c_value_row,
         scan_runs,
         add_runs,
-        pool_stats,
+        pool_stats: pool_groups,
     };
 
     /// The AVX2 kernels. Only a table made after AVX2 was detected may be called.
