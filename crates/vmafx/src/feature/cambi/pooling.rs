@@ -167,7 +167,7 @@ fn exact_top_sum_of(stats: PoolStats, k: usize, nonzero: &[f32]) -> Option<f64> 
 /// The pooling of one scale's c-values fed a row at a time as they are made: the
 /// statistics of [`pool_stats`] (the kernel's eight running sums continued from row to
 /// row, value `i` of the plane into sum `i % 8`, so every bit is that of the whole plane's)
-/// and the nonzero values, all that the exact top sum reads. Reused from scale to scale
+/// and the groups of values that are not all zeros, all that the exact top sum reads. Reused from scale to scale
 /// and frame to frame.
 #[derive(Debug, Default)]
 pub struct RowPool {
@@ -177,7 +177,7 @@ pub struct RowPool {
     pending: usize,
     /// Values fed.
     count: usize,
-    /// The nonzero values (the first `kept`; the rest is room for a row).
+    /// Every nonzero value, among zeros (the first `kept`; the rest is room for a row).
     nonzero: Vec<f32>,
     kept: usize,
 }
@@ -214,30 +214,25 @@ impl RowPool {
         self.pending = rest.len();
     }
 
-    /// Appends the nonzero values of `row` to those kept: each is written at the next
-    /// free place, which advances past it where it is not zero (no branch per value;
-    /// groups of eight zeros skipped).
+    /// Appends the groups of eight of `row` that hold a nonzero value (and the values
+    /// after its last whole group) to those kept: every group is copied to the next free
+    /// place, which advances past it where it is not all zeros (no branch). The zeros
+    /// kept with them cannot be among the `k` largest where the selection runs (more
+    /// than `k` values are nonzero then).
     fn keep_nonzero(&mut self, row: &[f32]) {
-        if self.nonzero.len() < self.kept + row.len() {
-            self.nonzero.resize(self.kept + row.len(), 0.0);
+        if self.nonzero.len() < self.kept + row.len() + 8 {
+            self.nonzero.resize(self.kept + row.len() + 8, 0.0);
         }
         let (out, mut kept) = (&mut self.nonzero, self.kept);
         let groups = row.chunks_exact(8);
         let rest = groups.remainder();
         for group in groups {
-            if group.iter().fold(0, |a, v| a | v.to_bits()) == 0 {
-                continue;
-            }
-            for &v in group {
-                out[kept] = v;
-                kept += usize::from(v.to_bits() != 0);
-            }
+            let any = group.iter().fold(0, |a, v| a | v.to_bits()) != 0;
+            out[kept..kept + 8].copy_from_slice(group);
+            kept += 8 * usize::from(any);
         }
-        for &v in rest {
-            out[kept] = v;
-            kept += usize::from(v.to_bits() != 0);
-        }
-        self.kept = kept;
+        out[kept..kept + rest.len()].copy_from_slice(rest);
+        self.kept = kept + rest.len();
     }
 
     /// The statistics of the values fed since [`RowPool::start`].
