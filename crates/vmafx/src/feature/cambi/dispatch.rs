@@ -21,8 +21,9 @@
 //! 2 pad, 0)` at offset `y`, in saturating 16-bit lanes (zero past the last window), to
 //! whole vectors of counts (sixteen or thirty-two), wrapping as the scalar adds do. The
 //! pooling-statistics kernel (AVX2, also in the AVX-512 table) reads eight values a step
-//! with unsigned 32-bit minimum and maximum of their bits, and keeps the scalar kernel's
-//! eight double-precision running sums lane for lane, so every total is the same bits.
+//! with unsigned 32-bit minimum and maximum of their bits, and continues the scalar
+//! kernel's eight double-precision running sums lane for lane from the statistics it is
+//! given (a row of c-values at a time), so every total is the same bits.
 
 use super::cvalues::{
     add_runs, c_value_row, scan_runs, AddRunsFn, CValueRowFn, HistogramKernels, ScanRunsFn,
