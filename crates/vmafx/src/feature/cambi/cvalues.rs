@@ -388,6 +388,8 @@ pub fn c_values(
             recip,
             runs: &runs[i % slots],
         };
+        // Zeroed first: a kernel may leave the columns it does not score as they are.
+        row[..w].fill(0.0);
         row_kernel(&input, &mut row[..w]);
         sink(&row[..w]);
     }
