@@ -249,8 +249,8 @@ pub struct RowInput<'a> {
     pub runs: &'a [Run],
 }
 
-/// A c-value kernel: the c-value of every column of a row into `out` (`width`; 0 where the
-/// mask is off).
+/// A c-value kernel: the c-value of every column of a row into `out` (`width`, all zero on
+/// entry; 0 where the mask is off, which a kernel scoring only the runs leaves as it is).
 pub type CValueRowFn = fn(&RowInput<'_>, &mut [f32]);
 
 impl RowInput<'_> {

@@ -1,12 +1,11 @@
 //! The CAMBI kernel table per CPU level (the kernels are in `x86/`: `avx2` and `avx512`).
 //!
-//! The c-value kernels score eight (AVX2) or sixteen (AVX-512) columns of a row at once.
-//! AVX2 gathers the counts of a column's own level and of the levels `d + 1` above and
-//! below from the level-major histograms (lanes whose step is not visible, or whose level
-//! is outside the histograms, gather nothing and count as zero). AVX-512 scores only the
-//! row's runs (found as the row entered the window), sixteen columns of one run a step:
-//! one level, so each level's counts are one masked load of neighbouring counts and the
-//! visible steps are known for the whole run. Each lane follows the scalar kernel's
+//! The c-value kernels score only the row's runs (found as the row entered the window),
+//! eight (AVX2) or sixteen (AVX-512) columns of one run a step: one level, so the counts
+//! of the run's level and of the levels `d + 1` above and below are each one load of
+//! neighbouring counts (levels outside the histograms count as zero), and the visible
+//! steps are known for the whole run; the other columns are left as they arrive (zero).
+//! Each lane follows the scalar kernel's
 //! arithmetic: the wrapping 32-bit product `weight * p0 * p`, converted to single
 //! precision, times the gathered reciprocal (a plain multiply, no fused multiply-add),
 //! the largest kept; a step where no lane has a count at its levels is skipped (it

@@ -1,11 +1,11 @@
-//! AVX2 twins of the scalar c-value row (eight columns a step by masked gathers, the last
-//! partial step by the scalar code), of the histogram kernels (a row's runs found
+//! AVX2 twins of the scalar c-value row (the row's runs, eight columns of a run a step,
+//! counts by loads, reciprocals by masked gathers), of the histogram kernels (a row's runs found
 //! thirty-two columns a step; each run of one level added as a whole window sum, sixteen
 //! counts a step) and of the pooling statistics (eight values a step).
 
 use std::arch::x86_64::*;
 
-use crate::feature::cambi::cvalues::{Band, RowInput, Run, CONTRAST_WEIGHTS};
+use crate::feature::cambi::cvalues::{Band, RowInput, Run, CONTRAST_WEIGHTS, COUNTS_PAD};
 use crate::feature::cambi::pooling::PoolAcc;
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
@@ -13,14 +13,7 @@ pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
     check_bounds(r, out);
     // SAFETY: this function is only in a table made after AVX2 was detected, and
     // `check_bounds` has checked every length the kernel reads and writes.
-    let done = unsafe { row_avx2(r, out) };
-    for (col, o) in out.iter_mut().enumerate().take(r.width).skip(done) {
-        *o = if r.mask[col] != 0 {
-            r.c_value(r.image[col], col)
-        } else {
-            0.0
-        };
-    }
+    unsafe { row_avx2(r, out) }
 }
 
 /// Panics unless the slices hold what the vector kernels read and write: `width` samples,
@@ -29,81 +22,72 @@ pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
 pub(in crate::feature::cambi) fn check_bounds(r: &RowInput<'_>, out: &[f32]) {
     let w = r.width;
     assert!(r.image.len() >= w && r.mask.len() >= w && out.len() >= w);
-    assert!(r.counts.len() > r.size * w, "histograms without padding");
+    assert!(
+        r.counts.len() >= r.size * w + COUNTS_PAD,
+        "histograms without padding"
+    );
     assert!(!r.recip.is_empty() && r.recip.len() <= i32::MAX as usize);
-    assert!(r.size * w + w < i32::MAX as usize);
+    assert!(r.size * w + COUNTS_PAD < i32::MAX as usize);
     assert!(r.contrast.tvi_for_diff.len() <= CONTRAST_WEIGHTS.len());
 }
 
-/// Eight columns a step while eight remain; returns the columns done.
+/// The row's runs, eight columns of a run a step (as the AVX-512 kernel does, sixteen):
+/// each level's counts one load of eight neighbouring counts (the lanes past the run's
+/// end read counts that are not used, inside the histograms' padding), the visible steps
+/// known for the whole run, the reciprocals gathered, the last step stored masked. The
+/// columns outside the runs are left zero.
 ///
 /// # Safety
 /// AVX2, and the bounds of [`check_bounds`].
 #[target_feature(enable = "avx2")]
-unsafe fn row_avx2(r: &RowInput<'_>, out: &mut [f32]) -> usize {
+unsafe fn row_avx2(r: &RowInput<'_>, out: &mut [f32]) {
     let c = r.contrast;
     let w = r.width;
+    let band = Band {
+        width: w,
+        size: r.size,
+        base: r.base,
+        pad: 0,
+    };
     let zero = _mm256_setzero_si256();
-    let low16 = _mm256_set1_epi32(0xffff);
-    let size = _mm256_set1_epi32(r.size as i32);
-    let width = _mm256_set1_epi32(w as i32);
-    let base = _mm256_set1_epi32(r.base as i32);
-    let offset = _mm256_set1_epi32(c.num_diffs as i32);
-    let vlt = _mm256_set1_epi32(c.vlt_luma as i32);
-    let minus_one = _mm256_set1_epi32(-1);
     let last_recip = _mm256_set1_epi32(r.recip.len() as i32 - 1);
     let lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    let counts = r.counts.as_ptr() as *const i32;
-    let mut col = 0;
-    while col + 8 <= w {
-        // SAFETY: col + 8 <= width <= the lengths of mask, image and out.
-        let (m, v) = unsafe {
-            (
-                _mm256_cvtepu16_epi32(_mm_loadu_si128(r.mask.as_ptr().add(col) as *const _)),
-                _mm256_cvtepu16_epi32(_mm_loadu_si128(r.image.as_ptr().add(col) as *const _)),
-            )
-        };
-        let scored = _mm256_xor_si256(_mm256_cmpeq_epi32(m, zero), minus_one);
-        let level = _mm256_sub_epi32(v, base);
-        let in_band = _mm256_and_si256(
-            _mm256_cmpgt_epi32(level, minus_one),
-            _mm256_cmpgt_epi32(size, level),
-        );
-        let active = _mm256_and_si256(scored, in_band);
-        let mut best = _mm256_setzero_ps();
-        if _mm256_testz_si256(active, active) == 0 {
-            let cols = _mm256_add_epi32(_mm256_set1_epi32(col as i32), lanes);
-            let row_of = |l: __m256i| _mm256_add_epi32(_mm256_mullo_epi32(l, width), cols);
-            // SAFETY: active lanes have 0 <= level < size, so the index is below
-            // size * width and the 4 bytes read end inside the padded histograms.
-            let p0 =
-                unsafe { _mm256_mask_i32gather_epi32::<2>(zero, counts, row_of(level), active) };
-            let p0 = _mm256_and_si256(p0, low16);
-            let offset_value = _mm256_add_epi32(v, offset);
+    // The counts of histogram row `level` from column `col`, eight lanes.
+    let counts_at = |level: usize, col: usize| {
+        let at = r.counts.as_ptr().wrapping_add(level * w + col);
+        // SAFETY: level < size and col < width, so the eight counts end before
+        // size * width + COUNTS_PAD.
+        _mm256_cvtepu16_epi32(unsafe { _mm_loadu_si128(at as *const __m128i) })
+    };
+    for run in r.runs {
+        band.check_run(run);
+        let level = run.level as usize;
+        // libvmaf compares the level offset by num_diffs with the thresholds.
+        let offset_value = (r.base as i32 + level as i32) + c.num_diffs as i32;
+        let (start, end) = (run.start as usize, run.end as usize);
+        let mut col = start;
+        while col < end {
+            let k = _mm256_cmpgt_epi32(_mm256_set1_epi32((end - col) as i32), lanes);
+            let p0 = counts_at(level, col);
+            let mut best = _mm256_setzero_ps();
             for (d, (&tvi, weight)) in c.tvi_for_diff.iter().zip(CONTRAST_WEIGHTS).enumerate() {
-                let step = _mm256_set1_epi32(d as i32 + 1);
-                let visible = _mm256_andnot_si256(
-                    _mm256_cmpgt_epi32(offset_value, _mm256_set1_epi32(tvi as i32)),
-                    _mm256_cmpgt_epi32(_mm256_add_epi32(offset_value, step), vlt),
-                );
-                let on = _mm256_and_si256(active, visible);
-                if _mm256_testz_si256(on, on) != 0 {
+                let step = d + 1;
+                if offset_value > tvi as i32 || offset_value + step as i32 <= c.vlt_luma as i32 {
                     continue;
                 }
-                let up = _mm256_add_epi32(level, step);
-                let up_on = _mm256_and_si256(on, _mm256_cmpgt_epi32(size, up));
-                let down = _mm256_sub_epi32(level, step);
-                let down_on = _mm256_and_si256(on, _mm256_cmpgt_epi32(down, minus_one));
-                // SAFETY: the gathered lanes have 0 <= level < size (as for p0).
-                let (p1, p2) = unsafe {
-                    (
-                        _mm256_mask_i32gather_epi32::<2>(zero, counts, row_of(up), up_on),
-                        _mm256_mask_i32gather_epi32::<2>(zero, counts, row_of(down), down_on),
-                    )
+                let p1 = if level + step < r.size {
+                    counts_at(level + step, col)
+                } else {
+                    zero
                 };
-                let p = _mm256_max_epi32(_mm256_and_si256(p1, low16), _mm256_and_si256(p2, low16));
+                let p2 = if level >= step {
+                    counts_at(level - step, col)
+                } else {
+                    zero
+                };
+                let p = _mm256_max_epi32(p1, p2);
                 // A lane with no count at the step's levels scores zero.
-                let on = _mm256_andnot_si256(_mm256_cmpeq_epi32(p, zero), on);
+                let on = _mm256_andnot_si256(_mm256_cmpeq_epi32(p, zero), k);
                 if _mm256_testz_si256(on, on) != 0 {
                     continue;
                 }
@@ -126,12 +110,11 @@ unsafe fn row_avx2(r: &RowInput<'_>, out: &mut [f32]) -> usize {
                 );
                 best = _mm256_blendv_ps(best, val, better);
             }
+            // SAFETY: the lanes of `k` are columns of the run, below width <= out.len().
+            unsafe { _mm256_maskstore_ps(out.as_mut_ptr().add(col), k, best) };
+            col += 8;
         }
-        // SAFETY: col + 8 <= out.len().
-        unsafe { _mm256_storeu_ps(out.as_mut_ptr().add(col), best) };
-        col += 8;
     }
-    col
 }
 
 /// Runs longer than this are added in pieces, so that the vector kernels' column offsets

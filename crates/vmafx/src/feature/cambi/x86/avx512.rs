@@ -19,7 +19,7 @@ pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
 /// The row's runs, sixteen columns of a run a step: all of one level, so the counts of
 /// each level a step reads are one masked load of sixteen neighbouring counts, and which
 /// steps are visible is known for the whole run; the reciprocals gathered. The columns
-/// outside the runs score zero.
+/// outside the runs are left zero.
 ///
 /// # Safety
 /// AVX-512 (F, BW), and the bounds of [`check_bounds`].
@@ -34,7 +34,6 @@ unsafe fn row_avx512(r: &RowInput<'_>, out: &mut [f32]) {
         pad: 0,
     };
     let last_recip = _mm512_set1_epi32(r.recip.len() as i32 - 1);
-    out[..w].fill(0.0);
     // The count row of histogram row `level` from column `col`, sixteen lanes of `k`.
     let counts_at = |level: usize, col: usize, k: __mmask16| {
         let at = r.counts.as_ptr().wrapping_add(level * w + col);
