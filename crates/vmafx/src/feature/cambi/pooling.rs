@@ -1,5 +1,7 @@
 //! Spatial pooling of c-values (mean of the largest `topk` fraction, selected in place as
 //! libvmaf does, so the summation order is the same) and the weighting across scales.
+//! [`RowPool`] takes a scale's c-values a row at a time as they are made and keeps only
+//! what the exact sum reads; the whole-plane pooling remains for where it is not exact.
 
 /// Number of scales CAMBI scores.
 pub const NUM_SCALES: usize = 5;
