@@ -134,6 +134,9 @@ struct Buffers {
     c_row: Vec<f32>,
     /// The pooling fed each row of c-values as it is made.
     pool: pooling::RowPool,
+    /// Per scale, whether the pooling keeps the nonzero values (more than four fifths of
+    /// `k` were nonzero at the last frame's same scale; at first not).
+    keep: [bool; NUM_SCALES],
     /// A whole scale's c-values, only where heatmaps are written (kept from frame to
     /// frame then).
     plane: Vec<f32>,
@@ -149,6 +152,7 @@ impl Default for Buffers {
             mode_rows: Default::default(),
             c_row: Vec::new(),
             pool: Default::default(),
+            keep: [false; NUM_SCALES],
             plane: Vec::new(),
         }
     }
@@ -208,6 +212,8 @@ thread_local! {
     /// Tests: pool every scale as libvmaf's whole-plane path does (the c-values made
     /// again into a plane), as where the row pooling's sum is not exact.
     static WHOLE_PLANE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Tests: scales pooled again because the values were not kept.
+    static REPOOLED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// The CAMBI score of `frame` scored at `size` with `window`, writing heatmaps for `index`
@@ -234,6 +240,7 @@ fn score_frame(
         mode_rows,
         c_row,
         pool,
+        keep,
         plane,
         ..
     } = buffers;
@@ -272,15 +279,28 @@ fn score_frame(
             *score = pooling::spatial_pooling(plane, topk, kernels.pool_stats);
             continue;
         }
-        // Each row pooled as it is made; the plane is not kept.
-        pool.start();
+        // Each row pooled as it is made; the plane is not kept, and the values the exact
+        // sum may read only where the last frame suggests it will.
+        pool.start(keep[scale]);
         c_values(&mut |r| pool.push(r, kernels.pool_stats));
-        let exact = pool.exact_mean(topk);
+        let mut exact = pool.exact_mean(topk);
+        if exact == Err(pooling::NotExact::Unkept) {
+            // More values nonzero than the guess allowed for: pooled again, keeping them.
+            #[cfg(test)]
+            REPOOLED.with(|n| n.set(n.get() + 1));
+            pool.start(true);
+            c_values(&mut |r| pool.push(r, kernels.pool_stats));
+            exact = pool.exact_mean(topk);
+        }
+        keep[scale] = pool.keep_next(topk);
         #[cfg(test)]
-        let exact = exact.filter(|_| !WHOLE_PLANE.with(|w| w.get()));
+        let exact = exact.and_then(|m| match WHOLE_PLANE.with(|w| w.get()) {
+            true => Err(pooling::NotExact::Inexact),
+            false => Ok(m),
+        });
         *score = match exact {
-            Some(mean) => mean,
-            None => {
+            Ok(mean) => mean,
+            Err(_) => {
                 // libvmaf's quickselect reads the whole plane in its order: made again
                 // (only where the sum is not exact in every order), pooled and dropped.
                 let mut whole = Vec::with_capacity(image.width * image.height);

@@ -134,13 +134,23 @@ fn selected_sum(c_values: &mut [f32], k: usize) -> f64 {
 /// proves every step exact. `None` where the test fails or a value is negative or not a
 /// number.
 fn exact_top_sum(values: &[f32], k: usize, stats: PoolStatsFn) -> Option<f64> {
-    exact_top_sum_of(pool_stats(values, stats), k, values)
+    exact_top_sum_of(pool_stats(values, stats), k, Some(values)).ok()
+}
+
+/// Why the row pooling found no exact top sum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotExact {
+    /// The sum is not exact in every order (or a value is negative or not a number):
+    /// libvmaf's quickselect must run over the whole plane.
+    Inexact,
+    /// The sum is exact but needs the values, which were not kept.
+    Unkept,
 }
 
 /// [`exact_top_sum`] from the statistics of the values and any of their subsets that
 /// holds every nonzero one (the `k` largest are among them where more than `k` are
-/// nonzero).
-fn exact_top_sum_of(stats: PoolStats, k: usize, nonzero: &[f32]) -> Option<f64> {
+/// nonzero), if kept.
+fn exact_top_sum_of(stats: PoolStats, k: usize, nonzero: Option<&[f32]>) -> Result<f64, NotExact> {
     let PoolStats {
         positive,
         top,
@@ -148,29 +158,32 @@ fn exact_top_sum_of(stats: PoolStats, k: usize, nonzero: &[f32]) -> Option<f64> 
         total,
     } = stats;
     if top >= f32::INFINITY.to_bits() {
-        return None;
+        return Err(NotExact::Inexact);
     }
     if positive == 0 {
-        return Some(0.0);
+        return Ok(0.0);
     }
     // The unit in the last place of the smallest positive value (2^-149 for subnormals).
     let exponent = (smallest >> 23) as i32;
     let ulp_exp = exponent.max(1) - 127 - 23;
     if total >= 2f64.powi(53 + ulp_exp) {
-        return None;
+        return Err(NotExact::Inexact);
     }
     if positive <= k {
         // The k largest are every positive value and zeros.
-        return Some(total);
+        return Ok(total);
     }
-    Some(sum_of_largest(nonzero, k))
+    nonzero
+        .map(|v| sum_of_largest(v, k))
+        .ok_or(NotExact::Unkept)
 }
 
 /// The pooling of one scale's c-values fed a row at a time as they are made: the
 /// statistics of [`pool_stats`] (the kernel's eight running sums continued from row to
 /// row, value `i` of the plane into sum `i % 8`, so every bit is that of the whole plane's)
-/// and the groups of values that are not all zeros, all that the exact top sum reads. Reused from scale to scale
-/// and frame to frame.
+/// and, when asked to, the groups of values that are not all zeros, all that the exact
+/// top sum reads (it reads them only where more than `k` values are nonzero). Reused from
+/// scale to scale and frame to frame.
 #[derive(Debug, Default)]
 pub struct RowPool {
     acc: PoolAcc,
@@ -179,24 +192,29 @@ pub struct RowPool {
     pending: usize,
     /// Values fed.
     count: usize,
-    /// Every nonzero value, among zeros (the first `kept`; the rest is room for a row).
+    /// Every nonzero value, among zeros (the first `kept`; the rest is room for a row),
+    /// while `keeping`.
     nonzero: Vec<f32>,
     kept: usize,
+    keeping: bool,
 }
 
 impl RowPool {
-    /// Starts a scale.
-    pub fn start(&mut self) {
+    /// Starts a scale, keeping the values that are not zero or not.
+    pub fn start(&mut self, keep: bool) {
         self.acc = PoolAcc::default();
         self.pending = 0;
         self.count = 0;
         self.kept = 0;
+        self.keeping = keep;
     }
 
     /// Adds the next row of c-values, its statistics by `kernel`.
     pub fn push(&mut self, row: &[f32], kernel: PoolStatsFn) {
         self.count += row.len();
-        self.keep_nonzero(row);
+        if self.keeping {
+            self.keep_nonzero(row);
+        }
         let mut row = row;
         if self.pending > 0 {
             // Complete the group the last row began.
@@ -243,11 +261,19 @@ impl RowPool {
     }
 
     /// The mean of the largest `topk` fraction of the values fed, as
-    /// [`spatial_pooling`] finds it, where the sum is exact in any order; `None` where
-    /// libvmaf's quickselect must run over the whole plane.
-    pub fn exact_mean(&self, topk: f64) -> Option<f64> {
+    /// [`spatial_pooling`] finds it, where the sum is exact in any order and the values
+    /// it reads were kept.
+    pub fn exact_mean(&self, topk: f64) -> Result<f64, NotExact> {
         let k = top_count(self.count, topk);
-        exact_top_sum_of(self.stats(), k, &self.nonzero[..self.kept]).map(|s| s / k as f64)
+        let nonzero = self.keeping.then(|| &self.nonzero[..self.kept]);
+        exact_top_sum_of(self.stats(), k, nonzero).map(|s| s / k as f64)
+    }
+
+    /// Whether the values are worth keeping at the next frame's same scale: more than
+    /// four fifths of `k` were nonzero in this one (a guess; where it misses, the scale is
+    /// pooled again keeping them).
+    pub fn keep_next(&self, topk: f64) -> bool {
+        5 * self.stats().positive > 4 * top_count(self.count, topk)
     }
 }
 
@@ -590,7 +616,7 @@ mod tests {
         // decline exactly where the whole-plane pooling runs the quickselect.
         let mut rng = crate::testutil::twin_rng::TwinRng::new(0x0715);
         let mut pool = RowPool::default();
-        let (mut exact, mut selected, mut declined) = (0, 0, 0);
+        let (mut exact, mut selected, mut declined, mut unkept) = (0, 0, 0, 0);
         for case in 0..600 {
             let (w, h) = (rng.size(1, 70), rng.size(1, 30));
             let zeros = [0, 30, 90, 100][case % 4];
@@ -604,8 +630,9 @@ mod tests {
                 v[rng.size(0, w * h - 1)] = [-1.0, f32::NAN, f32::INFINITY, -0.0][case % 4];
             }
             let topk = [0.6, 0.05, 0.9, 1.0, 0.0001, 0.3][case % 6];
-            for kernel in kernels() {
-                pool.start();
+            for (i, kernel) in kernels().into_iter().enumerate() {
+                let keep = case % 3 != 0 || i > 0;
+                pool.start(keep);
                 for row in v.chunks(w) {
                     pool.push(row, kernel);
                 }
@@ -615,7 +642,7 @@ mod tests {
                 let want = spatial_pooling(&mut v.clone(), topk, pool_groups);
                 let k = top_count(v.len(), topk);
                 match pool.exact_mean(topk) {
-                    Some(got) => {
+                    Ok(got) => {
                         assert_eq!(got.to_bits(), want.to_bits(), "case {case}: {w}x{h}");
                         let nonzero = v.iter().filter(|x| x.to_bits() != 0).count();
                         if nonzero > k {
@@ -624,7 +651,14 @@ mod tests {
                             exact += 1;
                         }
                     }
-                    None => {
+                    Err(NotExact::Unkept) => {
+                        assert!(!keep, "case {case}: values kept");
+                        let nonzero = v.iter().filter(|x| x.to_bits() != 0).count();
+                        assert!(nonzero > k, "case {case}: values not needed");
+                        assert!(exact_top_sum(&v, k, pool_groups).is_some(), "case {case}");
+                        unkept += 1;
+                    }
+                    Err(NotExact::Inexact) => {
                         assert_eq!(exact_top_sum(&v, k, pool_groups), None, "case {case}");
                         declined += 1;
                     }
@@ -632,8 +666,8 @@ mod tests {
             }
         }
         assert!(
-            exact > 200 && selected > 200 && declined > 50,
-            "{exact} total, {selected} selected, {declined} declined"
+            exact > 200 && selected > 200 && declined > 50 && unkept > 30,
+            "{exact} total, {selected} selected, {declined} declined, {unkept} unkept"
         );
     }
 

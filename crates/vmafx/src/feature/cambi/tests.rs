@@ -447,6 +447,24 @@ fn row_pooling_gives_the_whole_planes_scores() {
         assert_eq!(rows, scores_pooled(opts, frames, frames, true), "{opts:?}");
         assert!(rows.iter().any(|&s| s != 0), "{opts:?}: all zero");
     }
+    // A flat frame, then banding, then banding again: the values are not kept at the
+    // first frame, so the banding frame's scales that select are pooled again, keeping
+    // them (the third frame keeps them at once).
+    let flat = synthetic(643, 361, |_, _| 90);
+    let seq = [flat, f.clone(), f];
+    let before = REPOOLED.with(|n| n.get());
+    let rows = scores_pooled(&[("topk", "0.05")], &seq, &seq, false);
+    let repooled = REPOOLED.with(|n| n.get()) - before;
+    assert!(repooled > 0, "no scale pooled again");
+    let single = scores_pooled(&[("topk", "0.05")], &seq[1..2], &seq[1..2], false);
+    assert_eq!(
+        REPOOLED.with(|n| n.get()) - before,
+        2 * repooled,
+        "third frame"
+    );
+    assert_eq!(rows[1], single[0]);
+    assert_eq!(rows[2], single[0]);
+    assert_eq!(rows, scores_pooled(&[("topk", "0.05")], &seq, &seq, true));
 }
 
 #[test]
