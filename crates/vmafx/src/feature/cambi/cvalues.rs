@@ -321,9 +321,10 @@ pub struct HistogramKernels {
 }
 
 /// The c-values of `image` (masked by `mask`) with a `window`-sample square window, row
-/// after row (by the c-value and histogram kernels given) into `out` (`width * height`;
-/// zero where the mask is off). Each row's runs are found once, as it enters the window,
-/// and kept until it leaves.
+/// after row (by the c-value and histogram kernels given) into `row` (`width`; zero where
+/// the mask is off), each row handed to `sink` as it is finished. Each row's runs are
+/// found once, as it enters the window, and kept until it leaves.
+#[allow(clippy::too_many_arguments)]
 pub fn c_values(
     image: &Picture,
     mask: &Picture,
@@ -331,7 +332,8 @@ pub fn c_values(
     c: &Contrast,
     (row_kernel, hk): (CValueRowFn, HistogramKernels),
     scratch: &mut Scratch,
-    out: &mut Vec<f32>,
+    row: &mut Vec<f32>,
+    mut sink: impl FnMut(&[f32]),
 ) {
     let (w, h) = (image.width, image.height);
     let pad = window / 2;
@@ -361,10 +363,8 @@ pub fn c_values(
     let leave = |y: usize, counts: &mut [u16], runs: &[Vec<Run>]| {
         (hk.add_runs)(&band, &runs[y % slots], counts, false);
     };
-    // Grown a row at a time just before the row kernel writes it whole: the zeros land in
-    // the cache, not in memory (a buffer shorter after a smaller scale would otherwise be
-    // zeroed again in full).
-    out.clear();
+    // One row, rewritten whole for each row of the picture.
+    row.resize(w, 0.0);
     for y in 0..(pad + 1).min(h) {
         enter(y, counts, runs);
     }
@@ -388,8 +388,10 @@ pub fn c_values(
             recip,
             runs: &runs[i % slots],
         };
-        out.resize((i + 1) * w, 0.0);
-        row_kernel(&input, &mut out[i * w..]);
+        // Zeroed first: a kernel may leave the columns it does not score as they are.
+        row[..w].fill(0.0);
+        row_kernel(&input, &mut row[..w]);
+        sink(&row[..w]);
     }
     // Take out the rows still in the window: the histograms are zero again.
     for y in h.saturating_sub(pad + 1)..h {
@@ -496,7 +498,10 @@ mod tests {
                 add_runs,
             };
             let kernels = (c_value_row as CValueRowFn, hk);
-            c_values(&img, &mask, window, &c, kernels, &mut scratch, &mut out);
+            let row = &mut Vec::new();
+            c_values(&img, &mask, window, &c, kernels, &mut scratch, row, |r| {
+                out.extend_from_slice(r)
+            });
             let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
             assert_eq!(
                 bits(&out),
@@ -547,7 +552,8 @@ mod tests {
                 },
             ),
             &mut Scratch::default(),
-            &mut out,
+            &mut Vec::new(),
+            |r| out.extend_from_slice(r),
         );
         // Column 3 of the middle row: 6 samples at 100, 3 at 101; weight 1.
         let want = (6 * 3) as f32 * reciprocal_lut()[9];

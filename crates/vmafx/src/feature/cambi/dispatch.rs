@@ -20,13 +20,14 @@
 //! 2 pad, 0)` at offset `y`, in saturating 16-bit lanes (zero past the last window), to
 //! whole vectors of counts (sixteen or thirty-two), wrapping as the scalar adds do. The
 //! pooling-statistics kernel (AVX2, also in the AVX-512 table) reads eight values a step
-//! with unsigned 32-bit minimum and maximum of their bits, and keeps the scalar kernel's
-//! eight double-precision running sums lane for lane, so every total is the same bits.
+//! with unsigned 32-bit minimum and maximum of their bits, and continues the scalar
+//! kernel's eight double-precision running sums lane for lane from the statistics it is
+//! given (a row of c-values at a time), so every total is the same bits.
 
 use super::cvalues::{
     add_runs, c_value_row, scan_runs, AddRunsFn, CValueRowFn, HistogramKernels, ScanRunsFn,
 };
-use super::pooling::{pool_stats, PoolStatsFn};
+use super::pooling::{pool_groups, PoolStatsFn};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use crate::cpu::{kernel_tables, CpuLevel, KernelTable};
@@ -45,7 +46,7 @@ pub struct Kernels {
     pub scan_runs: ScanRunsFn,
     /// A row's runs added to or taken from the histograms.
     pub add_runs: AddRunsFn,
-    /// The pooling's exactness statistics of a scale's c-values.
+    /// The pooling's exactness statistics of whole groups of eight c-values.
     pub pool_stats: PoolStatsFn,
 }
 
@@ -56,7 +57,7 @@ impl Kernels {
         c_value_row,
         scan_runs,
         add_runs,
-        pool_stats,
+        pool_stats: pool_groups,
     };
 
     /// The AVX2 kernels. Only a table made after AVX2 was detected may be called.

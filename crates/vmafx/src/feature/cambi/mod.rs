@@ -62,7 +62,6 @@ fn create(o: &OptValues) -> Result<Box<dyn Extractor>> {
         run: None,
         kernels: Kernels::SCALAR,
         scratch: cvalues::Scratch::default(),
-        c_values: Vec::new(),
         buffers: Buffers::default(),
     }))
 }
@@ -116,16 +115,14 @@ struct Cambi {
     run: Option<Run>,
     kernels: Kernels,
     scratch: cvalues::Scratch,
-    /// The c-values of the scale being scored (kept for the next frame's use).
-    c_values: Vec<f32>,
     /// The working picture, its mask and the steps' row buffers, kept from one frame to
     /// the next.
     buffers: Buffers,
 }
 
-/// The working picture and mask of the scale being scored, and the row buffers of the
-/// steps that make them; reused by every scale of every frame (each step writes every
-/// sample it then reads, so nothing is cleared).
+/// The working picture and mask of the scale being scored, the row buffers of the steps
+/// that make them, and the c-value row and its pooling; reused by every scale of every
+/// frame (each step writes every sample it then reads, so nothing is cleared).
 #[derive(Debug)]
 struct Buffers {
     image: Picture,
@@ -133,6 +130,16 @@ struct Buffers {
     rows: preprocess::RowScratch,
     mask_rows: mask::MaskScratch,
     mode_rows: mask::ModeScratch,
+    /// One row of c-values.
+    c_row: Vec<f32>,
+    /// The pooling fed each row of c-values as it is made.
+    pool: pooling::RowPool,
+    /// Per scale, whether the pooling keeps the nonzero values (more than four fifths of
+    /// `k` were nonzero at the last frame's same scale; at first not).
+    keep: [bool; NUM_SCALES],
+    /// A whole scale's c-values, only where heatmaps are written (kept from frame to
+    /// frame then).
+    plane: Vec<f32>,
 }
 
 impl Default for Buffers {
@@ -143,6 +150,10 @@ impl Default for Buffers {
             rows: Default::default(),
             mask_rows: Default::default(),
             mode_rows: Default::default(),
+            c_row: Vec::new(),
+            pool: Default::default(),
+            keep: [false; NUM_SCALES],
+            plane: Vec::new(),
         }
     }
 }
@@ -166,6 +177,7 @@ fn first_scale(
         rows,
         mask_rows,
         mode_rows,
+        ..
     } = buffers;
     let (w, h) = (size.0 as usize, size.1 as usize);
     let (dw, dh) = (w.div_ceil(step), h.div_ceil(step));
@@ -195,6 +207,15 @@ fn first_scale(
     )
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Tests: pool every scale as libvmaf's whole-plane path does (the c-values made
+    /// again into a plane), as where the row pooling's sum is not exact.
+    static WHOLE_PLANE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Tests: scales pooled again because the values were not kept.
+    static REPOOLED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// The CAMBI score of `frame` scored at `size` with `window`, writing heatmaps for `index`
 /// when given.
 #[allow(clippy::too_many_arguments)]
@@ -202,7 +223,6 @@ fn score_frame(
     run: &mut Run,
     kernels: &Kernels,
     scratch: &mut cvalues::Scratch,
-    c_values: &mut Vec<f32>,
     buffers: &mut Buffers,
     frame: &Frame,
     size: (u32, u32),
@@ -218,6 +238,10 @@ fn score_frame(
         image,
         mask,
         mode_rows,
+        c_row,
+        pool,
+        keep,
+        plane,
         ..
     } = buffers;
     let mut scores = [0f64; NUM_SCALES];
@@ -232,27 +256,58 @@ fn score_frame(
             mask::decimate_and_mode_filter(image, mode_rows);
             mask::decimate(mask);
         }
-        cvalues::c_values(
-            image,
-            mask,
-            window,
-            &run.contrast,
-            (kernels.c_value_row, kernels.histograms()),
-            scratch,
-            c_values,
-        );
-        if let (Some(index), Some(h)) = (heatmap_index, run.heatmaps.as_mut()) {
-            h.write(
-                scale,
-                index,
-                c_values,
-                image.width,
-                image.height,
+        let kernels_cv = (kernels.c_value_row, kernels.histograms());
+        let mut c_values = |sink: &mut dyn FnMut(&[f32])| {
+            let (image, mask) = (&*image, &*mask);
+            cvalues::c_values(
+                image,
+                mask,
                 window,
-                max_weight,
-            )?;
+                &run.contrast,
+                kernels_cv,
+                scratch,
+                c_row,
+                sink,
+            );
+        };
+        if let (Some(index), Some(h)) = (heatmap_index, run.heatmaps.as_mut()) {
+            // The heatmap writes the whole plane: kept, and pooled whole.
+            plane.clear();
+            c_values(&mut |r| plane.extend_from_slice(r));
+            let (w, ht) = (image.width, image.height);
+            h.write(scale, index, plane, w, ht, window, max_weight)?;
+            *score = pooling::spatial_pooling(plane, topk, kernels.pool_stats);
+            continue;
         }
-        *score = pooling::spatial_pooling(c_values, topk, kernels.pool_stats);
+        // Each row pooled as it is made; the plane is not kept, and the values the exact
+        // sum may read only where the last frame suggests it will.
+        pool.start(keep[scale]);
+        c_values(&mut |r| pool.push(r, kernels.pool_stats));
+        let mut exact = pool.exact_mean(topk);
+        if exact == Err(pooling::NotExact::Unkept) {
+            // More values nonzero than the guess allowed for: pooled again, keeping them.
+            #[cfg(test)]
+            REPOOLED.with(|n| n.set(n.get() + 1));
+            pool.start(true);
+            c_values(&mut |r| pool.push(r, kernels.pool_stats));
+            exact = pool.exact_mean(topk);
+        }
+        keep[scale] = pool.keep_next(topk);
+        #[cfg(test)]
+        let exact = exact.and_then(|m| match WHOLE_PLANE.with(|w| w.get()) {
+            true => Err(pooling::NotExact::Inexact),
+            false => Ok(m),
+        });
+        *score = match exact {
+            Ok(mean) => mean,
+            Err(_) => {
+                // libvmaf's quickselect reads the whole plane in its order: made again
+                // (only where the sum is not exact in every order), pooled and dropped.
+                let mut whole = Vec::with_capacity(image.width * image.height);
+                c_values(&mut |r| whole.extend_from_slice(r));
+                pooling::spatial_pooling(&mut whole, topk, kernels.pool_stats)
+            }
+        };
     }
     Ok(pooling::weight_scales(&scores, window))
 }
@@ -283,7 +338,6 @@ impl Extractor for Cambi {
             run,
             &kernels,
             &mut self.scratch,
-            &mut self.c_values,
             &mut self.buffers,
             input.distorted,
             enc,
@@ -300,7 +354,6 @@ impl Extractor for Cambi {
                 run,
                 &kernels,
                 &mut self.scratch,
-                &mut self.c_values,
                 &mut self.buffers,
                 input.reference,
                 src,

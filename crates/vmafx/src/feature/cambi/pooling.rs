@@ -1,5 +1,7 @@
 //! Spatial pooling of c-values (mean of the largest `topk` fraction, selected in place as
 //! libvmaf does, so the summation order is the same) and the weighting across scales.
+//! [`RowPool`] takes a scale's c-values a row at a time as they are made and keeps only
+//! what the exact sum reads; the whole-plane pooling remains for where it is not exact.
 
 /// Number of scales CAMBI scores.
 pub const NUM_SCALES: usize = 5;
@@ -98,12 +100,16 @@ fn quick_select_reference(arr: &mut [f32], k: usize) {
 /// [`exact_top_sum`] finds the same sum without the quickselect; otherwise the
 /// quickselect runs as libvmaf's does.
 pub fn spatial_pooling(c_values: &mut [f32], topk: f64, stats: PoolStatsFn) -> f64 {
-    let n = c_values.len();
-    let k = ((topk * n as f64) as i64).clamp(1, n as i64) as usize;
+    let k = top_count(c_values.len(), topk);
     if let Some(sum) = exact_top_sum(c_values, k, stats) {
         return sum / k as f64;
     }
     selected_sum(c_values, k) / k as f64
+}
+
+/// How many of `n` values the mean of the largest `topk` fraction takes (at least one).
+fn top_count(n: usize, topk: f64) -> usize {
+    ((topk * n as f64) as i64).clamp(1, n as i64) as usize
 }
 
 /// libvmaf's way: quickselect, then the first `k` summed in order.
@@ -128,29 +134,147 @@ fn selected_sum(c_values: &mut [f32], k: usize) -> f64 {
 /// proves every step exact. `None` where the test fails or a value is negative or not a
 /// number.
 fn exact_top_sum(values: &[f32], k: usize, stats: PoolStatsFn) -> Option<f64> {
+    exact_top_sum_of(pool_stats(values, stats), k, Some(values)).ok()
+}
+
+/// Why the row pooling found no exact top sum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotExact {
+    /// The sum is not exact in every order (or a value is negative or not a number):
+    /// libvmaf's quickselect must run over the whole plane.
+    Inexact,
+    /// The sum is exact but needs the values, which were not kept.
+    Unkept,
+}
+
+/// [`exact_top_sum`] from the statistics of the values and any of their subsets that
+/// holds every nonzero one (the `k` largest are among them where more than `k` are
+/// nonzero), if kept.
+fn exact_top_sum_of(stats: PoolStats, k: usize, nonzero: Option<&[f32]>) -> Result<f64, NotExact> {
     let PoolStats {
         positive,
         top,
         smallest,
         total,
-    } = stats(values);
+    } = stats;
     if top >= f32::INFINITY.to_bits() {
-        return None;
+        return Err(NotExact::Inexact);
     }
     if positive == 0 {
-        return Some(0.0);
+        return Ok(0.0);
     }
     // The unit in the last place of the smallest positive value (2^-149 for subnormals).
     let exponent = (smallest >> 23) as i32;
     let ulp_exp = exponent.max(1) - 127 - 23;
     if total >= 2f64.powi(53 + ulp_exp) {
-        return None;
+        return Err(NotExact::Inexact);
     }
     if positive <= k {
         // The k largest are every positive value and zeros.
-        return Some(total);
+        return Ok(total);
     }
-    Some(sum_of_largest(values, k))
+    nonzero
+        .map(|v| sum_of_largest(v, k))
+        .ok_or(NotExact::Unkept)
+}
+
+/// The pooling of one scale's c-values fed a row at a time as they are made: the
+/// statistics of [`pool_stats`] (the kernel's eight running sums continued from row to
+/// row, value `i` of the plane into sum `i % 8`, so every bit is that of the whole plane's)
+/// and, when asked to, the groups of values that are not all zeros, all that the exact
+/// top sum reads (it reads them only where more than `k` values are nonzero). Reused from
+/// scale to scale and frame to frame.
+#[derive(Debug, Default)]
+pub struct RowPool {
+    acc: PoolAcc,
+    /// The values after the last whole group of eight (`pending` of them).
+    carry: [f32; 8],
+    pending: usize,
+    /// Values fed.
+    count: usize,
+    /// Every nonzero value, among zeros (the first `kept`; the rest is room for a row),
+    /// while `keeping`.
+    nonzero: Vec<f32>,
+    kept: usize,
+    keeping: bool,
+}
+
+impl RowPool {
+    /// Starts a scale, keeping the values that are not zero or not.
+    pub fn start(&mut self, keep: bool) {
+        self.acc = PoolAcc::default();
+        self.pending = 0;
+        self.count = 0;
+        self.kept = 0;
+        self.keeping = keep;
+    }
+
+    /// Adds the next row of c-values, its statistics by `kernel`.
+    pub fn push(&mut self, row: &[f32], kernel: PoolStatsFn) {
+        self.count += row.len();
+        if self.keeping {
+            self.keep_nonzero(row);
+        }
+        let mut row = row;
+        if self.pending > 0 {
+            // Complete the group the last row began.
+            let take = (8 - self.pending).min(row.len());
+            self.carry[self.pending..self.pending + take].copy_from_slice(&row[..take]);
+            self.pending += take;
+            row = &row[take..];
+            if self.pending < 8 {
+                return;
+            }
+            kernel(&self.carry, &mut self.acc);
+            self.pending = 0;
+        }
+        kernel(row, &mut self.acc);
+        let rest = &row[row.len() / 8 * 8..];
+        self.carry[..rest.len()].copy_from_slice(rest);
+        self.pending = rest.len();
+    }
+
+    /// Appends the groups of eight of `row` that hold a nonzero value (and the values
+    /// after its last whole group) to those kept: every group is copied to the next free
+    /// place, which advances past it where it is not all zeros (no branch). The zeros
+    /// kept with them cannot be among the `k` largest where the selection runs (more
+    /// than `k` values are nonzero then).
+    fn keep_nonzero(&mut self, row: &[f32]) {
+        if self.nonzero.len() < self.kept + row.len() + 8 {
+            self.nonzero.resize(self.kept + row.len() + 8, 0.0);
+        }
+        let (out, mut kept) = (&mut self.nonzero, self.kept);
+        let groups = row.chunks_exact(8);
+        let rest = groups.remainder();
+        for group in groups {
+            let any = group.iter().fold(0, |a, v| a | v.to_bits()) != 0;
+            out[kept..kept + 8].copy_from_slice(group);
+            kept += 8 * usize::from(any);
+        }
+        out[kept..kept + rest.len()].copy_from_slice(rest);
+        self.kept = kept + rest.len();
+    }
+
+    /// The statistics of the values fed since [`RowPool::start`].
+    pub fn stats(&self) -> PoolStats {
+        self.acc.finish(&self.carry[..self.pending])
+    }
+
+    /// The mean of the largest `topk` fraction of the values fed, as
+    /// [`spatial_pooling`] finds it, where the sum is exact in any order and the values
+    /// it reads were kept.
+    pub fn exact_mean(&self, topk: f64) -> Result<f64, NotExact> {
+        let k = top_count(self.count, topk);
+        let nonzero = self.keeping.then(|| &self.nonzero[..self.kept]);
+        exact_top_sum_of(self.stats(), k, nonzero).map(|s| s / k as f64)
+    }
+
+    /// Whether the values are worth keeping at the next frame's same scale: more than
+    /// four fifths of `k` were nonzero in this one (a guess; where it misses, the scale is
+    /// pooled again keeping them).
+    pub fn keep_next(&self, topk: f64) -> bool {
+        5 * self.stats().positive > 4 * top_count(self.count, topk)
+    }
 }
 
 /// Low bits dropped from a value's bits to find its bucket: the exponent and the top five
@@ -244,47 +368,77 @@ pub struct PoolStats {
     pub total: f64,
 }
 
-/// A pooling-statistics kernel.
-pub type PoolStatsFn = fn(&[f32]) -> PoolStats;
+/// The statistics of whole groups of eight values, as a kernel gathers them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PoolAcc {
+    /// Values whose bits are not zero.
+    pub positive: usize,
+    /// The largest bits.
+    pub top: u32,
+    /// The smallest nonzero bits (`u32::MAX` when none).
+    pub smallest: u32,
+    /// Value `j` of each group added into sum `j`, group after group.
+    pub sums: [f64; 8],
+}
 
-/// The scalar pooling-statistics kernel.
-pub fn pool_stats(values: &[f32]) -> PoolStats {
-    const LANES: usize = 8;
-    let (mut positive, mut top, mut smallest) = (0usize, 0u32, u32::MAX);
-    let mut sums = [0f64; LANES];
-    let mut chunks = values.chunks_exact(LANES);
-    for chunk in &mut chunks {
-        for (s, &v) in sums.iter_mut().zip(chunk) {
+impl Default for PoolAcc {
+    fn default() -> Self {
+        PoolAcc {
+            positive: 0,
+            top: 0,
+            smallest: u32::MAX,
+            sums: [0.0; 8],
+        }
+    }
+}
+
+impl PoolAcc {
+    /// The statistics with the values after the last whole group, `rest` (fewer than
+    /// eight), added into sum 0.
+    pub fn finish(&self, rest: &[f32]) -> PoolStats {
+        let PoolAcc {
+            mut positive,
+            mut top,
+            mut smallest,
+            mut sums,
+        } = *self;
+        for &v in rest {
             let bits = v.to_bits();
             positive += usize::from(bits != 0);
             top = top.max(bits);
             smallest = smallest.min(if bits == 0 { u32::MAX } else { bits });
-            *s += v as f64;
+            sums[0] += v as f64;
+        }
+        PoolStats {
+            positive,
+            top,
+            smallest,
+            total: sums.iter().sum::<f64>(),
         }
     }
-    pool_stats_tail(chunks.remainder(), positive, top, smallest, sums)
 }
 
-/// The values after the whole groups of eight, added to the statistics of those groups.
-pub fn pool_stats_tail(
-    rest: &[f32],
-    mut positive: usize,
-    mut top: u32,
-    mut smallest: u32,
-    mut sums: [f64; 8],
-) -> PoolStats {
-    for &v in rest {
-        let bits = v.to_bits();
-        positive += usize::from(bits != 0);
-        top = top.max(bits);
-        smallest = smallest.min(if bits == 0 { u32::MAX } else { bits });
-        sums[0] += v as f64;
-    }
-    PoolStats {
-        positive,
-        top,
-        smallest,
-        total: sums.iter().sum::<f64>(),
+/// A pooling-statistics kernel: adds the whole groups of eight at the start of the values
+/// to the statistics (the last `len % 8` values are left to the caller).
+pub type PoolStatsFn = fn(&[f32], &mut PoolAcc);
+
+/// The statistics of `values` by `kernel`.
+pub fn pool_stats(values: &[f32], kernel: PoolStatsFn) -> PoolStats {
+    let mut acc = PoolAcc::default();
+    kernel(values, &mut acc);
+    acc.finish(&values[values.len() / 8 * 8..])
+}
+
+/// The scalar pooling-statistics kernel.
+pub fn pool_groups(values: &[f32], acc: &mut PoolAcc) {
+    for chunk in values.chunks_exact(8) {
+        for (s, &v) in acc.sums.iter_mut().zip(chunk) {
+            let bits = v.to_bits();
+            acc.positive += usize::from(bits != 0);
+            acc.top = acc.top.max(bits);
+            acc.smallest = acc.smallest.min(if bits == 0 { u32::MAX } else { bits });
+            *s += v as f64;
+        }
     }
 }
 
@@ -305,13 +459,13 @@ mod tests {
     #[test]
     fn selects_the_largest() {
         let mut v = vec![0.5f32, 3.0, 1.0, 0.0, 2.0, 4.0, 0.25, 1.5];
-        let mean = spatial_pooling(&mut v, 0.4, pool_stats);
+        let mean = spatial_pooling(&mut v, 0.4, pool_groups);
         // 0.4 * 8 = 3.2 -> 3 largest: 4, 3, 2.
         assert_eq!(mean, 3.0);
         let mut z = vec![0f32; 10];
-        assert_eq!(spatial_pooling(&mut z, 0.0001, pool_stats), 0.0);
+        assert_eq!(spatial_pooling(&mut z, 0.0001, pool_groups), 0.0);
         let mut all = vec![1f32, 2.0];
-        assert_eq!(spatial_pooling(&mut all, 1.0, pool_stats), 1.5);
+        assert_eq!(spatial_pooling(&mut all, 1.0, pool_groups), 1.5);
     }
 
     /// Values as c-values are made (weight x counts x a reciprocal), many zeros.
@@ -356,7 +510,7 @@ mod tests {
             let k = ((topk * n as f64) as i64).clamp(1, n as i64) as usize;
             let mut a = v.clone();
             let want = selected_sum(&mut a, k);
-            if let Some(got) = exact_top_sum(&v, k, pool_stats) {
+            if let Some(got) = exact_top_sum(&v, k, pool_groups) {
                 assert_eq!(got.to_bits(), want.to_bits(), "case {case}: n {n} k {k}");
                 fast += 1;
                 below_k += usize::from(v.iter().filter(|&&x| x > 0.0).count() <= k);
@@ -365,7 +519,7 @@ mod tests {
             }
             let mut c = v.clone();
             assert_eq!(
-                spatial_pooling(&mut c, topk, pool_stats).to_bits(),
+                spatial_pooling(&mut c, topk, pool_groups).to_bits(),
                 (want / k as f64).to_bits()
             );
         }
@@ -376,10 +530,10 @@ mod tests {
         );
         // Inexact partial sums: 2^30 and many values of 2^-24 granularity.
         let v = vec![1.0e9f32, 0.5000001, 0.7];
-        assert_eq!(exact_top_sum(&v, 2, pool_stats), None);
-        assert_eq!(exact_top_sum(&[0.0, -1.0], 1, pool_stats), None);
-        assert_eq!(exact_top_sum(&[0.0, f32::NAN], 1, pool_stats), None);
-        assert_eq!(exact_top_sum(&[0.0, 0.0], 1, pool_stats), Some(0.0));
+        assert_eq!(exact_top_sum(&v, 2, pool_groups), None);
+        assert_eq!(exact_top_sum(&[0.0, -1.0], 1, pool_groups), None);
+        assert_eq!(exact_top_sum(&[0.0, f32::NAN], 1, pool_groups), None);
+        assert_eq!(exact_top_sum(&[0.0, 0.0], 1, pool_groups), Some(0.0));
     }
 
     #[test]
@@ -414,8 +568,8 @@ mod tests {
                 *x = big;
             }
             let k = rng.size(1, n);
-            let got = exact_top_sum(&v, k, pool_stats);
-            let total = pool_stats(&v).total;
+            let got = exact_top_sum(&v, k, pool_groups);
+            let total = pool_stats(&v, pool_groups).total;
             if total < limit {
                 let want = selected_sum(&mut v.clone(), k);
                 assert_eq!(got.map(f64::to_bits), Some(want.to_bits()), "case {case}");
@@ -442,6 +596,79 @@ mod tests {
             quick_select_reference(&mut b, k);
             assert_eq!(a, b, "case {case}: n {n} k {k}");
         }
+    }
+
+    /// The statistics kernels this CPU runs: the scalar one and the table's.
+    fn kernels() -> Vec<PoolStatsFn> {
+        let mut k: Vec<PoolStatsFn> = vec![pool_groups];
+        k.extend(
+            super::super::dispatch::KERNELS
+                .runnable()
+                .map(|t| t.pool_stats),
+        );
+        k
+    }
+
+    #[test]
+    fn row_pool_matches_the_whole_plane() {
+        // Planes fed a row at a time (widths of every remainder modulo eight) against
+        // the whole plane: the statistics bit for bit, the pooled mean bit for bit, and a
+        // decline exactly where the whole-plane pooling runs the quickselect.
+        let mut rng = crate::testutil::twin_rng::TwinRng::new(0x0715);
+        let mut pool = RowPool::default();
+        let (mut exact, mut selected, mut declined, mut unkept) = (0, 0, 0, 0);
+        for case in 0..600 {
+            let (w, h) = (rng.size(1, 70), rng.size(1, 30));
+            let zeros = [0, 30, 90, 100][case % 4];
+            let mut v = c_value_like(&mut rng, w * h, zeros);
+            if case % 9 == 4 {
+                for x in v.iter_mut().step_by(5) {
+                    *x *= 1.0e9;
+                }
+            }
+            if case % 23 == 7 {
+                v[rng.size(0, w * h - 1)] = [-1.0, f32::NAN, f32::INFINITY, -0.0][case % 4];
+            }
+            let topk = [0.6, 0.05, 0.9, 1.0, 0.0001, 0.3][case % 6];
+            for (i, kernel) in kernels().into_iter().enumerate() {
+                let keep = case % 3 != 0 || i > 0;
+                pool.start(keep);
+                for row in v.chunks(w) {
+                    pool.push(row, kernel);
+                }
+                let whole = pool_stats(&v, pool_groups);
+                let bits = |p: PoolStats| (p.positive, p.top, p.smallest, p.total.to_bits());
+                assert_eq!(bits(pool.stats()), bits(whole), "case {case}: {w}x{h}");
+                let want = spatial_pooling(&mut v.clone(), topk, pool_groups);
+                let k = top_count(v.len(), topk);
+                match pool.exact_mean(topk) {
+                    Ok(got) => {
+                        assert_eq!(got.to_bits(), want.to_bits(), "case {case}: {w}x{h}");
+                        let nonzero = v.iter().filter(|x| x.to_bits() != 0).count();
+                        if nonzero > k {
+                            selected += 1;
+                        } else {
+                            exact += 1;
+                        }
+                    }
+                    Err(NotExact::Unkept) => {
+                        assert!(!keep, "case {case}: values kept");
+                        let nonzero = v.iter().filter(|x| x.to_bits() != 0).count();
+                        assert!(nonzero > k, "case {case}: values not needed");
+                        assert!(exact_top_sum(&v, k, pool_groups).is_some(), "case {case}");
+                        unkept += 1;
+                    }
+                    Err(NotExact::Inexact) => {
+                        assert_eq!(exact_top_sum(&v, k, pool_groups), None, "case {case}");
+                        declined += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            exact > 200 && selected > 200 && declined > 50 && unkept > 30,
+            "{exact} total, {selected} selected, {declined} declined, {unkept} unkept"
+        );
     }
 
     #[test]

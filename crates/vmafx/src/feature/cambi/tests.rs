@@ -415,3 +415,78 @@ fn encoding_size_and_pq_change_the_score() {
     assert!(pq.is_finite() && pq != base, "{base} {pq}");
     assert_eq!(score(&[("cambi_eotf", "pq")]), pq);
 }
+
+/// Scores of `frames` (each its own reference) with `opts`, pooled row by row or, with
+/// `whole`, from the whole plane made again.
+fn scores_pooled(opts: &[(&str, &str)], rf: &[Frame], df: &[Frame], whole: bool) -> Vec<u64> {
+    WHOLE_PLANE.with(|w| w.set(whole));
+    let got = run_clip(make(opts).unwrap().as_mut(), rf, df);
+    WHOLE_PLANE.with(|w| w.set(false));
+    got.iter().map(|e| e.2.to_bits()).collect()
+}
+
+#[test]
+fn row_pooling_gives_the_whole_planes_scores() {
+    // Synthetic banding of several widths and a noisy part, every option set that changes
+    // the pooling's path (selection among the nonzero values with small topk, every value
+    // with topk 1, the decimated first scale).
+    let f = synthetic(643, 361, |x, y| {
+        let band = (60 + x / (20 + y / 60)) as u8;
+        band + u8::from((x * 7 + y * 13) % 11 == 0 && y > 200)
+    });
+    let frames = std::slice::from_ref(&f);
+    let sets: &[&[(&str, &str)]] = &[
+        &[],
+        &[("topk", "0.05")],
+        &[("topk", "1.0")],
+        &[("topk", "0.9"), ("cambi_high_res_speedup", "360")],
+        &[("full_ref", "true")],
+    ];
+    for &opts in sets {
+        let rows = scores_pooled(opts, frames, frames, false);
+        assert_eq!(rows, scores_pooled(opts, frames, frames, true), "{opts:?}");
+        assert!(rows.iter().any(|&s| s != 0), "{opts:?}: all zero");
+    }
+    // A flat frame, then banding, then banding again: the values are not kept at the
+    // first frame, so the banding frame's scales that select are pooled again, keeping
+    // them (the third frame keeps them at once).
+    let flat = synthetic(643, 361, |_, _| 90);
+    let seq = [flat, f.clone(), f];
+    let before = REPOOLED.with(|n| n.get());
+    let rows = scores_pooled(&[("topk", "0.05")], &seq, &seq, false);
+    let repooled = REPOOLED.with(|n| n.get()) - before;
+    assert!(repooled > 0, "no scale pooled again");
+    let single = scores_pooled(&[("topk", "0.05")], &seq[1..2], &seq[1..2], false);
+    assert_eq!(
+        REPOOLED.with(|n| n.get()) - before,
+        2 * repooled,
+        "third frame"
+    );
+    assert_eq!(rows[1], single[0]);
+    assert_eq!(rows[2], single[0]);
+    assert_eq!(rows, scores_pooled(&[("topk", "0.05")], &seq, &seq, true));
+}
+
+#[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
+fn row_pooling_gives_the_whole_planes_scores_on_clips() {
+    let Some(dir) = conformance_dir() else { return };
+    let mut clips = 0;
+    for clip in clip_ids() {
+        let has_cambi = expected(&dir, clip, "extra_features")
+            .is_some_and(|log| expected_metric(&log, "cambi").is_some());
+        if !has_cambi || clips == 3 {
+            continue;
+        }
+        let (rf, df) = load_clip(&dir, clip);
+        for opts in [&[][..], &[("topk", "0.05")][..], V1016] {
+            let rows = scores_pooled(opts, &rf, &df, false);
+            assert_eq!(rows, scores_pooled(opts, &rf, &df, true), "{clip} {opts:?}");
+        }
+        clips += 1;
+    }
+    assert_eq!(clips, 3);
+}

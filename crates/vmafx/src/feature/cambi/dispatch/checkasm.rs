@@ -8,7 +8,7 @@ use super::{Kernels, KERNELS};
 use crate::feature::cambi::cvalues::{
     reciprocal_lut, Band, Contrast, RowInput, Run, COUNTS_PAD, RECIPROCAL_LUT_SIZE,
 };
-use crate::feature::cambi::pooling::PoolStats;
+use crate::feature::cambi::pooling::{self, PoolStats};
 use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
 
@@ -232,10 +232,25 @@ fn pool_stats(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
         })
         .collect();
     let fields = |p: PoolStats| (p.positive, p.top, p.smallest, p.total.to_bits());
+    // The whole array, and its second part added to the statistics of its first (a
+    // multiple of eight values, as a row's groups continue the last row's).
+    let split = rng.size(0, n) / 8 * 8;
+    let twice = |f: pooling::PoolStatsFn| {
+        let mut acc = pooling::PoolAcc::default();
+        f(&values[..split], &mut acc);
+        f(&values[split..], &mut acc);
+        acc.finish(&values[n / 8 * 8..])
+    };
     same(
-        &format!("{n} values"),
-        &[fields((k.pool_stats)(&values))],
-        &[fields((s.pool_stats)(&values))],
+        &format!("{n} values, split at {split}"),
+        &[
+            fields(pooling::pool_stats(&values, k.pool_stats)),
+            fields(twice(k.pool_stats)),
+        ],
+        &[
+            fields(pooling::pool_stats(&values, s.pool_stats)),
+            fields(twice(s.pool_stats)),
+        ],
     )
 }
 

@@ -6,7 +6,7 @@
 use std::arch::x86_64::*;
 
 use crate::feature::cambi::cvalues::{Band, RowInput, Run, CONTRAST_WEIGHTS, COUNTS_PAD};
-use crate::feature::cambi::pooling::{pool_stats_tail, PoolStats};
+use crate::feature::cambi::pooling::PoolAcc;
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
 pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
@@ -332,27 +332,32 @@ unsafe fn add_run_avx2(
     }
 }
 
-/// The pooling's exactness statistics (see
-/// [`crate::feature::cambi::pooling::pool_stats`]): eight values a step, the same eight
-/// running sums lane for lane, the rest by the scalar code.
-pub fn pool_stats(values: &[f32]) -> PoolStats {
+/// The pooling's exactness statistics of whole groups of eight (see
+/// [`crate::feature::cambi::pooling::pool_groups`]): eight values a step, the same eight
+/// running sums lane for lane.
+pub fn pool_stats(values: &[f32], acc: &mut PoolAcc) {
     // SAFETY: this function is only in a table made after AVX2 was detected; the kernel
     // reads whole groups of eight inside `values`.
-    let (done, positive, top, smallest, sums) = unsafe { pool_stats_avx2(values) };
-    pool_stats_tail(&values[done..], positive, top, smallest, sums)
+    unsafe { pool_stats_avx2(values, acc) }
 }
 
-/// Whole groups of eight: the values done, nonzero count, largest and smallest nonzero
-/// bits, and the eight running sums.
+/// Whole groups of eight added to `acc`: nonzero count, largest and smallest nonzero
+/// bits, and the eight running sums (continued from those in `acc`).
 ///
 /// # Safety
 /// AVX2.
 #[target_feature(enable = "avx2")]
-unsafe fn pool_stats_avx2(values: &[f32]) -> (usize, usize, u32, u32, [f64; 8]) {
+unsafe fn pool_stats_avx2(values: &[f32], acc: &mut PoolAcc) {
     let n = values.len() / 8 * 8;
     let zero = _mm256_setzero_si256();
     let (mut zeros, mut top, mut smallest) = (zero, zero, _mm256_set1_epi32(-1));
-    let (mut low, mut high) = (_mm256_setzero_pd(), _mm256_setzero_pd());
+    // SAFETY: two loads of four from an array of eight.
+    let (mut low, mut high) = unsafe {
+        (
+            _mm256_loadu_pd(acc.sums.as_ptr()),
+            _mm256_loadu_pd(acc.sums.as_ptr().add(4)),
+        )
+    };
     let mut j = 0;
     while j < n {
         // SAFETY: j + 8 <= n <= values.len().
@@ -367,18 +372,17 @@ unsafe fn pool_stats_avx2(values: &[f32]) -> (usize, usize, u32, u32, [f64; 8]) 
         j += 8;
     }
     let (mut z, mut t, mut s) = ([0u32; 8], [0u32; 8], [0u32; 8]);
-    let mut sums = [0f64; 8];
     // SAFETY: each store writes eight 32-bit or four 64-bit values into an array of that
     // size (sums: two halves of four).
     unsafe {
         _mm256_storeu_si256(z.as_mut_ptr() as *mut __m256i, zeros);
         _mm256_storeu_si256(t.as_mut_ptr() as *mut __m256i, top);
         _mm256_storeu_si256(s.as_mut_ptr() as *mut __m256i, smallest);
-        _mm256_storeu_pd(sums.as_mut_ptr(), low);
-        _mm256_storeu_pd(sums.as_mut_ptr().add(4), high);
+        _mm256_storeu_pd(acc.sums.as_mut_ptr(), low);
+        _mm256_storeu_pd(acc.sums.as_mut_ptr().add(4), high);
     }
     let zero_count: usize = z.iter().map(|&c| c as usize).sum();
-    let top = t.iter().copied().max().unwrap_or(0);
-    let smallest = s.iter().copied().min().unwrap_or(u32::MAX);
-    (n, n - zero_count, top, smallest, sums)
+    acc.positive += n - zero_count;
+    acc.top = t.iter().copied().fold(acc.top, u32::max);
+    acc.smallest = s.iter().copied().fold(acc.smallest, u32::min);
 }
