@@ -242,78 +242,35 @@ impl State {
         let s = &mut self.stat;
         let k = &self.kernels;
         let k16 = (k.vertical_u16, k.horizontal);
+        let fns8 = (
+            k.vertical_u8,
+            k.vertical_down_u8,
+            k.horizontal,
+            k.down_horizontal,
+        );
+        let fns16 = (
+            k.vertical_u16,
+            k.vertical_down_u16,
+            k.horizontal,
+            k.down_horizontal,
+        );
+        // Scales 0 and 1 also make the next scale while their rows are read.
+        if scale < 2 {
+            self.made = scale + 1;
+        }
+        let (r16, d16) = (self.ref16.rows(), self.dis16.rows());
+        let next = (&mut self.next_ref, &mut self.next_dis);
+        let scratch = (s, &mut self.down);
+        let (w, h, g) = (width, height, gain_limit);
         match (scale, luma) {
             (0, Luma::U8(r, d)) => {
-                self.made = 1;
-                let fns = (
-                    k.vertical_u8,
-                    k.vertical_down_u8,
-                    k.horizontal,
-                    k.down_horizontal,
-                );
-                let next = (&mut self.next_ref, &mut self.next_dis);
-                let scratch = (s, &mut self.down);
-                statistic_and_decimate(
-                    (r, d),
-                    width,
-                    height,
-                    0,
-                    shift,
-                    gain_limit,
-                    scratch,
-                    next,
-                    fns,
-                )
+                statistic_and_decimate((r, d), w, h, 0, shift, g, scratch, next, fns8)
             }
             (0, Luma::U16(r, d)) => {
-                self.made = 1;
-                let fns = (
-                    k.vertical_u16,
-                    k.vertical_down_u16,
-                    k.horizontal,
-                    k.down_horizontal,
-                );
-                let next = (&mut self.next_ref, &mut self.next_dis);
-                let scratch = (s, &mut self.down);
-                statistic_and_decimate(
-                    (r, d),
-                    width,
-                    height,
-                    0,
-                    shift,
-                    gain_limit,
-                    scratch,
-                    next,
-                    fns,
-                )
+                statistic_and_decimate((r, d), w, h, 0, shift, g, scratch, next, fns16)
             }
-            (1, _) => {
-                self.made = 2;
-                let (r, d) = (self.ref16.rows(), self.dis16.rows());
-                let fns = (
-                    k.vertical_u16,
-                    k.vertical_down_u16,
-                    k.horizontal,
-                    k.down_horizontal,
-                );
-                let next = (&mut self.next_ref, &mut self.next_dis);
-                let scratch = (s, &mut self.down);
-                statistic_and_decimate(
-                    (&r, &d),
-                    width,
-                    height,
-                    1,
-                    shift,
-                    gain_limit,
-                    scratch,
-                    next,
-                    fns,
-                )
-            }
-            _ => {
-                let (r, d) = (self.ref16.rows(), self.dis16.rows());
-                scale_statistic((&r, &d), width, height, scale, shift, gain_limit, s, k16)
-            }
+            (1, _) => statistic_and_decimate((&r16, &d16), w, h, 1, shift, g, scratch, next, fns16),
+            _ => scale_statistic((&r16, &d16), w, h, scale, shift, g, scratch.0, k16),
         }
     }
 }
