@@ -34,9 +34,8 @@ pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 14] = [
     ("speed_temporal", SPEED),
 ];
 
-/// SpEED's tables (the AVX2 level runs the scalar covariance sum: it does not promise
-/// fused multiply-add).
-const SPEED: &[CpuLevel] = &[CpuLevel::Scalar, CpuLevel::Avx512];
+/// SpEED's tables.
+const SPEED: &[CpuLevel] = &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512];
 
 /// psnr_hvs's tables (the AVX-512 levels run the AVX2 DCT).
 const PSNR_HVS: &[CpuLevel] = &[CpuLevel::Scalar, CpuLevel::Avx2];
