@@ -3,7 +3,8 @@
 //! filter lengths (the float_vif and float_motion ones and wider) and sample-like or
 //! wide-ranging values, compared bit for bit.
 
-use super::{ConvKernels, CONV_KERNELS};
+use super::super::kernels::{ConvKernels, VerticalFn};
+use super::CONV_KERNELS;
 use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
 
@@ -62,7 +63,7 @@ fn bits(v: &[f32]) -> Vec<u32> {
     v.iter().map(|x| x.to_bits()).collect()
 }
 
-fn vertical(rng: &mut TwinRng, scalar: super::VerticalFn, simd: super::VerticalFn) -> Verdict {
+fn vertical(rng: &mut TwinRng, scalar: VerticalFn, simd: VerticalFn) -> Verdict {
     let f = filter(rng);
     let n = rng.size(1, 300);
     let rows: Vec<Vec<f32>> = (0..f.len()).map(|_| floats(rng, n)).collect();

@@ -5,7 +5,7 @@ use super::conv;
 use super::lanes::Avx2;
 use super::level_entry;
 use crate::cpu::CpuLevel;
-use crate::feature::float_common::dispatch::ConvKernels;
+use crate::feature::float_common::kernels::ConvKernels;
 
 /// The AVX2 kernels. The dispatch hands them out only when the processor has AVX2.
 pub(in crate::feature::float_common) const KERNELS: ConvKernels = ConvKernels {
