@@ -19,6 +19,8 @@
 mod dispatch;
 mod extractor;
 mod kernel;
+mod kernels;
+mod sad;
 mod temporal;
 #[cfg(target_arch = "x86_64")]
 mod x86;
