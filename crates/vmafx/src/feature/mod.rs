@@ -165,13 +165,6 @@ impl ExtractorInfo {
         OptValues::parse(self.name, self.options, pairs)
     }
 
-    /// Makes an instance from parsed options: `create`, or under `VMAFX_CHECK_KERNELS=1` an
-    /// instance watched by a scalar twin that stops the run at the first differing score
-    /// (see [`check`]).
-    pub fn instantiate(&self, options: &OptValues) -> Result<Box<dyn Extractor>> {
-        check::instantiate(self.name, self.create, options, check::enabled())
-    }
-
     /// Whether `name` selects this extractor.
     pub fn answers_to(&self, name: &str) -> bool {
         self.name == name || self.aliases.contains(&name)
