@@ -17,7 +17,7 @@ pub(crate) mod cambi;
 pub(crate) mod ciede;
 pub(crate) mod float_adm;
 pub(crate) mod float_ansnr;
-pub(crate) mod float_common;
+pub(crate) mod float_conv;
 pub(crate) mod float_moment;
 pub(crate) mod float_motion;
 pub(crate) mod float_ms_ssim;

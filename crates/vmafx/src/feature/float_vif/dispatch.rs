@@ -1,6 +1,6 @@
 //! float_vif's statistic kernel per CPU level (scalar in [`super::kernels`], AVX2 and
 //! AVX-512 in `x86/`); its convolutions are the shared float ones
-//! (`crate::feature::float_common::dispatch`).
+//! (`crate::feature::float_conv::dispatch`).
 //!
 //! The vector kernel computes each pixel's terms in the scalar operation order (the
 //! `f64` steps in `f64` lanes) and adds them to the row sums one lane at a time, left to

@@ -4,7 +4,7 @@
 
 use super::kernels::VifKernels;
 use super::stat::{StatParams, VifParams};
-use crate::feature::float_common::{convolve, ConvInput, ConvKernels, FloatPlane};
+use crate::feature::float_conv::{convolve, ConvInput, ConvKernels, FloatPlane};
 
 /// The kernel scales libvmaf accepts for `vif_kernelscale`.
 const VALID_KERNELSCALES: [f32; 21] = [

@@ -10,7 +10,7 @@ pub mod stat;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-use super::float_common::{
+use super::float_conv::{
     check_geometry, check_input, picture_to_float, ConvKernels, FeatureNames, FloatPlane,
     CONV_KERNELS,
 };

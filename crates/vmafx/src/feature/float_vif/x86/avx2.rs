@@ -2,8 +2,8 @@
 
 use super::stat;
 use crate::cpu::CpuLevel;
-use crate::feature::float_common::x86::lanes::Avx2;
-use crate::feature::float_common::x86::level_entry;
+use crate::feature::float_conv::x86::lanes::Avx2;
+use crate::feature::float_conv::x86::level_entry;
 use crate::feature::float_vif::kernels::VifKernels;
 use crate::feature::float_vif::stat::StatParams;
 

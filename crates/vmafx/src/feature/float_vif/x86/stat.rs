@@ -3,7 +3,7 @@
 //! polynomial log2 term by term), then the lanes are added to the row sums in column
 //! order, as the scalar loop adds them.
 
-use crate::feature::float_common::x86::lanes::F32Lanes;
+use crate::feature::float_conv::x86::lanes::F32Lanes;
 use crate::feature::float_vif::stat::{stat_pixel, StatParams, LOG2_POLY, STAT_EPS};
 
 /// The widest vector, in lanes (the spill buffers' size).

@@ -9,7 +9,7 @@ use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
 
 /// The float convolution's entries.
-pub(in crate::feature::float_common) static SUITE: Suite<ConvKernels> = Suite {
+pub(in crate::feature::float_conv) static SUITE: Suite<ConvKernels> = Suite {
     feature: "float_conv",
     dispatch: &CONV_KERNELS,
     entries: &[
