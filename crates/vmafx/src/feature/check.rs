@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-use super::{ExtractInput, Extractor, FrameScores, Geometry, OptValues, ScoreStore};
+use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, ScoreStore};
 use crate::cpu::{with_level, CpuLevel};
 use crate::error::{Error, Result, Status};
 use crate::frame::MemoryKind;
@@ -123,6 +123,15 @@ impl Extractor for Checked {
 
     fn reads_memory(&self, memory: MemoryKind) -> std::result::Result<(), String> {
         self.fast.reads_memory(memory)
+    }
+}
+
+impl ExtractorInfo {
+    /// Makes an instance from parsed options: `create`, or under `VMAFX_CHECK_KERNELS=1` an
+    /// instance watched by a scalar twin that stops the run at the first differing score
+    /// (see [`crate::feature::check`]).
+    pub fn instantiate(&self, options: &OptValues) -> Result<Box<dyn Extractor>> {
+        instantiate(self.name, self.create, options, enabled())
     }
 }
 

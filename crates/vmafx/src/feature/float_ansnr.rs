@@ -9,7 +9,7 @@
 //! logarithms is single precision, summed in the C's order. Because the two kernels
 //! differ, identical pictures do not give the cap unless they are flat at mid-grey.
 
-use super::float_common::{check_geometry, check_input, picture_to_float, FloatPlane};
+use super::float_conv::{check_geometry, check_input, picture_to_float, FloatPlane};
 use super::float_psnr::peak_and_cap_for;
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering};
 use crate::error::{Error, Result};

@@ -3,7 +3,7 @@
 //!
 //! Samples are summed in `f64`; the squares are taken in `f32` first, as the C does.
 
-use super::float_common::{check_geometry, check_input, picture_to_float, FloatPlane};
+use super::float_conv::{check_geometry, check_input, picture_to_float, FloatPlane};
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering};
 use crate::error::{Error, Result};
 

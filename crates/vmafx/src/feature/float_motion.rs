@@ -5,7 +5,7 @@
 //! Temporal in libvmaf (one instance, frames in order): the blurred pictures of the last
 //! three indices are kept, and [`Extractor::flush`] writes the scores of the last index.
 
-use super::float_common::{
+use super::float_conv::{
     check_geometry, check_input, convolve, picture_to_float, ConvInput, ConvKernels, FeatureNames,
     FloatPlane, CONV_KERNELS,
 };

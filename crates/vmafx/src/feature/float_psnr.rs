@@ -5,7 +5,7 @@
 //! `min(10 log10(peak² / max(mse, 1e-10)), cap)`, so identical pictures give the cap
 //! (60 dB at 8 bits, 72 at 10, 84 at 12, 108 at 16).
 
-use super::float_common::{check_geometry, check_input, picture_to_float, FloatPlane};
+use super::float_conv::{check_geometry, check_input, picture_to_float, FloatPlane};
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering};
 use crate::error::{Error, Result};
 

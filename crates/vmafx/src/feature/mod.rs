@@ -17,7 +17,7 @@ pub(crate) mod cambi;
 pub(crate) mod ciede;
 pub(crate) mod float_adm;
 pub(crate) mod float_ansnr;
-pub(crate) mod float_common;
+pub(crate) mod float_conv;
 pub(crate) mod float_moment;
 pub(crate) mod float_motion;
 pub(crate) mod float_ms_ssim;
@@ -163,13 +163,6 @@ impl ExtractorInfo {
     /// Parses an option string (`name=value:name=value`) against this extractor's table.
     pub fn parse_options(&self, pairs: &[(String, String)]) -> Result<OptValues> {
         OptValues::parse(self.name, self.options, pairs)
-    }
-
-    /// Makes an instance from parsed options: `create`, or under `VMAFX_CHECK_KERNELS=1` an
-    /// instance watched by a scalar twin that stops the run at the first differing score
-    /// (see [`check`]).
-    pub fn instantiate(&self, options: &OptValues) -> Result<Box<dyn Extractor>> {
-        check::instantiate(self.name, self.create, options, check::enabled())
     }
 
     /// Whether `name` selects this extractor.

@@ -4,6 +4,7 @@
 
 mod dct;
 mod dispatch;
+mod kernels;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
@@ -11,7 +12,8 @@ mod x86;
 #[cfg(test)]
 pub(crate) use dispatch::checkasm::CHECKASM;
 
-use dispatch::{Kernels, KERNELS};
+use dispatch::KERNELS;
+use kernels::Kernels;
 
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptSpec, OptValues, Ordering,

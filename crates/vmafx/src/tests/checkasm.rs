@@ -18,7 +18,7 @@ fn suites() -> [&'static dyn Checkable; 10] {
         crate::feature::speed::CHECKASM,
         crate::feature::psnr::CHECKASM,
         crate::feature::psnr_hvs::CHECKASM,
-        crate::feature::float_common::dispatch::checkasm::CHECKASM,
+        crate::feature::float_conv::dispatch::checkasm::CHECKASM,
         crate::feature::float_vif::dispatch::checkasm::CHECKASM,
         crate::feature::iqa::dispatch::checkasm::CHECKASM,
     ]

@@ -76,8 +76,7 @@ pub fn layer_violations(src: &Path, files: &BTreeMap<PathBuf, File>) -> Vec<Stri
     bad
 }
 
-/// Circles between runtime files, except those inside one kernel's folder
-/// (`feature/<kernel>/`), each as the list of its files.
+/// Circles between runtime files, each as the sorted list of its files, in order.
 pub fn file_circles(src: &Path, files: &BTreeMap<PathBuf, File>) -> Vec<Vec<String>> {
     let by_module: BTreeMap<&[String], &PathBuf> = files
         .iter()
@@ -104,7 +103,7 @@ pub fn file_circles(src: &Path, files: &BTreeMap<PathBuf, File>) -> Vec<Vec<Stri
             state.visit(n, &edges);
         }
     }
-    state
+    let mut circles: Vec<Vec<String>> = state
         .components
         .into_iter()
         .filter(|c| c.len() > 1)
@@ -113,19 +112,9 @@ pub fn file_circles(src: &Path, files: &BTreeMap<PathBuf, File>) -> Vec<Vec<Stri
             names.sort();
             names
         })
-        .filter(|names| {
-            kernel_folder(&names[0]).is_none_or(|k| !names.iter().all(|n| n.starts_with(&k)))
-        })
-        .collect()
-}
-
-/// `feature/<kernel>/` for a file inside a kernel's folder.
-fn kernel_folder(file: &str) -> Option<String> {
-    let mut parts = file.split('/');
-    (parts.next()? == "feature").then_some(())?;
-    let kernel = parts.next()?;
-    parts.next()?;
-    Some(format!("feature/{kernel}/"))
+        .collect();
+    circles.sort();
+    circles
 }
 
 #[derive(Default)]

@@ -1,11 +1,14 @@
 //! The engine's module graph follows the path of a frame (docs/ARCHITECTURE.md): no module
-//! imports one in its own or a higher layer, and no two files outside one kernel's folder
-//! import each other in a circle.
+//! imports one in its own or a higher layer, and no files import each other in a circle
+//! (none at all under `feature/`, kernel folders included; elsewhere none but the few listed
+//! in [`KNOWN_CIRCLES`], which may only shrink).
 //!
 //! The check reads `src/` as text: it walks the module tree from `lib.rs` (following
 //! `mod` declarations and `#[path]`, marking `#[cfg(test)]` modules and inline
 //! `#[cfg(test)] mod .. { }` blocks as test code), and takes every `crate::`, `super::` and
-//! `self::` path and every `use child::..` in a module file as an import. Re-exports
+//! `self::` path, every `use child::..` in a module file, and every path through a name the
+//! file bound (`use super::x86;` then `x86::avx2::KERNELS`, or `mod conv;` then
+//! `conv::run`) as an import; a visibility (`pub(in crate::a)`) is none. Re-exports
 //! (`pub use`) name what a module offers rather than what it uses, so they count for the
 //! layers but not for circles. Test code may also import the test-only modules (`testutil`,
 //! `tests`), which sit above everything.
@@ -53,20 +56,60 @@ fn no_module_imports_its_own_layer_or_a_higher_one() {
     );
 }
 
+/// Circles outside `feature/` that the check found when it began to follow paths through
+/// bound names: a parent module and a child that use each other's items. They are left for
+/// their own change; the list may only shrink (a circle gone must leave it).
+const KNOWN_CIRCLES: &[&[&str]] = &[
+    &["device/cpu/mod.rs", "device/mod.rs"],
+    &[
+        "model/collection.rs",
+        "model/json.rs",
+        "model/mod.rs",
+        "model/single.rs",
+    ],
+    &["scorer/mod.rs", "scorer/windows.rs"],
+];
+
 #[test]
-fn no_circle_between_files_outside_a_kernel_folder() {
+fn no_circle_between_files_under_feature() {
+    let src = engine_src();
+    let files = read_tree(&src);
+    let circles: Vec<_> = file_circles(&src, &files)
+        .into_iter()
+        .filter(|c| c.iter().any(|f| f.starts_with("feature/")))
+        .collect();
+    assert!(
+        circles.is_empty(),
+        "files under feature/ that import each other in a circle:\n{circles:?}"
+    );
+}
+
+#[test]
+fn no_circle_between_files_but_the_known_ones() {
     let src = engine_src();
     let files = read_tree(&src);
     let circles = file_circles(&src, &files);
+    let known: Vec<Vec<String>> = KNOWN_CIRCLES
+        .iter()
+        .map(|c| c.iter().map(|f| f.to_string()).collect())
+        .collect();
+    let new: Vec<_> = circles.iter().filter(|c| !known.contains(c)).collect();
     assert!(
-        circles.is_empty(),
-        "files that import each other in a circle:\n{circles:?}"
+        new.is_empty(),
+        "files that import each other in a circle:\n{new:?}"
+    );
+    let gone: Vec<_> = known.iter().filter(|c| !circles.contains(c)).collect();
+    assert!(
+        gone.is_empty(),
+        "circles no longer there; take them out of KNOWN_CIRCLES:\n{gone:?}"
     );
 }
 
 /// The check finds what it is for: in a small tree written for it, an upward import, a
-/// module without a layer, a circle between files of two modules, and none of what is
-/// allowed (a test-only import, a re-export, a circle inside one kernel's folder).
+/// module without a layer, a circle between files of two modules, a circle inside one
+/// kernel's folder, and one there seen only through a bound name (a dispatch listing
+/// `x86::avx2::KERNEL` while that file imports the dispatch back); and none of what is
+/// allowed (a test-only import, a re-export, a `pub(in ..)` visibility).
 #[test]
 fn the_checks_catch_a_planted_upward_import_and_circle() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("module_graph_planted");
@@ -88,13 +131,26 @@ fn the_checks_catch_a_planted_upward_import_and_circle() {
     write("frame/pool.rs", "use super::Frame;\npub struct Pool;\n");
     write(
         "feature/mod.rs",
-        "pub mod adm;\nuse crate::frame::Frame;\npub struct Geometry;\n",
+        "pub mod adm;\npub mod vif;\nuse crate::frame::Frame;\npub struct Geometry;\n",
     );
     write(
         "feature/adm/mod.rs",
         "mod dwt;\nuse dwt::run;\npub fn step() {}\n",
     );
     write("feature/adm/dwt.rs", "use super::step;\npub fn run() {}\n");
+    write(
+        "feature/vif/mod.rs",
+        "mod dispatch;\nmod x86;\npub fn table() -> u8 {\n    dispatch::KERNELS[0]\n}\n",
+    );
+    write(
+        "feature/vif/dispatch.rs",
+        "use super::x86;\npub static KERNELS: [u8; 1] = [x86::avx2::KERNEL];\n",
+    );
+    write("feature/vif/x86/mod.rs", "pub(super) mod avx2;\n");
+    write(
+        "feature/vif/x86/avx2.rs",
+        "use crate::feature::vif::dispatch::KERNELS;\npub(in crate::feature::vif) const KERNEL: u8 = 0;\n",
+    );
     write("stray.rs", "use crate::error::Error;\n");
     write(
         "testutil.rs",
@@ -113,12 +169,18 @@ fn the_checks_catch_a_planted_upward_import_and_circle() {
     );
     assert_eq!(bad.len(), 2, "only the two planted faults: {bad:?}");
     let circles = file_circles(&dir, &files);
-    // frame/mod.rs -> feature/mod.rs (the upward import) and back through `Frame`.
+    let circle = |files: &[&str]| files.iter().map(|f| f.to_string()).collect::<Vec<_>>();
     assert_eq!(
         circles,
-        vec![vec![
-            "feature/mod.rs".to_string(),
-            "frame/mod.rs".to_string()
-        ]]
+        vec![
+            // adm's module and its file calling each other.
+            circle(&["feature/adm/dwt.rs", "feature/adm/mod.rs"]),
+            // frame/mod.rs -> feature/mod.rs (the upward import) and back through `Frame`.
+            circle(&["feature/mod.rs", "frame/mod.rs"]),
+            // The dispatch names `x86::avx2::KERNEL` through `use super::x86;`, and avx2
+            // imports the dispatch back; its `pub(in crate::feature::vif)` is no import of
+            // vif's module, which stays out of the circle.
+            circle(&["feature/vif/dispatch.rs", "feature/vif/x86/avx2.rs"]),
+        ]
     );
 }

@@ -99,8 +99,12 @@ fn quoted_after<'a>(s: &'a str, key: &str) -> Option<&'a str> {
 }
 
 /// Every import of `file`, with inline `#[cfg(test)] mod .. { }` blocks marked as test code.
+/// A path through a name the file brought in with `use` (`use super::x86;` then
+/// `x86::avx2::KERNELS`) names what that path reaches, as does a path through a child
+/// module the file declares (`mod conv;` then `conv::run`).
 pub fn imports(file: &File) -> Vec<Import> {
     let lines: Vec<&str> = file.text.lines().collect();
+    let names = local_names(&lines, &file.module);
     let mut out = Vec::new();
     let mut test_depth: Option<i64> = None;
     // Inside an inline `mod name { }`, `super` and `self` are relative to `name`.
@@ -131,9 +135,16 @@ pub fn imports(file: &File) -> Vec<Import> {
         if t.starts_with("//") {
             continue;
         }
+        // A visibility (`pub(in crate::a)`) names who may see an item, not what it uses.
+        let t = &without_visibility_paths(t);
         let reexport = t.starts_with("pub use ") || t.starts_with("pub(crate) use ");
         let mut seen = BTreeSet::new();
-        for target in paths_in(t, module) {
+        let through_names = if t.starts_with("use ") || reexport {
+            Vec::new()
+        } else {
+            paths_through(t, &names, test)
+        };
+        for target in paths_in(t, module).into_iter().chain(through_names) {
             if !seen.insert(target.clone()) {
                 continue;
             }
@@ -241,4 +252,202 @@ fn expand(s: &str, module: &[String]) -> Vec<Vec<String>> {
     } else {
         members
     }
+}
+
+/// A name a file binds to a module path: by `use` (what it names) or by `mod name;`.
+struct LocalName {
+    name: String,
+    path: Vec<String>,
+    /// Bound only inside test code.
+    test: bool,
+}
+
+/// The names `lines` bind with `use` statements (over several lines too) that start at
+/// `crate`, `super` or `self`, and the child modules they declare.
+fn local_names(lines: &[&str], module: &[String]) -> Vec<LocalName> {
+    let mut out = Vec::new();
+    let mut test_depth: Option<i64> = None;
+    let mut statement: Option<String> = None;
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim_start();
+        if test_depth.is_none()
+            && (mod_block(t).is_some() || mod_declaration(t).is_some())
+            && i > 0
+            && lines[i - 1].trim_start().starts_with("#[cfg(test)]")
+        {
+            if mod_block(t).is_some() {
+                test_depth = Some(0);
+            }
+        } else if let Some(name) = mod_declaration(t) {
+            let mut path = module.to_vec();
+            path.push(name.to_string());
+            out.push(LocalName {
+                name: name.to_string(),
+                path,
+                test: test_depth.is_some(),
+            });
+        }
+        let test = test_depth.is_some();
+        if let Some(d) = test_depth.as_mut() {
+            *d += line.matches('{').count() as i64 - line.matches('}').count() as i64;
+            if *d <= 0 && line.contains('}') {
+                test_depth = None;
+            }
+        }
+        if t.starts_with("//") {
+            continue;
+        }
+        let body = t
+            .strip_prefix("pub(crate) ")
+            .or_else(|| t.strip_prefix("pub(super) "))
+            .or_else(|| t.strip_prefix("pub "))
+            .unwrap_or(t);
+        let mut text = match statement.take() {
+            Some(open) => open + " " + t,
+            None => match body.strip_prefix("use ") {
+                Some(rest) => rest.to_string(),
+                None => continue,
+            },
+        };
+        let Some(end) = text.find(';') else {
+            statement = Some(text);
+            continue;
+        };
+        text.truncate(end);
+        let tree: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let tree = tree.replace("as", " as ");
+        let root = tree.split("::").next().unwrap_or("");
+        if !["crate", "super", "self"].contains(&root) {
+            continue;
+        }
+        for (name, path) in use_tree(&tree) {
+            let mut full = Vec::new();
+            for (k, seg) in path.iter().enumerate() {
+                match (k, seg.as_str()) {
+                    (0, "crate") => {}
+                    (0, "self") => full = module.to_vec(),
+                    (0, "super") => {
+                        full = module.to_vec();
+                        full.pop();
+                    }
+                    (_, "super") => {
+                        full.pop();
+                    }
+                    _ => full.push(seg.clone()),
+                }
+            }
+            out.push(LocalName {
+                name,
+                path: full,
+                test,
+            });
+        }
+    }
+    out
+}
+
+/// The `(bound name, path)` pairs of a `use` tree without spaces, such as
+/// `super::{a, b::{self, C as D}}`.
+fn use_tree(tree: &str) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    walk_use(tree, &[], &mut out);
+    out
+}
+
+fn walk_use(tree: &str, prefix: &[String], out: &mut Vec<(String, Vec<String>)>) {
+    if let Some(open) = tree.find('{') {
+        let mut base = prefix.to_vec();
+        base.extend(
+            tree[..open]
+                .split("::")
+                .filter(|s| !s.is_empty())
+                .map(str::to_string),
+        );
+        let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+        for member in split_top(inner) {
+            walk_use(member, &base, out);
+        }
+        return;
+    }
+    let (path, alias) = match tree.split_once(" as ") {
+        Some((p, a)) => (p, Some(a)),
+        None => (tree, None),
+    };
+    let mut full = prefix.to_vec();
+    full.extend(
+        path.split("::")
+            .filter(|s| !s.is_empty() && *s != "self")
+            .map(str::to_string),
+    );
+    let name = alias
+        .map(str::to_string)
+        .or_else(|| full.last().cloned())
+        .unwrap_or_default();
+    if !name.is_empty() && name != "*" && name != "_" {
+        out.push((name, full));
+    }
+}
+
+/// The members of a `use` group, split at the commas outside nested groups.
+fn split_top(group: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&group[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&group[start..]);
+    parts.into_iter().filter(|p| !p.is_empty()).collect()
+}
+
+/// The module paths `line` names through a bound name: `name::rest` for a bound `name`
+/// (not itself preceded by `::` or part of a longer word).
+fn paths_through(line: &str, names: &[LocalName], test: bool) -> Vec<Vec<String>> {
+    let bytes = line.as_bytes();
+    let mut out = Vec::new();
+    for local in names.iter().filter(|n| test || !n.test) {
+        let key = format!("{}::", local.name);
+        for (start, _) in line.match_indices(&key) {
+            let boundary = start == 0
+                || !(bytes[start - 1].is_ascii_alphanumeric()
+                    || bytes[start - 1] == b'_'
+                    || bytes[start - 1] == b':');
+            if !boundary {
+                continue;
+            }
+            let rest = &line[start + key.len()..];
+            let len = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+                .unwrap_or(rest.len());
+            let mut path = local.path.clone();
+            path.extend(
+                rest[..len]
+                    .split("::")
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string),
+            );
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// `line` with every `pub(in path)` visibility cut down to `pub`.
+fn without_visibility_paths(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(i) = rest.find("pub(in ") {
+        out.push_str(&rest[..i + 3]);
+        rest = &rest[i..];
+        rest = &rest[rest.find(')').map_or(rest.len(), |j| j + 1)..];
+    }
+    out.push_str(rest);
+    out
 }

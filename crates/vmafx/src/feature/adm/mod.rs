@@ -16,7 +16,9 @@ mod decouple;
 mod den;
 mod dispatch;
 mod dwt;
+mod kernels;
 mod options;
+mod settings;
 mod strips;
 mod weight;
 #[cfg(target_arch = "x86_64")]
@@ -39,6 +41,7 @@ use crate::frame::{Frame, Samples};
 use bands::{zeroed_hvd, Bands};
 use border::with_taps;
 use csf::CsfParams;
+use settings::Settings;
 
 /// Features the extractor writes, in libvmaf's order (the last eleven only with `debug`).
 pub const PROVIDED: &[&str] = &[
@@ -79,25 +82,6 @@ pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     create: Adm::create,
 }];
 
-/// Parsed options, and the CSF weights they give.
-#[derive(Debug, Clone, Copy)]
-struct Settings {
-    debug: bool,
-    csf: CsfParams,
-    /// CSF weights (h, v, d) per scale.
-    factors: [[f32; 3]; 4],
-    /// Fixed-point weights of scale 0.
-    fixed0: [u16; 3],
-    /// Fixed-point weights of scales 1..3 (index 0 unused).
-    fixed: [[u32; 3]; 4],
-    dlm_weight: f64,
-    gain_limit: f64,
-    noise_weight: f64,
-    skip_aim: bool,
-    skip_scale0: bool,
-    min_val: f64,
-}
-
 /// Per-scale results: (numerator, denominator, AIM numerator), as libvmaf's floats.
 type ScaleScores = [(f32, f32, f32); 4];
 
@@ -108,7 +92,7 @@ struct Work {
     height: usize,
     bpc: u32,
     stride: usize,
-    kernels: dispatch::Kernels,
+    kernels: kernels::Kernels,
     taps: [dwt::Taps; 4],
     tmp0: Vec<i32>,
     tmp: Vec<i64>,

@@ -25,9 +25,9 @@ use super::border::{scored, with_taps, Region};
 use super::cm::{self, around, Masking};
 use super::decouple::Decouple;
 use super::den;
-use super::dispatch::Kernels;
+use super::kernels::Kernels;
+use super::settings::Settings;
 use super::weight::Weighted;
-use super::Settings;
 
 /// Scored rows per strip: with the halo, the twelve `i16` strip bands of a 1080p band
 /// (960 wide) take about 410 KiB, and the six input bands' rows another 200 KiB, so a

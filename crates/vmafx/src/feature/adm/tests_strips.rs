@@ -6,10 +6,10 @@ use super::cm::{self, Masking};
 use super::csf::CsfParams;
 use super::decouple::Decouple;
 use super::den;
-use super::dispatch::Kernels;
+use super::kernels::Kernels;
+use super::settings::Settings;
 use super::strips::{self, Inputs, Strip0};
 use super::weight::{self, Weighted};
-use super::Settings;
 use crate::testutil::twin_rng::TwinRng;
 
 /// Settings of the default model, or of a display whose weights are computed.

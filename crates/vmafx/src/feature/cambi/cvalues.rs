@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use super::Picture;
+use super::picture::Picture;
 
 /// Entries of libvmaf's reciprocal table (it refuses windows of this many samples or more).
 pub const RECIPROCAL_LUT_SIZE: usize = 4226;

@@ -1,4 +1,5 @@
-//! The CAMBI kernel table per CPU level (the kernels are in `x86/`: `avx2` and `avx512`).
+//! The CAMBI kernel tables per CPU level (scalar in [`super::kernels`]; `avx2` and
+//! `avx512` in `x86/`).
 //!
 //! The c-value kernels score only the row's runs (found as the row entered the window),
 //! eight (AVX2) or sixteen (AVX-512) columns of one run a step: one level, so the counts
@@ -24,79 +25,13 @@
 //! kernel's eight double-precision running sums lane for lane from the statistics it is
 //! given (a row of c-values at a time), so every total is the same bits.
 
-use super::cvalues::{
-    add_runs, c_value_row, scan_runs, AddRunsFn, CValueRowFn, HistogramKernels, ScanRunsFn,
-};
-use super::pooling::{pool_groups, PoolStatsFn};
+use super::kernels::Kernels;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
-use crate::cpu::{kernel_tables, CpuLevel, KernelTable};
+use crate::cpu::kernel_tables;
 
 #[cfg(test)]
 pub(crate) mod checkasm;
 
-/// The kernels one cambi instance runs, chosen once from the CPU level.
-#[derive(Debug, Clone, Copy)]
-pub struct Kernels {
-    /// The level these kernels were written for (what the dispatch and the checker read).
-    pub level: CpuLevel,
-    /// The c-values of one row.
-    pub c_value_row: CValueRowFn,
-    /// The runs of one level of a row entering the window.
-    pub scan_runs: ScanRunsFn,
-    /// A row's runs added to or taken from the histograms.
-    pub add_runs: AddRunsFn,
-    /// The pooling's exactness statistics of whole groups of eight c-values.
-    pub pool_stats: PoolStatsFn,
-}
-
-impl Kernels {
-    /// The scalar reference kernels.
-    pub const SCALAR: Kernels = Kernels {
-        level: CpuLevel::Scalar,
-        c_value_row,
-        scan_runs,
-        add_runs,
-        pool_stats: pool_groups,
-    };
-
-    /// The AVX2 kernels. Only a table made after AVX2 was detected may be called.
-    #[cfg(target_arch = "x86_64")]
-    const AVX2: Kernels = Kernels {
-        level: CpuLevel::Avx2,
-        c_value_row: x86::avx2::c_value_row,
-        scan_runs: x86::avx2::scan_runs,
-        add_runs: x86::avx2::add_runs,
-        pool_stats: x86::avx2::pool_stats,
-    };
-
-    /// The AVX-512 kernels. Only a table made after AVX-512 was detected may be called.
-    #[cfg(target_arch = "x86_64")]
-    const AVX512: Kernels = Kernels {
-        level: CpuLevel::Avx512,
-        c_value_row: x86::avx512::c_value_row,
-        scan_runs: x86::avx512::scan_runs,
-        add_runs: x86::avx512::add_runs,
-        // The pooling statistics are bound by memory: the AVX2 kernel.
-        pool_stats: x86::avx2::pool_stats,
-    };
-}
-
-impl Kernels {
-    /// The histogram kernels, as the c-value pass takes them.
-    pub fn histograms(&self) -> HistogramKernels {
-        HistogramKernels {
-            scan_runs: self.scan_runs,
-            add_runs: self.add_runs,
-        }
-    }
-}
-
-impl KernelTable for Kernels {
-    fn level(&self) -> CpuLevel {
-        self.level
-    }
-}
-
 kernel_tables!(pub(crate) static KERNELS: Dispatch<Kernels> =
-    Kernels::SCALAR; x86_64: Kernels::AVX2, Kernels::AVX512);
+    Kernels::SCALAR; x86_64: x86::avx2::KERNELS, x86::avx512::KERNELS);

@@ -1,7 +1,7 @@
 //! The picture-level steps between scales: the spatial mask of flat areas, 2:1 decimation
 //! and the 3x3 separable mode filter.
 
-use super::Picture;
+use super::picture::Picture;
 
 /// Side of the square over which flat samples are counted for the mask.
 pub const MASK_FILTER_SIZE: usize = 7;

@@ -17,9 +17,11 @@
 mod cvalues;
 mod dispatch;
 mod heatmap;
+mod kernels;
 mod luminance;
 mod mask;
 mod options;
+mod picture;
 mod pooling;
 mod preprocess;
 mod setup;
@@ -37,8 +39,10 @@ use crate::cpu::CpuLevel;
 use crate::error::{Error, Result};
 use crate::frame::{Frame, Plane};
 use cvalues::CONTRAST_WEIGHTS;
-use dispatch::{Kernels, KERNELS};
+use dispatch::KERNELS;
+use kernels::Kernels;
 use options::Options;
+use picture::Picture;
 use pooling::NUM_SCALES;
 use setup::Run;
 
@@ -66,49 +70,6 @@ fn create(o: &OptValues) -> Result<Box<dyn Extractor>> {
     }))
 }
 
-/// A 10-bit (or 0/1 mask) picture, rows packed from the start of `data`, which may hold
-/// more (a reused buffer keeps its largest length, so that shrinking and growing it again
-/// never clears it).
-#[derive(Debug, Clone)]
-pub(crate) struct Picture {
-    width: usize,
-    height: usize,
-    data: Vec<u16>,
-}
-
-impl Picture {
-    fn new(width: usize, height: usize) -> Self {
-        Picture {
-            width,
-            height,
-            data: vec![0; width * height],
-        }
-    }
-
-    /// Makes this a `width` x `height` picture; its samples are left as they were (the
-    /// callers write every one).
-    fn resize(&mut self, width: usize, height: usize) {
-        self.width = width;
-        self.height = height;
-        if self.data.len() < width * height {
-            self.data.resize(width * height, 0);
-        }
-    }
-
-    /// The samples, rows packed.
-    #[cfg(test)]
-    fn pixels(&self) -> &[u16] {
-        &self.data[..self.width * self.height]
-    }
-
-    fn row(&self, y: usize) -> &[u16] {
-        &self.data[y * self.width..(y + 1) * self.width]
-    }
-
-    fn row_mut(&mut self, y: usize) -> &mut [u16] {
-        &mut self.data[y * self.width..(y + 1) * self.width]
-    }
-}
 struct Cambi {
     name: String,
     opts: Options,

@@ -3,7 +3,7 @@
 //! for encodes below 10 bits smoothed by a 2x2 anti-dithering average.
 
 #[cfg(test)]
-use super::Picture;
+use super::picture::Picture;
 use crate::error::{Error, Result};
 use crate::frame::{Plane, Samples};
 

@@ -3,7 +3,7 @@
 //! vertical taps and the inner horizontal ones (both sum `f[k]·x` from zero in tap
 //! order, as [`taps`] does).
 
-use crate::feature::float_common::{ConvKernels, FloatPlane};
+use crate::feature::float_conv::{ConvKernels, FloatPlane};
 use crate::frame::{Frame, Samples};
 
 const LO: [f64; 4] = [
@@ -37,7 +37,7 @@ pub struct Bands {
 const LUMA_SLOTS: usize = 8;
 
 /// A frame's luma as the float picture libvmaf's `picture_copy` makes (`v / scaler - 128`,
-/// as `float_common::picture_to_float` writes it), converted row by row where the DWT
+/// as `float_conv::picture_to_float` writes it), converted row by row where the DWT
 /// reads it: the first level needs no float copy of the whole picture.
 pub struct LumaRows<'a> {
     frame: &'a Frame,

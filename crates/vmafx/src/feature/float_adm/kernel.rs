@@ -5,7 +5,7 @@
 
 use super::csf::{factors, CsfParams};
 use super::dwt::{dwt2, Bands, DwtSource};
-use crate::feature::float_common::{ConvKernels, FloatPlane};
+use crate::feature::float_conv::{ConvKernels, FloatPlane};
 
 /// libvmaf's float constant 1/30 (a double literal in the C).
 const ONE_BY_30: f64 = 0.0333333351;

@@ -6,7 +6,7 @@ pub mod csf;
 pub mod dwt;
 pub mod kernel;
 
-use super::float_common::{check_geometry, check_input, ConvKernels, FeatureNames, CONV_KERNELS};
+use super::float_conv::{check_geometry, check_input, ConvKernels, FeatureNames, CONV_KERNELS};
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,
     Ordering,

@@ -1,5 +1,5 @@
 use super::*;
-use crate::feature::float_common::testkit;
+use crate::feature::float_conv::testkit;
 use crate::feature::ScoreStore;
 use crate::frame::{FrameBuilder, PixelFormat, SamplesMut};
 
@@ -113,7 +113,7 @@ fn other_csf_modes_and_params_run() {
 
 #[test]
 fn luma_rows_are_the_float_picture() {
-    use crate::feature::float_common::{picture_to_float, FloatPlane};
+    use crate::feature::float_conv::{picture_to_float, FloatPlane};
     for bpc in [8, 10, 12, 16] {
         let f = textured(37, 23, bpc);
         let mut whole = FloatPlane::default();

@@ -4,11 +4,13 @@
 
 pub mod dispatch;
 pub mod kernel;
+pub mod kernels;
 pub mod scale;
+pub mod stat;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-use super::float_common::{
+use super::float_conv::{
     check_geometry, check_input, picture_to_float, ConvKernels, FeatureNames, FloatPlane,
     CONV_KERNELS,
 };
@@ -17,9 +19,11 @@ use super::{
     Ordering,
 };
 use crate::error::{Error, Result};
-use dispatch::{VifKernels, VIF_KERNELS};
-use kernel::{compute_vif, valid_kernelscale, VifParams, VifWork};
+use dispatch::VIF_KERNELS;
+use kernel::{compute_vif, valid_kernelscale, VifWork};
+use kernels::VifKernels;
 use scale::{scale_frame, ScaleMethod};
+use stat::VifParams;
 
 const NAME: &str = "float_vif";
 

@@ -3,7 +3,7 @@
 
 use std::f64::consts::PI;
 
-use crate::feature::float_common::FloatPlane;
+use crate::feature::float_conv::FloatPlane;
 
 /// A resampling method (`vif_prescale_method`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

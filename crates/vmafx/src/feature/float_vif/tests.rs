@@ -1,5 +1,5 @@
 use super::*;
-use crate::feature::float_common::testkit;
+use crate::feature::float_conv::testkit;
 use crate::feature::ScoreStore;
 use crate::frame::{FrameBuilder, PixelFormat, SamplesMut};
 

@@ -6,12 +6,13 @@ use crate::error::{Error, Result};
 use crate::frame::Frame;
 
 pub mod dispatch;
+pub mod kernels;
 pub mod rows;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-pub use dispatch::IqaKernels;
 pub(crate) use dispatch::IQA_KERNELS;
+pub use kernels::IqaKernels;
 
 /// 11-tap Gaussian (sigma 1.5) used by SSIM, both directions.
 pub const GAUSSIAN_11: [f32; 11] = [

@@ -1,9 +1,10 @@
 //! The motion extractor instance: options, buffers, per-frame scoring and flush.
 
-use super::dispatch::Kernels;
-use super::kernel::{blurred_sad_with, LumaView, MIN_DIMENSION};
+use super::kernel::{LumaView, MIN_DIMENSION};
+use super::kernels::Kernels;
+use super::names::{MOTION, MOTION2, MOTION3, SAD, V2_SAD};
+use super::sad::blurred_sad_with;
 use super::temporal::{late_scores, Blend};
-use super::{MOTION, MOTION2, MOTION3, SAD, V2_SAD};
 use crate::error::{Error, Result};
 use crate::feature::name::feature_name;
 use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry, OptValues, ScoreStore};

@@ -7,7 +7,9 @@
 //! scale) into a row buffer, then a horizontal pass over that buffer (rounded, shifted by
 //! 16) whose absolute values are summed.
 
-use super::dispatch::{Kernels, VerticalFn};
+/// A vertical pass over five rows of previous and current samples (see
+/// [`MotionSample::vertical`]); returns whether any output is nonzero.
+pub type VerticalFn<T> = fn([&[T]; 5], [&[T]; 5], u32, &mut [i32]) -> bool;
 
 /// The blur taps (they sum to 65536).
 pub const FILTER: [i32; 5] = [3571, 16004, 26386, 16004, 3571];
@@ -39,8 +41,8 @@ pub trait MotionSample: Copy + Send + Sync + 'static {
     /// is nonzero (an all-zero row adds nothing, and its horizontal pass is skipped).
     fn vertical(prev: [&[Self]; 5], cur: [&[Self]; 5], shift: u32, out: &mut [i32]) -> bool;
 
-    /// This type's vertical pass in a kernel table.
-    fn pick(k: &Kernels) -> VerticalFn<Self>;
+    /// This type's pass of a table's two (one per sample width).
+    fn pick(u8_pass: VerticalFn<u8>, u16_pass: VerticalFn<u16>) -> VerticalFn<Self>;
 }
 
 impl MotionSample for u8 {
@@ -60,8 +62,8 @@ impl MotionSample for u8 {
         any != 0
     }
 
-    fn pick(k: &Kernels) -> VerticalFn<u8> {
-        k.vertical_u8
+    fn pick(u8_pass: VerticalFn<u8>, _: VerticalFn<u16>) -> VerticalFn<u8> {
+        u8_pass
     }
 }
 
@@ -81,8 +83,8 @@ impl MotionSample for u16 {
         any != 0
     }
 
-    fn pick(k: &Kernels) -> VerticalFn<u16> {
-        k.vertical_u16
+    fn pick(_: VerticalFn<u8>, u16_pass: VerticalFn<u16>) -> VerticalFn<u16> {
+        u16_pass
     }
 }
 
@@ -101,7 +103,7 @@ pub struct LumaView<'a, T> {
 
 impl<T> LumaView<'_, T> {
     #[inline]
-    fn row(&self, y: usize) -> &[T] {
+    pub(super) fn row(&self, y: usize) -> &[T] {
         &self.samples[y * self.stride..y * self.stride + self.width]
     }
 }
@@ -151,44 +153,4 @@ pub(super) fn horizontal_abs_sum(row: &[i32]) -> u32 {
         sum = sum.wrapping_add(window_abs(win));
     }
     sum
-}
-
-/// The SAD of the blurred `prev - cur` over the whole plane, by the scalar kernels.
-/// `row_buf` holds at least `width` values; both views share a size of at least
-/// [`MIN_DIMENSION`] each way, and `bpc` is 8..=16. (The tests' reference; the extractor
-/// runs [`blurred_sad_with`] on its level's kernels.)
-#[cfg(test)]
-pub fn blurred_sad<T: MotionSample>(
-    prev: LumaView<'_, T>,
-    cur: LumaView<'_, T>,
-    bpc: u32,
-    row_buf: &mut [i32],
-) -> u64 {
-    blurred_sad_with(&Kernels::SCALAR, prev, cur, bpc, row_buf)
-}
-
-/// [`blurred_sad`] by the kernels of table `k` (identical results at every level).
-pub fn blurred_sad_with<T: MotionSample>(
-    k: &Kernels,
-    prev: LumaView<'_, T>,
-    cur: LumaView<'_, T>,
-    bpc: u32,
-    row_buf: &mut [i32],
-) -> u64 {
-    let (w, h) = (cur.width, cur.height);
-    debug_assert!(w >= MIN_DIMENSION as usize && h >= MIN_DIMENSION as usize);
-    debug_assert_eq!((prev.width, prev.height), (w, h));
-    let vertical = T::pick(k);
-    let row_buf = &mut row_buf[..w];
-    let mut sad = 0u64;
-    for i in 0..h {
-        let rows: [usize; 5] = std::array::from_fn(|k| mirror(i, k, h));
-        let p = rows.map(|r| prev.row(r));
-        let c = rows.map(|r| cur.row(r));
-        if !vertical(p, c, bpc, row_buf) {
-            continue;
-        }
-        sad += (k.abs_sum)(row_buf) as u64;
-    }
-    sad
 }

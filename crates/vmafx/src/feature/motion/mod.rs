@@ -19,6 +19,9 @@
 mod dispatch;
 mod extractor;
 mod kernel;
+mod kernels;
+mod names;
+mod sad;
 mod temporal;
 #[cfg(target_arch = "x86_64")]
 mod x86;
@@ -32,16 +35,7 @@ pub(crate) use dispatch::checkasm::CHECKASM;
 
 use super::{ExtractorInfo, OptKind, OptSpec, OptValues, Ordering, Reach};
 
-/// The per-frame SAD score `motion` writes.
-pub const SAD: &str = "VMAF_integer_feature_motion_sad_score";
-/// The debug copy of the per-frame score.
-pub const MOTION: &str = "VMAF_integer_feature_motion_score";
-/// min(SAD of this frame, SAD of the next), written by flush.
-pub const MOTION2: &str = "VMAF_integer_feature_motion2_score";
-/// Blended, capped (and optionally averaged) motion2, written by flush.
-pub const MOTION3: &str = "VMAF_integer_feature_motion3_score";
-/// The per-frame SAD score under VMAFx's `motion_v2` name.
-pub const V2_SAD: &str = "VMAF_integer_feature_motion_v2_sad_score";
+pub use names::{MOTION, MOTION2, MOTION3, SAD, V2_SAD};
 
 /// Default of `motion_max_val` (also its largest value).
 pub const DEFAULT_MAX_VAL: f64 = 10000.0;

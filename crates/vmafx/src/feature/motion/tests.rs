@@ -2,7 +2,8 @@
 
 use std::collections::HashMap;
 
-use super::kernel::{blurred_sad, LumaView, FILTER};
+use super::kernel::{LumaView, FILTER};
+use super::sad::blurred_sad;
 use super::{EXTRACTORS, MOTION, MOTION2, MOTION3, SAD, V2_SAD};
 use crate::error::Status;
 use crate::feature::name::{alias, feature_name};

@@ -12,6 +12,7 @@
 //! refused each pair is scored on its own.
 
 mod dispatch;
+mod kernels;
 mod sse;
 #[cfg(target_arch = "x86_64")]
 mod x86;
@@ -25,7 +26,8 @@ pub(crate) use dispatch::checkasm::CHECKASM;
 #[cfg(test)]
 use sse::{sse_u16, sse_u8};
 
-use dispatch::{Kernels, KERNELS};
+use dispatch::KERNELS;
+use kernels::Kernels;
 
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,

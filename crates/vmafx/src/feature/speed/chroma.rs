@@ -1,7 +1,7 @@
 //! `speed_chroma`: SpEED of the U and V planes, and their mean.
 
 use super::compute::{copy_plane, Speed};
-use super::params;
+use super::params::params;
 use crate::error::{Error, Result};
 use crate::feature::name::feature_name;
 use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry, OptValues};

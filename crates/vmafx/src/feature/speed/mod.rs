@@ -13,6 +13,7 @@ mod dispatch;
 mod estimate;
 mod filter;
 mod linalg;
+mod params;
 mod scale;
 mod temporal;
 #[cfg(test)]
@@ -23,8 +24,7 @@ mod x86;
 #[cfg(test)]
 pub(crate) use dispatch::checkasm::CHECKASM;
 
-use super::{ExtractorInfo, OptKind, OptSpec, OptValues, Ordering, Reach};
-use crate::error::Result;
+use super::{ExtractorInfo, OptKind, OptSpec, Ordering, Reach};
 
 const KERNELSCALE: OptSpec = OptSpec::param(
     "speed_kernelscale",
@@ -112,18 +112,6 @@ static TEMPORAL_OPTIONS: &[OptSpec] = &[
         help: "take the distorted difference against the reference frame",
     },
 ];
-
-/// The SpEED parameters an option set gives (the method is checked here).
-fn params(extractor: &str, o: &OptValues, weight_var_mode: i64) -> Result<compute::Params> {
-    Ok(compute::Params {
-        kernelscale: o.double("speed_kernelscale"),
-        prescale: o.double("speed_prescale"),
-        method: scale::Method::parse(extractor, o.string("speed_prescale_method"))?,
-        sigma_nn: o.double("speed_sigma_nn"),
-        nn_floor: o.double("speed_nn_floor"),
-        weight_var_mode,
-    })
-}
 
 /// Frames `speed_temporal`'s score at frame n reads: the luma of frame n - 1 (whatever
 /// the options).

@@ -8,7 +8,7 @@
 
 use super::compute::{copy_plane, Speed};
 use super::filter::subtract;
-use super::params;
+use super::params::params;
 use crate::error::{Error, Result};
 use crate::feature::name::feature_name;
 use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry, OptValues};

@@ -9,6 +9,7 @@
 //! Nothing is carried from one frame to the next, so instances may take frames in any order.
 
 mod dispatch;
+mod kernels;
 mod planes;
 mod stats;
 mod subsample;
@@ -29,7 +30,7 @@ use super::{OptValues, Ordering};
 use crate::error::{Error, Result};
 use crate::frame::{Frame, Samples};
 
-use dispatch::Kernels;
+use kernels::Kernels;
 use planes::{PaddedPlane, Rows};
 use stats::{scale_statistic, NumDen, StatScratch, VerticalShift};
 use subsample::{filter_and_decimate, finish_scale, statistic_and_decimate, DownScratch};

@@ -11,7 +11,7 @@ use std::arch::x86_64::*;
 
 use super::super::border::Region;
 use super::super::weight::{self, Weighted, ONE_BY_30_Q32, ROUND_ACTIVITY};
-use super::avx2::region_fits;
+use super::avx2_weight::region_fits;
 
 /// The mask of the first `k` (at most 16) lanes.
 #[inline]

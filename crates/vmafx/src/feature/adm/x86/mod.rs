@@ -1,16 +1,18 @@
-//! ADM's x86-64 kernels: AVX2 (`avx2*`) and AVX-512 (`avx512*`) twins of the scalar row
-//! loops, listed in the tables of `super::dispatch`.
+//! ADM's x86-64 kernels: AVX2 (`avx2_*`) and AVX-512 (`avx512_*`) twins of the scalar row
+//! loops, gathered into the tables of `avx2` and `avx512`, which `super::dispatch` lists.
 
 pub(super) mod avx2;
-pub(super) mod avx2_cm;
-pub(super) mod avx2_decouple;
-pub(super) mod avx2_decouple123;
-pub(super) mod avx2_den;
-pub(super) mod avx2_dwt;
-pub(super) mod avx512_cm;
-pub(super) mod avx512_decouple;
-pub(super) mod avx512_decouple123;
-pub(super) mod avx512_den;
-pub(super) mod avx512_dwt;
-pub(super) mod avx512_dwt123;
-pub(super) mod avx512_weight;
+mod avx2_cm;
+mod avx2_decouple;
+mod avx2_decouple123;
+mod avx2_den;
+mod avx2_dwt;
+mod avx2_weight;
+pub(super) mod avx512;
+mod avx512_cm;
+mod avx512_decouple;
+mod avx512_decouple123;
+mod avx512_den;
+mod avx512_dwt;
+mod avx512_dwt123;
+mod avx512_weight;

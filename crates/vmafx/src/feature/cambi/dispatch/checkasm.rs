@@ -4,7 +4,8 @@
 //! up to the largest a window holds; a row's runs, and runs added to and taken from the
 //! histograms; the pooling statistics.
 
-use super::{Kernels, KERNELS};
+use super::super::kernels::Kernels;
+use super::KERNELS;
 use crate::feature::cambi::cvalues::{
     reciprocal_lut, Band, Contrast, RowInput, Run, COUNTS_PAD, RECIPROCAL_LUT_SIZE,
 };

@@ -5,8 +5,19 @@
 
 use std::arch::x86_64::*;
 
+use super::super::kernels::Kernels;
+use crate::cpu::CpuLevel;
 use crate::feature::cambi::cvalues::{Band, RowInput, Run, CONTRAST_WEIGHTS, COUNTS_PAD};
 use crate::feature::cambi::pooling::PoolAcc;
+
+/// The AVX2 kernels. The dispatch hands them out only when the processor has AVX2.
+pub(in crate::feature::cambi) const KERNELS: Kernels = Kernels {
+    level: CpuLevel::Avx2,
+    c_value_row,
+    scan_runs,
+    add_runs,
+    pool_stats,
+};
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
 pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {

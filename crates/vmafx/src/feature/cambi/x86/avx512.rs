@@ -5,8 +5,20 @@
 
 use std::arch::x86_64::*;
 
+use super::super::kernels::Kernels;
 use super::avx2::{check_bounds, pieces, push_runs, LONGEST_PIECE};
+use crate::cpu::CpuLevel;
 use crate::feature::cambi::cvalues::{Band, RowInput, Run, CONTRAST_WEIGHTS};
+
+/// The AVX-512 kernels. The dispatch hands them out only when the processor has AVX-512.
+pub(in crate::feature::cambi) const KERNELS: Kernels = Kernels {
+    level: CpuLevel::Avx512,
+    c_value_row,
+    scan_runs,
+    add_runs,
+    // The pooling statistics are bound by memory: the AVX2 kernel.
+    pool_stats: super::avx2::pool_stats,
+};
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
 pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {

@@ -3,8 +3,9 @@
 //! (zero and tiny variances, negative covariances, gains above the limit) under random
 //! noise variances and gain limits, compared bit for bit.
 
-use super::{VifKernels, VIF_KERNELS};
-use crate::feature::float_vif::kernel::{StatParams, VifParams};
+use super::super::kernels::VifKernels;
+use super::VIF_KERNELS;
+use crate::feature::float_vif::stat::{StatParams, VifParams};
 use crate::testutil::checkasm::{equal, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
 

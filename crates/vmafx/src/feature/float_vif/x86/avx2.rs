@@ -2,10 +2,10 @@
 
 use super::stat;
 use crate::cpu::CpuLevel;
-use crate::feature::float_common::x86::lanes::Avx2;
-use crate::feature::float_common::x86::level_entry;
-use crate::feature::float_vif::dispatch::VifKernels;
-use crate::feature::float_vif::kernel::StatParams;
+use crate::feature::float_conv::x86::lanes::Avx2;
+use crate::feature::float_conv::x86::level_entry;
+use crate::feature::float_vif::kernels::VifKernels;
+use crate::feature::float_vif::stat::StatParams;
 
 /// The AVX2 kernels. The dispatch hands them out only when the processor has AVX2.
 pub(in crate::feature::float_vif) const KERNELS: VifKernels = VifKernels {

@@ -3,13 +3,13 @@
 //! polynomial log2 term by term), then the lanes are added to the row sums in column
 //! order, as the scalar loop adds them.
 
-use crate::feature::float_common::x86::lanes::F32Lanes;
-use crate::feature::float_vif::kernel::{stat_pixel, StatParams, LOG2_POLY, STAT_EPS};
+use crate::feature::float_conv::x86::lanes::F32Lanes;
+use crate::feature::float_vif::stat::{stat_pixel, StatParams, LOG2_POLY, STAT_EPS};
 
 /// The widest vector, in lanes (the spill buffers' size).
 const MAX_LANES: usize = 16;
 
-/// [`crate::feature::float_vif::kernel::log2f_approx`] on every lane.
+/// [`crate::feature::float_vif::stat::log2f_approx`] on every lane.
 ///
 /// # Safety
 /// The level's instructions must be available.
@@ -47,7 +47,7 @@ unsafe fn one_plus_ratio<L: F32Lanes>(a: L::V, b_lo: L::D, b_hi: L::D) -> L::V {
     }
 }
 
-/// One row of the statistic (see [`crate::feature::float_vif::kernel::stat_row`]).
+/// One row of the statistic (see [`crate::feature::float_vif::stat::stat_row`]).
 ///
 /// # Safety
 /// The level's instructions must be available.

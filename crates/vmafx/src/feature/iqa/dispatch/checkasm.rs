@@ -2,7 +2,8 @@
 //! convolution passes with the SSIM window and random kernels, and the decimation with
 //! 9x9 and smaller square kernels, on random widths, compared bit for bit.
 
-use super::{IqaKernels, IQA_KERNELS};
+use super::super::kernels::{IqaKernels, RowsFn};
+use super::IQA_KERNELS;
 use crate::feature::iqa::GAUSSIAN_11;
 use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
@@ -67,12 +68,7 @@ fn conv_h(s: &IqaKernels, k: &IqaKernels, rng: &mut TwinRng) -> Verdict {
 
 /// A pass over rows: the vertical convolution (`step` 1, one row per tap) or the
 /// decimation (`step` 2, a square kernel of as many taps as rows).
-fn rows_entry(
-    rng: &mut TwinRng,
-    step: usize,
-    scalar: super::RowsFn,
-    simd: super::RowsFn,
-) -> Verdict {
+fn rows_entry(rng: &mut TwinRng, step: usize, scalar: RowsFn, simd: RowsFn) -> Verdict {
     let (taps, kern) = if step == 1 {
         let taps = [11, 3, 7][rng.range(0, 2) as usize];
         (taps, kernel(rng, taps))

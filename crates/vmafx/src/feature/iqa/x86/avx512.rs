@@ -2,9 +2,9 @@
 
 use super::rows;
 use crate::cpu::CpuLevel;
-use crate::feature::float_common::x86::lanes::Avx512;
-use crate::feature::float_common::x86::level_entry;
-use crate::feature::iqa::dispatch::IqaKernels;
+use crate::feature::float_conv::x86::lanes::Avx512;
+use crate::feature::float_conv::x86::level_entry;
+use crate::feature::iqa::kernels::IqaKernels;
 
 /// The AVX-512 kernels. The dispatch hands them out only when the processor has AVX-512.
 pub(in crate::feature::iqa) const KERNELS: IqaKernels = IqaKernels {

@@ -2,7 +2,7 @@
 //! and added to two `f64` accumulators (the low and high lanes) in the scalar tap order,
 //! then rounded to `f32`; the columns left over run the scalar code.
 
-use crate::feature::float_common::x86::lanes::F32Lanes;
+use crate::feature::float_conv::x86::lanes::F32Lanes;
 use crate::feature::iqa::rows as scalar;
 
 /// Sums `tap(t)` for `t < taps` lane by lane in `f64` and rounds the sums to `f32`.

@@ -2,7 +2,9 @@
 //! passes at every depth on random widths (below a vector, odd, a few vectors) and edge
 //! rows, and the horizontal sum over rows a pass makes and over any `i32`.
 
-use super::{Kernels, VerticalFn, KERNELS};
+use super::super::kernel::VerticalFn;
+use super::super::kernels::Kernels;
+use super::KERNELS;
 use crate::testutil::checkasm::{equal, same, samples, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
 

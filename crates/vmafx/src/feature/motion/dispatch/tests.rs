@@ -1,7 +1,9 @@
 //! Every motion kernel level against its scalar twin on random inputs, bit for bit.
 
-use super::super::kernel::{blurred_sad_with, LumaView, MotionSample};
-use super::{Kernels, KERNELS};
+use super::super::kernel::{LumaView, MotionSample};
+use super::super::kernels::Kernels;
+use super::super::sad::blurred_sad_with;
+use super::KERNELS;
 use crate::cpu::CpuLevel;
 use crate::testutil::twin_rng::TwinRng;
 

@@ -3,6 +3,16 @@
 use std::arch::x86_64::*;
 
 use super::super::kernel::{edges_abs_sum, horizontal_abs_sum, window_abs, MotionSample, FILTER};
+use super::super::kernels::Kernels;
+use crate::cpu::CpuLevel;
+
+/// The AVX2 kernels. The dispatch hands them out only when the processor has AVX2.
+pub(in crate::feature::motion) const KERNELS: Kernels = Kernels {
+    level: CpuLevel::Avx2,
+    vertical_u8,
+    vertical_u16,
+    abs_sum,
+};
 
 /// Symmetric taps as vectors.
 #[inline(always)]

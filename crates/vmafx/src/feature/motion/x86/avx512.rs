@@ -8,6 +8,17 @@
 use std::arch::x86_64::*;
 
 use super::super::kernel::{edges_abs_sum, horizontal_abs_sum, MotionSample, FILTER};
+use super::super::kernels::Kernels;
+use crate::cpu::CpuLevel;
+
+/// The AVX-512 kernels by 32-bit multiplies, for processors without VNNI. The dispatch
+/// hands them out only when the processor has AVX-512.
+pub(in crate::feature::motion) const KERNELS: Kernels = Kernels {
+    level: CpuLevel::Avx512,
+    vertical_u8,
+    vertical_u16,
+    abs_sum,
+};
 
 /// Whether every row holds at least `n` samples (else the scalar twin is used, which
 /// reports the mistake the way the reference does).

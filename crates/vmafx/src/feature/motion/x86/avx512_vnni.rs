@@ -15,8 +15,19 @@
 use std::arch::x86_64::*;
 
 use super::super::kernel::{MotionSample, FILTER};
+use super::super::kernels::Kernels;
 use super::avx512::{abs_sum_with, lanes, load_u16, rows_hold, store_i32, windows_abs_sum_by};
 use crate::cpu::vnni::dpwssd;
+use crate::cpu::CpuLevel;
+
+/// The AVX-512 kernels by 16-bit multiply-adds. The dispatch hands them out only when the
+/// processor has AVX-512 and its Ice Lake extensions (VNNI).
+pub(in crate::feature::motion) const KERNELS: Kernels = Kernels {
+    level: CpuLevel::Avx512Vnni,
+    vertical_u8,
+    vertical_u16,
+    abs_sum,
+};
 
 /// The word mask of the high word of every 32-bit lane.
 const HIGH_WORDS: __mmask32 = 0xaaaa_aaaa;

@@ -2,7 +2,8 @@
 //! random plane sizes (widths below a vector, odd, a few vectors), strides wider than the
 //! width and every depth, edge values included.
 
-use super::{Kernels, SseFn, KERNELS};
+use super::super::kernels::SseFn;
+use super::{Kernels, KERNELS};
 use crate::testutil::checkasm::{equal, samples, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
 

@@ -6,6 +6,16 @@ use std::arch::x86_64::*;
 
 use crate::feature::psnr::sse::plane;
 
+use super::super::kernels::Kernels;
+use crate::cpu::CpuLevel;
+
+/// The AVX-512 kernels. The dispatch hands them out only when the processor has AVX-512.
+pub(in crate::feature::psnr) const KERNELS: Kernels = Kernels {
+    level: CpuLevel::Avx512,
+    sse_u8,
+    sse_u16,
+};
+
 /// SSE of two 8-bit planes; each row wraps at 32 bits as the scalar kernel's does.
 pub fn sse_u8(
     a: &[u8],

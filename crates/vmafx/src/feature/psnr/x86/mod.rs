@@ -1,5 +1,5 @@
-//! psnr's x86-64 kernels: AVX2 and AVX-512 twins of the scalar SSE, listed in the tables of
-//! `super::dispatch`.
+//! psnr's x86-64 kernels: AVX2 and AVX-512 twins of the scalar SSE, each file with its
+//! table (`KERNELS`), which `super::dispatch` lists.
 
 pub(super) mod avx2;
 pub(super) mod avx512;

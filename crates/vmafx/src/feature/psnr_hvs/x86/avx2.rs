@@ -4,6 +4,15 @@
 
 use std::arch::x86_64::*;
 
+use super::super::kernels::Kernels;
+use crate::cpu::CpuLevel;
+
+/// The AVX2 kernels. The dispatch hands them out only when the processor has AVX2.
+pub(in crate::feature::psnr_hvs) const KERNELS: Kernels = Kernels {
+    level: CpuLevel::Avx2,
+    fdct8x8,
+};
+
 /// `(a + (a < 0)) >> 1`, the scalar `half_toward_zero(a, 1)`.
 #[inline]
 #[target_feature(enable = "avx2")]

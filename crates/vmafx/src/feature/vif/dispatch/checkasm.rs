@@ -5,10 +5,13 @@
 //! entry runs the SIMD table's vertical pass before it; the vertical entries run the
 //! scalar horizontal pass after the SIMD vertical one.
 
+use super::super::kernels::Kernels;
 use super::tests::{decimate_with, pair, plane, rows_of, statistic_trace, Rng};
-use super::{DownVerticalFn, HorizontalFn, Kernels, VerticalDownFn, VerticalFn, KERNELS};
+use super::KERNELS;
+use crate::feature::vif::stats::{HorizontalFn, VerticalFn};
 use crate::feature::vif::stats::{StatScratch, VerticalShift};
 use crate::feature::vif::subsample::DownScratch;
+use crate::feature::vif::subsample::{DownVerticalFn, VerticalDownFn};
 use crate::feature::vif::tables::{half_width, MAX_HALF};
 use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;

@@ -3,11 +3,13 @@
 //! plus a 1080p timing of each level (`cargo test -p vmafx vif_timing -- --ignored
 //! --nocapture`).
 
-use super::Kernels;
+use super::super::kernels::Kernels;
 use crate::cpu::{self, CpuLevel};
 use crate::feature::vif::planes::PaddedPlane;
-use crate::feature::vif::stats::{StatScratch, Sums, VerticalShift};
-use crate::feature::vif::subsample::{filter_and_decimate, DownScratch};
+use crate::feature::vif::stats::{HorizontalFn, StatScratch, Sums, VerticalFn, VerticalShift};
+use crate::feature::vif::subsample::{
+    filter_and_decimate, DownHorizontalFn, DownScratch, DownVerticalFn,
+};
 use crate::feature::vif::tables::{half_width, MAX_HALF};
 use crate::feature::vif::{State, Vif, PROVIDED};
 use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry};
@@ -123,7 +125,7 @@ pub(super) fn statistic_trace<T: Copy + Into<u32>>(
     scale: usize,
     shift: VerticalShift,
     gain_limit: f64,
-    (vertical, horizontal): (super::VerticalFn<T>, super::HorizontalFn),
+    (vertical, horizontal): (VerticalFn<T>, HorizontalFn),
 ) -> (Vec<Vec<Vec<u32>>>, Vec<Sums>) {
     let mut s = StatScratch::new(w);
     let mut sums = Sums::default();
@@ -143,7 +145,7 @@ pub(super) fn decimate_with<T: Copy + Into<u32>>(
     (w, h): (usize, usize),
     next_scale: usize,
     shift: u32,
-    k: (super::DownVerticalFn<T>, super::DownHorizontalFn),
+    k: (DownVerticalFn<T>, DownHorizontalFn),
 ) -> Vec<u16> {
     let mut s = DownScratch::new(w);
     let (ow, oh) = (w / 2, h / 2);

@@ -11,8 +11,8 @@
 
 use std::arch::x86_64::*;
 
-use super::super::dispatch::log2_table_i32;
-use super::avx2::{score4, square, ScoreSums};
+use super::super::tables::log2_table_i32;
+use super::avx2_score::{score4, square, ScoreSums};
 use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
 use crate::feature::vif::tables::{tap_pair, MAX_HALF, TAPS};
 

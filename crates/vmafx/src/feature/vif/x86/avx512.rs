@@ -7,7 +7,8 @@
 
 use std::arch::x86_64::*;
 
-use super::super::dispatch::{log2_table_i32, Kernels};
+use super::super::kernels::Kernels;
+use super::super::tables::log2_table_i32;
 use super::{avx2, avx2_madd::to_words};
 use crate::cpu::vnni::dpwssd;
 use crate::cpu::CpuLevel;

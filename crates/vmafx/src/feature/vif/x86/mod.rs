@@ -1,8 +1,9 @@
 //! vif's x86-64 kernels: AVX2 (`avx2*`) and AVX-512 VNNI (`avx512*`) twins of the scalar
-//! row loops, listed in the tables of `super::dispatch`.
+//! row loops; `avx2` and `avx512` each export a table (`KERNELS`), which `super::dispatch` lists.
 
 pub(super) mod avx2;
 pub(super) mod avx2_madd;
+pub(super) mod avx2_score;
 pub(super) mod avx512;
 pub(super) mod avx512_down;
 pub(super) mod avx512_vertical;

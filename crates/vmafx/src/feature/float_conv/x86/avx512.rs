@@ -5,10 +5,10 @@ use super::conv;
 use super::lanes::Avx512;
 use super::level_entry;
 use crate::cpu::CpuLevel;
-use crate::feature::float_common::dispatch::ConvKernels;
+use crate::feature::float_conv::kernels::ConvKernels;
 
 /// The AVX-512 kernels. The dispatch hands them out only when the processor has AVX-512.
-pub(in crate::feature::float_common) const KERNELS: ConvKernels = ConvKernels {
+pub(in crate::feature::float_conv) const KERNELS: ConvKernels = ConvKernels {
     level: CpuLevel::Avx512,
     vertical,
     vertical_square,

@@ -8,8 +8,8 @@
 use super::{ExtractInput, Geometry, OptValues};
 use crate::error::{Error, Result};
 use crate::frame::{Frame, Samples};
-pub use dispatch::ConvKernels;
 pub(crate) use dispatch::CONV_KERNELS;
+pub use kernels::ConvKernels;
 
 /// A single-channel `f32` picture, rows packed (`stride == width`).
 #[derive(Debug, Clone, Default)]
@@ -241,6 +241,7 @@ impl FeatureNames {
 }
 
 pub mod dispatch;
+pub mod kernels;
 pub mod rows;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86;

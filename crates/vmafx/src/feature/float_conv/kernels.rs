@@ -1,16 +1,9 @@
-//! The float convolution's kernel table per CPU level (scalar in [`super::rows`], AVX2
-//! and AVX-512 in `x86/`), shared by float_vif, float_motion and float_adm.
-//!
-//! Every table gives the scalar rows' bits: the vector code sums each column's taps in
-//! the same order, a multiply then an add per tap, never fused.
+//! The float convolution's kernel table type: the row kernels' signatures and the scalar
+//! table (the kernels in [`super::rows`]). The tables per CPU level are in `x86/`, listed
+//! by [`super::dispatch`].
 
 use super::rows;
-#[cfg(target_arch = "x86_64")]
-use super::x86;
-use crate::cpu::{kernel_tables, CpuLevel, KernelTable};
-
-#[cfg(test)]
-pub(crate) mod checkasm;
+use crate::cpu::{CpuLevel, KernelTable};
 
 /// A vertical pass over one row per tap: `(filter, rows, out)`.
 pub type VerticalFn = fn(&[f32], &[&[f32]], &mut [f32]);
@@ -53,6 +46,3 @@ impl KernelTable for ConvKernels {
         self.level
     }
 }
-
-kernel_tables!(pub(crate) static CONV_KERNELS: Dispatch<ConvKernels> =
-    ConvKernels::SCALAR; x86_64: x86::avx2::KERNELS, x86::avx512::KERNELS);

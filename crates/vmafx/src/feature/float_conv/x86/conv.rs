@@ -5,7 +5,7 @@
 //! the mirrored row ends run the scalar code.
 
 use super::lanes::F32Lanes;
-use crate::feature::float_common::rows::{horizontal_at, stride2 as stride2_scalar};
+use crate::feature::float_conv::rows::{horizontal_at, stride2 as stride2_scalar};
 
 /// Vectors summed side by side in the wide loop.
 const UNROLL: usize = 4;
@@ -186,7 +186,7 @@ pub(crate) unsafe fn horizontal<L: F32Lanes>(filter: &[f32], src: &[f32], out: &
     }
 }
 
-/// See [`crate::feature::float_common::rows::stride2`].
+/// See [`crate::feature::float_conv::rows::stride2`].
 ///
 /// # Safety
 /// The level's instructions must be available.

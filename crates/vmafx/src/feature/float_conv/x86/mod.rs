@@ -1,6 +1,6 @@
 //! The float kernels' x86-64 code: [`lanes`] abstracts the vector width, [`conv`] holds
 //! the convolution's row kernels written once over it, and `avx2` / `avx512` instantiate
-//! them as the tables of `super::dispatch`.
+//! them as the tables `super::dispatch` lists.
 
 pub(super) mod avx2;
 pub(super) mod avx512;

@@ -3,12 +3,13 @@
 //! filter lengths (the float_vif and float_motion ones and wider) and sample-like or
 //! wide-ranging values, compared bit for bit.
 
-use super::{ConvKernels, CONV_KERNELS};
+use super::super::kernels::{ConvKernels, VerticalFn};
+use super::CONV_KERNELS;
 use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
 
 /// The float convolution's entries.
-pub(in crate::feature::float_common) static SUITE: Suite<ConvKernels> = Suite {
+pub(in crate::feature::float_conv) static SUITE: Suite<ConvKernels> = Suite {
     feature: "float_conv",
     dispatch: &CONV_KERNELS,
     entries: &[
@@ -62,7 +63,7 @@ fn bits(v: &[f32]) -> Vec<u32> {
     v.iter().map(|x| x.to_bits()).collect()
 }
 
-fn vertical(rng: &mut TwinRng, scalar: super::VerticalFn, simd: super::VerticalFn) -> Verdict {
+fn vertical(rng: &mut TwinRng, scalar: VerticalFn, simd: VerticalFn) -> Verdict {
     let f = filter(rng);
     let n = rng.size(1, 300);
     let rows: Vec<Vec<f32>> = (0..f.len()).map(|_| floats(rng, n)).collect();

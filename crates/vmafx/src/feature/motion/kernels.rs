@@ -1,0 +1,34 @@
+//! motion's kernel table type and the scalar table (the passes in [`super::kernel`]).
+//! The tables per CPU level are in `x86/`, listed by [`super::dispatch`].
+
+use super::kernel::{horizontal_abs_sum, MotionSample, VerticalFn};
+use crate::cpu::{CpuLevel, KernelTable};
+
+/// The kernels one motion instance runs, chosen once from the CPU level.
+#[derive(Debug, Clone, Copy)]
+pub struct Kernels {
+    /// The level these kernels were written for (what the dispatch and the checker read).
+    pub level: CpuLevel,
+    /// Vertical pass over 8-bit samples.
+    pub vertical_u8: VerticalFn<u8>,
+    /// Vertical pass over 9..16-bit samples.
+    pub vertical_u16: VerticalFn<u16>,
+    /// Horizontal pass and absolute sum of one row buffer (wrapping at 32 bits).
+    pub abs_sum: fn(&[i32]) -> u32,
+}
+
+impl Kernels {
+    /// The scalar reference kernels.
+    pub const SCALAR: Kernels = Kernels {
+        level: CpuLevel::Scalar,
+        vertical_u8: <u8 as MotionSample>::vertical,
+        vertical_u16: <u16 as MotionSample>::vertical,
+        abs_sum: horizontal_abs_sum,
+    };
+}
+
+impl KernelTable for Kernels {
+    fn level(&self) -> CpuLevel {
+        self.level
+    }
+}
