@@ -155,3 +155,12 @@ def test_a_partly_decodable_file_is_an_error_unless_accepted(bbb_pair, tmp_path)
     assert "of the 10 frames" in str(e.value) and "lost" in str(e.value)
     kept = vmafx.score(ref, str(cut), model=None, features=["psnr"], accept_decode_errors=True)
     assert 0 < len(kept) < 10
+
+
+def test_a_distorted_file_without_frames_is_named(bbb_pair, tmp_path):
+    data = pathlib.Path(bbb_pair[1]).read_bytes()
+    header_only = tmp_path / "header_only_dis.y4m"
+    header_only.write_bytes(data[: data.index(b"\n") + 1])
+    with pytest.raises(vmafx.VmafxError, match="distorted input") as e:
+        vmafx.score(bbb_pair[0], str(header_only))
+    assert str(header_only) in str(e.value) and bbb_pair[0] not in str(e.value)

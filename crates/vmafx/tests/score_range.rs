@@ -172,6 +172,15 @@ fn a_pair_with_an_input_without_frames_names_that_input() {
         .unwrap_err();
     assert_eq!(e.subject(), header_only.display().to_string());
     assert!(e.message().contains("reference input"), "{e}");
+    // A range of such a pair names the input too, not only the range.
+    for r in [0..u64::MAX, 0..3] {
+        let e = Scorer::new(config())
+            .unwrap()
+            .score_range(&a, &header_only, r.clone())
+            .unwrap_err();
+        assert_eq!(e.subject(), header_only.display().to_string(), "{r:?}");
+        assert!(e.message().contains("distorted input"), "{e}");
+    }
 }
 
 #[test]

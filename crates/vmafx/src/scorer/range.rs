@@ -118,6 +118,16 @@ impl Scorer {
                 }
             }
         }
+        // No pair at all: the input without frames is named, whatever the range.
+        if video_len == Some(0) && partial.is_none() {
+            let had = |r: &VideoReader, skip: u64| r.position() > skip;
+            let empty = match (had(&reference, plan.skip.0), had(&distorted, plan.skip.1)) {
+                (true, false) => Some(Side::Distorted),
+                (false, true) => Some(Side::Reference),
+                _ => None,
+            };
+            return Err(super::no_frames(&reference, &distorted, empty, plan.skip));
+        }
         let open_end = frames.end == u64::MAX;
         let outside = |n: &u64| frames.start >= *n || (frames.end > *n && !open_end);
         let by_input = video_len.filter(outside);
