@@ -27,6 +27,8 @@ mod error;
 mod logdest;
 #[path = "../../crates/vmafx-cli/src/merge.rs"]
 mod merge;
+#[path = "../../crates/vmafx-cli/src/origin.rs"]
+mod origin;
 #[path = "../../crates/vmafx-cli/src/partial.rs"]
 mod partial;
 #[path = "../../crates/vmafx-cli/src/sample.rs"]

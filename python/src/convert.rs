@@ -128,15 +128,38 @@ impl Settings {
     pub fn scorer(&self, raw: Option<RawParams>) -> PyResult<Scorer> {
         Scorer::new(self.config(raw)?).map_err(engine_err)
     }
+
+    /// The settings that decide the scores as text (threads decide none), for what a
+    /// Result belongs to: parts of one merge must agree on it.
+    pub fn text(&self, raw: Option<RawParams>) -> String {
+        let raw = raw.map(|r| format!("{}x{} {} {}-bit", r.width, r.height, r.format, r.bpc));
+        format!(
+            "models={:?} features={:?} subsample={} raw={raw:?}",
+            self.models,
+            self.features,
+            self.subsample.max(1)
+        )
+    }
+}
+
+/// `threads=`: a count of worker threads, 0 or more.
+pub fn threads_of(threads: i64) -> PyResult<usize> {
+    usize::try_from(threads).map_err(|_| {
+        PyValueError::new_err(format!(
+            "threads: {threads} is not a thread count (0 scores on the calling thread, N > 0 \
+             uses N workers)"
+        ))
+    })
 }
 
 /// The settings for `model`, `features`, `threads` and `subsample`.
 pub fn settings_from(
     model: &ModelArg,
     features: Option<&[Bound<'_, PyAny>]>,
-    threads: usize,
+    threads: i64,
     subsample: u32,
 ) -> PyResult<Settings> {
+    let threads = threads_of(threads)?;
     let models = match model {
         ModelArg::Default => vec!["version=vmaf_v0.6.1".to_string()],
         ModelArg::Nothing => Vec::new(),

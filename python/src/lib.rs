@@ -7,9 +7,11 @@
 //! naming the argument. No panic crosses into Python: PyO3 turns one into an exception.
 
 mod convert;
+mod interrupt;
 mod result;
 mod scorer;
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use convert::{engine_err, scores_of, settings_from, ModelArg};
@@ -35,13 +37,24 @@ pyo3::create_exception!(
 /// width, height, pixel_format ("420", "422", "444", "400"), bitdepth: raw .yuv input
 ///     (y4m files carry their own).
 /// frames: (start, end) to score frames [start, end) only, exactly as one pass scores
-///     them (for chunked runs: see vmafx.chunks); the Result covers those frames.
+///     them (for chunked runs: see vmafx.chunks); the Result covers those frames. A range
+///     that holds no frame or lies outside the video raises ValueError naming the range
+///     and the video's frame count.
+/// progress: a callable progress(done, total) called after every frame (total is None
+///     where the files do not tell it); an exception it raises stops the run and is raised.
+/// accept_decode_errors: score what ffmpeg decodes of a compressed file it reports errors
+///     on (truncated, corrupt) instead of raising VmafxError naming the frames lost.
 ///
-/// Raises VmafxError (a RuntimeError) with the engine's message when a file, model or
-/// feature is refused, and ValueError for malformed arguments.
+/// Ctrl-C stops the run between two frames and raises KeyboardInterrupt. Raises VmafxError
+/// (a RuntimeError) with the engine's message when a file, model or feature is refused,
+/// and ValueError for malformed arguments.
 #[pyfunction]
 #[pyo3(signature = (reference, distorted, model=ModelArg::Default, features=None, threads=0,
-    subsample=1, width=None, height=None, pixel_format=None, bitdepth=None, frames=None))]
+    subsample=1, width=None, height=None, pixel_format=None, bitdepth=None, frames=None,
+    progress=None, accept_decode_errors=false),
+    text_signature = "(reference, distorted, model='vmaf_v0.6.1', features=None, threads=0, \
+    subsample=1, width=None, height=None, pixel_format=None, bitdepth=None, frames=None, \
+    progress=None, accept_decode_errors=False)")]
 #[allow(clippy::too_many_arguments)]
 fn score(
     py: Python<'_>,
@@ -49,31 +62,77 @@ fn score(
     distorted: std::path::PathBuf,
     model: ModelArg,
     features: Option<Vec<Bound<'_, PyAny>>>,
-    threads: usize,
+    threads: i64,
     subsample: u32,
     width: Option<u32>,
     height: Option<u32>,
     pixel_format: Option<String>,
     bitdepth: Option<u32>,
     frames: Option<(u64, u64)>,
+    progress: Option<PyObject>,
+    accept_decode_errors: bool,
 ) -> PyResult<ScoreResult> {
     let settings = settings_from(&model, features.as_deref(), threads, subsample)?;
     let raw = convert::raw_params(width, height, pixel_format.as_deref(), bitdepth)?;
-    let scorer = settings.scorer(raw)?;
     let range = match frames {
-        Some((a, b)) if a > b => {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "frames: ({a}, {b}) is not a range (start above end)"
+        Some((a, b)) if a >= b => {
+            return Err(PyValueError::new_err(format!(
+                "frames: ({a}, {b}) holds no frame (the end must lie above the start)"
             )))
         }
         Some((a, b)) => a..b,
         None => 0..u64::MAX,
     };
+    if let Some(cb) = &progress {
+        if !cb.bind(py).is_callable() {
+            return Err(PyValueError::new_err(
+                "progress: expected a callable progress(done, total)",
+            ));
+        }
+    }
+    let (config, watch) = interrupt::Watch::install(settings.config(raw)?, progress);
+    let scorer = vmafx::Scorer::new(config).map_err(engine_err)?;
+    let opts = vmafx::io::OpenOptions {
+        raw,
+        accept_decode_errors,
+        ..Default::default()
+    };
     let started = std::time::Instant::now();
-    let report = py
-        .allow_threads(|| scorer.score_range(&reference, &distorted, range))
-        .map_err(engine_err)?;
-    Ok(ScoreResult::new(scores_of(&report), started.elapsed()))
+    let to_end = range.end == u64::MAX;
+    let scored = py.allow_threads(|| -> vmafx::Result<_> {
+        let open = |p: &std::path::Path, what: &str| {
+            vmafx::io::VideoReader::open_input(p, &opts).map_err(|e| e.context(what))
+        };
+        let r = open(&reference, "reference")?;
+        let d = open(&distorted, "distorted")?;
+        let video_frames = match (r.frame_count(), d.frame_count()) {
+            (Some(x), Some(y)) => Some(x.min(y)),
+            _ => None,
+        };
+        let origin = vmafx::score::PartOrigin {
+            settings: settings.text(raw),
+            reference: r.identity()?,
+            distorted: d.identity()?,
+            video_frames,
+            to_end,
+        };
+        Ok((scorer.score_readers_range(r, d, range)?, origin))
+    });
+    if let Some(e) = watch.raised() {
+        return Err(e);
+    }
+    let (report, origin) = scored.map_err(|e| {
+        if e.status() == vmafx::Status::Range && e.subject().starts_with("frames") {
+            PyValueError::new_err(e.to_string())
+        } else {
+            engine_err(e)
+        }
+    })?;
+    Ok(ScoreResult::new(
+        scores_of(&report),
+        started.elapsed(),
+        Some(origin),
+    ))
 }
 
 /// The number of frames in the video file `path` (raw yuv needs its geometry; a compressed
@@ -107,7 +166,8 @@ fn frame_count(
 /// How far the scores of `model` and `features` reach into neighbouring frames:
 /// `(before, after)`. Raises VmafxError when a feature's history is unbounded.
 #[pyfunction]
-#[pyo3(signature = (model=ModelArg::Default, features=None))]
+#[pyo3(signature = (model=ModelArg::Default, features=None),
+    text_signature = "(model='vmaf_v0.6.1', features=None)")]
 fn reach(model: ModelArg, features: Option<Vec<Bound<'_, PyAny>>>) -> PyResult<(u64, u64)> {
     let scorer = settings_from(&model, features.as_deref(), 0, 1)?.scorer(None)?;
     match scorer.reach() {
@@ -120,12 +180,36 @@ fn reach(model: ModelArg, features: Option<Vec<Bound<'_, PyAny>>>) -> PyResult<(
 }
 
 /// Merges the Results of consecutive chunks of one video into the one-pass Result.
+///
+/// Every part must come from one run over one pair of files: the same models, features
+/// and subsampling, the same inputs (by size and a digest of their first bytes, so copies
+/// merge and other videos of the same name do not) and the same video frame count; the
+/// parts must cover frames 0 to the end of the video without a gap or an overlap.
+/// Anything else raises VmafxError naming the part (its place in the list and its frames)
+/// and the field.
 #[pyfunction]
 fn merge(parts: Vec<PyRef<'_, ScoreResult>>) -> PyResult<ScoreResult> {
     let inner: Vec<_> = parts.iter().map(|p| p.scores().clone()).collect();
     let spent = parts.iter().map(|p| p.elapsed()).sum();
     let merged = vmafx::score::merge(inner).map_err(engine_err)?;
-    Ok(ScoreResult::new(merged, spent))
+    let records: Vec<vmafx::score::PartRecord<'_>> = parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let f = &p.scores().frames;
+            vmafx::score::PartRecord {
+                name: format!("parts[{i}] (frames {}..{})", f.start, f.end),
+                frames: f.clone(),
+                origin: p.origin(),
+            }
+        })
+        .collect();
+    vmafx::score::check_parts(&records).map_err(engine_err)?;
+    let origin = parts[0]
+        .origin()
+        .cloned()
+        .map(|o| vmafx::score::PartOrigin { to_end: true, ..o });
+    Ok(ScoreResult::new(merged, spent, origin))
 }
 
 /// The compiled core of vmafx; import `vmafx` instead.

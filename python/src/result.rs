@@ -8,8 +8,9 @@ use pyo3::exceptions::{PyImportError, PyKeyError, PyOSError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use vmafx::io::InputIdentity;
 use vmafx::output::{render_report, OutputFormat};
-use vmafx::score::PartialScores;
+use vmafx::score::{PartOrigin, PartialScores};
 use vmafx::score::{PoolMethod, ScoreTable};
 
 /// Pooled values of one metric over the frames of a Result.
@@ -48,11 +49,22 @@ impl Pooled {
 pub struct ScoreResult {
     scores: PartialScores,
     elapsed: Duration,
+    /// What these scores belong to (settings, inputs, the video's frame count); `None`
+    /// for a Result pickled by an older vmafx.
+    origin: Option<PartOrigin>,
 }
 
 impl ScoreResult {
-    pub fn new(scores: PartialScores, elapsed: Duration) -> Self {
-        ScoreResult { scores, elapsed }
+    pub fn new(scores: PartialScores, elapsed: Duration, origin: Option<PartOrigin>) -> Self {
+        ScoreResult {
+            scores,
+            elapsed,
+            origin,
+        }
+    }
+
+    pub fn origin(&self) -> Option<&PartOrigin> {
+        self.origin.as_ref()
     }
 
     pub fn scores(&self) -> &PartialScores {
@@ -261,19 +273,26 @@ impl ScoreResult {
         )
     }
 
-    /// Pickle support: the Result rebuilt from its plain state.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (State,))> {
+    /// Pickle support: the Result rebuilt from its plain state and its origin.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (State, Option<OriginState>))> {
         let f = py.import("vmafx._vmafx")?.getattr("_result_from_state")?;
         let s = &self.scores;
         Ok((
             f,
-            ((
-                (s.frames.start, s.frames.end),
-                (s.width, s.height, s.subsample),
-                s.table.names.clone(),
-                s.table.frames.clone(),
-                self.elapsed.as_secs_f64(),
-            ),),
+            (
+                (
+                    (s.frames.start, s.frames.end),
+                    (s.width, s.height, s.subsample),
+                    s.table.names.clone(),
+                    s.table.frames.clone(),
+                    self.elapsed.as_secs_f64(),
+                ),
+                self.origin.as_ref().map(origin_state),
+            ),
         ))
     }
 }
@@ -287,11 +306,55 @@ type State = (
     f64,
 );
 
-/// Rebuilds a pickled Result.
+/// An input's identity as pickled: bytes, sha256, prefix, frames.
+type IdentityState = (u64, String, u64, Option<u64>);
+
+/// An origin as pickled: settings, both identities, the video's frames, whether to the end.
+type OriginState = (
+    String,
+    Option<IdentityState>,
+    Option<IdentityState>,
+    Option<u64>,
+    bool,
+);
+
+fn origin_state(o: &PartOrigin) -> OriginState {
+    let id = |i: &Option<InputIdentity>| {
+        i.as_ref()
+            .map(|i| (i.bytes, i.sha256.clone(), i.prefix, i.frames))
+    };
+    (
+        o.settings.clone(),
+        id(&o.reference),
+        id(&o.distorted),
+        o.video_frames,
+        o.to_end,
+    )
+}
+
+/// Rebuilds a pickled Result; one pickled by an older vmafx has no origin (merges then
+/// refuse it, saying so).
 #[pyfunction]
-#[pyo3(name = "_result_from_state")]
-pub fn result_from_state(state: State) -> ScoreResult {
+#[pyo3(name = "_result_from_state", signature = (state, origin=None))]
+pub fn result_from_state(state: State, origin: Option<OriginState>) -> ScoreResult {
     let ((a, b), (width, height, subsample), names, frames, secs) = state;
+    let id = |i: Option<IdentityState>| {
+        i.map(|(bytes, sha256, prefix, frames)| InputIdentity {
+            bytes,
+            sha256,
+            prefix,
+            frames,
+        })
+    };
+    let origin = origin.map(
+        |(settings, reference, distorted, video_frames, to_end)| PartOrigin {
+            settings,
+            reference: id(reference),
+            distorted: id(distorted),
+            video_frames,
+            to_end,
+        },
+    );
     ScoreResult::new(
         PartialScores {
             frames: a..b,
@@ -301,5 +364,6 @@ pub fn result_from_state(state: State) -> ScoreResult {
             table: ScoreTable { names, frames },
         },
         Duration::from_secs_f64(secs.max(0.0)),
+        origin,
     )
 }

@@ -35,6 +35,8 @@ pub struct Scorer {
     started: std::time::Instant,
     /// Planes bound without a copy so far.
     planes_in_place: u64,
+    /// The settings as text, for what the Result belongs to.
+    settings: String,
 }
 
 /// A 2-D plane: which dtype it holds.
@@ -267,11 +269,12 @@ impl Scorer {
     /// A Scorer for `model` (a name, spec or list; None for features only) and
     /// `features`; `bitdepth` is required for uint16 planes.
     #[new]
-    #[pyo3(signature = (model=ModelArg::Default, features=None, threads=0, subsample=1, bitdepth=None))]
+    #[pyo3(signature = (model=ModelArg::Default, features=None, threads=0, subsample=1, bitdepth=None),
+        text_signature = "(model='vmaf_v0.6.1', features=None, threads=0, subsample=1, bitdepth=None)")]
     fn new(
         model: ModelArg,
         features: Option<Vec<Bound<'_, PyAny>>>,
-        threads: usize,
+        threads: i64,
         subsample: u32,
         bitdepth: Option<u32>,
     ) -> PyResult<Self> {
@@ -282,9 +285,10 @@ impl Scorer {
                 )));
             }
         }
-        let scorer =
-            settings_from(&model, features.as_deref(), threads, subsample)?.scorer(None)?;
+        let settings = settings_from(&model, features.as_deref(), threads, subsample)?;
+        let scorer = settings.scorer(None)?;
         Ok(Scorer {
+            settings: settings.text(None),
             scorer: std::sync::Mutex::new(Some(scorer)),
             bitdepth,
             next_index: 0,
@@ -371,8 +375,15 @@ impl Scorer {
         self.next_index
     }
 
-    /// Ends the input and returns the Result (the Scorer takes no more frames).
+    /// Ends the input and returns the Result (the Scorer takes no more frames). Raises
+    /// ValueError where no pair was pushed: there is nothing to score.
     fn finish(&mut self, py: Python<'_>) -> PyResult<ScoreResult> {
+        if self.next_index == 0 {
+            return Err(PyValueError::new_err(
+                "finish: no frame was pushed, so there is nothing to score (push(reference, \
+                 distorted) at least one pair first)",
+            ));
+        }
         let scorer = self
             .scorer
             .lock()
@@ -380,6 +391,19 @@ impl Scorer {
             .take()
             .ok_or_else(|| PyValueError::new_err("finish: the Scorer was already finished"))?;
         let report = py.allow_threads(|| scorer.finish()).map_err(engine_err)?;
-        Ok(ScoreResult::new(scores_of(&report), self.started.elapsed()))
+        // Frames pushed have no file: the Result records its settings and that it ran to
+        // the end of what was pushed.
+        let origin = vmafx::score::PartOrigin {
+            settings: self.settings.clone(),
+            reference: None,
+            distorted: None,
+            video_frames: None,
+            to_end: true,
+        };
+        Ok(ScoreResult::new(
+            scores_of(&report),
+            self.started.elapsed(),
+            Some(origin),
+        ))
     }
 }

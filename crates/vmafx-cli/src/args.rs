@@ -37,7 +37,33 @@ pub enum Command {
     /// Time scoring on frames held in memory: fps, per-feature time, peak memory.
     Bench(crate::bench::BenchArgs),
     /// Join partial logs (`--frames A..B -o part.json`) into the one-pass log.
-    Merge(crate::merge::MergeArgs),
+    Merge(MergeArgs),
+}
+
+/// Options of `vmafx merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Partial logs written by `vmafx --frames A..B -o part.json`, in any order.
+    #[arg(required = true, value_name = "PART")]
+    pub parts: Vec<PathBuf>,
+    /// The merged log (`-`: standard output).
+    #[arg(short = 'o', long = "output")]
+    pub output: PathBuf,
+    /// Write the log as XML (the default format).
+    #[arg(long)]
+    pub xml: bool,
+    /// Write the log as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the log as CSV.
+    #[arg(long)]
+    pub csv: bool,
+    /// Write the log as subtitles (MicroDVD .sub).
+    #[arg(long)]
+    pub sub: bool,
+    /// Print no pooled score.
+    #[arg(short = 'q', long = "quiet")]
+    pub quiet: bool,
 }
 
 /// Options of `vmafx sample`.
@@ -134,6 +160,11 @@ pub struct ScoreArgs {
     /// The ffmpeg program that decodes compressed inputs (default: `ffmpeg` on PATH).
     #[arg(long = "ffmpeg", value_name = "PATH")]
     pub ffmpeg: Option<PathBuf>,
+    /// Score what ffmpeg decodes of a compressed file it reports errors on (truncated or
+    /// corrupt) instead of failing; a warning names the frames lost and passes the
+    /// decoder's messages on.
+    #[arg(long = "accept-decode-errors")]
+    pub accept_decode_errors: bool,
     /// Refuse a distorted video of another size instead of scaling it (bicubic) to the
     /// reference's.
     #[arg(long = "no-scale")]

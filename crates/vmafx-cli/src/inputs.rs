@@ -58,6 +58,7 @@ pub fn open_pair(a: &ScoreArgs, raw: Option<RawParams>) -> Result<Inputs, CliErr
     let base = OpenOptions {
         raw,
         ffmpeg: a.ffmpeg.clone(),
+        accept_decode_errors: a.accept_decode_errors,
         ..OpenOptions::default()
     };
     let reference = open(rp, &base, "reference")?;

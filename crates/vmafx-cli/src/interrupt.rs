@@ -1,6 +1,7 @@
 //! Ctrl-C: the first press asks the run to stop reading (the pairs already read are
-//! scored and the log of them is written, marked partial; exit status 130); a second press
-//! ends the process at once, for a run stuck on an input that sends nothing.
+//! scored and the log of them is written, marked partial; exit status 130) and is passed on
+//! to the decoders' process groups; a second press ends the process at once, for a run
+//! stuck on an input that sends nothing.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,6 +23,9 @@ pub fn stop_flag() -> Arc<AtomicBool> {
         if seen.swap(true, Ordering::SeqCst) {
             std::process::exit(i32::from(EXIT_INTERRUPTED));
         }
+        // Decoders run in process groups of their own (so that a wrapper is ended with its
+        // children): pass the terminal's Ctrl-C on, so ffmpeg ends its output.
+        vmafx::io::ffmpeg::interrupt_decoders();
         eprintln!(
             "\ninterrupted: finishing the frames read and writing the log of them \
              (Ctrl-C again to quit at once)"

@@ -12,6 +12,7 @@ mod interrupt;
 mod logdest;
 mod merge;
 mod models;
+mod origin;
 mod partial;
 mod progress;
 mod run;

@@ -1,44 +1,20 @@
 //! `vmafx merge part*.json -o log.json`: partial logs of consecutive frame ranges joined
 //! into libvmaf's log of the whole video, identical to one pass's (fps aside).
 //!
-//! Every part must come from the same settings (models, features, subsampling, inputs by
-//! file name, ...), and the parts' ranges must cover frames 0 to the end without a gap or
-//! an overlap; each refusal names the files.
+//! Every part must come from the same settings (models, features, subsampling, ...) and the
+//! same pair of inputs (by identity: size and digest, see [`crate::origin`]), and the parts'
+//! ranges must cover frames 0 to the end of the video without a gap or an overlap; each
+//! refusal names the part's file and the field.
 
 use std::path::PathBuf;
 
-use clap::Args;
+use vmafx::score::{check_parts, PartRecord};
 use vmafx::{OutputFormat, Report};
 
+use crate::args::MergeArgs;
 use crate::error::CliError;
 use crate::logdest;
 use crate::partial::{self, Partial};
-
-/// Options of `vmafx merge`.
-#[derive(Debug, Args)]
-pub struct MergeArgs {
-    /// Partial logs written by `vmafx --frames A..B -o part.json`, in any order.
-    #[arg(required = true, value_name = "PART")]
-    pub parts: Vec<PathBuf>,
-    /// The merged log (`-`: standard output).
-    #[arg(short = 'o', long = "output")]
-    pub output: PathBuf,
-    /// Write the log as XML (the default format).
-    #[arg(long)]
-    pub xml: bool,
-    /// Write the log as JSON.
-    #[arg(long)]
-    pub json: bool,
-    /// Write the log as CSV.
-    #[arg(long)]
-    pub csv: bool,
-    /// Write the log as subtitles (MicroDVD .sub).
-    #[arg(long)]
-    pub sub: bool,
-    /// Print no pooled score.
-    #[arg(short = 'q', long = "quiet")]
-    pub quiet: bool,
-}
 
 /// The first key of two settings objects whose values differ, for the message.
 fn first_difference(a: &serde_json::Value, b: &serde_json::Value) -> String {
@@ -78,6 +54,16 @@ pub fn merge(a: &MergeArgs) -> Result<(), CliError> {
     let mut parts: Vec<(PathBuf, Partial)> = Vec::new();
     for p in &a.parts {
         parts.push((p.clone(), partial::read(p)?));
+    }
+    for (path, p) in &parts {
+        if p.origin.is_none() {
+            return Err(CliError::Input(format!(
+                "{}: a partial log of layout 1, written by an older vmafx, which does not \
+                 record what video it belongs to (the inputs' identity and frame count); \
+                 score this part again with this vmafx",
+                path.display()
+            )));
+        }
     }
     let (first_path, first) = &parts[0];
     for (path, p) in &parts[1..] {
@@ -122,6 +108,16 @@ pub fn merge(a: &MergeArgs) -> Result<(), CliError> {
         end = r.end;
         before = Some(path);
     }
+    // The same inputs by identity, and frames 0 to the end of the video (origin.rs).
+    let records: Vec<PartRecord<'_>> = parts
+        .iter()
+        .map(|(path, p)| PartRecord {
+            name: path.display().to_string(),
+            frames: p.report.frame_range(),
+            origin: p.origin.as_ref(),
+        })
+        .collect();
+    check_parts(&records)?;
     let report = Report::merge(parts.into_iter().map(|(_, p)| p.report))?;
     let log_on_stdout = logdest::log_to_stdout(Some(&a.output));
     if !a.quiet {

@@ -6,13 +6,15 @@
 //! without loss: the range, the picture size and subsampling, the columns (printed names
 //! and the engine's keys), the models, every value as the 16 hex digits of its IEEE-754
 //! bits (libvmaf's 6 decimals would change pooled values), and the settings that decide
-//! the scores (`config`), which every part of one merge must share.
+//! the scores (`config`), which every part of one merge must share, and what the part
+//! belongs to (`origin`, see [`crate::origin`]: layout 2; a layout 1 part, which has none,
+//! is read but refused by `vmafx merge`).
 
 use std::ops::Range;
 use std::path::Path;
 
 use serde_json::{json, Value};
-use vmafx::score::ScoreTable;
+use vmafx::score::{PartOrigin, ScoreTable};
 use vmafx::{ModelParts, Report, ReportParts, Side};
 
 use crate::args::ScoreArgs;
@@ -20,7 +22,7 @@ use crate::error::CliError;
 
 /// The section's name, and the version of its layout.
 pub const SECTION: &str = "vmafx_partial";
-const LAYOUT: u64 = 1;
+const LAYOUT: u64 = 2;
 
 /// `--frames A..B` (or `A..`, to the end) as a range of frame indices.
 pub fn parse_frames(spec: &str) -> Result<Range<u64>, CliError> {
@@ -66,26 +68,21 @@ pub fn frames_of(a: &ScoreArgs) -> Result<Option<Range<u64>>, CliError> {
     Ok(Some(range))
 }
 
-/// Writes the partial log of `report` (scored as `a` says) to `-o`.
-pub fn write(a: &ScoreArgs, report: &Report) -> Result<(), CliError> {
+/// Writes the partial log of `report` (scored as `a` says, from inputs `origin` describes)
+/// to `-o`.
+pub fn write(a: &ScoreArgs, report: &Report, origin: &PartOrigin) -> Result<(), CliError> {
     let Some(out) = &a.output else {
         return Err(CliError::Usage("--frames needs -o".into()));
     };
-    crate::logdest::write_log(out, &render(report, config_of(a)))
-}
-
-fn file_name(p: &Path) -> String {
-    p.file_name()
-        .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into())
+    crate::logdest::write_log(out, &render(report, config_of(a), origin))
 }
 
 /// The settings that decide the scores: parts of one merge must agree on all of them.
-/// Inputs are compared by file name (so parts scored on machines that mount the files at
-/// other paths still merge); threads and the CPU level change no score.
+/// The inputs are not named here: their identity (`origin`) survives a copy or another
+/// mount path, and tells two videos of one name apart; threads and the CPU level change no
+/// score.
 pub fn config_of(a: &ScoreArgs) -> Value {
     json!({
-        "reference": a.reference.as_deref().map(file_name),
-        "distorted": a.distorted.as_deref().map(file_name),
         "models": a.model,
         "features": a.feature,
         "no_prediction": a.no_prediction,
@@ -105,7 +102,7 @@ fn hex(v: Option<f64>) -> Value {
 }
 
 /// The partial log of `report`: libvmaf's JSON of its frames plus the exact section.
-pub fn render(report: &Report, config: Value) -> String {
+pub fn render(report: &Report, config: Value, origin: &PartOrigin) -> String {
     let p = report.to_parts();
     let rows: Vec<Value> = p
         .table
@@ -137,6 +134,7 @@ pub fn render(report: &Report, config: Value) -> String {
             Side::Distorted => "distorted",
         }),
         "config": config,
+        "origin": crate::origin::to_json(origin),
         "names": p.table.names,
         "keys": p.keys,
         "models": models,
@@ -170,6 +168,8 @@ pub struct Partial {
     pub report: Report,
     /// The settings that decided its scores.
     pub config: Value,
+    /// What it belongs to; `None` for a layout 1 part, which recorded nothing.
+    pub origin: Option<PartOrigin>,
 }
 
 /// Reads the partial log at `path`; every failure names the file.
@@ -185,9 +185,10 @@ pub fn read(path: &Path) -> Result<Partial, CliError> {
              vmafx --frames A..B -o part.json)"
         ))
     })?;
-    if s["layout"].as_u64() != Some(LAYOUT) {
+    let layout = s["layout"].as_u64();
+    if layout != Some(LAYOUT) && layout != Some(1) {
         return Err(err(format!(
-            "\"{SECTION}\" has layout {}, this vmafx reads layout {LAYOUT}",
+            "\"{SECTION}\" has layout {}, this vmafx reads layouts 1 and {LAYOUT}",
             s["layout"]
         )));
     }
@@ -262,8 +263,14 @@ pub fn read(path: &Path) -> Result<Partial, CliError> {
         ended_first,
     };
     let report = Report::from_parts(parts).map_err(|e| err(e.to_string()))?;
+    let config = s["config"].clone();
+    let origin = match layout {
+        Some(1) => None,
+        _ => Some(crate::origin::from_json(&s["origin"], config.to_string()).map_err(err)?),
+    };
     Ok(Partial {
         report,
-        config: s["config"].clone(),
+        config,
+        origin,
     })
 }

@@ -9,7 +9,7 @@ use vmafx::{Feature, Model, OutputFormat, Scorer, ScorerConfig, Side};
 use crate::args::ScoreArgs;
 use crate::error::CliError;
 use crate::progress::Progress;
-use crate::{html, inputs, interrupt, logdest, models, partial, window};
+use crate::{html, inputs, interrupt, logdest, models, origin, partial, window};
 
 fn raw_format(a: &ScoreArgs) -> Result<Option<RawParams>, CliError> {
     let given = [
@@ -134,11 +134,36 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         config = config.on_progress(cb);
     }
     let scorer = Scorer::new(config)?;
+    // What a partial log belongs to (origin.rs), taken before the readers are used up.
+    let part_origin = match &frames {
+        Some(range) => Some(origin::of(
+            &reference,
+            &distorted,
+            partial::config_of(a).to_string(),
+            total,
+            range.end == u64::MAX,
+        )?),
+        None => None,
+    };
+    // Decoding errors accepted by --accept-decode-errors, read once the inputs ended.
+    let watches = [
+        (rp, reference.decode_watch()),
+        (dp, distorted.decode_watch()),
+    ];
     let report = match frames.clone() {
         Some(range) => scorer.score_readers_range(reference, distorted, range),
         None => scorer.score_readers(reference, distorted),
     };
     progress.finish();
+    for (path, watch) in &watches {
+        if let Some(loss) = watch.as_ref().and_then(|w| w.loss()) {
+            eprintln!(
+                "warning: {}: {}; the frames decoded were scored (--accept-decode-errors)",
+                path.display(),
+                loss.describe()
+            );
+        }
+    }
     let report = report?;
     if let Some(side) = report.ended_first() {
         let (first, other) = match side {
@@ -151,8 +176,8 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
             other.display()
         );
     }
-    if frames.is_some() {
-        return partial::write(a, &report);
+    if let Some(o) = &part_origin {
+        return partial::write(a, &report, o);
     }
     if report.frame_count() == 0 {
         if report.partial().is_some() {
@@ -160,9 +185,12 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
                 "no frame was scored; no log written".into(),
             ));
         }
+        // The engine names an input that had no frame; here only a frame limit of 0 is left.
         return Err(CliError::Input(format!(
-            "no frames were read from {}",
-            rp.display()
+            "no frame was scored from {} and {} (--frame_cnt {})",
+            rp.display(),
+            dp.display(),
+            a.frame_cnt.unwrap_or(0)
         )));
     }
     let log_on_stdout = logdest::log_to_stdout(a.output.as_deref());

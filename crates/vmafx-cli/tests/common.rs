@@ -135,3 +135,54 @@ pub fn rcp_as_goldens() -> bool {
         false
     }
 }
+
+/// Whether the ffmpeg program runs here; where it does not, says so (tests that need it then
+/// skip), and fails under `CI=true`.
+pub fn have_ffmpeg() -> bool {
+    let ok = Command::new("ffmpeg")
+        .arg("-version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "ffmpeg is missing (CI=true): apt-get install -y ffmpeg"
+        );
+        eprintln!("skipping: no ffmpeg program on PATH (apt-get install -y ffmpeg)");
+    }
+    ok
+}
+
+/// Runs `vmafx` with `args`, killing it and failing the test where it runs past `limit`
+/// (a hang); its standard output and error go to files under `dir`.
+pub fn vmafx_within(args: &[&str], dir: &Path, limit: std::time::Duration) -> Output {
+    use std::process::Stdio;
+    let (out, err) = (dir.join("vmafx.stdout"), dir.join("vmafx.stderr"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vmafx"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap())
+        .spawn()
+        .expect("run vmafx");
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "vmafx {args:?} still ran after {limit:?} (a hang); stderr: {}",
+                std::fs::read_to_string(&err).unwrap_or_default()
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    Output {
+        status,
+        stdout: std::fs::read(&out).unwrap_or_default(),
+        stderr: std::fs::read(&err).unwrap_or_default(),
+    }
+}

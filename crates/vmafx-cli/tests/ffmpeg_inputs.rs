@@ -9,22 +9,6 @@ use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Whether the ffmpeg program runs here.
-fn have_ffmpeg() -> bool {
-    let ok = Command::new("ffmpeg")
-        .arg("-version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "ffmpeg is missing (CI=true): apt-get install -y ffmpeg"
-        );
-        eprintln!("skipping: no ffmpeg program on PATH (apt-get install -y ffmpeg)");
-    }
-    ok
-}
-
 fn ffmpeg(args: &[&str]) {
     let out = Command::new("ffmpeg")
         .args(["-nostdin", "-hide_banner", "-v", "error", "-y"])

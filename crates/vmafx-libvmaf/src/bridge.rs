@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::ffi::c_int;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 
 use capi::error::{call, fail, null, ErrorOut, VmafxError};
 use capi::frame::{into_handle, VmafxFrame};
@@ -13,6 +13,7 @@ use capi::model::VmafxModel;
 use capi::model_set::VmafxModelSet;
 use vmafx::{MemoryKind, PixelFormat, Status};
 
+use crate::binding::bound;
 use crate::ffi::VmafPicture;
 use crate::model::{VmafModel, VmafModelCollection};
 use crate::picture::{hand_out, view_frame, PictureBuffer};
@@ -110,42 +111,6 @@ pub unsafe extern "C" fn vmafx_frame_to_picture(
         *pic = p;
         Ok(Status::Ok)
     })
-}
-
-/// libvmafx models and sets bound to a libvmaf handle: the bound object's address → the
-/// handle's, so that each maps back to the other while the handle lives.
-static BOUND: Mutex<Option<HashMap<usize, usize>>> = Mutex::new(None);
-
-fn bound() -> MutexGuard<'static, Option<HashMap<usize, usize>>> {
-    BOUND.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-/// Forgets the binding of `x` and drops the count its handle held.
-///
-/// # Safety
-/// `x` is NULL or a model handle whose count the caller gives up.
-pub(crate) unsafe fn unbind_model(x: *mut VmafxModel) {
-    if !x.is_null() {
-        if let Some(m) = bound().as_mut() {
-            m.remove(&(x as usize));
-        }
-        // SAFETY: the caller gives up this count.
-        unsafe { capi::model::vmafx_model_unref(x) };
-    }
-}
-
-/// As [`unbind_model`], for a set.
-///
-/// # Safety
-/// `x` is NULL or a set handle whose count the caller gives up.
-pub(crate) unsafe fn unbind_set(x: *mut VmafxModelSet) {
-    if !x.is_null() {
-        if let Some(m) = bound().as_mut() {
-            m.remove(&(x as usize));
-        }
-        // SAFETY: the caller gives up this count.
-        unsafe { capi::model_set::vmafx_model_set_unref(x) };
-    }
 }
 
 /// The libvmafx model of a libvmaf model handle (NULL for NULL): made on the first call from

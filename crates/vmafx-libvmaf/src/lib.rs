@@ -6,6 +6,7 @@
 //! (`guard`). Pictures from [`picture::vmaf_picture_alloc`] become engine frames without a
 //! copy: the frame holds the picture's buffer until the engine lets go of it.
 
+mod binding;
 pub mod bridge;
 pub mod context;
 pub mod dictionary;

@@ -203,7 +203,7 @@ pub unsafe extern "C" fn vmaf_model_destroy(model: *mut VmafModel) {
             // SAFETY: made by Box::into_raw in put_model, freed once.
             let m = unsafe { Box::from_raw(model) };
             // SAFETY: `bound` is NULL or the count this handle holds.
-            unsafe { crate::bridge::unbind_model(m.bound) };
+            unsafe { crate::binding::unbind_model(m.bound) };
         }
         0
     });
@@ -333,7 +333,7 @@ pub unsafe extern "C" fn vmaf_model_collection_destroy(model_collection: *mut Vm
             // SAFETY: made by Box::into_raw in put_collection, freed once.
             let c = unsafe { Box::from_raw(model_collection) };
             // SAFETY: `bound` is NULL or the count this handle holds.
-            unsafe { crate::bridge::unbind_set(c.bound) };
+            unsafe { crate::binding::unbind_set(c.bound) };
         }
         0
     });

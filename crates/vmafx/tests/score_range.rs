@@ -1,6 +1,7 @@
 //! `Scorer::score_range` and `Report::merge` on small synthetic files: ranges merge to one
-//! pass, a partial report pools over its own frames only, ranges past the end are empty,
-//! and merges of wrong parts are refused naming the part.
+//! pass, a partial report pools over its own frames only, ranges outside the video are
+//! refused naming the range and the frame count, and merges of wrong parts are refused
+//! naming the part.
 
 use std::path::{Path, PathBuf};
 
@@ -104,29 +105,83 @@ fn ranges_merge_to_one_pass_and_pool_over_their_own_frames() {
     assert_eq!(merged.models().unwrap(), one.models().unwrap());
 }
 
+/// The error of scoring `r` (with `max_frames` where given).
+fn refused(r: std::ops::Range<u64>, max_frames: Option<u64>) -> vmafx::Error {
+    let (a, b) = pair();
+    let config = match max_frames {
+        Some(n) => config().max_frames(n),
+        None => config(),
+    };
+    Scorer::new(config)
+        .unwrap()
+        .score_range(a, b, r)
+        .unwrap_err()
+}
+
 #[test]
-fn ranges_end_with_the_inputs_and_past_the_end_are_empty() {
-    let cut = range(6..20);
-    assert_eq!(cut.frame_range(), 6..9);
-    let past = range(12..20);
-    assert_eq!((past.frame_range(), past.frame_count()), (9..9, 0));
+fn ranges_outside_the_inputs_are_refused_naming_the_range_and_the_count() {
+    for (r, subject) in [
+        (6..20, "frames 6..20"),
+        (12..20, "frames 12..20"),
+        (9..u64::MAX, "frames 9.."),
+    ] {
+        let e = refused(r, None);
+        assert_eq!((e.status(), e.subject()), (Status::Range, subject));
+        assert!(e.message().contains("the video has 9 frames"), "{e}");
+    }
+    // Up to the last frame, or open at the end, is inside.
     let open = range(4..u64::MAX);
     assert_eq!(open.frame_range(), 4..9);
-    let merged = Report::merge([range(0..4), open, past]).unwrap();
+    assert_eq!(range(6..9).frame_range(), 6..9);
+    let merged = Report::merge([range(0..4), open]).unwrap();
     assert_eq!(merged.frame_range(), 0..9);
     // A frame limit ends the video where it stops.
+    let e = refused(3..9, Some(5));
+    assert_eq!(e.subject(), "frames 3..9");
+    assert!(e.message().contains("frame limit scores 5 frames"), "{e}");
     let (a, b) = pair();
     let capped = Scorer::new(config().max_frames(5))
         .unwrap()
-        .score_range(&a, &b, 3..9)
+        .score_range(&a, &b, 3..5)
         .unwrap();
     assert_eq!(capped.frame_range(), 3..5);
-    let (a2, b2) = pair();
-    let bad = Scorer::new(config())
+    let reversed = std::ops::Range { start: 5, end: 3 };
+    for r in [reversed, 4..4] {
+        let e = refused(r.clone(), None);
+        assert_eq!(e.status(), Status::Range, "{r:?}");
+        assert!(e.message().contains("holds no frame"), "{e}");
+    }
+}
+
+#[test]
+fn a_pair_with_an_input_without_frames_names_that_input() {
+    let (a, _) = pair();
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("score_range-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let header_only = d.join("header_only.y4m");
+    std::fs::write(&header_only, "YUV4MPEG2 W64 H48 F25:1 Ip A1:1 C420jpeg\n").unwrap();
+    let e = Scorer::new(config())
         .unwrap()
-        .score_range(a2, b2, std::ops::Range { start: 5, end: 3 })
+        .score_files(&a, &header_only)
         .unwrap_err();
-    assert_eq!(bad.subject(), "frames");
+    assert_eq!(e.subject(), header_only.display().to_string());
+    assert!(e.message().contains("distorted input"), "{e}");
+    let e = Scorer::new(config())
+        .unwrap()
+        .score_files(&header_only, &a)
+        .unwrap_err();
+    assert_eq!(e.subject(), header_only.display().to_string());
+    assert!(e.message().contains("reference input"), "{e}");
+    // A range of such a pair names the input too, not only the range.
+    for r in [0..u64::MAX, 0..3] {
+        let e = Scorer::new(config())
+            .unwrap()
+            .score_range(&a, &header_only, r.clone())
+            .unwrap_err();
+        assert_eq!(e.subject(), header_only.display().to_string(), "{r:?}");
+        assert!(e.message().contains("distorted input"), "{e}");
+    }
 }
 
 #[test]

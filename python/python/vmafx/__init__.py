@@ -28,8 +28,13 @@ Split one video over many workers, exactly (see ``vmafx.chunks`` and ``vmafx.das
     parts = [vmafx.score(ref, dis, frames=c.frames) for c in plan]
     result = vmafx.merge(parts)                           # identical to one pass
 
-Scoring releases the GIL. Engine failures raise :class:`VmafxError` (a RuntimeError)
-with the engine's message; wrong arguments raise ValueError naming the argument.
+Scoring releases the GIL; Ctrl-C stops a score between two frames (KeyboardInterrupt), and
+``progress=lambda done, total: ...`` is called after every frame. Engine failures raise
+:class:`VmafxError` (a RuntimeError) with the engine's message; wrong arguments (a frame
+range outside the video, negative threads) raise ValueError naming the argument. Merges
+refuse parts of other settings or another pair of files, and parts that stop before the
+end of the video. A compressed file ffmpeg reports errors on is refused unless
+``accept_decode_errors=True``.
 """
 
 from ._vmafx import (

@@ -1,7 +1,7 @@
 """Type stubs of vmafx's compiled core."""
 
 from os import PathLike
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -93,6 +93,8 @@ def score(
     pixel_format: Optional[str] = None,
     bitdepth: Optional[int] = None,
     frames: Optional[Tuple[int, int]] = None,
+    progress: Optional[Callable[[int, Optional[int]], Any]] = None,
+    accept_decode_errors: bool = False,
 ) -> Result: ...
 def frame_count(
     path: _Path,

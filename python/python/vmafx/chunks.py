@@ -68,5 +68,6 @@ def plan_files(
 def merge(parts: Iterable["_vmafx.Result"]) -> "_vmafx.Result":
     """Joins the Results of consecutive chunks of one video (any order) into the Result
     of one pass: rows kept as scored, pooled values recomputed over all frames (never from
-    chunk means). Gaps, overlaps and mixed picture sizes raise VmafxError."""
+    chunk means). Gaps, overlaps, mixed picture sizes, parts of other settings or another
+    pair of files, and parts that stop before the end of the video raise VmafxError."""
     return _vmafx.merge(list(parts))

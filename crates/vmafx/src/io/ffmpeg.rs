@@ -13,9 +13,13 @@
 //! reads the container, not the pictures), so the frame count is known before scoring and a
 //! file ffmpeg cannot read fails with its own message before anything starts.
 //!
-//! The child is killed and reaped when its reader is dropped; its standard error is drained
+//! The child runs in a process group of its own; the whole group is killed and the child
+//! reaped when its reader is dropped early (`decoder.rs`); its standard error is drained
 //! by a thread into a bounded buffer (so a chatty decoder never blocks), and where it exits
-//! with a failure the read that meets the end of its output fails with that text.
+//! with a failure the read that meets the end of its output fails with that text. A decoder
+//! that exits cleanly but reported errors (`-v error` prints nothing else: a truncated or
+//! corrupt file) fails that read too, naming the frames lost, unless the caller accepts it
+//! (`check.rs`).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -23,8 +27,12 @@ use std::process::{Command, Stdio};
 
 use crate::error::{Error, Result};
 
+mod check;
 mod decoder;
 
+pub(crate) use check::EndCheck;
+pub use check::{DecodeLoss, DecodeWatch};
+pub use decoder::interrupt_decoders;
 pub(crate) use decoder::Decoder;
 use decoder::{message_of, INSTALL_HINT};
 

@@ -19,6 +19,7 @@
 //! `NotSup` for a known but unsupported y4m colour space (4:1:1).
 
 pub mod ffmpeg;
+pub mod identity;
 mod layout;
 mod limits;
 mod mapped;
@@ -29,7 +30,8 @@ mod source;
 pub mod y4m;
 mod yuv;
 
-pub use ffmpeg::{DecodeInfo, Probe};
+pub use ffmpeg::{DecodeInfo, DecodeLoss, DecodeWatch, Probe};
+pub use identity::InputIdentity;
 pub use limits::Limits;
 pub use open::{OpenOptions, Route};
 pub use reader::{InputKind, VideoReader};

@@ -35,6 +35,10 @@ pub struct OpenOptions {
     pub scale_to: Option<(u32, u32)>,
     /// Bounds on picture and frame sizes.
     pub limits: Limits,
+    /// Score what ffmpeg decodes of a file it reports errors on (a truncated or corrupt
+    /// file) instead of failing at the end of its output; the loss is then read from
+    /// [`VideoReader::decode_watch`].
+    pub accept_decode_errors: bool,
 }
 
 /// How an input is read.
@@ -132,17 +136,17 @@ impl VideoReader {
         let scale = |size: (u32, u32)| opts.scale_to.filter(|&to| to != size);
         if let (Some(size), Some(to)) = (probed, probed.and_then(scale)) {
             let (d, info) = plan.start(path, Some(to), Some(size))?;
-            return Self::from_decoder(path, d, info, &opts.limits);
+            return Self::from_decoder(path, d, info, opts);
         }
         let (d, info) = plan.start(path, None, None)?;
-        let r = Self::from_decoder(path, d, info, &opts.limits)?;
+        let r = Self::from_decoder(path, d, info, opts)?;
         let g = r.geometry();
         match scale((g.width, g.height)) {
             // No ffprobe said the size: the header did; start again, scaling.
             Some(to) => {
                 drop(r);
                 let (d, info) = plan.start(path, Some(to), Some((g.width, g.height)))?;
-                Self::from_decoder(path, d, info, &opts.limits)
+                Self::from_decoder(path, d, info, opts)
             }
             None => Ok(r),
         }

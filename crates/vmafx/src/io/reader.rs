@@ -6,7 +6,7 @@ use crate::error::{Error, Result, Status};
 use crate::frame::Frame;
 use crate::frame::Geometry;
 
-use super::ffmpeg::{DecodeInfo, Decoder};
+use super::ffmpeg::{DecodeInfo, DecodeWatch, Decoder, EndCheck};
 use super::layout::FileLayout;
 use super::limits::Limits;
 use super::recycle::PlaneRecycler;
@@ -52,6 +52,8 @@ pub struct VideoReader {
     state: State,
     /// How a decoded input was decoded; `None` for files read natively.
     decoded: Option<DecodeInfo>,
+    /// What a decoded input checks at the end of the decoder's output.
+    end_check: Option<EndCheck>,
 }
 
 impl VideoReader {
@@ -129,6 +131,7 @@ impl VideoReader {
             frames_read: 0,
             state: State::Reading,
             decoded: None,
+            end_check: None,
         }
     }
 
@@ -151,12 +154,25 @@ impl VideoReader {
         path: &Path,
         decoder: Decoder,
         info: DecodeInfo,
-        limits: &Limits,
+        opts: &super::OpenOptions,
     ) -> Result<Self> {
+        let check = EndCheck {
+            messages: decoder.messages(),
+            expected: info.probe.as_ref().and_then(|p| p.frames),
+            accept: opts.accept_decode_errors,
+            watch: DecodeWatch::default(),
+        };
         let src = Source::stream(path, Box::new(decoder));
-        let mut r = Self::y4m_from(src, limits)?;
+        let mut r = Self::y4m_from(src, &opts.limits)?;
         r.decoded = Some(info);
+        r.end_check = Some(check);
         Ok(r)
+    }
+
+    /// For a decoded input opened with `accept_decode_errors`: where the decoder's
+    /// reported errors are recorded once its output ends. `None` for files read natively.
+    pub fn decode_watch(&self) -> Option<DecodeWatch> {
+        self.end_check.as_ref().map(|c| c.watch.clone())
     }
 
     /// The same reader reading its file with `read(2)` into planes of its own from here
@@ -330,6 +346,20 @@ impl VideoReader {
             InputKind::Y4m(_) => y4m::read_frame_header(&mut self.src, self.next_index)?,
             InputKind::Raw(_) => !self.src.peek(1, "frame data")?.is_empty(),
         };
+        if let (false, Some(check)) = (more, &self.end_check) {
+            // The decoder ended cleanly: did it report errors on the way?
+            check.at_end(self.next_index).map_err(|loss| {
+                Error::invalid(
+                    self.src.name(),
+                    format!(
+                        "{}; a file the decoder cannot read whole is refused (vmafx \
+                         --accept-decode-errors, or accept_decode_errors in the options, \
+                         scores the frames decoded)",
+                        loss.describe()
+                    ),
+                )
+            })?;
+        }
         Ok(more.then_some(start))
     }
 

@@ -279,6 +279,11 @@ impl Scorer {
             }
             _ => ended_first,
         };
+        // Nothing scored although nothing stopped the run: the input that had no frame is
+        // named (the distorted one where only it was empty).
+        if self.pushed == 0 && partial.is_none() && plan.max_frames != Some(0) {
+            return Err(no_frames(&reference, &distorted, ended_first, plan.skip));
+        }
         self.finish_with(ended_first, partial)
     }
 
@@ -337,6 +342,41 @@ impl Scorer {
             info,
             ended_first,
         })
+    }
+}
+
+/// The error for a pair of readers of which one (`ended_first`) or both had no frame after
+/// the skips: its subject is the empty input's path.
+fn no_frames(
+    reference: &VideoReader,
+    distorted: &VideoReader,
+    ended_first: Option<Side>,
+    skip: (u64, u64),
+) -> Error {
+    let empty = |r: &VideoReader, skipped: u64| {
+        let name = r.path().display().to_string();
+        match skipped {
+            0 => (name, String::from("it has no frame")),
+            n => (name, format!("it has no frame after the {n} skipped")),
+        }
+    };
+    match ended_first {
+        Some(Side::Distorted) => {
+            let (name, why) = empty(distorted, skip.1);
+            Error::invalid(name, format!("distorted input: {why}; nothing to score"))
+        }
+        Some(Side::Reference) => {
+            let (name, why) = empty(reference, skip.0);
+            Error::invalid(name, format!("reference input: {why}; nothing to score"))
+        }
+        None => {
+            let (r, rw) = empty(reference, skip.0);
+            let (d, dw) = empty(distorted, skip.1);
+            Error::invalid(
+                format!("{r} and {d}"),
+                format!("reference input {r}: {rw}; distorted input {d}: {dw}; nothing to score"),
+            )
+        }
     }
 }
 

@@ -3,11 +3,14 @@
 use std::ops::Range;
 use std::path::Path;
 
+use std::sync::atomic::Ordering;
+
 use super::{input, Report, Scorer, Side};
 use crate::context::FrameWindow;
 use crate::error::{Error, Result};
 use crate::feature::Reach;
 use crate::io::VideoReader;
+use crate::score::PartialReason;
 
 impl Scorer {
     /// How far the registered models' and features' scores reach into neighbouring frames:
@@ -35,11 +38,14 @@ impl Scorer {
     /// dropped, which is frame-accurate but costs their decoding), the chunk is fed as far
     /// as its features reach ([`Scorer::reach`]) and the report keeps only its own rows.
     ///
-    /// Where the inputs end early the range ends with them (a range past the end gives a
-    /// report of no frame); `frames.end` may be `u64::MAX` for "to the end", and `0..u64::MAX`
-    /// is one pass. Reports of consecutive ranges join with [`Report::merge`] into the
-    /// one-pass report, value for value. A feature whose history is unbounded refuses any
-    /// range but the whole video.
+    /// The range must lie within the video: a range that holds no frame, or whose end lies
+    /// past the last frame the inputs (or the frame limit) give, is refused naming the
+    /// range and the video's frame count. `frames.end` may be `u64::MAX` for "to the end",
+    /// and `0..u64::MAX` is one pass. Reports of consecutive ranges join with
+    /// [`Report::merge`] into the one-pass report, value for value. A feature whose
+    /// history is unbounded refuses any range but the whole video. A stop flag
+    /// ([`super::ScorerConfig::stop_when`]) ends the range between two frames; the report
+    /// is then marked partial ([`Report::partial`]).
     pub fn score_readers_range(
         mut self,
         mut reference: VideoReader,
@@ -47,10 +53,10 @@ impl Scorer {
         frames: Range<u64>,
     ) -> Result<Report> {
         input::check_geometry(&reference, &distorted)?;
-        if frames.start > frames.end {
-            return Err(Error::invalid(
-                "frames",
-                format!("{}..{} is not a range", frames.start, frames.end),
+        if frames.start >= frames.end {
+            return Err(Error::range(
+                format!("frames {}..{}", frames.start, frames.end),
+                "the range holds no frame (its end must lie above its start)",
             ));
         }
         let whole = frames.start == 0 && frames.end == u64::MAX;
@@ -82,23 +88,75 @@ impl Scorer {
         self.first = got;
         self.kept = kept;
         let mut ended_first = None;
+        // Where the inputs ended: the video's frame count, known once one ends.
+        let mut video_len = (got < first_fed).then_some(got);
+        let mut partial = None;
         // Where an input ends before the pre-roll, nothing of this range exists.
         if got == first_fed {
             while self.first + self.pushed < fed_end {
+                if self.stop.as_ref().is_some_and(|f| f.load(Ordering::SeqCst)) {
+                    partial = Some((PartialReason::Interrupted, String::new()));
+                    break;
+                }
+                let at = self.first + self.pushed;
                 match (reference.next_frame()?, distorted.next_frame()?) {
                     (Some(r), Some(d)) => self.push(r, d)?,
-                    (None, None) => break,
+                    (None, None) => {
+                        video_len = Some(at);
+                        break;
+                    }
                     (None, Some(_)) => {
                         ended_first = Some(Side::Reference);
+                        video_len = Some(at);
                         break;
                     }
                     (Some(_), None) => {
                         ended_first = Some(Side::Distorted);
+                        video_len = Some(at);
                         break;
                     }
                 }
             }
         }
-        self.finish_with(ended_first, None)
+        // No pair at all: the input without frames is named, whatever the range.
+        if video_len == Some(0) && partial.is_none() {
+            let had = |r: &VideoReader, skip: u64| r.position() > skip;
+            let empty = match (had(&reference, plan.skip.0), had(&distorted, plan.skip.1)) {
+                (true, false) => Some(Side::Distorted),
+                (false, true) => Some(Side::Reference),
+                _ => None,
+            };
+            return Err(super::no_frames(&reference, &distorted, empty, plan.skip));
+        }
+        let open_end = frames.end == u64::MAX;
+        let outside = |n: &u64| frames.start >= *n || (frames.end > *n && !open_end);
+        let by_input = video_len.filter(outside);
+        let by_limit = plan.max_frames.filter(outside);
+        let video_frames = match (by_input, by_limit) {
+            (Some(n), Some(m)) => Some(n.min(m)),
+            (n, m) => n.or(m),
+        };
+        if let (Some(n), None) = (video_frames, &partial) {
+            let why = if by_input == Some(n) {
+                format!(
+                    "the video has {n} frames (frames 0..{n}; the shorter of {} and {} ends \
+                     there)",
+                    reference.path().display(),
+                    distorted.path().display()
+                )
+            } else {
+                format!("the frame limit scores {n} frames (frames 0..{n})")
+            };
+            let end = if open_end {
+                String::new()
+            } else {
+                frames.end.to_string()
+            };
+            return Err(Error::range(
+                format!("frames {}..{end}", frames.start),
+                format!("the range lies outside the video: {why}"),
+            ));
+        }
+        self.finish_with(ended_first, partial)
     }
 }
