@@ -11,8 +11,8 @@
 
 use std::arch::x86_64::*;
 
-use super::super::tables::log2_table_i32;
-use super::avx2_score::{score4, square, ScoreSums};
+use super::avx2_score::square;
+use super::avx2_score_loads::{score4, ScoreSums};
 use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
 use crate::feature::vif::tables::{tap_pair, MAX_HALF, TAPS};
 
@@ -121,10 +121,8 @@ unsafe fn horizontal_avx2<const N: usize, const P: usize>(
         }
     }
     let pairs = tap_pairs::<P>(TAPS[scale]);
-    let table = log2_table_i32();
     let gain = _mm256_set1_pd(gain_limit);
-    // SAFETY: AVX2 is enabled here.
-    let mut acc = unsafe { ScoreSums::new() };
+    let mut acc = ScoreSums::new();
     let bias = _mm256_set1_epi32(i32::MIN);
     let half = _mm256_set1_epi32(32768);
     let zero = _mm256_setzero_si256();
@@ -152,27 +150,12 @@ unsafe fn horizontal_avx2<const N: usize, const P: usize>(
                 let sigma12 = _mm256_sub_epi32(xy[i], square(a1[i], a2[i]));
                 let low = |v| _mm256_castsi256_si128(v);
                 let high = |v| _mm256_extracti128_si256::<1>(v);
-                score4(
-                    low(sigma1),
-                    low(sigma2),
-                    low(sigma12),
-                    gain,
-                    table,
-                    &mut acc,
-                );
-                score4(
-                    high(sigma1),
-                    high(sigma2),
-                    high(sigma12),
-                    gain,
-                    table,
-                    &mut acc,
-                );
+                score4(low(sigma1), low(sigma2), low(sigma12), gain, &mut acc);
+                score4(high(sigma1), high(sigma2), high(sigma12), gain, &mut acc);
             }
         }
     }
-    // SAFETY: AVX2 is enabled here.
-    let totals = unsafe { acc.totals() };
+    let totals = acc.totals();
     sums.add_totals(totals[0], totals[1], totals[2], totals[3]);
     horizontal_columns(s, n16, width, scale, gain_limit, sums);
 }
