@@ -6,6 +6,8 @@
 #   PREFIX/lib/pkgconfig/libvmaf.pc        (Version: 3.2.0)
 #   PREFIX/include/libvmaf/{libvmaf,model,picture,feature,version}.h
 #   PREFIX/include/vmafx/libvmaf_frame_bridge.h (vmafx_frame_from_picture / _to_picture)
+#   PREFIX/include/vmafx/*.h                    (libvmafx's headers, which the bridge includes:
+#                                                libvmaf.so.3 also exports libvmafx's API)
 #
 # Usage: scripts/install_libvmaf.sh PREFIX
 # Env:   LIBVMAF_PROFILE=release (default) or dev: the cargo profile to build with
@@ -33,8 +35,10 @@ ln -sf libvmaf.so.3.2.0 "$prefix/lib/libvmaf.so.3"
 ln -sf libvmaf.so.3 "$prefix/lib/libvmaf.so"
 install -m 0644 "$outdir/libvmaf.a" "$prefix/lib/libvmaf.a"
 install -m 0644 crates/vmafx-libvmaf/include/libvmaf/*.h "$prefix/include/libvmaf/"
-# The frame bridge (VMAFx ABI 0.1.11) needs libvmafx's headers beside it (crates/vmafx-capi).
+# The frame bridge (VMAFx ABI 0.1.11) includes libvmafx's headers (crates/vmafx-capi): they
+# go beside it, so <vmafx/libvmaf_frame_bridge.h> and <vmafx/vmafx.h> both compile.
 mkdir -p "$prefix/include/vmafx"
+install -m 0644 crates/vmafx-capi/include/vmafx/*.h "$prefix/include/vmafx/"
 install -m 0644 crates/vmafx-libvmaf/include/vmafx/libvmaf_frame_bridge.h "$prefix/include/vmafx/"
 
 cat > "$prefix/lib/pkgconfig/libvmaf.pc" <<PC

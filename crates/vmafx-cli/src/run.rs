@@ -50,8 +50,9 @@ fn output_format(a: &ScoreArgs) -> Result<OutputFormat, CliError> {
     }
 }
 
-/// The scorer's configuration the options describe.
-fn config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
+/// The scorer's configuration the options describe: models, features, and how the inputs
+/// are read (no callbacks).
+fn scoring_config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
     let mut c = ScorerConfig::new()
         .threads(a.threads)
         .subsample(a.subsample)
@@ -85,6 +86,12 @@ fn config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
     if let Some(n) = a.frame_cnt {
         c = c.max_frames(n);
     }
+    Ok(c)
+}
+
+/// The scorer's configuration the options describe, with the `--window` printer.
+fn config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
+    let mut c = scoring_config(a)?;
     if let Some(w) = &a.window {
         if a.no_prediction {
             return Err(CliError::Usage(
@@ -102,6 +109,39 @@ fn config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
     Ok(c)
 }
 
+/// Refuses, before any frame is read, output options the run could not honour at its end:
+/// `--html-plot` without `--html`, and a log or page in a folder that does not exist.
+fn check_destinations(a: &ScoreArgs) -> Result<(), CliError> {
+    if !a.html_plot.is_empty() && a.html.is_none() {
+        return Err(CliError::Usage("--html-plot needs --html PATH".into()));
+    }
+    let log = a
+        .output
+        .as_deref()
+        .filter(|p| !logdest::log_to_stdout(Some(p)));
+    for (option, path) in [("--output", log), ("--html", a.html.as_deref())] {
+        let Some(path) = path else { continue };
+        if path.is_dir() {
+            return Err(CliError::Input(format!(
+                "{option} {}: is a directory",
+                path.display()
+            )));
+        }
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => std::path::Path::new("."),
+        };
+        if !dir.is_dir() {
+            return Err(CliError::Input(format!(
+                "{option} {}: the folder {} does not exist",
+                path.display(),
+                dir.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Runs one scoring job as `vmaf` would.
 pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
     let (Some(rp), Some(dp)) = (&a.reference, &a.distorted) else {
@@ -110,6 +150,7 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         ));
     };
     let fmt = output_format(a)?;
+    check_destinations(a)?;
     // --frames: a range scored for `vmafx merge` (partial.rs).
     let frames = partial::frames_of(a)?;
     inputs::check_cpu_env()?;
@@ -125,6 +166,11 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         distorted_options,
         total,
     } = inputs::open_pair(a, raw_format(a)?)?;
+    if a.html.is_some() {
+        // A `--html-plot` name the log cannot hold is refused before any frame is read.
+        html::check_plot_names(&a.html_plot, scoring_config(a)?, reference.geometry())
+            .map_err(CliError::Usage)?;
+    }
     let facts = [
         html::InputFacts::of(&reference),
         html::InputFacts::of(&distorted),
@@ -194,7 +240,10 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         )));
     }
     let log_on_stdout = logdest::log_to_stdout(a.output.as_deref());
-    if !a.quiet || a.output.is_none() {
+    // A run that failed or was stopped prints no pooled score: a script reading standard
+    // output must not take the score of misread or missing frames (the log, marked partial,
+    // and the error say what was scored).
+    if report.partial().is_none() && (!a.quiet || a.output.is_none()) {
         for m in report.models()? {
             logdest::say(log_on_stdout, &m.to_string());
         }

@@ -8,7 +8,7 @@
 //!
 //! let scorer = Scorer::new(ScorerConfig::new().model(Model::builtin("vmaf_v0.6.1")))?;
 //! let report = scorer.score_files("ref.y4m", "dis.y4m")?;
-//! println!("vmaf_v0.6.1: {:.6}", report.model("vmaf")?.pooled);
+//! println!("vmaf_v0.6.1: {:.6}", report.model("vmaf_v0.6.1")?.pooled);
 //! # Ok::<(), vmafx::Error>(())
 //! ```
 //!

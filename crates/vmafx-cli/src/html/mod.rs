@@ -8,6 +8,7 @@
 //! thumbnails (PNG, base64 inside the page), the inputs' geometry and codec, and the
 //! command line. No script, no stylesheet or font from the network.
 
+mod names;
 mod page;
 mod plot;
 mod thumbs;
@@ -119,6 +120,27 @@ pub struct Job<'a> {
     pub command: String,
 }
 
+/// Refuses, before the first frame is read, a `--html-plot` name that the log of a run of
+/// `config` on pictures of `geometry` cannot hold. Where the engine cannot tell the names
+/// beforehand (a size an extractor refuses, say), the run itself reports that, and the names
+/// are checked again when the page is written.
+pub fn check_plot_names(
+    plot: &[String],
+    config: vmafx::ScorerConfig,
+    geometry: vmafx::frame::Geometry,
+) -> Result<(), String> {
+    if plot.is_empty() {
+        return Ok(());
+    }
+    let Ok(known) = names::of_run(config, geometry) else {
+        return Ok(());
+    };
+    match plot.iter().find(|p| !known.contains(p)) {
+        Some(name) => Err(names::unknown(name, &known)),
+        None => Ok(()),
+    }
+}
+
 /// Builds the reopen handle of an input.
 pub fn reopen<'a>(path: &'a Path, options: &'a OpenOptions, skip: u64) -> Reopen<'a> {
     Reopen {
@@ -183,12 +205,7 @@ fn series_of<'n>(
 ) -> Result<Vec<plot::Series>, String> {
     let mut series: Vec<plot::Series> = Vec::new();
     for name in names {
-        let pts = points(table, name).ok_or_else(|| {
-            format!(
-                "--html-plot {name}: no such metric in the log (it has: {})",
-                table.names.join(", ")
-            )
-        })?;
+        let pts = points(table, name).ok_or_else(|| names::unknown(name, &table.names))?;
         if !series.iter().any(|s| s.name == name) {
             series.push(plot::Series {
                 name: name.to_string(),
