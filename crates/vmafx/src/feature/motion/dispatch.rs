@@ -1,5 +1,5 @@
 //! The motion kernel table per CPU level (the kernels are in `x86/`: `avx2`, `avx512` and
-//! `avx512_vnni`).
+//! `avx512_vnni`, and in `aarch64/`: `neon`).
 //!
 //! Each kernel gives exactly the scalar twin's integers. The 5-tap filter is symmetric, so
 //! a column costs three multiplies: `f0·(x0+x4) + f1·(x1+x3) + f2·x2`. Where the scalar
@@ -8,6 +8,8 @@
 //! both partial sums fit 25 bits, and for a shift `s >= 8`,
 //! `(256·A + B + round) >> s == (A + ((B + round) >> 8)) >> (s - 8)` exactly.
 
+#[cfg(target_arch = "aarch64")]
+use super::aarch64;
 use super::kernel::{horizontal_abs_sum, MotionSample};
 #[cfg(target_arch = "x86_64")]
 use super::x86;
@@ -72,6 +74,15 @@ impl Kernels {
         vertical_u16: x86::avx2::vertical_u16,
         abs_sum: x86::avx2::abs_sum,
     };
+
+    /// The NEON kernels. Only a table made after NEON was detected may be called.
+    #[cfg(target_arch = "aarch64")]
+    const NEON: Kernels = Kernels {
+        level: CpuLevel::Neon,
+        vertical_u8: aarch64::neon::vertical_u8,
+        vertical_u16: aarch64::neon::vertical_u16,
+        abs_sum: aarch64::neon::abs_sum,
+    };
 }
 
 impl KernelTable for Kernels {
@@ -81,4 +92,5 @@ impl KernelTable for Kernels {
 }
 
 kernel_tables!(pub(crate) static KERNELS: Dispatch<Kernels> =
-    Kernels::SCALAR; x86_64: Kernels::AVX2, Kernels::AVX512, Kernels::AVX512_VNNI);
+    Kernels::SCALAR; x86_64: Kernels::AVX2, Kernels::AVX512, Kernels::AVX512_VNNI;
+    aarch64: Kernels::NEON);

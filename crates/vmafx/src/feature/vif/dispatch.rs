@@ -6,13 +6,16 @@
 //! processor lacks is lowered to one it has, so a table only ever holds kernels the
 //! processor can run. There are AVX2 kernels and, at the AVX-512 VNNI level, AVX-512
 //! ones (`avx512*`; scale 3's horizontal pass, whose taps pass 2^15, stays on AVX2); the
-//! plain AVX-512 level has no table of its own and runs AVX2.
+//! plain AVX-512 level has no table of its own and runs AVX2. On aarch64 there is a NEON
+//! table (`aarch64/`).
 
 #[cfg(test)]
 pub(crate) mod checkasm;
 #[cfg(test)]
 mod tests;
 
+#[cfg(target_arch = "aarch64")]
+use super::aarch64::{neon, neon_down};
 use super::stats::{horizontal, vertical, HorizontalFn, VerticalFn};
 use super::subsample::{down_horizontal, down_vertical, vertical_down};
 use super::subsample::{DownHorizontalFn, DownVerticalFn, VerticalDownFn};
@@ -37,7 +40,7 @@ pub(super) fn log2_table_i32() -> &'static [i32; 65536] {
 }
 
 kernel_tables!(pub(crate) static KERNELS: Dispatch<Kernels> =
-    Kernels::SCALAR; x86_64: avx2::KERNELS, avx512::KERNELS);
+    Kernels::SCALAR; x86_64: avx2::KERNELS, avx512::KERNELS; aarch64: Kernels::NEON);
 
 impl KernelTable for Kernels {
     fn level(&self) -> CpuLevel {
@@ -82,6 +85,20 @@ impl Kernels {
         down_horizontal,
         vertical_down_u8: vertical_down::<u8>,
         vertical_down_u16: vertical_down::<u16>,
+    };
+
+    /// The NEON kernels. Only a table made after NEON was detected may be called.
+    #[cfg(target_arch = "aarch64")]
+    const NEON: Kernels = Kernels {
+        level: CpuLevel::Neon,
+        vertical_u8: neon::vertical_u8,
+        vertical_u16: neon::vertical_u16,
+        horizontal: neon::horizontal,
+        down_vertical_u8: neon_down::down_vertical::<u8>,
+        down_vertical_u16: neon_down::down_vertical::<u16>,
+        down_horizontal: neon_down::down_horizontal,
+        vertical_down_u8: neon_down::vertical_down_u8,
+        vertical_down_u16: neon_down::vertical_down_u16,
     };
 
     /// The kernels for `level`, lowered to what this processor supports.
