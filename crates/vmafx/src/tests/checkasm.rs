@@ -36,9 +36,46 @@ fn suites_of(extractor: &str) -> Vec<&str> {
     }
 }
 
+/// Features whose tables were decided to have no SIMD kernel on x86-64 (a feature missing
+/// here that has none fails the checker): none today.
+const SCALAR_ONLY_BY_DECISION: &[&str] = &[];
+
+/// One line of the checker's report: the levels `suite` lists, the ones it compared with
+/// scalar on this processor, and the levels it has no table for (they run the next one
+/// below).
+fn report_line(suite: &dyn Checkable, checked: &[(CpuLevel, &str)]) -> String {
+    let names = |ls: Vec<CpuLevel>| {
+        let v: Vec<&str> = ls.into_iter().map(CpuLevel::name).collect();
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(" ")
+        }
+    };
+    let listed = suite.levels();
+    let mut compared: Vec<CpuLevel> = checked.iter().map(|(l, _)| *l).collect();
+    compared.dedup();
+    let top = detected();
+    let not_here = listed.iter().copied().filter(|&l| l > top).collect();
+    let gaps = CpuLevel::ALL
+        .into_iter()
+        .filter(|l| l.is_native() && *l != CpuLevel::Scalar && !listed.contains(l))
+        .collect();
+    format!(
+        "{}: compared with scalar at {} ({} entries, {TRIALS} cases each); \
+         listed but above this CPU: {}; no table at: {}",
+        suite.feature(),
+        names(compared),
+        suite.entries().len(),
+        names(not_here),
+        names(gaps),
+    )
+}
+
 #[test]
 fn every_entry_of_every_table_matches_scalar_at_every_level() {
     let mut calls = 0;
+    let mut report = Vec::new();
     for suite in suites() {
         let uncovered = suite.uncovered();
         assert!(
@@ -47,16 +84,37 @@ fn every_entry_of_every_table_matches_scalar_at_every_level() {
             suite.feature()
         );
         let checked = suite.run(TRIALS).unwrap_or_else(|e| panic!("{e}"));
-        if detected() >= CpuLevel::Avx2 {
+        let simd_listed = suite.levels().iter().any(|&l| l != CpuLevel::Scalar);
+        if cfg!(target_arch = "x86_64") {
             assert!(
-                !checked.is_empty(),
-                "{}: no SIMD table ran",
+                simd_listed || SCALAR_ONLY_BY_DECISION.contains(&suite.feature()),
+                "{}: no SIMD table on x86-64, and that was never decided",
                 suite.feature()
             );
         }
+        // Every listed level this processor runs was compared, entry by entry.
+        for l in suite.levels() {
+            if l != CpuLevel::Scalar && l <= detected() {
+                let n = checked.iter().filter(|(c, _)| *c == l).count();
+                assert_eq!(
+                    n,
+                    suite.entries().len(),
+                    "{} at {}",
+                    suite.feature(),
+                    l.name()
+                );
+            }
+        }
+        report.push(report_line(suite, &checked));
         calls += checked.len();
     }
-    eprintln!("checkasm: {calls} (level, entry) pairs, {TRIALS} random cases each");
+    for line in &report {
+        println!("checkasm: {line}");
+    }
+    println!(
+        "checkasm: {calls} (level, entry) pairs on this CPU (best level {}), {TRIALS} random cases each",
+        detected().name()
+    );
 }
 
 #[test]
@@ -95,4 +153,59 @@ fn every_feature_with_simd_tables_is_checked() {
             );
         }
     }
+}
+
+/// The table of kernels per level in docs/PERFORMANCE.md, as the tables list them (one row
+/// per feature: its entries, then for each level the table that runs there).
+fn kernel_level_table() -> String {
+    let mut t = String::from("| kernel table | entries |");
+    // This build's levels (the documented table is the x86-64 one).
+    let levels: Vec<CpuLevel> = CpuLevel::ALL
+        .into_iter()
+        .filter(|l| l.is_native())
+        .collect();
+    for l in &levels {
+        t += &format!(" {} |", l.name());
+    }
+    t += "\n|---|---|";
+    t += &"---|".repeat(levels.len());
+    t += "\n";
+    for suite in suites() {
+        let listed = suite.levels();
+        t += &format!("| {} | {} |", suite.feature(), suite.entries().join(", "));
+        for &l in &levels {
+            let runs = listed.iter().rev().find(|&&x| x <= l).copied();
+            t += &match runs {
+                Some(r) if r == l => " yes |".to_string(),
+                Some(r) => format!(" ({}) |", r.name()),
+                None => " - |".to_string(),
+            };
+        }
+        t += "\n";
+    }
+    t
+}
+
+/// docs/PERFORMANCE.md states which kernels exist at which level, and says what the code
+/// says. `VMAFX_BLESS=1` rewrites the block from the code.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_documented_kernel_levels_are_the_tables() {
+    const BEGIN: &str = "<!-- kernel-levels:begin -->\n";
+    const END: &str = "<!-- kernel-levels:end -->";
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/PERFORMANCE.md");
+    let doc = std::fs::read_to_string(path).unwrap();
+    let (head, rest) = doc
+        .split_once(BEGIN)
+        .expect("kernel-levels block in PERFORMANCE.md");
+    let (block, tail) = rest.split_once(END).expect("kernel-levels block end");
+    let want = kernel_level_table();
+    if block != want && std::env::var_os("VMAFX_BLESS").is_some() {
+        std::fs::write(path, format!("{head}{BEGIN}{want}{END}{tail}")).unwrap();
+        return;
+    }
+    assert_eq!(
+        block, want,
+        "docs/PERFORMANCE.md's kernel table differs from the code (VMAFX_BLESS=1 rewrites it)"
+    );
 }

@@ -46,6 +46,10 @@ pub trait Checkable: Sync {
     fn run(&self, trials: u64) -> Result<Vec<(CpuLevel, &'static str)>, String>;
     /// The table's function fields no entry checks.
     fn uncovered(&self) -> Vec<String>;
+    /// The levels the feature has a table for on this architecture, lowest first.
+    fn levels(&self) -> Vec<CpuLevel>;
+    /// The names of the table's entries, in the order they are checked.
+    fn entries(&self) -> Vec<&'static str>;
 }
 
 /// A seed from the names and the trial, so a failure is reproducible from its message.
@@ -99,6 +103,14 @@ impl<T: KernelTable + Debug + Sync> Checkable for Suite<T> {
             .into_iter()
             .filter(|f| f != "level" && !self.entries.iter().any(|e| e.name == f))
             .collect()
+    }
+
+    fn levels(&self) -> Vec<CpuLevel> {
+        self.dispatch.all().iter().map(|t| t.level()).collect()
+    }
+
+    fn entries(&self) -> Vec<&'static str> {
+        self.entries.iter().map(|e| e.name).collect()
     }
 }
 

@@ -1,10 +1,11 @@
-//! The SpEED kernel table per CPU level (the kernel is in `x86/avx512.rs`).
+//! The SpEED kernel table per CPU level (the kernels are in `x86/`).
 //!
 //! The covariance sum of two 5x5-neighbourhood offsets in libvmaf's AVX-512 order: two
 //! chains of eight double-precision fused multiply-add lanes over 16 columns, then one
 //! over 8, a plain (unfused) scalar tail per row, the lanes reduced pairwise. Each lane's
 //! arithmetic is the same at every level, so every table gives the scalar one's bits.
-//! There is no AVX2 table: the AVX2 level does not promise fused multiply-add.
+//! The AVX2 kernel holds each eight-lane chain as two four-lane halves, and falls back to
+//! the scalar reference on the rare AVX2 processor without fused multiply-add.
 
 use super::estimate::{cov_sum_avx512_order, CovSumFn};
 #[cfg(target_arch = "x86_64")]
@@ -30,6 +31,13 @@ impl Kernels {
         cov_sum: cov_sum_avx512_order,
     };
 
+    /// The AVX2 kernels. Only a table made after AVX2 was detected may be called.
+    #[cfg(target_arch = "x86_64")]
+    const AVX2: Kernels = Kernels {
+        level: CpuLevel::Avx2,
+        cov_sum: x86::avx2::cov_sum,
+    };
+
     /// The AVX-512 kernels. Only a table made after AVX-512 was detected may be called.
     #[cfg(target_arch = "x86_64")]
     const AVX512: Kernels = Kernels {
@@ -45,4 +53,4 @@ impl KernelTable for Kernels {
 }
 
 kernel_tables!(pub(crate) static KERNELS: Dispatch<Kernels> =
-    Kernels::SCALAR; x86_64: Kernels::AVX512);
+    Kernels::SCALAR; x86_64: Kernels::AVX2, Kernels::AVX512);

@@ -1,4 +1,5 @@
-//! SpEED's x86-64 kernel: the AVX-512 twin of the covariance sum, listed in the table of
-//! `super::dispatch`.
+//! SpEED's x86-64 kernels: the AVX2 and AVX-512 twins of the covariance sum, listed in the
+//! table of `super::dispatch`.
 
+pub(super) mod avx2;
 pub(super) mod avx512;
