@@ -131,7 +131,8 @@ pub struct ScoreArgs {
     /// Score every n-th frame.
     #[arg(long, default_value_t = 0)]
     pub subsample: u32,
-    /// Turn SIMD levels off as libvmaf's --cpumask does (bit 3 AVX2, bit 4 AVX-512; 255: scalar).
+    /// Turn SIMD levels off as libvmaf's --cpumask does (x86: bit 3 AVX2, bit 4 AVX-512;
+    /// aarch64: bit 0 NEON; 255: scalar).
     #[arg(long)]
     pub cpumask: Option<u64>,
     /// Score at most this many frames.

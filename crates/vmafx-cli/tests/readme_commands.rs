@@ -48,7 +48,10 @@ fn the_first_line_writes_the_sample_and_prints_the_score_it_names() {
     // `cargo build ... && ./target/release/vmafx sample ... && ./target/release/vmafx -r ...`:
     // the commands after the build, with the binary under test.
     let (build, rest) = line.split_once(" && ").unwrap();
-    assert!(build.starts_with("cargo build --release -p vmafx-cli"), "{build}");
+    assert!(
+        build.starts_with("cargo build --release -p vmafx-cli"),
+        "{build}"
+    );
     let rest = rest.replace("./target/release/vmafx", "vmafx");
     let dir = temp_dir("readme-first-line");
     let out = sh(&dir, &rest);
@@ -83,7 +86,11 @@ fn every_line_of_the_command_line_block_runs() {
     link(&dir, "ref.yuv", c("bbb_576x324_420p10le_crf35_ref.yuv"));
     link(&dir, "dis.yuv", c("bbb_576x324_420p10le_crf35_dis.yuv"));
     link(&dir, "master.mp4", c("bbb_576x324_420p8_crf35_ref.y4m"));
-    link(&dir, "encode.mkv", c("bitstreams/bbb_576x324_420p8_crf35.mkv"));
+    link(
+        &dir,
+        "encode.mkv",
+        c("bitstreams/bbb_576x324_420p8_crf35.mkv"),
+    );
     let lines = sh_block(&readme(), "## Command line");
     assert!(lines.len() >= 8, "{lines:?}");
     for line in &lines {

@@ -76,14 +76,30 @@ impl<T: KernelTable> Dispatch<T> {
     }
 }
 
-/// Declares a feature's [`Dispatch`]: the scalar table, then (on x86-64 only) the SIMD
-/// tables, lowest level first.
+/// Declares a feature's [`Dispatch`]: the scalar table, then the SIMD tables of x86-64
+/// and (optionally) of aarch64, each list lowest level first; a build for any other
+/// architecture has the scalar table only.
 ///
 /// ```ignore
 /// kernel_tables!(pub(super) static KERNELS: Dispatch<Kernels> =
-///     Kernels::SCALAR; x86_64: x86::avx2::KERNELS, x86::avx512::KERNELS);
+///     Kernels::SCALAR; x86_64: x86::avx2::KERNELS, x86::avx512::KERNELS;
+///     aarch64: neon::KERNELS);
 /// ```
 macro_rules! kernel_tables {
+    ($vis:vis static $name:ident: Dispatch<$ty:ty> = $scalar:expr;
+        x86_64: $($x86:expr),+; aarch64: $($arm:expr),+ $(,)?) => {
+        /// The kernel tables of this feature, scalar first (see `crate::cpu::dispatch`).
+        #[cfg(target_arch = "x86_64")]
+        $vis static $name: $crate::cpu::Dispatch<$ty> =
+            $crate::cpu::Dispatch::new(&[$scalar, $($x86),+]);
+        /// The kernel tables of this feature, scalar first (see `crate::cpu::dispatch`).
+        #[cfg(target_arch = "aarch64")]
+        $vis static $name: $crate::cpu::Dispatch<$ty> =
+            $crate::cpu::Dispatch::new(&[$scalar, $($arm),+]);
+        /// The kernel tables of this feature: scalar only on this architecture.
+        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+        $vis static $name: $crate::cpu::Dispatch<$ty> = $crate::cpu::Dispatch::new(&[$scalar]);
+    };
     ($vis:vis static $name:ident: Dispatch<$ty:ty> = $scalar:expr; x86_64: $($x86:expr),+ $(,)?) => {
         /// The kernel tables of this feature, scalar first (see `crate::cpu::dispatch`).
         #[cfg(target_arch = "x86_64")]
@@ -151,8 +167,8 @@ thread_local! {
 }
 
 /// Whether the planted one-lane defect is on for this thread (test builds only): one
-/// SIMD kernel (motion's AVX2 8-bit vertical pass) then adds 1 to lane 3 of each vector
-/// it stores, which the kernel checker must catch.
+/// SIMD kernel (motion's AVX2 8-bit vertical pass; on aarch64 its NEON one) then adds 1
+/// to lane 3 of each vector it stores, which the kernel checker must catch.
 #[cfg(test)]
 pub(crate) fn planted() -> bool {
     PLANTED.with(|p| p.get())

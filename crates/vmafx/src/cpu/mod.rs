@@ -3,14 +3,16 @@
 //! The level is the best the CPU offers ([`detected`]), lowered by two overrides:
 //!
 //! * libvmaf's `--cpumask` semantics ([`set_cpumask`]): each set bit *forbids* one of
-//!   libvmaf's x86 flags ([`FLAG_SSE2`] .. [`FLAG_AVX512ICL`]). As in libvmaf, the AVX-512
-//!   kernels need only [`FLAG_AVX512`] to stay allowed, and the AVX2 ones [`FLAG_AVX2`];
-//!   the AVX-512 VNNI tier needs [`FLAG_AVX512`] and [`FLAG_AVX512ICL`] (libvmaf's Ice
-//!   Lake bit, whose extensions include VNNI), so `--cpumask 32` turns it off alone.
-//! * the environment variable `VMAFX_CPU` (`scalar`, `avx2`, `avx512` or `avx512vnni`, read once, any
-//!   case), a cap for testing and comparison: `VMAFX_CPU=scalar cargo test` runs every
-//!   dispatched kernel as its scalar twin. A level above what the CPU has is lowered to
-//!   what it has; an unknown value is ignored (see [`env_override`]).
+//!   libvmaf's flags. On x86-64 those are [`FLAG_SSE2`] .. [`FLAG_AVX512ICL`]: as in
+//!   libvmaf, the AVX-512 kernels need only [`FLAG_AVX512`] to stay allowed, and the AVX2
+//!   ones [`FLAG_AVX2`]; the AVX-512 VNNI tier needs [`FLAG_AVX512`] and
+//!   [`FLAG_AVX512ICL`] (libvmaf's Ice Lake bit, whose extensions include VNNI), so
+//!   `--cpumask 32` turns it off alone. On aarch64 the one flag is [`FLAG_NEON`] (bit 0).
+//! * the environment variable `VMAFX_CPU` (`scalar`, `neon`, `avx2`, `avx512` or
+//!   `avx512vnni`, read once, any case), a cap for testing and comparison: `VMAFX_CPU=scalar
+//!   cargo test` runs every dispatched kernel as its scalar twin. A level above what the
+//!   CPU has is lowered to what it has, and another architecture's level counts as scalar;
+//!   an unknown value is ignored (see [`env_override`]).
 //!
 //! * [`with_level`], a cap on the calling thread only, for side-by-side comparisons.
 //!
@@ -42,15 +44,22 @@ pub const FLAG_AVX2: u32 = 1 << 3;
 pub const FLAG_AVX512: u32 = 1 << 4;
 /// The Ice Lake AVX-512 extensions.
 pub const FLAG_AVX512ICL: u32 = 1 << 5;
+/// libvmaf's aarch64 flag (`VMAF_ARM_CPU_FLAG_NEON`): Advanced SIMD. The flags are per
+/// architecture, so it shares its bit with [`FLAG_SSE2`].
+pub const FLAG_NEON: u32 = 1 << 0;
 
 /// The environment variable that caps the level.
 pub const ENV_VAR: &str = "VMAFX_CPU";
 
-/// An instruction-set level of the kernels, lowest first.
+/// An instruction-set level of the kernels, lowest first. Each level but `Scalar` belongs
+/// to one architecture ([`CpuLevel::is_native`]); NEON sorts below the x86 levels, so an
+/// x86 cap on aarch64 lowers to NEON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum CpuLevel {
     /// Portable Rust, the reference every other level matches bit for bit.
     Scalar,
+    /// aarch64 Advanced SIMD (NEON).
+    Neon,
     /// x86-64 AVX2.
     Avx2,
     /// x86-64 AVX-512 (F, CD, BW, DQ, VL).
@@ -61,8 +70,9 @@ pub enum CpuLevel {
 
 impl CpuLevel {
     /// Every level, lowest first.
-    pub const ALL: [CpuLevel; 4] = [
+    pub const ALL: [CpuLevel; 5] = [
         CpuLevel::Scalar,
+        CpuLevel::Neon,
         CpuLevel::Avx2,
         CpuLevel::Avx512,
         CpuLevel::Avx512Vnni,
@@ -72,13 +82,26 @@ impl CpuLevel {
     pub fn name(self) -> &'static str {
         match self {
             CpuLevel::Scalar => "scalar",
+            CpuLevel::Neon => "neon",
             CpuLevel::Avx2 => "avx2",
             CpuLevel::Avx512 => "avx512",
             CpuLevel::Avx512Vnni => "avx512vnni",
         }
     }
 
-    /// Parses a level name (`scalar`, `avx2`, `avx512`, `avx512vnni`; any case).
+    /// Whether the level's kernels can exist in this build's architecture (scalar
+    /// everywhere, NEON on aarch64, the others on x86-64).
+    pub fn is_native(self) -> bool {
+        match self {
+            CpuLevel::Scalar => true,
+            CpuLevel::Neon => cfg!(target_arch = "aarch64"),
+            CpuLevel::Avx2 | CpuLevel::Avx512 | CpuLevel::Avx512Vnni => {
+                cfg!(target_arch = "x86_64")
+            }
+        }
+    }
+
+    /// Parses a level name (`scalar`, `neon`, `avx2`, `avx512`, `avx512vnni`; any case).
     pub fn parse(s: &str) -> Result<CpuLevel> {
         let t = s.trim().to_ascii_lowercase();
         CpuLevel::ALL
@@ -87,13 +110,16 @@ impl CpuLevel {
             .ok_or_else(|| {
                 Error::invalid(
                     ENV_VAR,
-                    format!("unknown CPU level {s:?}; expected scalar, avx2, avx512 or avx512vnni"),
+                    format!(
+                        "unknown CPU level {s:?}; expected scalar, neon, avx2, avx512 or \
+                         avx512vnni"
+                    ),
                 )
             })
     }
 }
 
-/// libvmaf's x86 flags this CPU has (0 elsewhere), detected once.
+/// libvmaf's flags this CPU has (x86-64's, or aarch64's [`FLAG_NEON`]), detected once.
 pub fn cpu_flags() -> u32 {
     static FLAGS: OnceLock<u32> = OnceLock::new();
     *FLAGS.get_or_init(detect_flags)
@@ -141,13 +167,23 @@ fn detect_flags() -> u32 {
     f
 }
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(target_arch = "aarch64")]
+fn detect_flags() -> u32 {
+    if std::arch::is_aarch64_feature_detected!("neon") {
+        FLAG_NEON
+    } else {
+        0
+    }
+}
+
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 fn detect_flags() -> u32 {
     0
 }
 
 /// The level a set of flags allows: AVX-512 needs its own bit, AVX2 its own, and the
 /// VNNI tier the AVX-512 bit and the Ice Lake one.
+#[cfg(target_arch = "x86_64")]
 pub fn level_of_flags(flags: u32) -> CpuLevel {
     if flags & FLAG_AVX512 != 0 && flags & FLAG_AVX512ICL != 0 {
         CpuLevel::Avx512Vnni
@@ -160,6 +196,22 @@ pub fn level_of_flags(flags: u32) -> CpuLevel {
     }
 }
 
+/// The level a set of flags allows: NEON needs [`FLAG_NEON`].
+#[cfg(target_arch = "aarch64")]
+pub fn level_of_flags(flags: u32) -> CpuLevel {
+    if flags & FLAG_NEON != 0 {
+        CpuLevel::Neon
+    } else {
+        CpuLevel::Scalar
+    }
+}
+
+/// The level a set of flags allows: scalar only on this architecture.
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+pub fn level_of_flags(_flags: u32) -> CpuLevel {
+    CpuLevel::Scalar
+}
+
 /// The best level this CPU runs, ignoring every override.
 pub fn detected() -> CpuLevel {
     level_of_flags(cpu_flags())
@@ -169,7 +221,7 @@ pub fn detected() -> CpuLevel {
 pub fn supported() -> Vec<CpuLevel> {
     CpuLevel::ALL
         .into_iter()
-        .filter(|&l| l <= detected())
+        .filter(|&l| l.is_native() && l <= detected())
         .collect()
 }
 
@@ -193,7 +245,7 @@ pub fn env_override() -> Result<Option<CpuLevel>> {
         Err(std::env::VarError::NotPresent) => Ok(None),
         Err(std::env::VarError::NotUnicode(_)) => Err(Error::invalid(
             ENV_VAR,
-            "value is not valid Unicode; expected scalar, avx2, avx512 or avx512vnni",
+            "value is not valid Unicode; expected scalar, neon, avx2, avx512 or avx512vnni",
         )),
     }
 }
@@ -230,14 +282,20 @@ pub fn level() -> CpuLevel {
         .into_iter()
         .flatten()
     {
-        l = l.min(cap);
+        l = clamp(l.min(cap));
     }
     l
 }
 
-/// `wanted`, lowered to what this CPU runs (kernel tables never hold code it lacks).
+/// `wanted`, lowered to what this CPU runs (kernel tables never hold code it lacks);
+/// another architecture's level lowers to scalar.
 pub fn clamp(wanted: CpuLevel) -> CpuLevel {
-    wanted.min(detected())
+    let l = wanted.min(detected());
+    if l.is_native() {
+        l
+    } else {
+        CpuLevel::Scalar
+    }
 }
 
 #[cfg(test)]
@@ -245,6 +303,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(target_arch = "x86_64")]
     fn flags_map_to_levels_as_libvmaf_checks_them() {
         assert_eq!(level_of_flags(0), CpuLevel::Scalar);
         assert_eq!(level_of_flags(FLAG_SSE2 | FLAG_SSE41), CpuLevel::Scalar);
@@ -259,6 +318,29 @@ mod tests {
             level_of_flags(cpu_flags() & !FLAG_AVX2 & !FLAG_AVX512),
             CpuLevel::Scalar
         );
+    }
+
+    #[test]
+    #[cfg(target_arch = "aarch64")]
+    fn the_neon_flag_maps_to_neon() {
+        assert_eq!(level_of_flags(0), CpuLevel::Scalar);
+        assert_eq!(level_of_flags(FLAG_NEON), CpuLevel::Neon);
+        assert_eq!(detected(), CpuLevel::Neon, "every aarch64 Linux has NEON");
+        // An x86 cap lowers to NEON; the whole mask to scalar.
+        assert_eq!(clamp(CpuLevel::Avx2), CpuLevel::Neon);
+        assert_eq!(level_of_flags(cpu_flags() & !FLAG_NEON), CpuLevel::Scalar);
+    }
+
+    #[test]
+    fn another_architectures_level_counts_as_scalar() {
+        for l in CpuLevel::ALL {
+            let c = clamp(l);
+            assert!(c.is_native() && c <= l, "{l:?} clamped to {c:?}");
+            assert_eq!(with_level(l, level), c.min(level()), "{l:?}");
+        }
+        assert!(supported().iter().all(|l| l.is_native()));
+        #[cfg(target_arch = "x86_64")]
+        assert_eq!(clamp(CpuLevel::Neon), CpuLevel::Scalar);
     }
 
     #[test]

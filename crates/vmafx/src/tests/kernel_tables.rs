@@ -6,12 +6,18 @@ use crate::cpu::{self, detected, with_level, CpuLevel};
 use crate::feature::{registry, Geometry};
 use crate::frame::PixelFormat;
 
-/// The extractors with SIMD kernels and the levels each has a table for, lowest first.
+/// The extractors with SIMD kernels and the levels each has a table for, lowest first,
+/// every architecture's (a build has the tables of its own).
 /// A new SIMD feature must be listed here (the test fails on an unlisted one).
 pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 14] = [
     (
         "vif",
-        &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512Vnni],
+        &[
+            CpuLevel::Scalar,
+            CpuLevel::Neon,
+            CpuLevel::Avx2,
+            CpuLevel::Avx512Vnni,
+        ],
     ),
     ("adm", &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512]),
     ("motion", MOTION),
@@ -47,6 +53,7 @@ const FLOAT: &[CpuLevel] = &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512]
 /// motion's tables (`motion_v2` runs the same ones).
 const MOTION: &[CpuLevel] = &[
     CpuLevel::Scalar,
+    CpuLevel::Neon,
     CpuLevel::Avx2,
     CpuLevel::Avx512,
     CpuLevel::Avx512Vnni,
@@ -76,7 +83,11 @@ fn picked() -> Vec<(&'static str, Option<CpuLevel>)> {
 /// `VMAFX_CPU`, when the whole test run is capped).
 fn expected(levels: &[CpuLevel], cap: CpuLevel) -> CpuLevel {
     let reach = with_level(cap, cpu::level);
-    *levels.iter().rev().find(|&&l| l <= reach).unwrap()
+    *levels
+        .iter()
+        .rev()
+        .find(|&&l| l.is_native() && l <= reach)
+        .unwrap()
 }
 
 /// Asserts every extractor picked the table `cap` calls for.

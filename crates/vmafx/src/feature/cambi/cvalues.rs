@@ -246,6 +246,7 @@ pub struct RowInput<'a> {
     pub recip: &'a [f32],
     /// The row's runs of scored samples, left to right (as [`scan_runs`] finds them with
     /// this `width`, `size` and `base`): a kernel may score their columns only.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub runs: &'a [Run],
 }
 

@@ -57,6 +57,7 @@ pub struct StatParams {
     pub gain_limit: f32,
     /// The least `f32` at or above `sigma_nsq`: for any `f32` `s`,
     /// `(s as f64) < sigma_nsq` exactly when `s < nsq_bound` (what the vector code tests).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub nsq_bound: f32,
 }
 

@@ -8,6 +8,8 @@
 //! both partial sums fit 25 bits, and for a shift `s >= 8`,
 //! `(256·A + B + round) >> s == (A + ((B + round) >> 8)) >> (s - 8)` exactly.
 
+#[cfg(target_arch = "aarch64")]
+use super::aarch64;
 use super::kernels::Kernels;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
@@ -19,4 +21,5 @@ pub(crate) mod checkasm;
 mod tests;
 
 kernel_tables!(pub(crate) static KERNELS: Dispatch<Kernels> = Kernels::SCALAR;
-    x86_64: x86::avx2::KERNELS, x86::avx512::KERNELS, x86::avx512_vnni::KERNELS);
+    x86_64: x86::avx2::KERNELS, x86::avx512::KERNELS, x86::avx512_vnni::KERNELS;
+    aarch64: aarch64::neon::KERNELS);

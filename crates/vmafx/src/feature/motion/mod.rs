@@ -16,6 +16,8 @@
 //! writing the same names. It is a separate entry, not an alias of `motion`, because the
 //! create function sees only options.
 
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
 mod dispatch;
 mod extractor;
 mod kernel;

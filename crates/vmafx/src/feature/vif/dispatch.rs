@@ -14,6 +14,8 @@ pub(crate) mod checkasm;
 #[cfg(test)]
 mod tests;
 
+#[cfg(target_arch = "aarch64")]
+use super::aarch64;
 use super::kernels::Kernels;
 #[cfg(target_arch = "x86_64")]
 use super::x86::{avx2, avx512};
@@ -22,7 +24,7 @@ use crate::cpu::kernel_tables;
 use crate::cpu::CpuLevel;
 
 kernel_tables!(pub(crate) static KERNELS: Dispatch<Kernels> =
-    Kernels::SCALAR; x86_64: avx2::KERNELS, avx512::KERNELS);
+    Kernels::SCALAR; x86_64: avx2::KERNELS, avx512::KERNELS; aarch64: aarch64::KERNELS);
 
 impl Kernels {
     /// The kernels for `level`, lowered to what this processor supports.

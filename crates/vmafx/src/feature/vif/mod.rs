@@ -8,6 +8,8 @@
 //! divides by zero (width) or reads outside its buffers (height); `init` refuses them.
 //! Nothing is carried from one frame to the next, so instances may take frames in any order.
 
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
 mod dispatch;
 mod kernels;
 mod planes;

@@ -114,6 +114,7 @@ impl<'a, T: Copy> Rows<'a, T> {
 
     /// Rows of the picture, borders not counted.
     #[inline]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) fn height(&self) -> usize {
         self.height
     }

@@ -66,16 +66,19 @@ pub(super) struct StatScratch {
     pub(super) ref_dis: PaddedRow,
     /// The three moment rows split into 16-bit halves, for SIMD horizontal kernels that
     /// filter in 32-bit lanes: high and low half of `ref_sq`, `dis_sq`, `ref_dis` in turn.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) halves: [Vec<u32>; 6],
     /// The five rows as 16-bit words less 32768 (signed), for SIMD horizontal kernels that
     /// filter with 16-bit multiply-adds: `mu1`, `mu2`, then the high and low halves of
     /// `ref_sq`, `dis_sq`, `ref_dis` in turn; one vector longer than a padded row.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) words: [Vec<i16>; 8],
     /// Columns `0..words_done` of the current row that a vertical kernel wrote straight
     /// into `words` (word `half + x` for column `x`, `half` the scale's half filter
     /// width) instead of into the five rows, which then hold only the columns the scalar
     /// code and the mirrors read; 0 when the rows hold every column. The horizontal
     /// kernel of the same table takes it (leaving 0).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) words_done: usize,
     sum_mu: [Vec<u32>; 2],
     sum_sq: [Vec<u64>; 3],
@@ -111,6 +114,7 @@ pub(super) struct Sums {
 
 impl Sums {
     /// Adds sums gathered elsewhere (by a SIMD kernel, in any order: they are integers).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) fn add_totals(&mut self, num_log: i64, den_log: i64, num_flat: i64, den_flat: i64) {
         self.num_log += num_log;
         self.den_log += den_log;
@@ -133,7 +137,7 @@ impl Sums {
     /// means) and moment sums (`xx`, `yy`, `xy`: before their final 16-bit shift).
     #[inline]
     #[allow(clippy::too_many_arguments)]
-    fn add_pixel(
+    pub(super) fn add_pixel(
         &mut self,
         table: &[u16],
         gain_limit: f64,

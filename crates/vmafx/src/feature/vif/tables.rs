@@ -22,6 +22,7 @@ pub(super) const fn half_width(scale: usize) -> usize {
 /// Taps `first` and `first + 1` of `taps` as the low and high words of one 32-bit lane (0
 /// for a tap outside the filter): the constant of a 16-bit dot product over a word pair,
 /// as every SIMD filter of this feature broadcasts it.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) fn tap_pair(taps: &[u16], first: isize) -> i32 {
     let c = |k: isize| {
         usize::try_from(k)
