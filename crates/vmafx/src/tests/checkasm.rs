@@ -157,6 +157,7 @@ fn every_feature_with_simd_tables_is_checked() {
 
 /// The table of kernels per level in docs/PERFORMANCE.md, as the tables list them (one row
 /// per feature: its entries, then for each level the table that runs there).
+#[cfg(target_arch = "x86_64")]
 fn kernel_level_table() -> String {
     let mut t = String::from("| kernel table | entries |");
     // This build's levels (the documented table is the x86-64 one).
