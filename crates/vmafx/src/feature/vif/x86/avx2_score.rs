@@ -68,7 +68,7 @@ impl ScoreSums {
 /// the top 16 significant bits, found from the exponent of `x` as a double.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn top16_shift(x: __m256i) -> __m256i {
+pub(super) unsafe fn top16_shift(x: __m256i) -> __m256i {
     let magic = _mm256_set1_epi64x(0x4330_0000_0000_0000); // the bits of 2^52
     let exact = _mm256_sub_pd(
         _mm256_castsi256_pd(_mm256_or_si256(x, magic)),

@@ -10,6 +10,7 @@
 
 use std::arch::x86_64::*;
 
+use super::avx2_score::top16_shift;
 use crate::feature::vif::tables::{log2_table, SIGMA_NSQ};
 
 /// The four sums of the statistic: the lanes' parts in 64-bit lanes, the table parts in
@@ -72,27 +73,14 @@ impl ScoreSums {
     }
 }
 
-/// `floor(log2 x) - 15` of 64-bit lanes `x` (`2^17 <= x < 2^52`): the shift that leaves
-/// the top 16 significant bits, found from the exponent of `x` as a double.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn top16_shift(x: __m256i) -> __m256i {
-    let magic = _mm256_set1_epi64x(0x4330_0000_0000_0000); // the bits of 2^52
-    let exact = _mm256_sub_pd(
-        _mm256_castsi256_pd(_mm256_or_si256(x, magic)),
-        _mm256_castsi256_pd(magic),
-    );
-    let biased = _mm256_srli_epi64::<52>(_mm256_castpd_si256(exact));
-    _mm256_sub_epi64(biased, _mm256_set1_epi64x(1023 + 15))
-}
-
 /// `log2(x) * 2048` of the 64-bit lanes `x` (`2^17 <= x < 2^52`) where `keep` is set, as
 /// the scalar `log2_u32` / `log2_u64` give it, split as (`2048 k` in lanes, 0 where not
 /// kept; the table index, 0 where not kept).
 #[inline]
 #[target_feature(enable = "avx2")]
 fn log2_parts(x: __m256i, keep: __m256i) -> (__m256i, __m256i) {
-    let k = top16_shift(x);
+    // SAFETY: AVX2 is enabled in this function, all `top16_shift` needs.
+    let k = unsafe { top16_shift(x) };
     let index = _mm256_and_si256(_mm256_srlv_epi64(x, k), _mm256_set1_epi64x(0xFFFF));
     (
         _mm256_and_si256(_mm256_slli_epi64::<11>(k), keep),
