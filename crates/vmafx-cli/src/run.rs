@@ -3,6 +3,7 @@
 //! engine's [`Scorer`] with a progress bar, the pooled scores printed, the log and the HTML
 //! report written.
 
+use vmafx::context::FeatureOrder;
 use vmafx::io::RawParams;
 use vmafx::{Feature, Model, OutputFormat, Scorer, ScorerConfig, Side};
 
@@ -55,6 +56,8 @@ fn output_format(a: &ScoreArgs) -> Result<OutputFormat, CliError> {
 fn scoring_config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
     let mut c = ScorerConfig::new()
         .threads(a.threads)
+        // libvmaf's tool lists features in another order once it has a thread pool.
+        .feature_order(FeatureOrder::for_libvmaf_threads(a.threads))
         .subsample(a.subsample)
         .skip_frames(a.frame_skip_ref, a.frame_skip_dist);
     if !a.no_prediction {

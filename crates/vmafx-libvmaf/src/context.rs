@@ -2,9 +2,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::{c_char, c_int, c_uint};
-use std::time::Instant;
 
-use vmafx::context::{Context, ContextConfig, LogLevel, ModelHandle};
+use vmafx::context::{Context, ContextConfig, FeatureOrder, LogLevel, ModelHandle};
 
 use crate::dictionary::{self, FeatureDictionary};
 use crate::errno::EINVAL;
@@ -25,9 +24,13 @@ pub struct VmafContext {
     pub(crate) imported: BTreeMap<String, BTreeMap<u64, f64>>,
     /// Pictures read (libvmaf's `pic_cnt`).
     pub(crate) pic_count: u64,
-    /// When the first picture was read and when the context was flushed (for `fps`).
-    pub(crate) started: Option<Instant>,
-    pub(crate) flushed_at: Option<Instant>,
+    /// The process's CPU time when the first picture was read and when scores were last
+    /// computed (extraction, flush, model predictions): libvmaf's collector timer, which
+    /// reads `clock()` at its first and at each later score, and `fps` divides by.
+    pub(crate) cpu_first: Option<f64>,
+    pub(crate) cpu_last: Option<f64>,
+    /// Whether `vmaf_read_pictures(NULL, NULL)` ended the input.
+    pub(crate) flushed: bool,
     /// `n_subsample` as given.
     pub(crate) subsample: u32,
     /// The geometry `vmaf_preallocate_pictures` fixed, if called.
@@ -37,8 +40,40 @@ pub struct VmafContext {
 impl VmafContext {
     /// Whether `vmaf_read_pictures(NULL, NULL)` ended the input.
     pub(crate) fn flushed(&self) -> bool {
-        self.flushed_at.is_some()
+        self.flushed
     }
+
+    /// Records that scores are being computed now (the end of libvmaf's timer).
+    pub(crate) fn note_scores(&mut self) {
+        let now = cpu_seconds();
+        self.cpu_first.get_or_insert(now);
+        self.cpu_last = Some(now);
+    }
+
+    /// libvmaf's `fps`: pictures read over the CPU seconds between the first and the last
+    /// score (infinite or NaN when no CPU time was measured, as libvmaf's division gives).
+    pub(crate) fn fps(&self) -> f64 {
+        let secs = match (self.cpu_first, self.cpu_last) {
+            (Some(a), Some(b)) => b - a,
+            _ => 0.0,
+        };
+        self.pic_count as f64 / secs
+    }
+}
+
+/// CPU time of the whole process (every thread) in seconds: what C's `clock()` measures
+/// on Linux, where glibc reads this same clock.
+fn cpu_seconds() -> f64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid, writable timespec; the clock id is a constant Linux knows.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    if rc != 0 {
+        return 0.0;
+    }
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
 }
 
 /// The context behind `vmaf`, or `None` for NULL.
@@ -75,6 +110,8 @@ pub unsafe extern "C" fn vmaf_init(vmaf: *mut *mut VmafContext, cfg: VmafConfigu
             threads: cfg.n_threads as usize,
             subsample: cfg.n_subsample,
             log_level: log_level(cfg.log_level),
+            // libvmaf's collector receives features in another order with its pool.
+            feature_order: FeatureOrder::for_libvmaf_threads(cfg.n_threads as usize),
             ..Default::default()
         };
         let ctx = match Context::new(config) {
@@ -90,8 +127,9 @@ pub unsafe extern "C" fn vmaf_init(vmaf: *mut *mut VmafContext, cfg: VmafConfigu
             collections: HashMap::new(),
             imported: BTreeMap::new(),
             pic_count: 0,
-            started: None,
-            flushed_at: None,
+            cpu_first: None,
+            cpu_last: None,
+            flushed: false,
             subsample: cfg.n_subsample,
             pool: None,
         }));
@@ -227,6 +265,7 @@ pub unsafe extern "C" fn vmaf_import_feature_score(
             Some(old) if old.to_bits() != value.to_bits() => -EINVAL,
             _ => {
                 series.insert(u64::from(index), value);
+                v.note_scores();
                 0
             }
         }
@@ -254,7 +293,8 @@ pub unsafe extern "C" fn vmaf_read_pictures(
         }
         if ref_.is_null() && dist.is_null() {
             let r = v.ctx.flush();
-            v.flushed_at = Some(Instant::now());
+            v.flushed = true;
+            v.note_scores();
             return code(r);
         }
         if ref_ == dist {
@@ -295,9 +335,10 @@ pub unsafe extern "C" fn vmaf_read_pictures(
             Ok(f) => f,
             Err(e) => return e,
         };
-        v.started.get_or_insert_with(Instant::now);
+        v.cpu_first.get_or_insert_with(cpu_seconds);
         match v.ctx.submit(rf, df, u64::from(index)) {
             Ok(()) => {
+                v.note_scores();
                 v.pic_count += 1;
                 0
             }

@@ -49,12 +49,8 @@ fn write(v: &VmafContext, path: &str, fmt: OutputFormat) -> c_int {
     let Some(g) = v.ctx.geometry() else {
         return -EINVAL;
     };
-    let secs = match (v.started, v.flushed_at) {
-        (Some(a), Some(b)) => b.duration_since(a).as_secs_f64(),
-        _ => 0.0,
-    };
     let info = ReportInfo {
-        fps: v.pic_count as f64 / secs.max(1e-9),
+        fps: v.fps(),
         subsample: v.subsample.max(1),
         ..ReportInfo::new(g.width, g.height, v.pic_count)
     };

@@ -60,6 +60,7 @@ pub unsafe extern "C" fn vmaf_score_at_index(
         let Some(h) = v.models.get(&(model as usize)).cloned() else {
             return -EINVAL;
         };
+        v.note_scores();
         put(
             out,
             v.ctx
@@ -109,6 +110,7 @@ pub unsafe extern "C" fn vmaf_score_at_index_model_collection(
         let Some(h) = v.collections.get(&(model_collection as usize)).cloned() else {
             return -EINVAL;
         };
+        v.note_scores();
         let outputs = match v.ctx.score_at_index(&h, u64::from(index)) {
             Ok(o) => o,
             Err(e) => return errno_of(&e),
@@ -181,6 +183,7 @@ pub unsafe extern "C" fn vmaf_score_pooled(
         if let Err(e) = check_range(v, index_low, index_high) {
             return e;
         }
+        v.note_scores();
         put(
             out,
             v.ctx
@@ -217,6 +220,7 @@ pub unsafe extern "C" fn vmaf_score_pooled_model_collection(
             return e;
         }
         let (low, high) = (u64::from(index_low), u64::from(index_high));
+        v.note_scores();
         let rows = match v.ctx.score_rows(&h, low, high) {
             Ok(r) => r,
             Err(e) => return errno_of(&e),

@@ -73,6 +73,24 @@ static void score_run(unsigned bpc, unsigned threads)
     CHECK(log && strstr(log, "\"vmaf\": "));
     CHECK(log && strstr(log, "\"psnr_y\": "));
     CHECK(log && strstr(log, "\"my_metric\": 0.500000"));
+    /* libvmaf's order: its collector lists features as it first received them. Without a
+     * thread pool the extractors run in registration order (the model's, then psnr); with
+     * one, psnr (flagged temporal) runs on the reading thread before the pool gets the
+     * frame, so it lists first. */
+    const char *psnr_at = log ? strstr(log, "\"psnr_y\": ") : NULL;
+    const char *adm_at = log ? strstr(log, "\"integer_adm2\": ") : NULL;
+    const char *vif_at = log ? strstr(log, "\"integer_vif_scale3\": ") : NULL;
+    CHECK(psnr_at && adm_at && vif_at);
+    if (psnr_at && adm_at && vif_at)
+        CHECK(threads ? psnr_at < adm_at : vif_at < psnr_at);
+    /* fps is pictures over CPU seconds, a number (null only for a zero interval). */
+    const char *fps_at = log ? strstr(log, "\"fps\": ") : NULL;
+    CHECK(fps_at && strncmp(fps_at + 7, "null", 4) != 0 && atof(fps_at + 7) > 0);
+    remove(path);
+    EXPECT(vmaf_write_output(vmaf, path, VMAF_OUTPUT_FORMAT_CSV), 0);
+    log = slurp(path);
+    const char *header = threads ? "Frame,psnr_y,integer_adm2," : "Frame,integer_adm2,";
+    CHECK(log && strncmp(log, header, strlen(header)) == 0);
     remove(path);
     EXPECT(vmaf_write_output_with_format(vmaf, path, VMAF_OUTPUT_FORMAT_XML, NULL), 0);
     log = slurp(path);

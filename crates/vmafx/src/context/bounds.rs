@@ -108,6 +108,7 @@ impl Context {
 fn imported_rank(index: u64) -> Rank {
     Rank {
         phase: 1,
+        stage: 0,
         index,
         writer: usize::MAX,
         position: 0,

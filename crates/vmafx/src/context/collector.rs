@@ -1,9 +1,11 @@
 //! The feature collector: per-frame scores keyed by libvmaf's feature names.
 //!
 //! Scores arrive from worker threads in any order, yet outputs list features in one order:
-//! the order a serial libvmaf run would create them. Each name carries a rank (phase:
-//! extraction, flush, then model; the frame being processed when it was first written; the
-//! writer's registration index; the position within that call) and listings sort by it.
+//! the order libvmaf's collector would receive them first. Each name carries a rank (phase:
+//! extraction, flush, then model; the stage, which with libvmaf's thread pool puts the
+//! extractors libvmaf runs on the reading thread first; the frame being processed when it
+//! was first written; the writer's registration index; the position within that call) and
+//! listings sort by it.
 
 use std::collections::HashMap;
 
@@ -14,6 +16,10 @@ use crate::error::{Error, Result};
 pub struct Rank {
     /// 0 extraction, 1 flush, 2 model prediction.
     pub phase: u8,
+    /// 0 for every writer in the serial order; in the pool order
+    /// ([`super::FeatureOrder::Pool`]) 0 for the extractors libvmaf runs on the reading
+    /// thread and 1 for those its pool runs.
+    pub stage: u8,
     /// Index of the frame being processed when the score was first written (a temporal
     /// feature may write an earlier index late, and then ranks where it wrote it).
     pub index: u64,
@@ -139,6 +145,7 @@ mod tests {
     fn r(phase: u8, writer: usize, index: u64, position: usize) -> Rank {
         Rank {
             phase,
+            stage: 0,
             writer,
             index,
             position,
@@ -158,6 +165,22 @@ mod tests {
         assert_eq!(c.get("vif", 0), Some(0.4));
         assert_eq!(c.get("vif", 7), None);
         assert_eq!(c.frame_count(), 2);
+    }
+
+    #[test]
+    fn stage_orders_before_frame_and_writer() {
+        // libvmaf's pool order: a reading-thread writer (stage 0) registered last, and even
+        // first written at a later frame, lists before the pool's writers (stage 1).
+        let mut c = FeatureCollector::new();
+        let staged = |stage, writer, index| Rank {
+            stage,
+            ..r(0, writer, index, 0)
+        };
+        c.put("adm", 0, 0.9, staged(1, 0, 0)).unwrap();
+        c.put("motion3", 0, 1.0, staged(0, 2, 1)).unwrap();
+        c.put("psnr_y", 0, 30.0, staged(0, 1, 0)).unwrap();
+        c.put("vif", 0, 0.4, staged(1, 3, 0)).unwrap();
+        assert_eq!(c.names(), ["psnr_y", "motion3", "adm", "vif"]);
     }
 
     #[test]

@@ -50,6 +50,36 @@ pub struct ContextConfig {
     /// none: `submit` hands each pair straight to an idle worker (each worker holds the
     /// pair it scores).
     pub max_frames_in_flight: usize,
+    /// The order logs and score tables list features in (see [`FeatureOrder`]).
+    pub feature_order: FeatureOrder,
+}
+
+/// The order a context lists features in: the order libvmaf's feature collector first
+/// received each one, which depends on whether libvmaf ran a thread pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FeatureOrder {
+    /// libvmaf without a thread pool (`n_threads` 0): within each frame, extractors in
+    /// registration order; whatever thread count this context uses.
+    #[default]
+    Serial,
+    /// libvmaf with a thread pool (`n_threads` >= 1): the extractors libvmaf runs on the
+    /// thread that reads the pictures (those it flags temporal: `psnr`, `float_motion`,
+    /// `speed_temporal`) list first, then the ones its pool runs, each group in the serial
+    /// order. Where libvmaf's own order is a race (a temporal extractor writing its first
+    /// score of a feature at a later frame while the pool still runs frame 0) this is the
+    /// order it gives when the reader is ahead of the pool.
+    Pool,
+}
+
+impl FeatureOrder {
+    /// libvmaf's order for `n_threads` worker threads.
+    pub fn for_libvmaf_threads(n_threads: usize) -> FeatureOrder {
+        if n_threads == 0 {
+            FeatureOrder::Serial
+        } else {
+            FeatureOrder::Pool
+        }
+    }
 }
 
 impl Default for ContextConfig {
@@ -62,6 +92,7 @@ impl Default for ContextConfig {
             import_retry_wait_ns: 0,
             reorder_window: 64,
             max_frames_in_flight: 0,
+            feature_order: FeatureOrder::Serial,
         }
     }
 }
@@ -75,6 +106,7 @@ impl std::fmt::Debug for ContextConfig {
             .field("import_retry_wait_ns", &self.import_retry_wait_ns)
             .field("reorder_window", &self.reorder_window)
             .field("max_frames_in_flight", &self.max_frames_in_flight)
+            .field("feature_order", &self.feature_order)
             .finish()
     }
 }

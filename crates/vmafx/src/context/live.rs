@@ -239,6 +239,7 @@ impl ScoreStore for ChunkStore<'_> {
     fn put(&mut self, name: &str, index: u64, value: f64) {
         let rank = Rank {
             phase: 1,
+            stage: 0,
             index: 0,
             writer: 0,
             position: 0,

@@ -18,7 +18,7 @@ mod scoring;
 mod window;
 
 pub use collector::FeatureCollector;
-pub use config::{ContextConfig, LogCallback, LogLevel};
+pub use config::{ContextConfig, FeatureOrder, LogCallback, LogLevel};
 pub use frame_window::FrameWindow;
 pub use scheduler::ScoreListener;
 pub use scoring::ModelHandle;

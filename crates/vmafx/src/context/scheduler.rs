@@ -6,7 +6,8 @@
 //! (each with its own instances) fed through a bounded queue, so a fast producer blocks
 //! rather than buffering frames without bound; temporal extractors run on one thread of
 //! their own in order. Every score is ranked by registration, so results and their order
-//! do not depend on the thread count.
+//! do not depend on the thread count (the order follows the configured
+//! [`FeatureOrder`], libvmaf's with or without its pool).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
@@ -15,7 +16,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::collector::{FeatureCollector, FlushStore, Rank};
-use super::config::ContextConfig;
+use super::config::{ContextConfig, FeatureOrder};
 use super::frame_window::FrameWindow;
 use crate::error::{Error, Result, Status};
 use crate::feature::{
@@ -81,6 +82,8 @@ struct Shared {
     done: Mutex<DoneFrames>,
     /// Told each time a frame's scores were written.
     listener: Mutex<Option<ScoreListener>>,
+    /// Each registration's [`Rank::stage`] under the configured feature order.
+    stages: Vec<u8>,
 }
 
 /// The frames a kind of lane has finished: every one below `next`, and those in `ahead`.
@@ -145,6 +148,14 @@ impl Shared {
     fn fail(&self, e: Error) {
         let mut g = self.error.lock().unwrap_or_else(|p| p.into_inner());
         g.get_or_insert(e);
+    }
+}
+
+/// The [`Rank::stage`] of extractor `info`'s scores under `order`.
+fn stage(info: &ExtractorInfo, order: FeatureOrder) -> u8 {
+    match order {
+        FeatureOrder::Serial => 0,
+        FeatureOrder::Pool => u8::from(!registry::on_reading_thread(info)),
     }
 }
 
@@ -225,6 +236,7 @@ impl Lane {
             for (pos, (name, index, value)) in out.entries.into_iter().enumerate() {
                 let rank = Rank {
                     phase: 0,
+                    stage: shared.stages[i],
                     writer: i,
                     index: job.index,
                     position: pos,
@@ -370,6 +382,10 @@ impl Scheduler {
                 temporal: Prefix::new(window.first_fed),
             }),
             listener: Mutex::new(listener),
+            stages: regs
+                .iter()
+                .map(|r| stage(r.info, config.feature_order))
+                .collect(),
         });
         let subsample = config.subsample;
         let mut s = Scheduler {
@@ -577,6 +593,7 @@ impl Scheduler {
                 collector: &mut collector,
                 rank: Rank {
                     phase: 1,
+                    stage: self.shared.stages[i],
                     writer: i,
                     index: 0,
                     position: 0,

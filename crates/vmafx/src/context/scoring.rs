@@ -79,6 +79,7 @@ impl Context {
         for (pos, (name, v)) in outputs.iter().enumerate() {
             let rank = Rank {
                 phase: 2,
+                stage: 0,
                 writer: handle.slot,
                 index: 0,
                 position: pos,

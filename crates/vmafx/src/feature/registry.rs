@@ -67,6 +67,13 @@ pub fn reach(info: &ExtractorInfo, options: &OptValues) -> Reach {
     }
 }
 
+/// Whether libvmaf runs extractor `info` on the thread that reads the pictures when it has
+/// a thread pool: the extractors it flags temporal (`psnr`, `float_motion`,
+/// `speed_temporal`). Their features list first in [`crate::context::FeatureOrder::Pool`].
+pub fn on_reading_thread(info: &ExtractorInfo) -> bool {
+    matches!(info.name, "psnr" | "float_motion" | "speed_temporal")
+}
+
 /// Whether extractor `info` is light: one pass over each plane's samples into a sum, so
 /// that scoring a pair costs about what handing it to a worker thread does (waking it and
 /// waiting for it). A scorer given one worker for light extractors only scores on the

@@ -3,6 +3,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use crate::context::FeatureOrder;
 use crate::cpu::CpuLevel;
 use crate::io::RawParams;
 
@@ -47,6 +48,7 @@ pub struct ScorerConfig {
     pub(crate) stop: Option<Arc<AtomicBool>>,
     pub(crate) keep_partial: bool,
     pub(crate) windows: Option<(crate::score::WindowLength, super::WindowCallback)>,
+    pub(crate) feature_order: FeatureOrder,
 }
 
 impl std::fmt::Debug for ScorerConfig {
@@ -64,6 +66,7 @@ impl std::fmt::Debug for ScorerConfig {
             .field("stop", &self.stop.is_some())
             .field("keep_partial", &self.keep_partial)
             .field("windows", &self.windows.as_ref().map(|w| w.0))
+            .field("feature_order", &self.feature_order)
             .finish()
     }
 }
@@ -91,6 +94,13 @@ impl ScorerConfig {
     /// pair would cost about what scoring it does). Scores are the same for every count.
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads;
+        self
+    }
+
+    /// The order the report lists features in: libvmaf's without a thread pool (the
+    /// default, whatever `threads` is) or with one ([`FeatureOrder`]).
+    pub fn feature_order(mut self, order: FeatureOrder) -> Self {
+        self.feature_order = order;
         self
     }
 

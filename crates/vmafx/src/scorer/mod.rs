@@ -134,6 +134,7 @@ impl Scorer {
         let mut ctx = Context::new(ContextConfig {
             threads: threads_for(&config),
             subsample: config.subsample,
+            feature_order: config.feature_order,
             ..Default::default()
         })?;
         let mut models = Vec::with_capacity(config.models.len());
