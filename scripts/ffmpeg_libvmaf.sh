@@ -18,9 +18,17 @@
 # (bytes_per_value = bpc > 8 ? 2 : 1), without which 10-bit scores are wrong with Netflix's
 # libvmaf too.
 #
+# FFMPEG_SUITE=trixie builds Debian 13's FFmpeg (7.1) instead, from a trixie deb-src entry
+# the script adds (source only: no binary package of the system changes), with ffprobe and
+# the filters libvmaf's clients put around the libvmaf filter (setpts, settb, split, scale
+# with a reference input, scale2ref, fps, trim, select, psnr, ssim, vif, msad, metadata),
+# cached beside the 5.1 build; scripts/ffmpeg_clients.sh runs ab-av1 and
+# ffmpeg-quality-metrics through it. 7.1 needs no patch.
+#
 # Usage: scripts/ffmpeg_libvmaf.sh [--build-only]
 # Env:   VMAFX_CONFORMANCE (default ../shared/conformance), LIBVMAF_PROFILE (default dev),
-#        FFMPEG_JOBS (default: nproc).
+#        FFMPEG_JOBS (default: nproc), FFMPEG_SUITE (bookworm, the default, or trixie).
+#        Prints the FFmpeg binary's path last (`ffmpeg_libvmaf: ffmpeg=PATH`).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,6 +37,12 @@ corpus=${VMAFX_CONFORMANCE:-$root/../shared/conformance}
 prefix=$root/target/libvmaf-prefix
 build_root=$root/target/ffmpeg-build
 jobs=${FFMPEG_JOBS:-$(nproc)}
+suite=${FFMPEG_SUITE:-bookworm}
+case $suite in
+    bookworm) debver=deb12 ;;
+    trixie) debver=deb13 ;;
+    *) echo "ffmpeg_libvmaf: FFMPEG_SUITE must be bookworm or trixie, not '$suite'" >&2; exit 2 ;;
+esac
 mkdir -p "$build_root"
 
 say() { echo "ffmpeg_libvmaf: $*"; }
@@ -50,10 +64,20 @@ if ! apt-cache showsrc ffmpeg >/dev/null 2>&1 || [ -z "$(apt-cache showsrc ffmpe
     fi
     as_root apt-get update -qq
 fi
+# (read whole first: `grep -q` closing the pipe early would fail it under pipefail)
+sources=$(apt-cache showsrc ffmpeg 2>/dev/null || true)
+if [ "$suite" = trixie ] && ! grep -q "^Version: .*+$debver" <<<"$sources"; then
+    say "adding a deb-src entry for trixie (sources only)"
+    printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: trixie\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+        | as_root tee /etc/apt/sources.list.d/vmafx-trixie-src.sources >/dev/null
+    as_root apt-get update -qq
+fi
 command -v dpkg-source >/dev/null || as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends dpkg-dev
 command -v make >/dev/null || as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends make
 
-version=$(apt-cache showsrc ffmpeg | awk '/^Version:/ {print $2}' | sort -V | tail -1)
+# The suite's own version (both suites' sources may be listed).
+version=$(apt-cache showsrc ffmpeg | awk '/^Version:/ {print $2}' | grep "+$debver" | sort -V | tail -1)
+[ -n "$version" ] || { say "no ffmpeg source package of $suite ($debver) in apt's lists"; exit 1; }
 upstream=${version#*:}
 upstream=${upstream%%-*}
 
@@ -70,7 +94,19 @@ configure_flags=(
     --pkg-config=pkg-config
     "--extra-ldflags=-Wl,--enable-new-dtags -Wl,-rpath,$prefix/lib"
 )
-key=$(printf '%s\n' "$version" "${configure_flags[@]}" "patch:copy_picture_data" | sha256sum | cut -c1-12)
+patch=none
+targets=(ffmpeg)
+case $upstream in
+    5.1*) patch=copy_picture_data ;;
+esac
+if [ "$suite" = trixie ]; then
+    flags=()
+    for f in "${configure_flags[@]}"; do [ "$f" = --disable-ffprobe ] || flags+=("$f"); done
+    configure_flags=("${flags[@]}")
+    configure_flags+=(--enable-filter=setpts,settb,split,scale2ref,fps,trim,select,psnr,ssim,vif,msad,metadata)
+    targets+=(ffprobe)
+fi
+key=$(printf '%s\n' "$version" "${configure_flags[@]}" "patch:$patch" | sha256sum | cut -c1-12)
 dir=$build_root/ffmpeg-$upstream-$key
 ffmpeg=$dir/ffmpeg
 
@@ -82,6 +118,7 @@ if [ ! -x "$ffmpeg" ]; then
     (cd "$dir.tmp" && apt-get source -qq "ffmpeg=$version" >/dev/null)
     src=$(find "$dir.tmp" -maxdepth 1 -mindepth 1 -type d -name 'ffmpeg-*' | head -1)
     f=$src/libavfilter/vf_libvmaf.c
+    if [ "$patch" = copy_picture_data ]; then
     grep -q 'memcpy(dst_data, src_data, sizeof(\*dst_data) \* dst->w\[i\]);' "$f"
     sed -i 's/memcpy(dst_data, src_data, sizeof(\*dst_data) \* dst->w\[i\]);/memcpy(dst_data, src_data, bytes_per_value * dst->w[i]);/' "$f"
     # copy_picture_data has no bytes_per_value of its own in 5.1: derive it from bpc.
@@ -97,12 +134,13 @@ s = s.replace(marker, "    const size_t bytes_per_value = bpc > 8 ? 2 : 1;\n", 1
 open(p, "w").write(s)
 PY
     grep -q 'memcpy(dst_data, src_data, bytes_per_value \* dst->w\[i\]);' "$f"
+    fi
     start=$(date +%s)
     (cd "$src" && PKG_CONFIG_PATH="$prefix/lib/pkgconfig" ./configure "${configure_flags[@]}" >"$dir.tmp/configure.log" 2>&1) \
         || { tail -40 "$dir.tmp/configure.log"; tail -40 "$src/ffbuild/config.log"; exit 1; }
-    (cd "$src" && make -j"$jobs" ffmpeg >"$dir.tmp/make.log" 2>&1) || { tail -40 "$dir.tmp/make.log"; exit 1; }
+    (cd "$src" && make -j"$jobs" "${targets[@]}" >"$dir.tmp/make.log" 2>&1) || { tail -40 "$dir.tmp/make.log"; exit 1; }
     end=$(date +%s)
-    cp "$src/ffmpeg" "$dir.tmp/ffmpeg"
+    for t in "${targets[@]}"; do cp "$src/$t" "$dir.tmp/$t"; done
     echo $((end - start)) >"$dir.tmp/build-seconds"
     rm -rf "$src" "$dir.tmp"/ffmpeg_*
     mv "$dir.tmp" "$dir"
@@ -111,7 +149,7 @@ else
     say "reusing $ffmpeg (built in $(cat "$dir/build-seconds" 2>/dev/null || echo '?') s)"
 fi
 "$ffmpeg" -hide_banner -filters 2>/dev/null | grep -q ' libvmaf ' || { say "ffmpeg lacks the libvmaf filter"; exit 1; }
-[ "${1:-}" = "--build-only" ] && exit 0
+if [ "${1:-}" = "--build-only" ]; then say "ffmpeg=$ffmpeg"; exit 0; fi
 
 # 4. ldd resolves libvmaf.so.3 to the drop-in.
 resolved=$(ldd "$ffmpeg" | awk '$1 == "libvmaf.so.3" {print $3}')

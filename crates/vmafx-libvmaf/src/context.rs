@@ -12,8 +12,13 @@ use crate::model::{VmafModel, VmafModelCollection};
 use crate::picture::{alloc_into, check_picture, into_frame, pixel_format};
 use crate::{code, errno_of, guard, text};
 
-/// What a `VmafContext *` points to.
+/// What a `VmafContext *` points to. It starts, as libvmaf's private `VmafContext` does,
+/// with a copy of the `VmafConfiguration` given to `vmaf_init`; what follows is this
+/// library's own.
+#[repr(C)]
 pub struct VmafContext {
+    /// libvmaf's `cfg`: the configuration as given.
+    pub(crate) cfg: VmafConfiguration,
     /// The engine context.
     pub(crate) ctx: Context,
     /// Models registered by `vmaf_use_features_from_model`, by the model's address.
@@ -122,6 +127,7 @@ pub unsafe extern "C" fn vmaf_init(vmaf: *mut *mut VmafContext, cfg: VmafConfigu
             vmafx::cpu::set_cpumask(cfg.cpumask as u32);
         }
         *out = Box::into_raw(Box::new(VmafContext {
+            cfg,
             ctx,
             models: HashMap::new(),
             collections: HashMap::new(),

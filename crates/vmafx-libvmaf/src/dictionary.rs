@@ -1,16 +1,82 @@
 //! `VmafFeatureDictionary`: an extractor's `key=value` options, owned by C until a call
 //! takes it.
 
-use std::ffi::{c_char, c_int};
+use std::ffi::{c_char, c_int, c_uint, CString};
 
 use crate::errno::EINVAL;
 use crate::{guard, text};
 
+/// libvmaf's `VmafDictionaryEntry`: a key and its value.
+#[derive(Debug)]
+#[repr(C)]
+struct Entry {
+    key: *const c_char,
+    val: *const c_char,
+}
+
 /// The options behind a `VmafFeatureDictionary *`, in the order they were set.
-#[derive(Debug, Default, Clone)]
+///
+/// Laid out as libvmaf's private `VmafDictionary` first (`VmafDictionaryEntry *entry;
+/// unsigned size, cnt;`): a client reading the entries libvmaf's way finds them, in the
+/// order set, as NUL-terminated strings. What follows is this library's own.
+#[derive(Debug)]
+#[repr(C)]
 pub struct FeatureDictionary {
+    /// libvmaf's `entry`: points into `c_entries`.
+    entry: *mut Entry,
+    /// libvmaf's `size` (entries allocated) and `cnt` (entries set).
+    size: c_uint,
+    cnt: c_uint,
+    c_entries: Vec<Entry>,
+    c_texts: Vec<(CString, CString)>,
     /// `(key, value)` pairs; a key appears once.
     pub entries: Vec<(String, String)>,
+}
+
+impl Default for FeatureDictionary {
+    fn default() -> Self {
+        FeatureDictionary {
+            entry: std::ptr::null_mut(),
+            size: 0,
+            cnt: 0,
+            c_entries: Vec::new(),
+            c_texts: Vec::new(),
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl FeatureDictionary {
+    /// Sets `key` to `val` (a key set twice keeps its place and takes the last value), and
+    /// lays the entries out again as libvmaf's array.
+    fn set(&mut self, key: &str, val: &str) {
+        match self.entries.iter_mut().find(|(k, _)| k == key) {
+            Some(e) => e.1 = val.to_string(),
+            None => self.entries.push((key.to_string(), val.to_string())),
+        }
+        // Keys and values came from C strings: they hold no NUL.
+        self.c_texts = self
+            .entries
+            .iter()
+            .map(|(k, v)| {
+                (
+                    CString::new(k.as_str()).unwrap_or_default(),
+                    CString::new(v.as_str()).unwrap_or_default(),
+                )
+            })
+            .collect();
+        self.c_entries = self
+            .c_texts
+            .iter()
+            .map(|(k, v)| Entry {
+                key: k.as_ptr(),
+                val: v.as_ptr(),
+            })
+            .collect();
+        self.entry = self.c_entries.as_mut_ptr();
+        self.size = self.c_entries.capacity() as c_uint;
+        self.cnt = self.c_entries.len() as c_uint;
+    }
 }
 
 /// Takes the dictionary behind `dict` (NULL: none) and frees it.
@@ -60,11 +126,7 @@ pub unsafe extern "C" fn vmaf_feature_dictionary_set(
             *slot = Box::into_raw(Box::default());
         }
         // SAFETY: *slot is a live dictionary made here.
-        let d = unsafe { &mut **slot };
-        match d.entries.iter_mut().find(|(k, _)| k == key) {
-            Some(e) => e.1 = val.to_string(),
-            None => d.entries.push((key.to_string(), val.to_string())),
-        }
+        unsafe { &mut **slot }.set(key, val);
         0
     })
 }

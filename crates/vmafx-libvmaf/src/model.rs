@@ -1,10 +1,10 @@
 //! Models and model collections: loading built-in or file models as libvmaf does, feature
 //! overloads and destruction.
 
-use std::ffi::{c_char, c_int};
+use std::ffi::{c_char, c_int, c_uint, CString};
 use std::path::PathBuf;
 
-use vmafx::model::{FeatureOverload, LoadedModel, ModelSource, ModelSpec};
+use vmafx::model::{FeatureOverload, LoadedModel, Model, ModelSource, ModelSpec, ModelType};
 
 use crate::dictionary::{self, FeatureDictionary};
 use crate::errno::{EBUSY, EINVAL};
@@ -12,8 +12,23 @@ use crate::ffi::{VmafModelConfig, MODEL_FLAG_DISABLE_CLIP, MODEL_FLAG_ENABLE_TRA
 use crate::{errno_of, guard, text};
 
 /// What a `VmafModel *` points to: one single model.
+///
+/// Clients read libvmaf's private `VmafModel` (pyvmaf reads `->name`), so the handle starts
+/// with libvmaf's leading fields, with their meaning: `char *path` (NULL: libvmaf never
+/// sets it), `char *name` (the model's name: the config's `name`, or `vmaf`; a member of a
+/// collection `<name>_0001`, ...) and `enum VmafModelType type`. What follows is this
+/// library's own.
 #[derive(Debug)]
+#[repr(C)]
 pub struct VmafModel {
+    /// libvmaf's `path`: NULL.
+    path: *mut c_char,
+    /// libvmaf's `name`: points into `name_text`.
+    name: *const c_char,
+    /// libvmaf's `type` (`VMAF_MODEL_TYPE_SVM_NUSVR` 1, `..._BOOTSTRAP_...` 2,
+    /// `..._RESIDUE_BOOTSTRAP_...` 3).
+    model_type: c_int,
+    name_text: CString,
     /// The engine's model (always [`LoadedModel::Single`]).
     pub loaded: LoadedModel,
     /// SHA-256 (hex) of the JSON it was read from.
@@ -24,14 +39,67 @@ pub struct VmafModel {
 }
 
 /// What a `VmafModelCollection *` points to: a bootstrap collection.
+///
+/// Laid out as libvmaf's private `VmafModelCollection` first: `VmafModel **model` (the
+/// members, models `"1"`.. of the file, each a [`VmafModel`] named `<name>_0001`...; model
+/// `"0"` is the base model the load call returns apart), `unsigned cnt, size`, `enum
+/// VmafModelType type` (the members') and `const char *name`.
 #[derive(Debug)]
+#[repr(C)]
 pub struct VmafModelCollection {
+    /// libvmaf's `model`: points into `members`.
+    model: *mut *mut VmafModel,
+    /// libvmaf's `cnt` and `size`: the members.
+    cnt: c_uint,
+    size: c_uint,
+    /// libvmaf's `type`.
+    model_type: c_int,
+    /// libvmaf's `name`: points into `name_text`.
+    name: *const c_char,
+    name_text: CString,
+    /// The member handles (each from `Box::into_raw`, freed with the collection).
+    members: Vec<*mut VmafModel>,
     /// The engine's collection (always [`LoadedModel::Collection`]).
     pub loaded: LoadedModel,
     /// SHA-256 (hex) of the JSON it was read from.
     pub(crate) sha256: String,
     /// The libvmafx set bound to this handle by `vmafx_model_set_from_libvmaf`, or NULL.
     pub(crate) bound: *mut capi::model_set::VmafxModelSet,
+}
+
+/// libvmaf's `enum VmafModelType` value of `t`.
+fn type_code(t: ModelType) -> c_int {
+    match t {
+        ModelType::SvmNuSvr => 1,
+        ModelType::BootstrapSvmNuSvr => 2,
+        ModelType::ResidueBootstrapSvmNuSvr => 3,
+    }
+}
+
+impl VmafModel {
+    /// A handle for `model` (a single model) named `name`.
+    fn new(model: Model, name: &str, sha256: String) -> VmafModel {
+        // A model name holds no NUL (it came from a C string or a built-in name).
+        let name_text = CString::new(name).unwrap_or_default();
+        VmafModel {
+            path: std::ptr::null_mut(),
+            name: name_text.as_ptr(),
+            model_type: type_code(model.model_type()),
+            name_text,
+            loaded: LoadedModel::Single(model),
+            sha256,
+            bound: std::ptr::null_mut(),
+        }
+    }
+}
+
+impl Drop for VmafModelCollection {
+    fn drop(&mut self) {
+        for m in self.members.drain(..) {
+            // SAFETY: each member came from Box::into_raw in put_collection, freed once here.
+            drop(unsafe { Box::from_raw(m) });
+        }
+    }
 }
 
 /// The spec of `source` under `cfg` (NULL: defaults).
@@ -97,12 +165,9 @@ unsafe fn put_model(
         return -EINVAL;
     };
     match loaded {
-        Ok((loaded @ LoadedModel::Single(_), sha256)) => {
-            *out = Box::into_raw(Box::new(VmafModel {
-                loaded,
-                sha256,
-                bound: std::ptr::null_mut(),
-            }));
+        Ok((LoadedModel::Single(m), sha256)) => {
+            let name = m.name().to_string();
+            *out = Box::into_raw(Box::new(VmafModel::new(m, &name, sha256)));
             0
         }
         Ok((LoadedModel::Collection(_), _)) => -EINVAL,
@@ -225,13 +290,29 @@ unsafe fn put_collection(
     };
     match loaded {
         Ok((LoadedModel::Collection(c), sha256)) => {
-            let base = LoadedModel::Single(c.base().clone());
-            *mout = Box::into_raw(Box::new(VmafModel {
-                loaded: base,
-                sha256: sha256.clone(),
-                bound: std::ptr::null_mut(),
-            }));
+            let name = c.name().to_string();
+            let base = VmafModel::new(c.base().clone(), &name, sha256.clone());
+            let mut members: Vec<*mut VmafModel> = c
+                .members()
+                .iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    let member =
+                        VmafModel::new(m.clone(), &format!("{name}_{:04}", i + 1), sha256.clone());
+                    Box::into_raw(Box::new(member))
+                })
+                .collect();
+            let model_type = c.members().first().map_or(0, |m| type_code(m.model_type()));
+            let name_text = CString::new(name).unwrap_or_default();
+            *mout = Box::into_raw(Box::new(base));
             *cout = Box::into_raw(Box::new(VmafModelCollection {
+                model: members.as_mut_ptr(),
+                cnt: members.len() as c_uint,
+                size: members.capacity() as c_uint,
+                model_type,
+                name: name_text.as_ptr(),
+                name_text,
+                members,
                 loaded: LoadedModel::Collection(c),
                 sha256,
                 bound: std::ptr::null_mut(),

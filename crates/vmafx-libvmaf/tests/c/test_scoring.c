@@ -146,8 +146,71 @@ static void collection_run(void)
     EXPECT(vmaf_close(vmaf), 0);
 }
 
+/* libvmaf's private leading fields (src/model.h, src/dict.h, src/libvmaf.c), which clients
+ * read through the opaque handles (pyvmaf reads a model's name): the drop-in's handles
+ * start with them. */
+typedef struct { char *path; char *name; int type; } PrivateModel;
+typedef struct { VmafModel **model; unsigned cnt, size; int type; const char *name; } PrivateCollection;
+typedef struct { const char *key, *val; } PrivateEntry;
+typedef struct { PrivateEntry *entry; unsigned size, cnt; } PrivateDictionary;
+typedef struct { VmafConfiguration cfg; } PrivateContext;
+
+static void private_layouts(void)
+{
+    VmafModelConfig named = {.name = "vmaf_neg"}, unnamed = {0};
+    VmafModel *a = NULL, *b = NULL;
+    EXPECT(vmaf_model_load(&a, &named, "vmaf_v0.6.1neg"), 0);
+    EXPECT(vmaf_model_load(&b, &unnamed, "vmaf_v0.6.1"), 0);
+    const PrivateModel *pa = (const PrivateModel *)a, *pb = (const PrivateModel *)b;
+    CHECK(pa && pa->path == NULL && pa->name && strcmp(pa->name, "vmaf_neg") == 0);
+    CHECK(pa && pa->type == 1); /* VMAF_MODEL_TYPE_SVM_NUSVR */
+    CHECK(pb && pb->name && strcmp(pb->name, "vmaf") == 0);
+    vmaf_model_destroy(a);
+    vmaf_model_destroy(b);
+
+    VmafModelConfig bcfg = {.name = "boot"};
+    VmafModel *base = NULL;
+    VmafModelCollection *coll = NULL;
+    EXPECT(vmaf_model_collection_load(&base, &coll, &bcfg, "vmaf_b_v0.6.3"), 0);
+    const PrivateCollection *pc = (const PrivateCollection *)coll;
+    CHECK(base && strcmp(((const PrivateModel *)base)->name, "boot") == 0);
+    CHECK(pc && pc->cnt > 1 && pc->size >= pc->cnt && pc->name && strcmp(pc->name, "boot") == 0);
+    CHECK(pc && (pc->type == 2 || pc->type == 3)); /* the members' bootstrap type */
+    if (pc && pc->cnt > 1) {
+        const PrivateModel *m1 = (const PrivateModel *)pc->model[0];
+        const PrivateModel *last = (const PrivateModel *)pc->model[pc->cnt - 1];
+        char want[32];
+        snprintf(want, sizeof(want), "boot_%04u", pc->cnt);
+        CHECK(strcmp(m1->name, "boot_0001") == 0 && strcmp(last->name, want) == 0);
+        CHECK(m1->type == pc->type);
+    }
+    vmaf_model_destroy(base);
+    vmaf_model_collection_destroy(coll);
+
+    VmafFeatureDictionary *d = NULL;
+    EXPECT(vmaf_feature_dictionary_set(&d, "enable_chroma", "false"), 0);
+    EXPECT(vmaf_feature_dictionary_set(&d, "min_sse", "0.5"), 0);
+    EXPECT(vmaf_feature_dictionary_set(&d, "enable_chroma", "true"), 0);
+    const PrivateDictionary *pd = (const PrivateDictionary *)d;
+    CHECK(pd && pd->cnt == 2 && pd->size >= 2);
+    CHECK(pd && strcmp(pd->entry[0].key, "enable_chroma") == 0 &&
+          strcmp(pd->entry[0].val, "true") == 0);
+    CHECK(pd && strcmp(pd->entry[1].key, "min_sse") == 0 && strcmp(pd->entry[1].val, "0.5") == 0);
+    EXPECT(vmaf_feature_dictionary_free(&d), 0);
+
+    VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_NONE, .n_threads = 3, .n_subsample = 2,
+                             .cpumask = 0};
+    VmafContext *vmaf = NULL;
+    EXPECT(vmaf_init(&vmaf, cfg), 0);
+    const PrivateContext *px = (const PrivateContext *)vmaf;
+    CHECK(px && px->cfg.n_threads == 3 && px->cfg.n_subsample == 2 &&
+          px->cfg.log_level == VMAF_LOG_LEVEL_NONE);
+    EXPECT(vmaf_close(vmaf), 0);
+}
+
 int main(void)
 {
+    private_layouts();
     score_run(8, 0);
     score_run(8, 2);
     score_run(10, 1);
