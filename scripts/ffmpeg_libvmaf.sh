@@ -21,7 +21,7 @@
 # FFMPEG_SUITE=trixie builds Debian 13's FFmpeg (7.1) instead, from a trixie deb-src entry
 # the script adds (source only: no binary package of the system changes), with ffprobe and
 # the filters libvmaf's clients put around the libvmaf filter (setpts, settb, split, scale
-# with a reference input, scale2ref, fps, trim, select, psnr, ssim, vif, msad, metadata),
+# with a reference input, scale2ref, fps, trim, select, psnr, ssim, metadata),
 # cached beside the 5.1 build; scripts/ffmpeg_clients.sh runs ab-av1 and
 # ffmpeg-quality-metrics through it. 7.1 needs no patch.
 #
@@ -103,7 +103,7 @@ if [ "$suite" = trixie ]; then
     flags=()
     for f in "${configure_flags[@]}"; do [ "$f" = --disable-ffprobe ] || flags+=("$f"); done
     configure_flags=("${flags[@]}")
-    configure_flags+=(--enable-filter=setpts,settb,split,scale2ref,fps,trim,select,psnr,ssim,vif,msad,metadata)
+    configure_flags+=(--enable-filter=setpts,settb,split,scale2ref,fps,trim,select,psnr,ssim,metadata)
     targets+=(ffprobe)
 fi
 key=$(printf '%s\n' "$version" "${configure_flags[@]}" "patch:$patch" | sha256sum | cut -c1-12)
