@@ -19,8 +19,8 @@
 # libvmaf too.
 #
 # FFMPEG_SUITE=trixie builds Debian 13's FFmpeg (7.1) instead, from a trixie deb-src entry
-# the script adds (source only: no binary package of the system changes), with ffprobe and
-# the filters libvmaf's clients put around the libvmaf filter (setpts, settb, split, scale
+# the script adds (source only: no binary package of the system changes), reading y4m only
+# (no compressed decoders: a quicker build), with ffprobe and the filters libvmaf's clients put around the libvmaf filter (setpts, settb, split, scale
 # with a reference input, scale2ref, fps, trim, select, psnr, ssim, metadata),
 # cached beside the 5.1 build; scripts/ffmpeg_clients.sh runs ab-av1 and
 # ffmpeg-quality-metrics through it. 7.1 needs no patch.
@@ -100,8 +100,17 @@ case $upstream in
     5.1*) patch=copy_picture_data ;;
 esac
 if [ "$suite" = trixie ]; then
+    # y4m in, no compressed decoders (what the checks and clients read here; the h264, hevc
+    # and vp9 decoders would double the build), and ffprobe.
     flags=()
-    for f in "${configure_flags[@]}"; do [ "$f" = --disable-ffprobe ] || flags+=("$f"); done
+    for f in "${configure_flags[@]}"; do
+        case $f in
+            --disable-ffprobe) ;;
+            --enable-demuxer=*) flags+=(--enable-demuxer=yuv4mpegpipe) ;;
+            --enable-decoder=*) flags+=(--enable-decoder=rawvideo,wrapped_avframe) ;;
+            *) flags+=("$f") ;;
+        esac
+    done
     configure_flags=("${flags[@]}")
     configure_flags+=(--enable-filter=setpts,settb,split,scale2ref,fps,trim,select,psnr,ssim,metadata)
     targets+=(ffprobe)
