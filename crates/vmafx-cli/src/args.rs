@@ -38,6 +38,18 @@ pub enum Command {
     Bench(crate::bench::BenchArgs),
     /// Join partial logs (`--frames A..B -o part.json`) into the one-pass log.
     Merge(MergeArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(CompletionsArgs),
+    /// Print the man page (roff): `vmafx man > vmafx.1`.
+    Man,
+}
+
+/// Options of `vmafx completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to write completions for.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 /// Options of `vmafx merge`.

@@ -10,6 +10,7 @@ mod html;
 mod inputs;
 mod interrupt;
 mod logdest;
+mod manual;
 mod merge;
 mod models;
 mod origin;
@@ -37,11 +38,11 @@ fn main() -> ExitCode {
         }
     };
     if cli.score.version {
-        println!(
-            "vmafx {} (libvmaf {} compatible)",
-            vmafx::VERSION,
-            vmafx::LIBVMAF_VERSION
-        );
+        // `--cpumask` lowers the level shown, as it lowers the level scored at.
+        if let Some(mask) = cli.score.cpumask.and_then(|m| u32::try_from(m).ok()) {
+            vmafx::cpu::set_cpumask(mask);
+        }
+        println!("{}", manual::version_text());
         return ExitCode::SUCCESS;
     }
     let result = match &cli.command {
@@ -54,6 +55,8 @@ fn main() -> ExitCode {
             }),
         Some(args::Command::Bench(b)) => bench::bench(b),
         Some(args::Command::Merge(m)) => merge::merge(m),
+        Some(args::Command::Completions(c)) => manual::completions(c),
+        Some(args::Command::Man) => manual::man(),
         None => run::score(&cli.score),
     };
     match result {
