@@ -17,7 +17,13 @@ fn vmafx(args: &[&str], env: &[(&str, &str)]) -> String {
 fn completions_cover_the_options_and_subcommands() {
     let bash = vmafx(&["completions", "bash"], &[]);
     assert!(bash.contains("_vmafx()"), "{bash}");
-    for word in ["--reference", "--distorted", "--model", "merge", "completions"] {
+    for word in [
+        "--reference",
+        "--distorted",
+        "--model",
+        "merge",
+        "completions",
+    ] {
         assert!(bash.contains(word), "bash completions lack {word}");
     }
     let zsh = vmafx(&["completions", "zsh"], &[]);
@@ -52,10 +58,19 @@ fn version_names_the_cpu_level_in_use() {
     let mut lines = v.lines();
     assert_eq!(
         lines.next(),
-        Some(format!("vmafx {} (libvmaf 3.2.0 compatible)", env!("CARGO_PKG_VERSION")).as_str())
+        Some(
+            format!(
+                "vmafx {} (libvmaf 3.2.0 compatible)",
+                env!("CARGO_PKG_VERSION")
+            )
+            .as_str()
+        )
     );
     let cpu = lines.next().expect("a cpu line");
-    assert!(cpu.starts_with("cpu: ") && cpu.contains("(detected: "), "{cpu}");
+    assert!(
+        cpu.starts_with("cpu: ") && cpu.contains("(detected: "),
+        "{cpu}"
+    );
     let forced = vmafx(&["--version"], &[("VMAFX_CPU", "scalar")]);
     assert!(forced.contains("cpu: scalar (detected: "), "{forced}");
     let masked = vmafx(&["--cpumask", "65535", "--version"], &[]);
