@@ -45,7 +45,7 @@ pub struct PredictFlags {
 
 /// A single VMAF model, ready to predict.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Model {
+pub struct SvmModel {
     pub(crate) source: String,
     pub(crate) name: String,
     pub(crate) model_type: ModelType,
@@ -61,7 +61,7 @@ pub struct Model {
     pub(crate) svm: Svm,
 }
 
-impl Model {
+impl SvmModel {
     /// The output name (`vmaf` unless the spec gave `name=`; `vmaf_0001`.. in collections).
     pub fn name(&self) -> &str {
         &self.name
