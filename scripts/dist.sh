@@ -48,7 +48,7 @@ export PATH="$root/$venv/bin:$PATH"
 rm -f "$out"/vmafx-*.whl "$out"/vmafx-*.tar.gz
 CARGO_TARGET_DIR=$root/target/py-dist maturin build --quiet --release --zig \
     --compatibility manylinux_2_28 -m python/Cargo.toml -o "$out"
-maturin sdist --quiet -m python/Cargo.toml -o "$out" >/dev/null
+maturin sdist -m python/Cargo.toml -o "$out" >/dev/null
 wheel=$(ls "$out"/vmafx-*.whl)
 report=$(auditwheel show "$wheel")
 echo "$report"

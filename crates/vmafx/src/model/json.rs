@@ -35,11 +35,11 @@ pub(crate) struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    pub fn err(&self, field: &str, msg: impl std::fmt::Display) -> Error {
+    pub(super) fn err(&self, field: &str, msg: impl std::fmt::Display) -> Error {
         Error::invalid(self.subject, format!("{field}: {msg}"))
     }
 
-    pub fn object<'v>(&self, v: &'v Value, field: &str) -> Result<&'v Map<String, Value>> {
+    pub(super) fn object<'v>(&self, v: &'v Value, field: &str) -> Result<&'v Map<String, Value>> {
         v.as_object()
             .ok_or_else(|| self.err(field, format!("expected an object, found {}", kind(v))))
     }
@@ -97,7 +97,12 @@ pub(crate) fn kind(v: &Value) -> &'static str {
 
 /// Reads the model in `top` (an object with `model_dict`), naming it `name` in outputs and
 /// `subject` in errors.
-pub fn read_model(subject: &str, name: &str, top: &Value, flags: ReadFlags) -> Result<SvmModel> {
+pub(super) fn read_model(
+    subject: &str,
+    name: &str,
+    top: &Value,
+    flags: ReadFlags,
+) -> Result<SvmModel> {
     let r = Reader { subject };
     let top = r.object(top, "model")?;
     let dict = r.object(r.required(top, "model", "model_dict")?, "model_dict")?;
