@@ -11,10 +11,12 @@
 
 pub mod abi;
 pub mod bridge;
+pub mod c_type;
 pub mod context;
 pub mod converter;
 pub mod device;
 pub mod error;
+pub mod export;
 pub mod fence;
 mod ffi;
 pub mod frame;

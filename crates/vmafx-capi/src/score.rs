@@ -5,6 +5,7 @@
 //! error. Each score names what produced it: the backend, and the registered extractor
 //! that declares the feature (NULL for model scores and option-decorated names).
 
+use crate::c_export;
 use std::ffi::{c_char, CStr, CString};
 use std::sync::{Mutex, OnceLock};
 
@@ -14,7 +15,7 @@ use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
 use crate::context::{get, Inner, VmafxContext};
-use crate::error::{call, fail, CResult, ErrorOut, VmafxError, WithKind};
+use crate::error::{fail, CResult, WithKind};
 use crate::ffi::c_str;
 use crate::model::{self, VmafxModel};
 use crate::sized;
@@ -204,20 +205,18 @@ pub(crate) fn handle_of(
         .kind(SubjectKind::Model)
 }
 
-/// Scores with `model`: registers the features it reads; the context holds a reference.
-/// Before the first frame, like features.
-///
-/// # Safety
-/// `context`, `model` NULL or live; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_context_use_model(
-    context: *mut VmafxContext,
-    model: *mut VmafxModel,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_context_use_model", error, || {
+c_export! {
+    /// Scores with `model`: registers the features it reads; the context holds a reference.
+    /// Before the first frame, like features.
+    ///
+    /// # Safety
+    /// `context`, `model` NULL or live; `error` NULL or writable.
+    #[c = "Scores with `model`: registers the features it reads and holds a reference until the context is destroyed. Before the first frame, like features; using the same model twice is harmless."]
+    pub unsafe fn vmafx_context_use_model(
+        context: *mut VmafxContext,
+        model: *mut VmafxModel;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
         let c = unsafe { get(context) }?;
         // SAFETY: `model` is NULL or a live handle of this library (this function's contract).
@@ -235,7 +234,7 @@ pub unsafe extern "C" fn vmafx_context_use_model(
             .models
             .push((unsafe { VmafxModel::retain(model) }, handle));
         Ok(Status::Ok)
-    })
+    }
 }
 
 /// Writes `score` into the caller's `out` (checked first); `VMAFX_PENDING` before flush.
@@ -261,23 +260,21 @@ pub(crate) unsafe fn scored<T: MinSize>(
     Ok(Status::Ok)
 }
 
-/// The score of `feature` at frame `index` with its producer; `VMAFX_PENDING` before
-/// flush.
-///
-/// # Safety
-/// `context` NULL or live; `feature` NULL or NUL-terminated and alive while `out` is read;
-/// `out` NULL or valid for its `struct_size`; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_feature_score(
-    context: *mut VmafxContext,
-    feature: *const c_char,
-    index: u64,
-    out: *mut VmafxScore,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_feature_score", error, || {
+c_export! {
+    /// The score of `feature` at frame `index` with its producer; `VMAFX_PENDING` before
+    /// flush.
+    ///
+    /// # Safety
+    /// `context` NULL or live; `feature` NULL or NUL-terminated and alive while `out` is read;
+    /// `out` NULL or valid for its `struct_size`; `error` NULL or writable.
+    #[c = "Score of `feature` (collector key or printed alias) at frame `index` with its producer; VMAFX_PENDING while the frame is not final (before vmafx_flush()). VMAFX_E_RANGE naming `index` at or past the frames scored."]
+    pub unsafe fn vmafx_feature_score(
+        context: *mut VmafxContext,
+        feature: *const c_char,
+        index: u64,
+        out: *mut VmafxScore;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `feature` is NULL or NUL-terminated (this function's contract).
         let name = unsafe { c_str(feature, "feature") }?;
         let body = |inner: &mut Inner| {
@@ -297,26 +294,24 @@ pub unsafe extern "C" fn vmafx_feature_score(
         // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
         // (this function's contract).
         unsafe { scored(context, out, body) }
-    })
+    }
 }
 
-/// The score of `model` at frame `index` (its first output: the bagged score of a set);
-/// `VMAFX_PENDING` before flush.
-///
-/// # Safety
-/// `context`, `model` NULL or live; `out` NULL or valid for its `struct_size`; `error`
-/// NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_score_frame(
-    context: *mut VmafxContext,
-    model: *const VmafxModel,
-    index: u64,
-    out: *mut VmafxScore,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_score_frame", error, || {
+c_export! {
+    /// The score of `model` at frame `index` (its first output: the bagged score of a set);
+    /// `VMAFX_PENDING` before flush.
+    ///
+    /// # Safety
+    /// `context`, `model` NULL or live; `out` NULL or valid for its `struct_size`; `error`
+    /// NULL or writable.
+    #[c = "Score of `model` (used by the context) at frame `index`; VMAFX_PENDING before vmafx_flush(). VMAFX_E_RANGE naming `index` at or past the frames scored."]
+    pub unsafe fn vmafx_score_frame(
+        context: *mut VmafxContext,
+        model: *const VmafxModel,
+        index: u64,
+        out: *mut VmafxScore;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `model` is NULL or a live handle of this library (this function's contract).
         let m = unsafe { model::get(model) }?;
         let body = |inner: &mut Inner| {
@@ -335,27 +330,25 @@ pub unsafe extern "C" fn vmafx_score_frame(
         // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
         // (this function's contract).
         unsafe { scored(context, out, body) }
-    })
+    }
 }
 
-/// `model`'s score pooled with `pool` over frames `first..=last` (subsampled frames
-/// skipped); `VMAFX_PENDING` before flush.
-///
-/// # Safety
-/// As [`vmafx_score_frame`].
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_score_pooled(
-    context: *mut VmafxContext,
-    model: *const VmafxModel,
-    pool: u32,
-    first: u64,
-    last: u64,
-    out: *mut VmafxPooledScore,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_score_pooled", error, || {
+c_export! {
+    /// `model`'s score pooled with `pool` over frames `first..=last` (subsampled frames
+    /// skipped); `VMAFX_PENDING` before flush.
+    ///
+    /// # Safety
+    /// As [`vmafx_score_frame`].
+    #[c = "`model`'s score pooled with `pool` over frames `first` to `last` (subsampled frames skipped), as libvmaf's vmaf_score_pooled(). VMAFX_E_RANGE naming `first` above `last`, or `last` at or past the frames scored (any `last` when none was), checked before any work."]
+    pub unsafe fn vmafx_score_pooled(
+        context: *mut VmafxContext,
+        model: *const VmafxModel,
+        pool: u32,
+        first: u64,
+        last: u64,
+        out: *mut VmafxPooledScore;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `model` is NULL or a live handle of this library (this function's contract).
         let m = unsafe { model::get(model) }?;
         let method = pool_method(pool)?;
@@ -378,26 +371,24 @@ pub unsafe extern "C" fn vmafx_score_pooled(
         // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
         // (this function's contract).
         unsafe { scored(context, out, body) }
-    })
+    }
 }
 
-/// `feature` pooled with `pool` over frames `first..=last`; `VMAFX_PENDING` before flush.
-///
-/// # Safety
-/// As [`vmafx_feature_score`].
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_feature_score_pooled(
-    context: *mut VmafxContext,
-    feature: *const c_char,
-    pool: u32,
-    first: u64,
-    last: u64,
-    out: *mut VmafxPooledScore,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_feature_score_pooled", error, || {
+c_export! {
+    /// `feature` pooled with `pool` over frames `first..=last`; `VMAFX_PENDING` before flush.
+    ///
+    /// # Safety
+    /// As [`vmafx_feature_score`].
+    #[c = "`feature` pooled with `pool` over frames `first` to `last`; out-of-range `first` and `last` as vmafx_score_pooled()."]
+    pub unsafe fn vmafx_feature_score_pooled(
+        context: *mut VmafxContext,
+        feature: *const c_char,
+        pool: u32,
+        first: u64,
+        last: u64,
+        out: *mut VmafxPooledScore;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `feature` is NULL or NUL-terminated (this function's contract).
         let name = unsafe { c_str(feature, "feature") }?;
         let method = pool_method(pool)?;
@@ -419,5 +410,7 @@ pub unsafe extern "C" fn vmafx_feature_score_pooled(
         // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
         // (this function's contract).
         unsafe { scored(context, out, body) }
-    })
+    }
 }
+
+crate::c_named!(VmafxPooledScore, VmafxScore);

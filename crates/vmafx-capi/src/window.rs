@@ -8,6 +8,7 @@
 //! are the synchronous pooled calls', computed by the same pooling code over the same
 //! per-frame values. The threads are in `window_live.rs`.
 
+use crate::c_export;
 use std::ffi::{c_char, c_void, CString};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::ThreadId;
@@ -17,7 +18,7 @@ use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
 use crate::context::{get, Inner, VmafxContext};
-use crate::error::{call, fail, guarded, null, CResult, ErrorOut, VmafxError, WithKind};
+use crate::error::{fail, null, CResult, WithKind};
 use crate::ffi::c_str;
 use crate::model::{self, VmafxModel};
 use crate::model_set::{self, VmafxModelSet};
@@ -374,21 +375,19 @@ fn request_of(inner: &Inner, req: &VmafxWindowRequest) -> CResult<(Target, u32)>
     Ok((target, req.target))
 }
 
-/// Asks for a window and returns at once; see score.h.
-///
-/// # Safety
-/// `context` NULL or live; `request` NULL or valid for its `struct_size` with its pointers
-/// NULL or live; `out`, `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_window_submit(
-    context: *mut VmafxContext,
-    request: *const VmafxWindowRequest,
-    out: *mut *mut VmafxWindow,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_window_submit", error, || {
+c_export! {
+    /// Asks for a window and returns at once; see score.h.
+    ///
+    /// # Safety
+    /// `context` NULL or live; `request` NULL or valid for its `struct_size` with its pointers
+    /// NULL or live; `out`, `error` NULL or writable.
+    #[c = "Asks for `request.target` pooled with every method of `request.pool_mask` over frames `first` to `last` and returns at once. The window completes when every scored frame of its range is final (motion2 of a frame, so every VMAF model, once the next frame is scored), or at vmafx_flush() over the frames the stream had (VMAFX_WINDOW_PARTIAL when it ended before `last`). The context's completion thread, started by its first window, finds completion when woken by a scored frame or a call. At most 1024 windows of a context are open; one more is VMAFX_E_BUSY naming `context`."]
+    pub unsafe fn vmafx_window_submit(
+        context: *mut VmafxContext,
+        request: *const VmafxWindowRequest,
+        out: *mut *mut VmafxWindow;
+        error
+    ) -> VmafxStatus {
         if out.is_null() {
             return Err(null("out"));
         }
@@ -436,7 +435,7 @@ pub unsafe extern "C" fn vmafx_window_submit(
         })?;
         live.signal();
         Ok(Status::Ok)
-    })
+    }
 }
 
 /// Writes the window's result to `out` when it completed: `VMAFX_PENDING` otherwise.
@@ -472,56 +471,52 @@ unsafe fn read_result(w: &VmafxWindow, out: *mut VmafxWindowResult, wait: Option
     }
 }
 
-/// `VMAFX_OK` and the result once the window completed, `VMAFX_PENDING` before.
-///
-/// # Safety
-/// `window` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
-/// writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_window_poll(
-    window: *const VmafxWindow,
-    out: *mut VmafxWindowResult,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_window_poll", error, || {
+c_export! {
+    /// `VMAFX_OK` and the result once the window completed, `VMAFX_PENDING` before.
+    ///
+    /// # Safety
+    /// `window` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
+    /// writable.
+    #[c = "VMAFX_OK and the result once the window completed, VMAFX_PENDING (no error, `out` untouched) before. Thread-safe."]
+    pub unsafe fn vmafx_window_poll(
+        window: *const VmafxWindow,
+        out: *mut VmafxWindowResult;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `window` is NULL or live (this function's contract).
         let w = unsafe { crate::window::window(window) }?;
         // SAFETY: `out` is NULL or valid for its struct_size (this function's contract).
         unsafe { read_result(w, out, None) }
-    })
+    }
 }
 
-/// [`vmafx_window_poll`] after waiting up to `timeout_ns` (`UINT64_MAX`: no limit).
-///
-/// # Safety
-/// As [`vmafx_window_poll`].
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_window_wait(
-    window: *const VmafxWindow,
-    timeout_ns: u64,
-    out: *mut VmafxWindowResult,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_window_wait", error, || {
+c_export! {
+    /// [`vmafx_window_poll`] after waiting up to `timeout_ns` (`UINT64_MAX`: no limit).
+    ///
+    /// # Safety
+    /// As [`vmafx_window_poll`].
+    #[c = "vmafx_window_poll() after waiting up to `timeout_ns` (UINT64_MAX: no limit) for the window to complete. Thread-safe."]
+    pub unsafe fn vmafx_window_wait(
+        window: *const VmafxWindow,
+        timeout_ns: u64,
+        out: *mut VmafxWindowResult;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `window` is NULL or live (this function's contract).
         let w = unsafe { crate::window::window(window) }?;
         // SAFETY: `out` is NULL or valid for its struct_size (this function's contract).
         unsafe { read_result(w, out, Some(timeout_ns)) }
-    })
+    }
 }
 
-/// Releases the caller's window; an open one is cancelled (its callback never runs), and a
-/// callback running on another thread is waited for. NULL is a no-op.
-///
-/// # Safety
-/// `window` NULL or a live window, released once.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_window_release(window: *mut VmafxWindow) {
-    guarded("vmafx_window_release", (), || {
+c_export! {
+    /// Releases the caller's window; an open one is cancelled (its callback never runs), and a
+    /// callback running on another thread is waited for. NULL is a no-op.
+    ///
+    /// # Safety
+    /// `window` NULL or a live window, released once.
+    #[c = "Releases the caller's window, completed or not. An open window is cancelled: its callback never runs. A callback of it running on the callback thread is waited for, unless this is called from that callback. NULL is a no-op."]
+    pub unsafe fn vmafx_window_release(window: *mut VmafxWindow) {
         if window.is_null() {
             return;
         }
@@ -534,5 +529,7 @@ pub unsafe extern "C" fn vmafx_window_release(window: *mut VmafxWindow) {
         while c.in_callback.is_some_and(|t| t != me) {
             c = w.changed.wait(c).unwrap_or_else(|p| p.into_inner());
         }
-    })
+    }
 }
+
+crate::c_named!(VmafxWindow, VmafxWindowRequest, VmafxWindowResult);

@@ -65,11 +65,11 @@ pub enum Item {
     /// A function prototype.
     Func {
         /// Return type.
-        ret: &'static str,
+        ret: String,
         /// Function name.
         name: &'static str,
-        /// Parameter list.
-        params: &'static str,
+        /// Parameters, each as C declares it (`const VmafxFrameDesc *desc`); none is `void`.
+        params: Vec<String>,
         /// Documentation.
         doc: &'static str,
         /// Whether it is exported (`VMAFX_EXPORT`) or a hidden test hook.
@@ -116,19 +116,11 @@ macro_rules! field {
     };
 }
 
-/// A prototype of the Rust function `$path`, which must exist.
+/// The prototype of the export `$path`, declared with [`c_export!`](crate::c_export).
 #[macro_export]
 #[doc(hidden)]
 macro_rules! func {
-    ($path:path, $ret:expr, $params:expr, $doc:expr) => {{
-        let _exists = $path as *const ();
-        let full = stringify!($path);
-        $crate::headers::Item::Func {
-            ret: $ret,
-            name: full.rsplit("::").next().unwrap_or(full).trim(),
-            params: $params,
-            doc: $doc,
-            export: true,
-        }
-    }};
+    ($($seg:ident)::+) => {
+        $($seg)::+::item()
+    };
 }
