@@ -3,6 +3,7 @@
 # runs), maturin, numpy, pandas, pytest, hypothesis and dask[distributed] from PyPI, the package built
 # and installed as users install it (`pip install ./python`), then pytest. The extension's
 # Rust build is cached in target/py-cargo. PYTHON picks the interpreter (default python3).
+# VMAFX_WHEEL=PATH tests that built wheel instead (scripts/dist.sh's: no second build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,7 +26,11 @@ export CARGO_TARGET_DIR="$PWD/target/py-cargo"
 # so the workspace's fmt and clippy checks do not see it: check it here.
 cargo fmt --manifest-path python/Cargo.toml -- --check
 cargo clippy --quiet --manifest-path python/Cargo.toml --all-targets -- -D warnings
-"$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./python
+if [ -n "${VMAFX_WHEEL:-}" ]; then
+  "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps "$VMAFX_WHEEL"
+else
+  "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./python
+fi
 cd python
 "../$venv/bin/python" -m pytest -q tests "$@"
 echo "python tests: $(($(date +%s) - start)) s"

@@ -8,10 +8,10 @@
 fn main() {
     let dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let target_os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
-    println!("cargo:rerun-if-changed=../vmafx-capi/hidden.map");
+    println!("cargo:rerun-if-changed=hidden.map");
     if target_os == "linux" {
         println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libvmaf.so.3");
-        println!("cargo:rustc-cdylib-link-arg=-Wl,--version-script={dir}/../vmafx-capi/hidden.map");
+        println!("cargo:rustc-cdylib-link-arg=-Wl,--version-script={dir}/hidden.map");
         println!("cargo:rustc-cdylib-link-arg=-Wl,--undefined-version");
     }
 }

@@ -4,7 +4,7 @@
 use std::ffi::{c_char, c_int, c_uint, CString};
 use std::path::PathBuf;
 
-use vmafx::model::{FeatureOverload, LoadedModel, Model, ModelSource, ModelSpec, ModelType};
+use vmafx::model::{FeatureOverload, LoadedModel, ModelSource, ModelSpec, ModelType, SvmModel};
 
 use crate::dictionary::{self, FeatureDictionary};
 use crate::errno::{EBUSY, EINVAL};
@@ -78,7 +78,7 @@ fn type_code(t: ModelType) -> c_int {
 
 impl VmafModel {
     /// A handle for `model` (a single model) named `name`.
-    fn new(model: Model, name: &str, sha256: String) -> VmafModel {
+    fn new(model: SvmModel, name: &str, sha256: String) -> VmafModel {
         // A model name holds no NUL (it came from a C string or a built-in name).
         let name_text = CString::new(name).unwrap_or_default();
         VmafModel {

@@ -16,6 +16,23 @@
 //! imported; reference-counted), the [`context::Context`] admits it, extractors in
 //! [`feature`] score it on worker threads into the collector, [`model`] predicts and pools,
 //! and [`output`] writes libvmaf's log formats.
+//!
+//! # Two tiers
+//!
+//! - **The front door**, at the crate root: [`Scorer`], [`ScorerConfig`], [`Report`],
+//!   [`Model`], [`Feature`], [`Frame`], [`Error`] and the types they take and give. This is
+//!   what the README, the examples and the Python package use; it follows semver.
+//! - **The engine tier**, the modules ([`context`], [`frame`], [`fence`], [`device`], [`io`],
+//!   [`feature`], [`model`], [`score`], [`output`], [`cpu`]): the pieces the C faces
+//!   (`vmafx-capi`, the libvmaf drop-in) and the command line assemble themselves, such as
+//!   contexts that take imported frames, fences and pools, model collections, partial scores
+//!   and their merge. It is public so those crates can be built on it; it follows semver too,
+//!   but expect it to grow with VMAFx's C ABI.
+//!
+//! Everything else (kernel tables and their dispatch, extractor plumbing, helpers) is private:
+//! `#![deny(unreachable_pub)]` keeps `pub` for what is reachable.
+
+#![deny(unreachable_pub)]
 
 pub mod context;
 pub mod cpu;

@@ -366,7 +366,7 @@ pub(crate) struct Scheduler {
 }
 
 impl Scheduler {
-    pub fn start(
+    pub(super) fn start(
         regs: Vec<Registration>,
         geometry: Geometry,
         config: &ContextConfig,
@@ -425,14 +425,14 @@ impl Scheduler {
         Ok(s)
     }
 
-    pub fn geometry(&self) -> Geometry {
+    pub(super) fn geometry(&self) -> Geometry {
         self.geometry
     }
 
     /// The scores collected so far (each final once written: the collector refuses a
     /// different value later) and how many frames from the first fed every extractor has
     /// run on (one past the last of them).
-    pub fn collected(&self) -> (MutexGuard<'_, FeatureCollector>, u64) {
+    pub(super) fn collected(&self) -> (MutexGuard<'_, FeatureCollector>, u64) {
         let done = {
             let d = self.shared.done.lock().unwrap_or_else(|p| p.into_inner());
             if self.temporal.is_some() || self.inline.is_some() {
@@ -450,12 +450,12 @@ impl Scheduler {
     }
 
     /// The registered features.
-    pub fn registrations(&self) -> &[Registration] {
+    pub(super) fn registrations(&self) -> &[Registration] {
         &self.regs
     }
 
     /// Sets the listener told of every frame scored from now on.
-    pub fn set_listener(&self, listener: Option<ScoreListener>) {
+    pub(super) fn set_listener(&self, listener: Option<ScoreListener>) {
         *self
             .shared
             .listener
@@ -463,7 +463,7 @@ impl Scheduler {
             .unwrap_or_else(|p| p.into_inner()) = listener;
     }
 
-    pub fn take_error(&self) -> Result<()> {
+    pub(super) fn take_error(&self) -> Result<()> {
         match self
             .shared
             .error
@@ -476,7 +476,7 @@ impl Scheduler {
         }
     }
 
-    pub fn submit(&mut self, reference: Frame, distorted: Frame, index: u64) -> Result<()> {
+    pub(super) fn submit(&mut self, reference: Frame, distorted: Frame, index: u64) -> Result<()> {
         self.take_error()?;
         if index < self.next_index || self.pending.contains_key(&index) {
             return Err(Error::invalid(
@@ -557,7 +557,7 @@ impl Scheduler {
 
     /// Scores what is still buffered, stops the workers, flushes every feature once and
     /// hands back the collector with the time each registered feature spent extracting.
-    pub fn finish(mut self) -> Result<(FeatureCollector, Vec<Duration>)> {
+    pub(super) fn finish(mut self) -> Result<(FeatureCollector, Vec<Duration>)> {
         // Frames left behind a gap are scored in order; their missing neighbours are None.
         while let Some((index, (r, d))) = self.pending.pop_first() {
             self.dispatch(index, r, d)?;

@@ -14,37 +14,39 @@
 use super::CpuLevel;
 
 /// A table of kernels written for one [`CpuLevel`].
-pub trait KernelTable: Copy + 'static {
+pub(crate) trait KernelTable: Copy + 'static {
     /// The level the table's kernels were written for (its instructions need it).
     fn level(&self) -> CpuLevel;
 }
 
 /// A feature's tables, lowest level first; the first is the scalar reference.
 #[derive(Debug)]
-pub struct Dispatch<T: 'static> {
+pub(crate) struct Dispatch<T: 'static> {
     tables: &'static [T],
 }
 
 impl<T: KernelTable> Dispatch<T> {
     /// The dispatch over `tables`: scalar first, levels strictly rising (checked in
     /// debug builds and by the kernel checker).
-    pub const fn new(tables: &'static [T]) -> Self {
+    pub(crate) const fn new(tables: &'static [T]) -> Self {
         assert!(!tables.is_empty(), "a dispatch needs its scalar table");
         Dispatch { tables }
     }
 
     /// The scalar reference table.
-    pub fn scalar(&self) -> T {
+    #[cfg_attr(not(test), allow(dead_code))] // the kernel checker's
+    pub(crate) fn scalar(&self) -> T {
         self.tables[0]
     }
 
     /// Every table listed, lowest first (including levels this processor lacks).
-    pub fn all(&self) -> &'static [T] {
+    #[cfg_attr(not(test), allow(dead_code))] // the kernel checker's
+    pub(crate) fn all(&self) -> &'static [T] {
         self.tables
     }
 
     /// The best table at or below `wanted`, lowered to what this processor runs.
-    pub fn pick(&self, wanted: CpuLevel) -> T {
+    pub(crate) fn pick(&self, wanted: CpuLevel) -> T {
         debug_assert!(self.is_well_formed());
         let cap = super::clamp(wanted);
         self.tables
@@ -56,12 +58,13 @@ impl<T: KernelTable> Dispatch<T> {
     }
 
     /// The table for the level kernels run at now ([`super::level`]).
-    pub fn current(&self) -> T {
+    pub(crate) fn current(&self) -> T {
         self.pick(super::level())
     }
 
     /// The tables this processor can run, lowest first (scalar included).
-    pub fn runnable(&self) -> impl Iterator<Item = T> + '_ {
+    #[cfg_attr(not(test), allow(dead_code))] // the kernel checker's
+    pub(crate) fn runnable(&self) -> impl Iterator<Item = T> + '_ {
         let top = super::detected();
         self.tables
             .iter()
@@ -70,7 +73,7 @@ impl<T: KernelTable> Dispatch<T> {
     }
 
     /// Whether the first table is scalar and the levels rise strictly.
-    pub fn is_well_formed(&self) -> bool {
+    pub(crate) fn is_well_formed(&self) -> bool {
         self.tables[0].level() == CpuLevel::Scalar
             && self.tables.windows(2).all(|w| w[0].level() < w[1].level())
     }

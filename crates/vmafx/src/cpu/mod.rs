@@ -3,21 +3,21 @@
 //! The level is the best the CPU offers ([`detected`]), lowered by two overrides:
 //!
 //! * libvmaf's `--cpumask` semantics ([`set_cpumask`]): each set bit *forbids* one of
-//!   libvmaf's flags. On x86-64 those are [`FLAG_SSE2`] .. [`FLAG_AVX512ICL`]: as in
-//!   libvmaf, the AVX-512 kernels need only [`FLAG_AVX512`] to stay allowed, and the AVX2
-//!   ones [`FLAG_AVX2`]; the AVX-512 VNNI tier needs [`FLAG_AVX512`] and
-//!   [`FLAG_AVX512ICL`] (libvmaf's Ice Lake bit, whose extensions include VNNI), so
-//!   `--cpumask 32` turns it off alone. On aarch64 the one flag is [`FLAG_NEON`] (bit 0).
+//!   libvmaf's flags. On x86-64 those are `FLAG_SSE2` .. `FLAG_AVX512ICL`: as in
+//!   libvmaf, the AVX-512 kernels need only `FLAG_AVX512` to stay allowed, and the AVX2
+//!   ones `FLAG_AVX2`; the AVX-512 VNNI tier needs `FLAG_AVX512` and
+//!   `FLAG_AVX512ICL` (libvmaf's Ice Lake bit, whose extensions include VNNI), so
+//!   `--cpumask 32` turns it off alone. On aarch64 the one flag is `FLAG_NEON` (bit 0).
 //! * the environment variable `VMAFX_CPU` (`scalar`, `neon`, `avx2`, `avx512` or
 //!   `avx512vnni`, read once, any case), a cap for testing and comparison: `VMAFX_CPU=scalar
 //!   cargo test` runs every dispatched kernel as its scalar twin. A level above what the
 //!   CPU has is lowered to what it has, and another architecture's level counts as scalar;
 //!   an unknown value is ignored (see [`env_override`]).
 //!
-//! * [`with_level`], a cap on the calling thread only, for side-by-side comparisons.
+//! * `with_level`, a cap on the calling thread only, for side-by-side comparisons.
 //!
 //! Extractors read [`level`] once in `init` and pick their kernel tables from it (through a
-//! [`Dispatch`], see [`dispatch`]), so a change made here affects instances initialised
+//! `Dispatch`, see `dispatch`), so a change made here affects instances initialised
 //! afterwards.
 
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -25,31 +25,32 @@ use std::sync::OnceLock;
 
 use crate::error::{Error, Result};
 
-pub mod dispatch;
+pub(crate) mod dispatch;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod vnni;
 
 pub(crate) use dispatch::kernel_tables;
-pub use dispatch::{Dispatch, KernelTable};
+pub(crate) use dispatch::{Dispatch, KernelTable};
 
 /// libvmaf's x86 flag bits (`VMAF_X86_CPU_FLAG_*`), as `--cpumask` names them.
-pub const FLAG_SSE2: u32 = 1 << 0;
+pub(crate) const FLAG_SSE2: u32 = 1 << 0;
 /// SSSE3.
-pub const FLAG_SSSE3: u32 = 1 << 1;
+pub(crate) const FLAG_SSSE3: u32 = 1 << 1;
 /// SSE4.1.
-pub const FLAG_SSE41: u32 = 1 << 2;
+pub(crate) const FLAG_SSE41: u32 = 1 << 2;
 /// AVX2 (with BMI1/BMI2).
-pub const FLAG_AVX2: u32 = 1 << 3;
+pub(crate) const FLAG_AVX2: u32 = 1 << 3;
 /// AVX-512 F, CD, BW, DQ and VL.
-pub const FLAG_AVX512: u32 = 1 << 4;
+pub(crate) const FLAG_AVX512: u32 = 1 << 4;
 /// The Ice Lake AVX-512 extensions.
-pub const FLAG_AVX512ICL: u32 = 1 << 5;
+pub(crate) const FLAG_AVX512ICL: u32 = 1 << 5;
 /// libvmaf's aarch64 flag (`VMAF_ARM_CPU_FLAG_NEON`): Advanced SIMD. The flags are per
 /// architecture, so it shares its bit with [`FLAG_SSE2`].
-pub const FLAG_NEON: u32 = 1 << 0;
+#[cfg_attr(not(target_arch = "aarch64"), allow(dead_code))]
+pub(crate) const FLAG_NEON: u32 = 1 << 0;
 
 /// The environment variable that caps the level.
-pub const ENV_VAR: &str = "VMAFX_CPU";
+pub(crate) const ENV_VAR: &str = "VMAFX_CPU";
 
 /// An instruction-set level of the kernels, lowest first. Each level but `Scalar` belongs
 /// to one architecture ([`CpuLevel::is_native`]); NEON sorts below the x86 levels, so an
@@ -119,7 +120,7 @@ impl CpuLevel {
     }
 }
 
-/// libvmaf's flags this CPU has (x86-64's, or aarch64's [`FLAG_NEON`]), detected once.
+/// libvmaf's flags this CPU has (x86-64's, or aarch64's `FLAG_NEON`), detected once.
 pub fn cpu_flags() -> u32 {
     static FLAGS: OnceLock<u32> = OnceLock::new();
     *FLAGS.get_or_init(detect_flags)
@@ -218,7 +219,8 @@ pub fn detected() -> CpuLevel {
 }
 
 /// Every level this CPU runs, lowest first (kernel tests iterate over them).
-pub fn supported() -> Vec<CpuLevel> {
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) fn supported() -> Vec<CpuLevel> {
     CpuLevel::ALL
         .into_iter()
         .filter(|&l| l.is_native() && l <= detected())
@@ -233,7 +235,7 @@ pub fn set_cpumask(mask: u32) {
 }
 
 /// The mask last given to [`set_cpumask`].
-pub fn cpumask() -> u32 {
+pub(crate) fn cpumask() -> u32 {
     CPUMASK.load(Ordering::Relaxed)
 }
 
@@ -263,7 +265,7 @@ thread_local! {
 /// Runs `f` with the level capped at `cap` on this thread only (instances initialised
 /// inside `f` pick their kernels from it): benchmarks and tests compare levels side by
 /// side with it without touching other threads.
-pub fn with_level<R>(cap: CpuLevel, f: impl FnOnce() -> R) -> R {
+pub(crate) fn with_level<R>(cap: CpuLevel, f: impl FnOnce() -> R) -> R {
     struct Restore(Option<CpuLevel>);
     impl Drop for Restore {
         fn drop(&mut self) {
@@ -275,7 +277,7 @@ pub fn with_level<R>(cap: CpuLevel, f: impl FnOnce() -> R) -> R {
 }
 
 /// The level kernels run at now: detected, less the cpumask, capped by `VMAFX_CPU` and
-/// by [`with_level`] on this thread.
+/// by `with_level` on this thread.
 pub fn level() -> CpuLevel {
     let mut l = level_of_flags(cpu_flags() & !cpumask());
     for cap in [env_cap(), THREAD_CAP.with(|c| c.get())]
@@ -289,7 +291,7 @@ pub fn level() -> CpuLevel {
 
 /// `wanted`, lowered to what this CPU runs (kernel tables never hold code it lacks);
 /// another architecture's level lowers to scalar.
-pub fn clamp(wanted: CpuLevel) -> CpuLevel {
+pub(crate) fn clamp(wanted: CpuLevel) -> CpuLevel {
     let l = wanted.min(detected());
     if l.is_native() {
         l

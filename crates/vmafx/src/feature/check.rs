@@ -12,10 +12,10 @@ use crate::error::{Error, Result, Status};
 use crate::frame::MemoryKind;
 
 /// The environment variable that turns the mode on (`1` or `true`).
-pub const ENV_VAR: &str = "VMAFX_CHECK_KERNELS";
+pub(crate) const ENV_VAR: &str = "VMAFX_CHECK_KERNELS";
 
 /// Whether `VMAFX_CHECK_KERNELS` asks for the mode (read once).
-pub fn enabled() -> bool {
+pub(crate) fn enabled() -> bool {
     static ON: OnceLock<bool> = OnceLock::new();
     *ON.get_or_init(|| {
         std::env::var(ENV_VAR)
@@ -129,7 +129,7 @@ impl Extractor for Checked {
 impl ExtractorInfo {
     /// Makes an instance from parsed options: `create`, or under `VMAFX_CHECK_KERNELS=1` an
     /// instance watched by a scalar twin that stops the run at the first differing score
-    /// (see [`crate::feature::check`]).
+    /// (see `crate::feature::check`).
     pub fn instantiate(&self, options: &OptValues) -> Result<Box<dyn Extractor>> {
         instantiate(self.name, self.create, options, enabled())
     }

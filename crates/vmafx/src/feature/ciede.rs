@@ -27,7 +27,7 @@ const LIBVMAF_ALIGN: usize = 32;
 static OPTIONS: &[OptSpec] = &[];
 
 /// The extractors this module defines.
-pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     name: "ciede",
     aliases: &[],
     provided: &["ciede2000"],

@@ -18,7 +18,7 @@ const NAME: &str = "float_ansnr";
 
 /// The extractors this module defines. libvmaf lists only `float_ansnr` as provided,
 /// though it also writes `float_anpsnr`.
-pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     name: NAME,
     aliases: &[],
     provided: &["float_ansnr"],
@@ -65,7 +65,7 @@ fn reflect(i: isize, n: usize) -> usize {
 
 /// Convolves `src` with the square kernel `k` (side `side`), each output summed row of
 /// taps by row of taps, each row from zero, in `f32` (libvmaf's `ansnr_filter2d`).
-pub fn filter2d(k: &[f32], side: usize, src: &FloatPlane, dst: &mut FloatPlane) {
+pub(crate) fn filter2d(k: &[f32], side: usize, src: &FloatPlane, dst: &mut FloatPlane) {
     let (w, h) = (src.width, src.height);
     if dst.width != w || dst.height != h {
         *dst = FloatPlane::new(w, h);
@@ -94,7 +94,7 @@ pub fn filter2d(k: &[f32], side: usize, src: &FloatPlane, dst: &mut FloatPlane) 
 
 /// Signal energy of `r` and noise energy of `r - d`, summed per row then over rows in
 /// `f32` (libvmaf's `ansnr_mse`, which does not divide by the area).
-pub fn signal_and_noise(r: &FloatPlane, d: &FloatPlane) -> (f32, f32) {
+pub(crate) fn signal_and_noise(r: &FloatPlane, d: &FloatPlane) -> (f32, f32) {
     let (mut sig, mut noise) = (0.0f32, 0.0f32);
     for y in 0..r.height {
         let (mut s, mut n) = (0.0f32, 0.0f32);
@@ -109,7 +109,7 @@ pub fn signal_and_noise(r: &FloatPlane, d: &FloatPlane) -> (f32, f32) {
 }
 
 /// `(float_ansnr, float_anpsnr)` from the energies of a `w x h` picture.
-pub fn scores(sig: f32, noise: f32, w: usize, h: usize, peak: f64, cap: f64) -> (f64, f64) {
+pub(crate) fn scores(sig: f32, noise: f32, w: usize, h: usize, peak: f64, cap: f64) -> (f64, f64) {
     let ansnr = if noise == 0.0 {
         cap
     } else {

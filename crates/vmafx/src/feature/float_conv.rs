@@ -9,11 +9,11 @@ use super::{ExtractInput, Geometry, OptValues};
 use crate::error::{Error, Result};
 use crate::frame::{Frame, Samples};
 pub(crate) use dispatch::CONV_KERNELS;
-pub use kernels::ConvKernels;
+pub(crate) use kernels::ConvKernels;
 
 /// A single-channel `f32` picture, rows packed (`stride == width`).
 #[derive(Debug, Clone, Default)]
-pub struct FloatPlane {
+pub(crate) struct FloatPlane {
     /// Width in samples.
     pub width: usize,
     /// Height in rows.
@@ -24,7 +24,7 @@ pub struct FloatPlane {
 
 impl FloatPlane {
     /// A zeroed picture.
-    pub fn new(width: usize, height: usize) -> Self {
+    pub(crate) fn new(width: usize, height: usize) -> Self {
         FloatPlane {
             width,
             height,
@@ -34,7 +34,7 @@ impl FloatPlane {
 
     /// Makes the picture `width x height`, zeroed, unless it has that size already (then
     /// its samples are kept).
-    pub fn ensure(&mut self, width: usize, height: usize) {
+    pub(crate) fn ensure(&mut self, width: usize, height: usize) {
         if self.width != width || self.height != height {
             *self = FloatPlane::new(width, height);
         }
@@ -42,20 +42,20 @@ impl FloatPlane {
 
     /// Row `y`.
     #[inline]
-    pub fn row(&self, y: usize) -> &[f32] {
+    pub(crate) fn row(&self, y: usize) -> &[f32] {
         &self.data[y * self.width..(y + 1) * self.width]
     }
 
     /// Sample at (`x`, `y`).
     #[inline]
-    pub fn at(&self, x: usize, y: usize) -> f32 {
+    pub(crate) fn at(&self, x: usize, y: usize) -> f32 {
         self.data[y * self.width + x]
     }
 }
 
 /// Checks that the float extractors can read frames of `g` (libvmaf's `picture_copy`
 /// converts 8, 10, 12 and 16 bits; it reads other depths as bytes, which is meaningless).
-pub fn check_geometry(extractor: &str, g: Geometry, min_side: u32) -> Result<()> {
+pub(crate) fn check_geometry(extractor: &str, g: Geometry, min_side: u32) -> Result<()> {
     if !matches!(g.bpc, 8 | 10 | 12 | 16) {
         return Err(Error::not_supported(
             format!("{extractor}:bpc"),
@@ -78,7 +78,7 @@ pub fn check_geometry(extractor: &str, g: Geometry, min_side: u32) -> Result<()>
 }
 
 /// Checks that `frame` has the geometry the extractor was initialised for.
-pub fn check_frame(extractor: &str, what: &str, frame: &Frame, g: Geometry) -> Result<()> {
+pub(crate) fn check_frame(extractor: &str, what: &str, frame: &Frame, g: Geometry) -> Result<()> {
     if frame.width() != g.width || frame.height() != g.height || frame.bpc() != g.bpc {
         return Err(Error::invalid(
             format!("{extractor}:{what}"),
@@ -97,7 +97,7 @@ pub fn check_frame(extractor: &str, what: &str, frame: &Frame, g: Geometry) -> R
 }
 
 /// Checks both frames of `input` against `g`.
-pub fn check_input(extractor: &str, input: &ExtractInput<'_>, g: Geometry) -> Result<()> {
+pub(crate) fn check_input(extractor: &str, input: &ExtractInput<'_>, g: Geometry) -> Result<()> {
     check_frame(extractor, "reference", input.reference, g)?;
     check_frame(extractor, "distorted", input.distorted, g)
 }
@@ -105,7 +105,7 @@ pub fn check_input(extractor: &str, input: &ExtractInput<'_>, g: Geometry) -> Re
 /// Converts plane `channel` of `frame` to float as libvmaf's `picture_copy` does: 8-bit
 /// samples as they are, deeper ones divided by 4 (10-bit), 16 (12-bit) or 256 (16-bit),
 /// then `offset` added.
-pub fn picture_to_float(frame: &Frame, channel: usize, offset: f32, out: &mut FloatPlane) {
+pub(crate) fn picture_to_float(frame: &Frame, channel: usize, offset: f32, out: &mut FloatPlane) {
     let plane = frame.plane(channel);
     let (w, h) = (plane.width as usize, plane.height as usize);
     if out.width != w || out.height != h {
@@ -139,11 +139,11 @@ pub fn picture_to_float(frame: &Frame, channel: usize, offset: f32, out: &mut Fl
     }
 }
 
-pub use rows::mirror;
+pub(crate) use rows::mirror;
 
 /// What the vertical pass of [`convolve`] reads at each tap.
 #[derive(Clone, Copy)]
-pub enum ConvInput<'a> {
+pub(crate) enum ConvInput<'a> {
     /// The samples of one picture.
     Plain(&'a FloatPlane),
     /// Their squares.
@@ -173,7 +173,7 @@ fn tap_rows<'a>(p: &'a FloatPlane, i: usize, taps: usize, out: &mut Vec<&'a [f32
 /// first (into `tmp`), then horizontal, each output sample summed tap by tap from zero
 /// as `sum += f[k] * x` in `f32`: libvmaf's `convolution_f32_*` / `vif_filter1d*`. The
 /// row kernels are `kernels`' (any level gives the same bits).
-pub fn convolve(
+pub(crate) fn convolve(
     kernels: &ConvKernels,
     filter: &[f32],
     input: ConvInput<'_>,
@@ -213,14 +213,14 @@ pub fn convolve(
 /// non-default feature parameters appended (libvmaf's feature name dictionary); names
 /// outside `provided` are written as they are.
 #[derive(Debug, Clone)]
-pub struct FeatureNames {
+pub(crate) struct FeatureNames {
     provided: &'static [&'static str],
     names: Vec<String>,
 }
 
 impl FeatureNames {
     /// The names for `provided` under `opts`.
-    pub fn new(provided: &'static [&'static str], opts: &OptValues) -> Self {
+    pub(crate) fn new(provided: &'static [&'static str], opts: &OptValues) -> Self {
         let params = opts.non_default_params();
         FeatureNames {
             provided,
@@ -232,7 +232,7 @@ impl FeatureNames {
     }
 
     /// The collector key of `feature`.
-    pub fn get<'a>(&'a self, feature: &'a str) -> &'a str {
+    pub(crate) fn get<'a>(&'a self, feature: &'a str) -> &'a str {
         match self.provided.iter().position(|p| *p == feature) {
             Some(i) => &self.names[i],
             None => feature,
@@ -240,9 +240,9 @@ impl FeatureNames {
     }
 }
 
-pub mod dispatch;
-pub mod kernels;
-pub mod rows;
+pub(crate) mod dispatch;
+pub(crate) mod kernels;
+pub(crate) mod rows;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86;
 

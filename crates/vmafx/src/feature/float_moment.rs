@@ -12,7 +12,7 @@ const NAME: &str = "float_moment";
 /// The extractors this module defines. libvmaf's provided name is `float_moment`; the
 /// features written are `float_moment_ref1st`, `float_moment_dis1st`,
 /// `float_moment_ref2nd` and `float_moment_dis2nd`.
-pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     name: NAME,
     aliases: &[],
     provided: &["float_moment"],
@@ -26,7 +26,7 @@ fn create(_opts: &OptValues) -> Result<Box<dyn Extractor>> {
 }
 
 /// The mean of the samples of `p` (libvmaf's `compute_1st_moment`).
-pub fn first_moment(p: &FloatPlane) -> f64 {
+pub(crate) fn first_moment(p: &FloatPlane) -> f64 {
     let mut sum = 0.0f64;
     for &v in &p.data {
         sum += v as f64;
@@ -36,7 +36,7 @@ pub fn first_moment(p: &FloatPlane) -> f64 {
 
 /// The mean of the squared samples of `p`, each square in `f32` (libvmaf's
 /// `compute_2nd_moment`).
-pub fn second_moment(p: &FloatPlane) -> f64 {
+pub(crate) fn second_moment(p: &FloatPlane) -> f64 {
     let mut sum = 0.0f64;
     for &v in &p.data {
         sum += (v * v) as f64;

@@ -107,7 +107,7 @@ static OPTIONS: &[OptSpec] = &[
 ];
 
 /// The extractors this module defines.
-pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     name: NAME,
     aliases: &[],
     provided: PROVIDED,
@@ -119,7 +119,7 @@ pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
 /// Frames `float_motion`'s scores at frame n read: motion compares with frame n - 1,
 /// motion2 takes the smaller of that and frame n + 1's, and frame 0's motion3 is frame 1's
 /// motion blended. With `motion_force_zero` every score is 0 and reads nothing.
-pub fn reach(opts: &OptValues) -> Reach {
+pub(crate) fn reach(opts: &OptValues) -> Reach {
     if opts.bool("motion_force_zero") {
         Reach::NONE
     } else {

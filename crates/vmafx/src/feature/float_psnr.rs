@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 const NAME: &str = "float_psnr";
 
 /// The extractors this module defines.
-pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     name: NAME,
     aliases: &[],
     provided: &["float_psnr"],
@@ -28,7 +28,7 @@ fn create(_opts: &OptValues) -> Result<Box<dyn Extractor>> {
 /// libvmaf's peak and PSNR cap for the float PSNR-like features at `bpc` bits: the peak
 /// is that of the 8-bit scale the float pictures are on (`255 * (2^bpc - 1) / 2^bpc *
 /// 2^(bpc-8)` reduced, e.g. 255.75 at 10 bits). `None` for depths libvmaf refuses.
-pub fn peak_and_cap(bpc: u32) -> Option<(f64, f64)> {
+pub(crate) fn peak_and_cap(bpc: u32) -> Option<(f64, f64)> {
     match bpc {
         8 => Some((255.0, 60.0)),
         10 => Some((255.75, 72.0)),
@@ -39,7 +39,7 @@ pub fn peak_and_cap(bpc: u32) -> Option<(f64, f64)> {
 }
 
 /// [`peak_and_cap`] for an extractor's initialisation, refusing other depths.
-pub fn peak_and_cap_for(extractor: &str, g: Geometry) -> Result<(f64, f64)> {
+pub(crate) fn peak_and_cap_for(extractor: &str, g: Geometry) -> Result<(f64, f64)> {
     check_geometry(extractor, g, 1)?;
     peak_and_cap(g.bpc).ok_or_else(|| {
         Error::not_supported(
@@ -50,7 +50,7 @@ pub fn peak_and_cap_for(extractor: &str, g: Geometry) -> Result<(f64, f64)> {
 }
 
 /// The PSNR of two float pictures of the same size, as libvmaf's `compute_psnr`.
-pub fn psnr(r: &FloatPlane, d: &FloatPlane, peak: f64, cap: f64) -> f64 {
+pub(crate) fn psnr(r: &FloatPlane, d: &FloatPlane, peak: f64, cap: f64) -> f64 {
     let mut noise = 0.0f64;
     for (&a, &b) in r.data.iter().zip(&d.data) {
         let diff = a - b;
@@ -97,7 +97,7 @@ pub(crate) mod testing {
     use crate::frame::{Frame, FrameBuilder, PixelFormat, SamplesMut};
 
     /// A 4:2:0 frame of `bpc` bits whose luma sample at (x, y) is `luma(x, y)`.
-    pub fn frame(bpc: u32, w: u32, h: u32, luma: impl Fn(usize, usize) -> u16) -> Frame {
+    pub(crate) fn frame(bpc: u32, w: u32, h: u32, luma: impl Fn(usize, usize) -> u16) -> Frame {
         let mut fb = FrameBuilder::new(PixelFormat::Yuv420p, bpc, w, h).unwrap();
         let plane = fb.plane_mut(0);
         let stride = plane.stride;
@@ -121,7 +121,7 @@ pub(crate) mod testing {
     }
 
     /// The geometry of `f`.
-    pub fn geometry(f: &Frame) -> Geometry {
+    pub(crate) fn geometry(f: &Frame) -> Geometry {
         Geometry {
             format: f.format(),
             bpc: f.bpc(),
@@ -141,7 +141,7 @@ pub(crate) mod testing {
     }
 
     /// Scores one pair with `info` at default options: (name, value) in the order written.
-    pub fn run_one(info: &ExtractorInfo, r: &Frame, d: &Frame) -> Vec<(String, f64)> {
+    pub(crate) fn run_one(info: &ExtractorInfo, r: &Frame, d: &Frame) -> Vec<(String, f64)> {
         let mut x = (info.create)(&info.parse_options(&[]).unwrap()).unwrap();
         x.init(geometry(r)).unwrap();
         let mut out = FrameScores::default();
@@ -150,7 +150,7 @@ pub(crate) mod testing {
     }
 
     /// The error `x` returns for the pair.
-    pub fn extract_err(x: &mut dyn Extractor, r: &Frame, d: &Frame) -> Error {
+    pub(crate) fn extract_err(x: &mut dyn Extractor, r: &Frame, d: &Frame) -> Error {
         x.extract(&input(r, d, 0), &mut FrameScores::default())
             .unwrap_err()
     }

@@ -34,7 +34,7 @@ static OPTIONS: &[OptSpec] = &[
 ];
 
 /// The extractors this module defines.
-pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     name: "float_ssim",
     aliases: &[],
     provided: &["float_ssim"],

@@ -6,7 +6,7 @@
 //! read each frame pair on its own, and exactly one, fed in index order, for
 //! [`Ordering::Temporal`] ones. Kernels keep a scalar reference version beside any SIMD one.
 
-pub mod check;
+pub(crate) mod check;
 pub mod name;
 pub mod options;
 pub mod reach;
@@ -110,7 +110,7 @@ pub trait Extractor: Send {
 
     /// The level of the kernel table `init` picked, for extractors with SIMD kernels (`None`
     /// for the others, and before `init`): what the tests read to see that `VMAFX_CPU`,
-    /// `--cpumask` and [`crate::cpu::with_level`] reach every table.
+    /// `--cpumask` and `crate::cpu::with_level` reach every table.
     fn kernel_level(&self) -> Option<CpuLevel> {
         None
     }

@@ -64,7 +64,7 @@ const ALIASES: &[(&str, &str)] = &[
 ];
 
 /// The short name outputs print for `name` (itself when it has no alias).
-pub fn alias(name: &str) -> &str {
+pub(crate) fn alias(name: &str) -> &str {
     ALIASES
         .iter()
         .find(|(long, _)| *long == name)

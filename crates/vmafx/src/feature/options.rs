@@ -285,7 +285,7 @@ impl OptValues {
 }
 
 /// Formats a double as C's `printf("%g")` does (6 significant digits, trailing zeros cut).
-pub fn format_g(x: f64) -> String {
+pub(crate) fn format_g(x: f64) -> String {
     if x == 0.0 {
         return "0".into();
     }

@@ -281,7 +281,7 @@ const CSF_CR: Csf = [
 static OPTIONS: &[OptSpec] = &[];
 
 /// The extractors this module defines.
-pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     name: "psnr_hvs",
     aliases: &[],
     provided: &["psnr_hvs_y", "psnr_hvs_cb", "psnr_hvs_cr", "psnr_hvs"],

@@ -56,7 +56,7 @@ pub fn by_feature(feature: &str) -> Option<&'static ExtractorInfo> {
 /// (see [`Reach`]). Extractors that score each pair on its own reach nothing; the temporal
 /// ones declare theirs; a temporal extractor without a declaration is taken as unbounded,
 /// so a chunk plan refuses it rather than split it inexactly.
-pub fn reach(info: &ExtractorInfo, options: &OptValues) -> Reach {
+pub(crate) fn reach(info: &ExtractorInfo, options: &OptValues) -> Reach {
     match info.name {
         "motion" => super::motion::reach(options),
         "motion_v2" => super::motion::reach_v2(options),
@@ -70,7 +70,7 @@ pub fn reach(info: &ExtractorInfo, options: &OptValues) -> Reach {
 /// Whether libvmaf runs extractor `info` on the thread that reads the pictures when it has
 /// a thread pool: the extractors it flags temporal (`psnr`, `float_motion`,
 /// `speed_temporal`). Their features list first in [`crate::context::FeatureOrder::Pool`].
-pub fn on_reading_thread(info: &ExtractorInfo) -> bool {
+pub(crate) fn on_reading_thread(info: &ExtractorInfo) -> bool {
     matches!(info.name, "psnr" | "float_motion" | "speed_temporal")
 }
 
@@ -78,7 +78,7 @@ pub fn on_reading_thread(info: &ExtractorInfo) -> bool {
 /// that scoring a pair costs about what handing it to a worker thread does (waking it and
 /// waiting for it). A scorer given one worker for light extractors only scores on the
 /// caller's thread instead ([`crate::Scorer`]); the scores are the same.
-pub fn light(info: &ExtractorInfo) -> bool {
+pub(crate) fn light(info: &ExtractorInfo) -> bool {
     info.name == "psnr"
 }
 
@@ -88,7 +88,7 @@ pub fn light(info: &ExtractorInfo) -> bool {
 /// one that reads frame n - 1, 2 for one that reads frame n - 2 (n - 1 is kept too, being
 /// the next frame's n - 2). A previous-reference extractor without a declaration is given
 /// both.
-pub fn references_read(info: &ExtractorInfo, options: &OptValues) -> u32 {
+pub(crate) fn references_read(info: &ExtractorInfo, options: &OptValues) -> u32 {
     if info.ordering != Ordering::PrevRef {
         return 0;
     }

@@ -12,7 +12,7 @@ use crate::frame::PixelFormat;
 
 /// How a packed layout places the samples of one group of pixels (a macropixel).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Group {
+pub(crate) struct Group {
     /// Bytes per sample: 1, or 2 for little-endian 16-bit words.
     pub bytes: usize,
     /// Samples in a group.
@@ -29,7 +29,7 @@ pub struct Group {
 
 /// A packed layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Packed {
+pub(crate) enum Packed {
     /// Byte- or word-aligned samples in groups.
     Groups(Group),
     /// One 32-bit word per pixel, 10-bit Cb, Y, Cr from bit 0 up (Y410 / XV30).
@@ -40,7 +40,7 @@ pub enum Packed {
 
 /// The family of a producer layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
+pub(crate) enum Family {
     /// One plane per component, read in place unless shifted.
     Planar,
     /// Luma, then one plane of Cb/Cr pairs.
@@ -63,7 +63,7 @@ const fn group(bytes: usize, pixels: usize, y: [usize; 2], cb: usize, cr: usize)
 }
 
 /// The family of `format`.
-pub fn family(format: PixelFormat) -> Family {
+pub(crate) fn family(format: PixelFormat) -> Family {
     use PixelFormat::*;
     match format {
         Yuv420p | Yuv422p | Yuv444p | Yuv400p | Yuv444pMsb => Family::Planar,
@@ -81,7 +81,7 @@ pub fn family(format: PixelFormat) -> Family {
 }
 
 /// Producer planes an import of `format` describes.
-pub fn producer_plane_count(format: PixelFormat) -> usize {
+pub(crate) fn producer_plane_count(format: PixelFormat) -> usize {
     match family(format) {
         Family::Planar => format.plane_count(),
         Family::SemiPlanar => 2,
@@ -91,7 +91,7 @@ pub fn producer_plane_count(format: PixelFormat) -> usize {
 
 /// Right shift that turns a producer sample of `format` at `bpc` into the planar value:
 /// the bits below the significant ones of the formats that keep them high.
-pub fn sample_shift(format: PixelFormat, bpc: u32) -> u32 {
+pub(crate) fn sample_shift(format: PixelFormat, bpc: u32) -> u32 {
     use PixelFormat::*;
     match format {
         P010 | P210 | P410 | Y210 => 6,
@@ -102,7 +102,7 @@ pub fn sample_shift(format: PixelFormat, bpc: u32) -> u32 {
 }
 
 /// Bytes per sample of a planar or semi-planar producer plane of `format` at `bpc`.
-pub fn sample_bytes(format: PixelFormat, bpc: u32) -> usize {
+pub(crate) fn sample_bytes(format: PixelFormat, bpc: u32) -> usize {
     use PixelFormat::*;
     match format {
         Nv12 | Nv16 | Nv24 => 1,
@@ -113,7 +113,7 @@ pub fn sample_bytes(format: PixelFormat, bpc: u32) -> usize {
 }
 
 /// Bytes of one producer row of packed layout `p`, `w` pixels wide.
-pub fn packed_row_bytes(p: Packed, w: u32) -> usize {
+pub(crate) fn packed_row_bytes(p: Packed, w: u32) -> usize {
     let w = w as usize;
     match p {
         Packed::Groups(g) => w.div_ceil(g.pixels) * g.len * g.bytes,
@@ -135,7 +135,7 @@ fn le32(row: &[u8], i: usize) -> u32 {
 }
 
 /// De-interleaves an 8-bit Cb/Cr row: `cb.len()` pairs are read from `src`.
-pub fn split_chroma_u8(src: &[u8], cb: &mut [u8], cr: &mut [u8]) {
+pub(crate) fn split_chroma_u8(src: &[u8], cb: &mut [u8], cr: &mut [u8]) {
     for (i, (b, r)) in cb.iter_mut().zip(cr.iter_mut()).enumerate() {
         *b = src[2 * i];
         *r = src[2 * i + 1];
@@ -143,7 +143,7 @@ pub fn split_chroma_u8(src: &[u8], cb: &mut [u8], cr: &mut [u8]) {
 }
 
 /// De-interleaves a 16-bit little-endian Cb/Cr row, shifting each sample down by `shift`.
-pub fn split_chroma_u16(src: &[u8], shift: u32, cb: &mut [u16], cr: &mut [u16]) {
+pub(crate) fn split_chroma_u16(src: &[u8], shift: u32, cb: &mut [u16], cr: &mut [u16]) {
     for (i, (b, r)) in cb.iter_mut().zip(cr.iter_mut()).enumerate() {
         *b = le16(src, 2 * i) >> shift;
         *r = le16(src, 2 * i + 1) >> shift;
@@ -151,20 +151,20 @@ pub fn split_chroma_u16(src: &[u8], shift: u32, cb: &mut [u16], cr: &mut [u16]) 
 }
 
 /// Reads a 16-bit little-endian row into `dst`, shifting each sample down by `shift`.
-pub fn read_row_u16(src: &[u8], shift: u32, dst: &mut [u16]) {
+pub(crate) fn read_row_u16(src: &[u8], shift: u32, dst: &mut [u16]) {
     for (i, d) in dst.iter_mut().enumerate() {
         *d = le16(src, i) >> shift;
     }
 }
 
 /// Copies an 8-bit row into `dst`.
-pub fn read_row_u8(src: &[u8], dst: &mut [u8]) {
+pub(crate) fn read_row_u8(src: &[u8], dst: &mut [u8]) {
     dst.copy_from_slice(&src[..dst.len()]);
 }
 
 /// Gathers an 8-bit grouped row: `y.len()` pixels, `cb.len()` chroma samples (one per
 /// group).
-pub fn unpack_groups_u8(g: &Group, src: &[u8], y: &mut [u8], cb: &mut [u8], cr: &mut [u8]) {
+pub(crate) fn unpack_groups_u8(g: &Group, src: &[u8], y: &mut [u8], cb: &mut [u8], cr: &mut [u8]) {
     for (x, d) in y.iter_mut().enumerate() {
         *d = src[(x / g.pixels) * g.len + g.y[x % g.pixels]];
     }
@@ -175,7 +175,7 @@ pub fn unpack_groups_u8(g: &Group, src: &[u8], y: &mut [u8], cb: &mut [u8], cr: 
 }
 
 /// Gathers a 16-bit grouped row, shifting each sample down by `shift`.
-pub fn unpack_groups_u16(
+pub(crate) fn unpack_groups_u16(
     g: &Group,
     src: &[u8],
     shift: u32,
@@ -193,7 +193,7 @@ pub fn unpack_groups_u16(
 }
 
 /// Reads a Y410 / XV30 row: per pixel one word, Cb in bits 0-9, Y 10-19, Cr 20-29.
-pub fn unpack_y410(src: &[u8], y: &mut [u16], cb: &mut [u16], cr: &mut [u16]) {
+pub(crate) fn unpack_y410(src: &[u8], y: &mut [u16], cb: &mut [u16], cr: &mut [u16]) {
     for (x, ((d, b), r)) in y
         .iter_mut()
         .zip(cb.iter_mut())
@@ -209,7 +209,7 @@ pub fn unpack_y410(src: &[u8], y: &mut [u16], cb: &mut [u16], cr: &mut [u16]) {
 
 /// Reads a V210 row. Its samples run Cb0 Y0 Cr0 Y1 Cb1 Y2 Cr1 Y3 Cb2 Y4 Cr2 Y5 per six
 /// pixels, three 10-bit samples to a word from bit 0 up; the top two bits are not read.
-pub fn unpack_v210(src: &[u8], y: &mut [u16], cb: &mut [u16], cr: &mut [u16]) {
+pub(crate) fn unpack_v210(src: &[u8], y: &mut [u16], cb: &mut [u16], cr: &mut [u16]) {
     // Sample `k` of the row's sample sequence.
     let sample = |k: usize| -> u16 {
         let (block, i) = (k / 12, k % 12);

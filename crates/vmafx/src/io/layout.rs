@@ -32,7 +32,7 @@ pub(crate) struct FileLayout {
 
 impl FileLayout {
     /// The layout of a planar frame of `geometry`, plus `dropped_planes` full-size planes.
-    pub fn new(geometry: Geometry, dropped_planes: usize) -> Self {
+    pub(super) fn new(geometry: Geometry, dropped_planes: usize) -> Self {
         let Geometry {
             format,
             bpc,
@@ -55,7 +55,7 @@ impl FileLayout {
     }
 
     /// Bytes of one frame's samples in the file.
-    pub fn frame_bytes(&self) -> u64 {
+    pub(super) fn frame_bytes(&self) -> u64 {
         self.planes
             .iter()
             .map(|&(w, h)| w as u64 * h as u64 * self.sample_bytes as u64)
@@ -76,7 +76,7 @@ impl FileLayout {
     /// offset of the frame's first byte, header included) name the frame in errors; a file
     /// that ends inside the samples is an `Invalid` error, never a short frame, whose
     /// message ends with `note`.
-    pub fn read_frame(
+    pub(super) fn read_frame(
         &self,
         src: &mut Source,
         row: &mut Vec<u8>,
@@ -190,7 +190,7 @@ impl FileLayout {
 
     /// The error for frame `index` (starting at byte `start`, its samples at `data_start`)
     /// cut short by the end of the file at `src`'s position.
-    pub fn truncated(
+    pub(super) fn truncated(
         &self,
         src: &Source,
         (index, start): (u64, u64),

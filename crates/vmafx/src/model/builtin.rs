@@ -80,7 +80,7 @@ pub fn builtin_versions() -> &'static [&'static str] {
 }
 
 /// The JSON text of built-in `version`.
-pub fn builtin_json(version: &str) -> Result<&'static str> {
+pub(super) fn builtin_json(version: &str) -> Result<&'static str> {
     if let Some((_, text)) = MODELS.iter().find(|(v, _)| *v == version) {
         return Ok(text);
     }

@@ -13,7 +13,7 @@
 use serde_json::Value;
 
 use super::json::{kind, read_model, ReadFlags, Reader};
-use super::single::{Model, PredictFlags};
+use super::single::{PredictFlags, SvmModel};
 use super::ModelFeature;
 use crate::error::{Error, Result};
 use crate::score::pooling::percentile_of_sorted;
@@ -22,8 +22,8 @@ use crate::score::pooling::percentile_of_sorted;
 #[derive(Debug, Clone, PartialEq)]
 pub struct ModelCollection {
     name: String,
-    base: Model,
-    members: Vec<Model>,
+    base: SvmModel,
+    members: Vec<SvmModel>,
     /// The union of every model's features, in first-seen order.
     features: Vec<ModelFeature>,
     /// For each model (base first), where its features sit in `features`.
@@ -135,12 +135,12 @@ impl ModelCollection {
     }
 
     /// Model `"0"`.
-    pub fn base(&self) -> &Model {
+    pub fn base(&self) -> &SvmModel {
         &self.base
     }
 
     /// Models `"1"`.., named `vmaf_0001`...
-    pub fn members(&self) -> &[Model] {
+    pub fn members(&self) -> &[SvmModel] {
         &self.members
     }
 
@@ -194,7 +194,7 @@ impl ModelCollection {
 
 /// Bagging score, scaled stddev, and the 95% interval from the members' raw scores, finished
 /// (transformed and clipped) by `first` as libvmaf does. Sorts `scores`.
-fn bootstrap_stats(first: &Model, scores: &mut [f64]) -> [f64; 4] {
+fn bootstrap_stats(first: &SvmModel, scores: &mut [f64]) -> [f64; 4] {
     let n = scores.len() as f64;
     let mut sum = 0.0;
     for s in scores.iter() {

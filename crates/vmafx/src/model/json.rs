@@ -1,4 +1,4 @@
-//! Reading libvmaf's JSON model format (`{"model_dict": {...}}`) into a [`Model`].
+//! Reading libvmaf's JSON model format (`{"model_dict": {...}}`) into a [`SvmModel`].
 //!
 //! Fields read, as libvmaf reads them: `model_type`, `norm_type`, `slopes` and `intercepts`
 //! (entry 0 for the prediction, then one per feature), `feature_names`,
@@ -9,7 +9,7 @@
 use serde_json::{Map, Value};
 
 use super::numtext::normalize_numeric;
-use super::single::{Model, ModelType};
+use super::single::{ModelType, SvmModel};
 use super::svm::Svm;
 use super::transform::{Norm, ScoreTransform};
 use super::ModelFeature;
@@ -35,11 +35,11 @@ pub(crate) struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    pub fn err(&self, field: &str, msg: impl std::fmt::Display) -> Error {
+    pub(super) fn err(&self, field: &str, msg: impl std::fmt::Display) -> Error {
         Error::invalid(self.subject, format!("{field}: {msg}"))
     }
 
-    pub fn object<'v>(&self, v: &'v Value, field: &str) -> Result<&'v Map<String, Value>> {
+    pub(super) fn object<'v>(&self, v: &'v Value, field: &str) -> Result<&'v Map<String, Value>> {
         v.as_object()
             .ok_or_else(|| self.err(field, format!("expected an object, found {}", kind(v))))
     }
@@ -97,7 +97,12 @@ pub(crate) fn kind(v: &Value) -> &'static str {
 
 /// Reads the model in `top` (an object with `model_dict`), naming it `name` in outputs and
 /// `subject` in errors.
-pub fn read_model(subject: &str, name: &str, top: &Value, flags: ReadFlags) -> Result<Model> {
+pub(super) fn read_model(
+    subject: &str,
+    name: &str,
+    top: &Value,
+    flags: ReadFlags,
+) -> Result<SvmModel> {
     let r = Reader { subject };
     let top = r.object(top, "model")?;
     let dict = r.object(r.required(top, "model", "model_dict")?, "model_dict")?;
@@ -231,7 +236,7 @@ pub fn read_model(subject: &str, name: &str, top: &Value, flags: ReadFlags) -> R
     let svm_text = r.string(r.required(dict, path, "model")?, &field("model"))?;
     let svm = Svm::parse(subject, svm_text)?;
 
-    Ok(Model {
+    Ok(SvmModel {
         source: subject.to_string(),
         name: name.to_string(),
         model_type,

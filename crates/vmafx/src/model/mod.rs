@@ -25,7 +25,7 @@ pub use builtin::builtin_versions;
 pub use collection::{ModelCollection, STAT_SUFFIXES};
 pub use json::{ReadFlags, MAX_FEATURES, MAX_KNOTS};
 pub use options::{FeatureOverload, ModelSource, ModelSpec};
-pub use single::{Model, ModelType, PredictFlags};
+pub use single::{ModelType, PredictFlags, SvmModel};
 pub use transform::{Norm, ScoreTransform};
 
 use crate::error::{Error, Result};
@@ -44,7 +44,7 @@ pub struct ModelFeature {
 #[derive(Debug, Clone)]
 pub enum LoadedModel {
     /// A single model: one output.
-    Single(Model),
+    Single(SvmModel),
     /// A bootstrap collection: the base score, each member's score and the statistics.
     Collection(ModelCollection),
 }

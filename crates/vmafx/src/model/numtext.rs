@@ -3,14 +3,14 @@
 
 /// The normalised text of a numeric option value, or `None` when `text` is not a number
 /// (libvmaf then keeps the text as written).
-pub fn normalize_numeric(text: &str) -> Option<String> {
+pub(crate) fn normalize_numeric(text: &str) -> Option<String> {
     let v: f32 = text.trim().parse().ok()?;
     Some(format_g(v as f64))
 }
 
 /// C's `printf("%g", v)`: six significant digits, trailing zeros dropped, exponent form
 /// below 1e-4 or from 1e6.
-pub fn format_g(v: f64) -> String {
+pub(crate) fn format_g(v: f64) -> String {
     const PRECISION: i32 = 6;
     if v.is_nan() {
         return if v.is_sign_negative() { "-nan" } else { "nan" }.to_string();

@@ -34,7 +34,7 @@ impl ModelType {
     }
 }
 
-/// Per-call switches of [`Model::predict_with`] (libvmaf's prediction flags).
+/// Per-call switches of [`SvmModel::predict_with`] (libvmaf's prediction flags).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PredictFlags {
     /// Skip the score clip.
@@ -45,7 +45,7 @@ pub struct PredictFlags {
 
 /// A single VMAF model, ready to predict.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Model {
+pub struct SvmModel {
     pub(crate) source: String,
     pub(crate) name: String,
     pub(crate) model_type: ModelType,
@@ -61,7 +61,7 @@ pub struct Model {
     pub(crate) svm: Svm,
 }
 
-impl Model {
+impl SvmModel {
     /// The output name (`vmaf` unless the spec gave `name=`; `vmaf_0001`.. in collections).
     pub fn name(&self) -> &str {
         &self.name
@@ -77,7 +77,7 @@ impl Model {
         self.model_type
     }
 
-    /// The input features, in the order [`Model::predict`] takes their values.
+    /// The input features, in the order [`SvmModel::predict`] takes their values.
     pub fn features(&self) -> &[ModelFeature] {
         &self.features
     }
@@ -97,7 +97,7 @@ impl Model {
         self.svm.support_vectors()
     }
 
-    /// The score for one frame's feature values (in [`Model::features`] order).
+    /// The score for one frame's feature values (in `Model::features` order).
     pub fn predict(&self, values: &[f64]) -> Result<f64> {
         self.predict_with(values, PredictFlags::default())
     }

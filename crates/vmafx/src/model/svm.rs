@@ -18,7 +18,7 @@ struct Node {
 
 /// A regression SVM with an RBF kernel, as libvmaf's models carry it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Svm {
+pub(crate) struct Svm {
     gamma: f64,
     rho: f64,
     coefs: Vec<f64>,
@@ -43,7 +43,7 @@ const KNOWN_KEYS: &[&str] = &[
 
 impl Svm {
     /// Parses libsvm's model text. `subject` names the model in errors.
-    pub fn parse(subject: &str, text: &str) -> Result<Svm> {
+    pub(crate) fn parse(subject: &str, text: &str) -> Result<Svm> {
         let bad = |msg: String| Error::invalid(subject, format!("model_dict.model: {msg}"));
         let mut lines = text.lines();
         let mut header: Vec<&str> = Vec::new();
@@ -193,12 +193,12 @@ impl Svm {
     }
 
     /// The number of support vectors.
-    pub fn support_vectors(&self) -> usize {
+    pub(crate) fn support_vectors(&self) -> usize {
         self.vectors.len()
     }
 
     /// The regression value for the dense input `x` (feature `i` has libsvm index `i + 1`).
-    pub fn predict(&self, x: &[f64]) -> f64 {
+    pub(crate) fn predict(&self, x: &[f64]) -> f64 {
         let mut sum = 0.0;
         for (coef, sv) in self.coefs.iter().zip(&self.vectors) {
             sum += coef * self.rbf(x, sv);

@@ -129,7 +129,7 @@ fn line_through(p: (f64, f64), q: (f64, f64)) -> (f64, f64) {
 }
 
 /// Clamps `y` into `[lo, hi]` the way libvmaf does (low bound first).
-pub fn clip(y: f64, (lo, hi): (f64, f64)) -> f64 {
+pub(super) fn clip(y: f64, (lo, hi): (f64, f64)) -> f64 {
     let y = if y < lo { lo } else { y };
     if y > hi {
         hi

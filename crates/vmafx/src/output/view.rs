@@ -12,7 +12,7 @@ pub(crate) struct Row<'a> {
 
 impl Row<'_> {
     /// The value of column `j`, if collected.
-    pub fn get(&self, j: usize) -> Option<f64> {
+    pub(super) fn get(&self, j: usize) -> Option<f64> {
         self.values.get(j).copied().flatten()
     }
 }
@@ -27,7 +27,7 @@ pub(crate) struct View<'a> {
 
 impl<'a> View<'a> {
     /// Sorts `table`'s rows by frame index (stable, keeping the first of duplicates).
-    pub fn new(table: &'a ScoreTable) -> Self {
+    pub(super) fn new(table: &'a ScoreTable) -> Self {
         let mut rows: Vec<Row<'a>> = table
             .frames
             .iter()
@@ -45,12 +45,18 @@ impl<'a> View<'a> {
     }
 
     /// The `(column, value)` pairs a row prints: its collected values in column order.
-    pub fn written<'r>(&'r self, row: &'r Row<'a>) -> impl Iterator<Item = (usize, f64)> + 'r {
+    pub(super) fn written<'r>(
+        &'r self,
+        row: &'r Row<'a>,
+    ) -> impl Iterator<Item = (usize, f64)> + 'r {
         (0..self.names.len()).filter_map(move |j| row.get(j).map(|v| (j, v)))
     }
 
     /// The rows libvmaf writes: not skipped by subsampling and holding at least one value.
-    pub fn printed<'r>(&'r self, info: &'r ReportInfo) -> impl Iterator<Item = Row<'a>> + 'r {
+    pub(super) fn printed<'r>(
+        &'r self,
+        info: &'r ReportInfo,
+    ) -> impl Iterator<Item = Row<'a>> + 'r {
         self.rows
             .iter()
             .copied()
@@ -59,7 +65,7 @@ impl<'a> View<'a> {
 
     /// Column `j` pooled every way, or `None` when some frame of `0..pic_count` (not
     /// skipped by subsampling) lacks it, as libvmaf then prints no pooled value.
-    pub fn pooled(&self, j: usize, info: &ReportInfo) -> Option<[f64; 4]> {
+    pub(super) fn pooled(&self, j: usize, info: &ReportInfo) -> Option<[f64; 4]> {
         let values = self.column(j, info)?;
         Some(PoolMethod::ALL.map(|m| pool(&values, m)))
     }

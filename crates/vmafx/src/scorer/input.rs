@@ -14,7 +14,7 @@ pub(crate) struct InputPlan {
 impl InputPlan {
     /// Pairs the run will score, where both files' sizes tell: the shorter input's frames
     /// left, capped by the frame limit.
-    pub fn total(&self, reference: &VideoReader, distorted: &VideoReader) -> Option<u64> {
+    pub(super) fn total(&self, reference: &VideoReader, distorted: &VideoReader) -> Option<u64> {
         let left = frames_left(reference)?.min(frames_left(distorted)?);
         Some(self.max_frames.map_or(left, |n| n.min(left)))
     }

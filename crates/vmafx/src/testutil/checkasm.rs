@@ -16,11 +16,11 @@ use super::twin_rng::TwinRng;
 use crate::cpu::{CpuLevel, Dispatch, KernelTable};
 
 /// What an entry's check returns: `Err` describes the first difference.
-pub type Verdict = Result<(), String>;
+pub(crate) type Verdict = Result<(), String>;
 
 /// One entry of a table and how to check it: `check(scalar, simd, rng)` draws one random
 /// case and compares the two tables' entry on it.
-pub struct Entry<T> {
+pub(crate) struct Entry<T> {
     /// The table field it checks.
     pub name: &'static str,
     /// Draws a case and compares the entry of the SIMD table with the scalar one.
@@ -28,7 +28,7 @@ pub struct Entry<T> {
 }
 
 /// A feature's tables and the checks of their entries.
-pub struct Suite<T: 'static> {
+pub(crate) struct Suite<T: 'static> {
     /// The feature, for messages.
     pub feature: &'static str,
     /// Its dispatch.
@@ -38,7 +38,7 @@ pub struct Suite<T: 'static> {
 }
 
 /// The checker's view of a [`Suite`] of any table type.
-pub trait Checkable: Sync {
+pub(crate) trait Checkable: Sync {
     /// The feature's name.
     fn feature(&self) -> &'static str;
     /// Runs `trials` random cases of every entry at every SIMD level this processor runs;
@@ -127,7 +127,7 @@ fn table_fields(debug: &str) -> Vec<String> {
 }
 
 /// `Ok` when the slices hold the same values, else where they first differ.
-pub fn same<V: PartialEq + Debug>(what: &str, got: &[V], want: &[V]) -> Verdict {
+pub(crate) fn same<V: PartialEq + Debug>(what: &str, got: &[V], want: &[V]) -> Verdict {
     if got.len() != want.len() {
         return Err(format!(
             "{what}: {} values, scalar {}",
@@ -147,7 +147,7 @@ pub fn same<V: PartialEq + Debug>(what: &str, got: &[V], want: &[V]) -> Verdict 
 }
 
 /// `Ok` when two values agree, else both.
-pub fn equal<V: PartialEq + Debug>(what: &str, got: V, want: V) -> Verdict {
+pub(crate) fn equal<V: PartialEq + Debug>(what: &str, got: V, want: V) -> Verdict {
     if got == want {
         Ok(())
     } else {
@@ -157,7 +157,7 @@ pub fn equal<V: PartialEq + Debug>(what: &str, got: V, want: V) -> Verdict {
 
 /// `n` samples below `2^bpc`: uniform, all zero, all maximum, or alternating extremes
 /// (the edge values a lane's overflow shows on), chosen at random.
-pub fn samples(rng: &mut TwinRng, n: usize, bpc: u32) -> Vec<u16> {
+pub(crate) fn samples(rng: &mut TwinRng, n: usize, bpc: u32) -> Vec<u16> {
     let max = ((1u32 << bpc) - 1) as i64;
     match rng.range(0, 5) {
         0 => vec![0; n],

@@ -3,8 +3,8 @@
 //! The loader reads only what the corpus holds (C420*, C422, C444, mono; 8 or 16-bit words)
 //! so kernel tests do not depend on the full reader in [`crate::io`].
 
-pub mod checkasm;
-pub mod twin_rng;
+pub(crate) mod checkasm;
+pub(crate) mod twin_rng;
 
 use std::path::PathBuf;
 
@@ -14,7 +14,7 @@ use crate::frame::{Frame, FrameBuilder, PixelFormat, SamplesMut};
 /// the test: without it, the build script's `vmafx_no_corpus` cfg marks the corpus tests
 /// ignored, so only `CI=true` or `--ignored` get here. Always `Some`; the `Option` keeps
 /// callers' `let Some(dir) = .. else` form.
-pub fn conformance_dir() -> Option<PathBuf> {
+pub(crate) fn conformance_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("VMAFX_CONFORMANCE")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
@@ -27,7 +27,7 @@ pub fn conformance_dir() -> Option<PathBuf> {
 }
 
 /// The clip ids of the corpus that have y4m pairs.
-pub fn clip_ids() -> Vec<&'static str> {
+pub(crate) fn clip_ids() -> Vec<&'static str> {
     vec![
         "carphone_176x144_420p8",
         "bbb_576x324_420p8_crf35",
@@ -41,7 +41,7 @@ pub fn clip_ids() -> Vec<&'static str> {
 }
 
 /// Reads every frame of a corpus y4m file.
-pub fn load_y4m(path: &std::path::Path) -> Vec<Frame> {
+pub(crate) fn load_y4m(path: &std::path::Path) -> Vec<Frame> {
     let data = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let nl = data.iter().position(|&b| b == b'\n').unwrap();
     let header = std::str::from_utf8(&data[..nl]).unwrap();
@@ -107,7 +107,7 @@ pub fn load_y4m(path: &std::path::Path) -> Vec<Frame> {
 }
 
 /// Reference and distorted frames of a corpus clip.
-pub fn load_clip(dir: &std::path::Path, clip: &str) -> (Vec<Frame>, Vec<Frame>) {
+pub(crate) fn load_clip(dir: &std::path::Path, clip: &str) -> (Vec<Frame>, Vec<Frame>) {
     (
         load_y4m(&dir.join(format!("{clip}_ref.y4m"))),
         load_y4m(&dir.join(format!("{clip}_dis.y4m"))),
@@ -115,14 +115,18 @@ pub fn load_clip(dir: &std::path::Path, clip: &str) -> (Vec<Frame>, Vec<Frame>) 
 }
 
 /// An expected JSON log of the corpus, if libvmaf wrote one for this configuration.
-pub fn expected(dir: &std::path::Path, clip: &str, config: &str) -> Option<serde_json::Value> {
+pub(crate) fn expected(
+    dir: &std::path::Path,
+    clip: &str,
+    config: &str,
+) -> Option<serde_json::Value> {
     let p = dir.join("expected").join(format!("{clip}.{config}.json"));
     let text = std::fs::read_to_string(p).ok()?;
     Some(serde_json::from_str(&text).unwrap())
 }
 
 /// Per-frame values of `metric` in an expected log (`None` where libvmaf wrote null).
-pub fn expected_metric(log: &serde_json::Value, metric: &str) -> Option<Vec<Option<f64>>> {
+pub(crate) fn expected_metric(log: &serde_json::Value, metric: &str) -> Option<Vec<Option<f64>>> {
     let frames = log["frames"].as_array()?;
     let mut v = Vec::new();
     for f in frames {
@@ -133,12 +137,12 @@ pub fn expected_metric(log: &serde_json::Value, metric: &str) -> Option<Vec<Opti
 }
 
 /// Whether `a` and `b` print identically with 6 decimals, as libvmaf prints them.
-pub fn same_at_6(a: f64, b: f64) -> bool {
+pub(crate) fn same_at_6(a: f64, b: f64) -> bool {
     format!("{a:.6}") == format!("{b:.6}")
 }
 
 /// Initialises `x` for the clip's geometry and extracts every frame pair, in order.
-pub fn extract_all(
+pub(crate) fn extract_all(
     x: &mut dyn crate::feature::Extractor,
     refs: &[Frame],
     dis: &[Frame],
@@ -172,7 +176,7 @@ pub fn extract_all(
 /// The first `frames` frames of the 1080p bench pair, `/work/bench/1080_{ref,dis}.y4m` or
 /// the same names in `VMAFX_BENCH_DIR`; `None` when either file cannot be opened (the
 /// timing tests that use it are `#[ignore]`d and skip then).
-pub fn bench_pair(frames: usize) -> Option<(Vec<Frame>, Vec<Frame>)> {
+pub(crate) fn bench_pair(frames: usize) -> Option<(Vec<Frame>, Vec<Frame>)> {
     let dir = std::env::var("VMAFX_BENCH_DIR").unwrap_or_else(|_| "/work/bench".into());
     let read = |n: &str| -> Option<Vec<Frame>> {
         let mut r = crate::io::VideoReader::open(format!("{dir}/1080_{n}.y4m"), None).ok()?;
@@ -187,7 +191,7 @@ pub fn bench_pair(frames: usize) -> Option<(Vec<Frame>, Vec<Frame>)> {
 /// the float models built on it, can print libvmaf's goldens exactly only where it matches.
 /// The check is a hash of the estimate over 4096 mantissas, recorded on an Intel Xeon whose
 /// scores equal every golden.
-pub fn rcp_as_goldens() -> bool {
+pub(crate) fn rcp_as_goldens() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_mm_cvtss_f32, _mm_rcp_ss, _mm_set_ss};

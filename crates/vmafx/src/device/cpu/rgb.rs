@@ -33,21 +33,21 @@ use super::span::PlaneSpan;
 /// `VmafxColorMatrix` values (ABI 0.1.11).
 pub(crate) mod matrix {
     /// BT.709.
-    pub const BT709: u32 = 1;
+    pub(crate) const BT709: u32 = 1;
     /// BT.2020 non-constant luminance.
-    pub const BT2020_NCL: u32 = 2;
+    pub(crate) const BT2020_NCL: u32 = 2;
     /// ICtCp.
-    pub const ICTCP: u32 = 3;
+    pub(crate) const ICTCP: u32 = 3;
     /// BT.601.
-    pub const BT601: u32 = 4;
+    pub(crate) const BT601: u32 = 4;
     /// BT.2020 constant luminance.
-    pub const BT2020_CL: u32 = 5;
+    pub(crate) const BT2020_CL: u32 = 5;
 }
 
 /// `VmafxColorTransfer` values (ABI 0.1.11).
 pub(crate) mod transfer {
     /// Linear light.
-    pub const LINEAR: u32 = 5;
+    pub(crate) const LINEAR: u32 = 5;
 }
 
 /// What a statement converts with.

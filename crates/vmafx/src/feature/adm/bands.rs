@@ -2,7 +2,7 @@
 
 /// The four subbands of one DWT level, row-major with a shared stride.
 #[derive(Debug, Clone, Default)]
-pub struct Bands<T> {
+pub(super) struct Bands<T> {
     /// Low-pass both ways (the next level's input).
     pub a: Vec<T>,
     /// Detail bands in libvmaf's orientation order: horizontal (high-pass vertical),
@@ -12,7 +12,7 @@ pub struct Bands<T> {
 
 impl<T: Copy + Default> Bands<T> {
     /// Zeroed bands of `len` samples each.
-    pub fn zeroed(len: usize) -> Self {
+    pub(super) fn zeroed(len: usize) -> Self {
         Bands {
             a: vec![T::default(); len],
             hvd: std::array::from_fn(|_| vec![T::default(); len]),
@@ -21,6 +21,6 @@ impl<T: Copy + Default> Bands<T> {
 }
 
 /// Three zeroed orientation bands (h, v, d) of `len` samples each.
-pub fn zeroed_hvd<T: Copy + Default>(len: usize) -> [Vec<T>; 3] {
+pub(super) fn zeroed_hvd<T: Copy + Default>(len: usize) -> [Vec<T>; 3] {
     std::array::from_fn(|_| vec![T::default(); len])
 }

@@ -5,7 +5,7 @@ const BORDER_FACTOR: f64 = 0.1;
 
 /// A rectangle of band positions, `top..bottom` by `left..right`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Region {
+pub(super) struct Region {
     /// First row.
     pub top: usize,
     /// One past the last row.
@@ -18,13 +18,13 @@ pub struct Region {
 
 impl Region {
     /// Number of positions.
-    pub fn area(&self) -> i32 {
+    pub(super) fn area(&self) -> i32 {
         ((self.bottom - self.top) * (self.right - self.left)) as i32
     }
 }
 
 /// The scored region of a `w` x `h` band (denominator and masking sums).
-pub fn scored(w: usize, h: usize) -> Region {
+pub(super) fn scored(w: usize, h: usize) -> Region {
     // C truncates toward zero; the value is never below -0.5, so never negative after it.
     let left = (w as f64 * BORDER_FACTOR - 0.5) as i32;
     let top = (h as f64 * BORDER_FACTOR - 0.5) as i32;
@@ -39,7 +39,7 @@ pub fn scored(w: usize, h: usize) -> Region {
 
 /// The scored region widened by the masking filter's taps (one before, two after), where
 /// decoupling and CSF weighting are computed.
-pub fn with_taps(w: usize, h: usize) -> Region {
+pub(super) fn with_taps(w: usize, h: usize) -> Region {
     let left = (w as f64 * BORDER_FACTOR - 0.5 - 1.0) as i32;
     let top = (h as f64 * BORDER_FACTOR - 0.5 - 1.0) as i32;
     let right = w as i32 - left + 2;

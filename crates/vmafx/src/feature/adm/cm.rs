@@ -16,7 +16,7 @@ use super::cnum::{ceil_u32, half_of_shift};
 use super::den::noise_floor;
 
 /// The bands one masking sum reads.
-pub struct Masking<'a, T> {
+pub(super) struct Masking<'a, T> {
     /// Bands whose masked energy is measured (h, v, d).
     pub source: &'a [Vec<T>; 3],
     /// CSF-weighted masker bands.
@@ -85,7 +85,7 @@ pub(super) const ONE_BY_15_Q12: i32 = 8738;
 /// One row of the scale-0 masking sum: which row, its neighbours, which columns, and the
 /// constants of the scale.
 #[derive(Debug, Clone, Copy)]
-pub struct Row0 {
+pub(super) struct Row0 {
     /// Band row stride.
     pub stride: usize,
     /// Band width.
@@ -103,7 +103,7 @@ pub struct Row0 {
 }
 
 /// A scale-0 row kernel: the three orientations' wrapping sums of masked cubes.
-pub type Row0Fn = fn(&Masking<'_, i16>, &Row0) -> [i64; 3];
+pub(super) type Row0Fn = fn(&Masking<'_, i16>, &Row0) -> [i64; 3];
 
 /// The scale-0 masked cube of `source · rf` at band position `p` against threshold `thr`.
 #[inline]
@@ -121,7 +121,7 @@ pub(super) fn center0(v: i64) -> i32 {
 }
 
 /// The scalar row kernel of scale 0 (the reference twin).
-pub fn scale0_row(m: &Masking<'_, i16>, r: &Row0) -> [i64; 3] {
+pub(super) fn scale0_row(m: &Masking<'_, i16>, r: &Row0) -> [i64; 3] {
     let (up, i, down) = r.rows;
     let mut inner = [0i64; 3];
     for j in r.left..r.right {
@@ -145,7 +145,7 @@ pub fn scale0_row(m: &Masking<'_, i16>, r: &Row0) -> [i64; 3] {
 /// The scale-0 masking sum taken a run of rows at a time: each row's integer sums are
 /// shifted and added in picture order, so any split into runs gives the same total.
 #[derive(Debug, Clone, Copy)]
-pub struct Sum0 {
+pub(super) struct Sum0 {
     w: usize,
     h: usize,
     rf: [u16; 3],
@@ -158,7 +158,7 @@ pub struct Sum0 {
 impl Sum0 {
     /// An empty sum over the scored region of `w` x `h` bands, with the scale-0
     /// fixed-point weights `rf`.
-    pub fn new((w, h): (usize, usize), rf: [u16; 3]) -> Self {
+    pub(super) fn new((w, h): (usize, usize), rf: [u16; 3]) -> Self {
         let lw = (w as f64).log2();
         Sum0 {
             w,
@@ -173,7 +173,7 @@ impl Sum0 {
 
     /// Adds the scored rows among `rows` (band rows of the picture); the bands of `m`
     /// start at picture row `first` and hold every row the 3x3 neighbourhoods read.
-    pub fn add_rows(
+    pub(super) fn add_rows(
         &mut self,
         m: &Masking<'_, i16>,
         stride: usize,
@@ -202,7 +202,7 @@ impl Sum0 {
     }
 
     /// The masking sum: the three 3-norms plus the noise floor.
-    pub fn total(&self, noise_weight: f64) -> f32 {
+    pub(super) fn total(&self, noise_weight: f64) -> f32 {
         const BASE: [u32; 3] = [52, 52, 57];
         let f_accum: [f32; 3] = std::array::from_fn(|t| {
             let exp = BASE[t]
@@ -218,7 +218,7 @@ impl Sum0 {
 /// row's sums come from `row` (the scalar [`scale0_row`] or a vector twin); the
 /// whole-band form of [`Sum0`], which the strip tests compare against.
 #[cfg(test)]
-pub fn scale0(
+pub(super) fn scale0(
     m: Masking<'_, i16>,
     stride: usize,
     (w, h): (usize, usize),
@@ -238,7 +238,7 @@ pub(super) const ROUND_CENTER: i64 = i32::MIN as i64;
 
 /// One row of a scale-1..3 masking sum (as [`Row0`], with that scale's constants).
 #[derive(Debug, Clone, Copy)]
-pub struct Row123 {
+pub(super) struct Row123 {
     /// Band row stride.
     pub stride: usize,
     /// Band width.
@@ -256,7 +256,7 @@ pub struct Row123 {
 }
 
 /// A scale-1..3 row kernel: the three orientations' wrapping sums of masked cubes.
-pub type Row123Fn = fn(&Masking<'_, i32>, &Row123) -> [i64; 3];
+pub(super) type Row123Fn = fn(&Masking<'_, i32>, &Row123) -> [i64; 3];
 
 /// The scale-1..3 centre term of the threshold.
 #[inline]
@@ -265,7 +265,7 @@ pub(super) fn center123(v: i64) -> i32 {
 }
 
 /// The scalar row kernel of scales 1..3 (the reference twin).
-pub fn scale123_row(m: &Masking<'_, i32>, r: &Row123) -> [i64; 3] {
+pub(super) fn scale123_row(m: &Masking<'_, i32>, r: &Row123) -> [i64; 3] {
     let (up, i, down) = r.rows;
     let sq = (1i64 << 29, 30);
     let cub = (half_of_shift(r.shift_cub) as i64, r.shift_cub);
@@ -292,7 +292,7 @@ pub fn scale123_row(m: &Masking<'_, i32>, r: &Row123) -> [i64; 3] {
 /// Scales 1..3 (`i32` bands of `w` x `h`), with that scale's fixed-point weights `rf`;
 /// each row's sums come from `row` (the scalar [`scale123_row`] or a vector twin).
 #[allow(clippy::too_many_arguments)]
-pub fn scale123(
+pub(super) fn scale123(
     m: Masking<'_, i32>,
     scale: usize,
     stride: usize,

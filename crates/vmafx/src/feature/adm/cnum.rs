@@ -17,22 +17,22 @@ fn trunc_i64(d: f64) -> i64 {
 }
 
 /// `(uint32_t)d`.
-pub fn f64_to_u32(d: f64) -> u32 {
+pub(super) fn f64_to_u32(d: f64) -> u32 {
     trunc_i64(d) as u32
 }
 
 /// `(uint16_t)d`.
-pub fn f64_to_u16(d: f64) -> u16 {
+pub(super) fn f64_to_u16(d: f64) -> u16 {
     trunc_i64(d) as u16
 }
 
 /// `(uint32_t)pow(2, shift - 1)` with C's unsigned wrap of `shift - 1`.
-pub fn half_of_shift(shift: u32) -> u32 {
+pub(super) fn half_of_shift(shift: u32) -> u32 {
     f64_to_u32(2f64.powf(shift.wrapping_sub(1) as f64))
 }
 
 /// `(uint32_t)ceil(x)`.
-pub fn ceil_u32(x: f64) -> u32 {
+pub(super) fn ceil_u32(x: f64) -> u32 {
     f64_to_u32(x.ceil())
 }
 

@@ -203,7 +203,7 @@ const EINVAL_AS_FLOAT: f32 = -22.0;
 
 /// The CSF set-up of an extractor instance.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct CsfParams {
+pub(super) struct CsfParams {
     /// `adm_csf_mode`.
     pub mode: i64,
     /// `adm_norm_view_dist`.
@@ -218,7 +218,7 @@ pub struct CsfParams {
 
 impl CsfParams {
     /// The weights of scale `scale` (0 finest .. 3): `[h, v, d]`.
-    pub fn factors(&self, scale: usize) -> [f32; 3] {
+    pub(super) fn factors(&self, scale: usize) -> [f32; 3] {
         let (hv, d) = match self.mode {
             1 => (
                 self.barten(scale, self.csf_scale),

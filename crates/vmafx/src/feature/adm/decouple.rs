@@ -64,7 +64,7 @@ fn limit_gain(rst: f64, k: i64, o: i64, t: f64, egl: f64) -> f64 {
 
 /// The bands one decoupling reads and writes: slices that all start at the same band row
 /// (the first row of the picture, or of a strip) and share one row stride.
-pub struct Decouple<'a, T> {
+pub(super) struct Decouple<'a, T> {
     /// Reference detail bands (h, v, d).
     pub reference: [&'a [T]; 3],
     /// Distorted detail bands.
@@ -77,7 +77,7 @@ pub struct Decouple<'a, T> {
 
 impl<'a, T> Decouple<'a, T> {
     /// Views of whole bands.
-    pub fn of(
+    pub(super) fn of(
         reference: &'a [Vec<T>; 3],
         distorted: &'a [Vec<T>; 3],
         restored: &'a mut [Vec<T>; 3],
@@ -93,7 +93,7 @@ impl<'a, T> Decouple<'a, T> {
 }
 
 /// Scale 0: `i16` bands.
-pub fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
+pub(super) fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
     let div = reciprocals();
     let cos_sq = cos_sq_one_degree();
     for i in region.top..region.bottom {
@@ -132,7 +132,7 @@ fn best15(x: u32) -> (u16, u32) {
 }
 
 /// Scales 1..3: `i32` bands; the reciprocal is looked up from the divisor's leading bits.
-pub fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
+pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
     let div = reciprocals();
     let cos_sq = cos_sq_one_degree();
     for i in region.top..region.bottom {

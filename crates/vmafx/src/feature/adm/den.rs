@@ -7,7 +7,7 @@ use super::border::{scored, Region};
 use super::cnum::{ceil_u32, half_of_shift};
 
 /// The noise-floor term: (area · noise weight)^(1/3) in float.
-pub fn noise_floor(area: i32, noise_weight: f64) -> f32 {
+pub(super) fn noise_floor(area: i32, noise_weight: f64) -> f32 {
     ((area as f64 * noise_weight) as f32).powf(1.0f32 / 3.0f32)
 }
 
@@ -23,7 +23,7 @@ fn combine(accum: [u64; 3], shift: f64, factors: [f32; 3], floor: f32) -> f32 {
 
 /// The shifts and roundings of one scale-1..3 cube sum.
 #[derive(Debug, Clone, Copy)]
-pub struct Cube {
+pub(super) struct Cube {
     /// Shift of the square.
     pub shift_sq: u32,
     /// Rounding added to the square.
@@ -35,13 +35,13 @@ pub struct Cube {
 }
 
 /// A row's wrapping sum of `|x|^3` at scale 0.
-pub type Row0Fn = fn(&[i16]) -> u64;
+pub(super) type Row0Fn = fn(&[i16]) -> u64;
 
 /// A row's wrapping sum of the rounded, shifted cubes at scales 1..3.
-pub type Row123Fn = fn(&[i32], Cube) -> u64;
+pub(super) type Row123Fn = fn(&[i32], Cube) -> u64;
 
 /// One scale-0 row: the wrapping sum of `|x|^3` (`|x|` as `u16`).
-pub fn cubes0_row(row: &[i16]) -> u64 {
+pub(super) fn cubes0_row(row: &[i16]) -> u64 {
     let mut inner = 0u64;
     for &x in row {
         let a = (x as i32).unsigned_abs() as u16 as u64;
@@ -51,7 +51,7 @@ pub fn cubes0_row(row: &[i16]) -> u64 {
 }
 
 /// One scale-1..3 row: the wrapping sum of `((|x|^2 + r) >> s) · |x|`, rounded and shifted.
-pub fn cubes123_row(row: &[i32], c: Cube) -> u64 {
+pub(super) fn cubes123_row(row: &[i32], c: Cube) -> u64 {
     let mut inner = 0u64;
     for &x in row {
         inner = inner.wrapping_add(cube123(x, c));
@@ -61,7 +61,7 @@ pub fn cubes123_row(row: &[i32], c: Cube) -> u64 {
 
 /// The rounded, shifted cube of one scale-1..3 value.
 #[inline]
-pub fn cube123(x: i32, c: Cube) -> u64 {
+pub(super) fn cube123(x: i32, c: Cube) -> u64 {
     let a = x.unsigned_abs() as u64;
     let sq = a.wrapping_mul(a).wrapping_add(c.round_sq) >> c.shift_sq;
     sq.wrapping_mul(a)
@@ -72,7 +72,7 @@ pub fn cube123(x: i32, c: Cube) -> u64 {
 /// The scale-0 denominator summed a run of rows at a time: the cube sums are integers
 /// added row by row in picture order, so any split into runs gives the same total.
 #[derive(Debug, Clone, Copy)]
-pub struct Sum0 {
+pub(super) struct Sum0 {
     region: Region,
     shift: u32,
     round: u64,
@@ -81,7 +81,7 @@ pub struct Sum0 {
 
 impl Sum0 {
     /// An empty sum over the scored region of `w` x `h` bands.
-    pub fn new(w: usize, h: usize) -> Self {
+    pub(super) fn new(w: usize, h: usize) -> Self {
         let region = scored(w, h);
         let shift = ((region.area() as f64).log2() - 20.0).ceil() as i32;
         let shift = shift.max(0) as u32;
@@ -96,7 +96,7 @@ impl Sum0 {
 
     /// Adds the scored rows among `rows` of `bands` (whole bands of row stride `stride`),
     /// each summed by `cubes`.
-    pub fn add_rows(
+    pub(super) fn add_rows(
         &mut self,
         bands: &[Vec<i16>; 3],
         stride: usize,
@@ -113,7 +113,7 @@ impl Sum0 {
     }
 
     /// The denominator, with the CSF weights `factors`.
-    pub fn total(&self, factors: [f32; 3], noise_weight: f64) -> f32 {
+    pub(super) fn total(&self, factors: [f32; 3], noise_weight: f64) -> f32 {
         let unit = 2f64.powf((18 - self.shift as i32) as f64);
         let floor = noise_floor(self.region.area(), noise_weight);
         combine(self.accum, unit, factors, floor)
@@ -123,7 +123,7 @@ impl Sum0 {
 /// Scale 0 (`i16` bands of `w` x `h`), each row summed by `cubes` (the whole-band form of [`Sum0`],
 /// which the strip tests compare against).
 #[cfg(test)]
-pub fn scale0(
+pub(super) fn scale0(
     bands: &[Vec<i16>; 3],
     stride: usize,
     (w, h): (usize, usize),
@@ -137,7 +137,7 @@ pub fn scale0(
 }
 
 /// Scales 1..3 (`i32` bands of `w` x `h`), each row summed by `cubes`.
-pub fn scale123(
+pub(super) fn scale123(
     bands: &[Vec<i32>; 3],
     (scale, stride): (usize, usize),
     (w, h): (usize, usize),

@@ -41,7 +41,7 @@ impl Kernels {
 
     /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 has its own kernels
     /// at every stage; the VNNI level runs them too.
-    pub fn for_level(wanted: CpuLevel) -> Kernels {
+    pub(super) fn for_level(wanted: CpuLevel) -> Kernels {
         KERNELS.pick(wanted)
     }
 }

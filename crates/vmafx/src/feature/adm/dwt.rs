@@ -28,7 +28,7 @@ fn mirror(k: isize, n: usize) -> usize {
 }
 
 /// For each output position of a level over `n` inputs, its four source indices.
-pub fn taps(n: usize) -> Vec<[usize; 4]> {
+pub(super) fn taps(n: usize) -> Vec<[usize; 4]> {
     (0..n.div_ceil(2))
         .map(|i| {
             let c = 2 * i as isize;
@@ -44,7 +44,7 @@ pub fn taps(n: usize) -> Vec<[usize; 4]> {
 
 /// The source indices of one level: per output row, per output column.
 #[derive(Debug, Clone, Default)]
-pub struct Taps {
+pub(super) struct Taps {
     /// Input width.
     pub w: usize,
     /// Four source rows per output row.
@@ -55,7 +55,7 @@ pub struct Taps {
 
 impl Taps {
     /// The taps of a level over a `w` x `h` input.
-    pub fn new(w: usize, h: usize) -> Self {
+    pub(super) fn new(w: usize, h: usize) -> Self {
         Taps {
             w,
             rows: taps(h),
@@ -68,7 +68,7 @@ impl Taps {
 /// over the input size `t` was made for, into `out` (row stride `out_stride`). `tmp` holds
 /// 2·w values.
 #[allow(clippy::too_many_arguments)]
-pub fn level0<S: Copy + Into<i32>>(
+pub(super) fn level0<S: Copy + Into<i32>>(
     src: &[S],
     stride: usize,
     t: &Taps,
@@ -156,7 +156,7 @@ pub(super) const HORIZONTAL: [(i64, u32); 3] = [(16384, 15), (32768, 16), (16384
 /// Level `scale` (1..=3) of the low band `src` (row stride `stride`, of the size `t` was
 /// made for; `i16` for the scale-0 band, `i32` for later ones) into `out` (row stride
 /// `out_stride`). `tmp` holds 2·w values.
-pub fn level<S: Copy + Into<i64>>(
+pub(super) fn level<S: Copy + Into<i64>>(
     src: &[S],
     stride: usize,
     t: &Taps,

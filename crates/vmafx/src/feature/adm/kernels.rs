@@ -12,26 +12,26 @@ use super::weight::{self, Weighted};
 use crate::cpu::{CpuLevel, KernelTable};
 
 /// Level 0 of the DWT (see [`dwt::level0`]) over one sample type.
-pub type Dwt0Fn<S> = fn(&[S], usize, &Taps, u32, &mut [i32], &mut Bands<i16>, usize);
+pub(super) type Dwt0Fn<S> = fn(&[S], usize, &Taps, u32, &mut [i32], &mut Bands<i16>, usize);
 
 /// The scale-0 CSF weighting (see [`weight::scale0`]).
-pub type Weight0Fn = fn(&[Vec<i16>; 3], Weighted<'_, i16>, usize, Region, [u16; 3]);
+pub(super) type Weight0Fn = fn(&[Vec<i16>; 3], Weighted<'_, i16>, usize, Region, [u16; 3]);
 
 /// DWT levels 1..3 (see [`dwt::level`]) of a low band of `S`.
-pub type DwtFn<S> = fn(&[S], usize, &Taps, usize, &mut [i64], &mut Bands<i32>, usize);
+pub(super) type DwtFn<S> = fn(&[S], usize, &Taps, usize, &mut [i64], &mut Bands<i32>, usize);
 
 /// Scale-0 decoupling (see [`decouple::scale0`]).
-pub type Decouple0Fn = fn(Decouple<'_, i16>, usize, Region, f64);
+pub(super) type Decouple0Fn = fn(Decouple<'_, i16>, usize, Region, f64);
 
 /// Scale-1..3 decoupling (see [`decouple::scale123`]).
-pub type Decouple123Fn = fn(Decouple<'_, i32>, usize, Region, f64);
+pub(super) type Decouple123Fn = fn(Decouple<'_, i32>, usize, Region, f64);
 
 /// The scale-1..3 CSF weighting (see [`weight::scale123`]).
-pub type Weight123Fn = fn(&[Vec<i32>; 3], Weighted<'_, i32>, usize, Region, [u32; 3]);
+pub(super) type Weight123Fn = fn(&[Vec<i32>; 3], Weighted<'_, i32>, usize, Region, [u32; 3]);
 
 /// The kernels one ADM instance runs.
 #[derive(Debug, Clone, Copy)]
-pub struct Kernels {
+pub(super) struct Kernels {
     /// The level these kernels were written for (what the dispatch and the checker read).
     pub level: CpuLevel,
     /// DWT level 0 of 8-bit pictures.
@@ -68,7 +68,7 @@ impl Default for Kernels {
 
 impl Kernels {
     /// The scalar reference kernels.
-    pub const SCALAR: Kernels = Kernels {
+    pub(super) const SCALAR: Kernels = Kernels {
         level: CpuLevel::Scalar,
         dwt0_u8: dwt::level0::<u8>,
         dwt0_u16: dwt::level0::<u16>,

@@ -44,7 +44,7 @@ use csf::CsfParams;
 use settings::Settings;
 
 /// Features the extractor writes, in libvmaf's order (the last eleven only with `debug`).
-pub const PROVIDED: &[&str] = &[
+pub(crate) const PROVIDED: &[&str] = &[
     "VMAF_integer_feature_adm2_score",
     "VMAF_integer_feature_aim_score",
     "VMAF_integer_feature_adm3_score",
@@ -70,10 +70,10 @@ const NON_DEBUG: usize = 7;
 
 /// Smallest width and height: libvmaf's index tables need at least 5 inputs at the
 /// coarsest level (33 → 17 → 9 → 5) and read outside the picture below that.
-pub const MIN_DIMENSION: u32 = 33;
+pub(crate) const MIN_DIMENSION: u32 = 33;
 
 /// The extractors this module defines.
-pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     name: "adm",
     aliases: &[],
     provided: PROVIDED,
@@ -111,7 +111,7 @@ struct Work {
 
 /// An `adm` extractor instance.
 #[derive(Debug)]
-pub struct Adm {
+pub(crate) struct Adm {
     settings: Settings,
     names: Vec<String>,
     work: Work,
@@ -120,7 +120,7 @@ pub struct Adm {
 impl Adm {
     /// Makes an instance from parsed options; refuses viewing set-ups finer than libvmaf's
     /// 16-bit pipeline handles (norm_view_dist · ref_display_height below 3 · 1080).
-    pub fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
+    pub(crate) fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
         let csf = CsfParams {
             mode: opts.int("adm_csf_mode"),
             norm_view_dist: opts.double("adm_norm_view_dist"),

@@ -42,7 +42,7 @@ const fn int(
 }
 
 /// The options, in libvmaf's order.
-pub static OPTIONS: &[OptSpec] = &[
+pub(super) static OPTIONS: &[OptSpec] = &[
     OptSpec::flag("debug", false, "debug mode: enable additional output"),
     double(
         "adm_csf_scale",

@@ -32,11 +32,11 @@ use super::weight::Weighted;
 /// Scored rows per strip: with the halo, the twelve `i16` strip bands of a 1080p band
 /// (960 wide) take about 410 KiB, and the six input bands' rows another 200 KiB, so a
 /// strip stays within a 1 MiB L2 (32 rows measured no faster, and no longer fit).
-pub const STRIP_ROWS: usize = 16;
+pub(super) const STRIP_ROWS: usize = 16;
 
 /// The strip buffers of scale 0: `rows + 2` band rows of `stride` values per band.
 #[derive(Debug, Default)]
-pub struct Strip0 {
+pub(super) struct Strip0 {
     /// Scored rows per strip.
     rows: usize,
     /// Restored bands (h, v, d).
@@ -51,7 +51,7 @@ pub struct Strip0 {
 
 impl Strip0 {
     /// Zeroed buffers for strips of `rows` scored rows (at least 1) of row stride `stride`.
-    pub fn new(rows: usize, stride: usize) -> Self {
+    pub(super) fn new(rows: usize, stride: usize) -> Self {
         let rows = rows.max(1);
         let zeroed = || std::array::from_fn(|_| vec![0i16; (rows + 2) * stride]);
         Strip0 {
@@ -76,7 +76,7 @@ fn reach(rows: Range<usize>, h: usize) -> Range<usize> {
 }
 
 /// The whole-band inputs of scale 0: the DWT's detail bands of both pictures.
-pub struct Inputs<'a> {
+pub(super) struct Inputs<'a> {
     /// Reference detail bands (h, v, d).
     pub reference: &'a [Vec<i16>; 3],
     /// Distorted detail bands.
@@ -89,7 +89,7 @@ pub struct Inputs<'a> {
 
 /// Decoupling, weighting and masking of scale 0 in strips: (numerator, denominator, AIM
 /// numerator), bit-identical to whole-band passes.
-pub fn scale0(
+pub(super) fn scale0(
     input: &Inputs<'_>,
     strip: &mut Strip0,
     k: &Kernels,

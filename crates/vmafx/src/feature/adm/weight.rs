@@ -8,7 +8,7 @@ use super::cnum::{f64_to_u16, f64_to_u32};
 use super::csf::CsfParams;
 
 /// The scale-0 fixed-point weights.
-pub fn fixed0(p: &CsfParams) -> [u16; 3] {
+pub(super) fn fixed0(p: &CsfParams) -> [u16; 3] {
     let default_display =
         (p.norm_view_dist * p.ref_display_height as f64 - 3.0 * 1080.0).abs() < 1.0e-8;
     if default_display && p.mode == 0 {
@@ -24,13 +24,13 @@ pub fn fixed0(p: &CsfParams) -> [u16; 3] {
 }
 
 /// The fixed-point weights of scale `scale` (1..=3).
-pub fn fixed123(p: &CsfParams, scale: usize) -> [u32; 3] {
+pub(super) fn fixed123(p: &CsfParams, scale: usize) -> [u32; 3] {
     let q32 = 2f64.powf(32.0);
     p.factors(scale).map(|f| f64_to_u32(f as f64 * q32))
 }
 
 /// Output bands of a weighting: the weighted values and their masking activity.
-pub struct Weighted<'a, T> {
+pub(super) struct Weighted<'a, T> {
     /// CSF-weighted bands (h, v, d).
     pub csf: &'a mut [Vec<T>; 3],
     /// Masking activity of each weighted value.
@@ -38,7 +38,7 @@ pub struct Weighted<'a, T> {
 }
 
 /// Scale 0.
-pub fn scale0(
+pub(super) fn scale0(
     src: &[Vec<i16>; 3],
     out: Weighted<'_, i16>,
     stride: usize,
@@ -78,7 +78,7 @@ pub(super) const ONE_BY_30_Q32: i64 = 143165577;
 pub(super) const ROUND_ACTIVITY: i64 = i32::MIN as i64;
 
 /// Scales 1..3.
-pub fn scale123(
+pub(super) fn scale123(
     src: &[Vec<i32>; 3],
     out: Weighted<'_, i32>,
     stride: usize,

@@ -7,15 +7,15 @@ use std::sync::OnceLock;
 use super::picture::Picture;
 
 /// Entries of libvmaf's reciprocal table (it refuses windows of this many samples or more).
-pub const RECIPROCAL_LUT_SIZE: usize = 4226;
+pub(super) const RECIPROCAL_LUT_SIZE: usize = 4226;
 
 /// Spare counts after the histograms: a 32-bit gather of the last count, and a whole
 /// vector of 16-bit counts read and written back (with nothing added) past a window's end,
 /// stay inside the buffer.
-pub const COUNTS_PAD: usize = 32;
+pub(super) const COUNTS_PAD: usize = 32;
 
 /// Suprathreshold contrast response: the weight of a step of `d + 1` code values.
-pub const CONTRAST_WEIGHTS: [i32; 32] = [
+pub(super) const CONTRAST_WEIGHTS: [i32; 32] = [
     1, 2, 3, 4, 4, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
 ];
 
@@ -26,7 +26,7 @@ pub const CONTRAST_WEIGHTS: [i32; 32] = [
 /// rounded to double and then to single precision. The test
 /// `reciprocal_table_reads_like_libvmafs` checks every entry against writing `1/i` out
 /// in decimal and reading it back.
-pub fn reciprocal_lut() -> &'static [f32] {
+pub(super) fn reciprocal_lut() -> &'static [f32] {
     static LUT: OnceLock<Vec<f32>> = OnceLock::new();
     LUT.get_or_init(|| {
         let mut v = vec![0f32; RECIPROCAL_LUT_SIZE];
@@ -53,7 +53,7 @@ fn nine_digit_reciprocal(i: usize) -> f32 {
 /// The contrast tables of one run: steps `1..=num_diffs`, their weights and, per step, the
 /// largest level (offset by `num_diffs`) at which the step is visible.
 #[derive(Debug, Clone)]
-pub struct Contrast {
+pub(super) struct Contrast {
     /// Number of contrast steps (`2^max_log_contrast`).
     pub num_diffs: usize,
     /// Visibility limit per step, in levels offset by `num_diffs`.
@@ -80,7 +80,7 @@ impl Contrast {
 /// frame reuses them: the column histograms, all zero between calls (every row entered is
 /// taken out again before the pass ends), and the runs of the rows in the window.
 #[derive(Debug, Default)]
-pub struct Scratch {
+pub(super) struct Scratch {
     counts: Vec<u16>,
     runs: Vec<Vec<Run>>,
 }
@@ -96,7 +96,7 @@ pub struct Scratch {
 /// of its samples' windows at once: column `c` gains the number of the run's columns
 /// within `pad` of it.
 #[derive(Debug, Clone, Copy)]
-pub struct Band {
+pub(super) struct Band {
     /// Columns of the picture.
     pub width: usize,
     /// Levels the histograms hold.
@@ -110,7 +110,7 @@ pub struct Band {
 /// Neighbouring counted samples of one row at one level: their histogram row and their
 /// columns `start..end`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Run {
+pub(super) struct Run {
     /// Histogram row (level less the band's base).
     pub level: u32,
     /// First column.
@@ -121,16 +121,16 @@ pub struct Run {
 
 /// A run-finding kernel: appends to `runs` the runs of the row with samples `image` and
 /// mask `mask` (`width` each), left to right.
-pub type ScanRunsFn = fn(&Band, &[u16], &[u16], &mut Vec<Run>);
+pub(super) type ScanRunsFn = fn(&Band, &[u16], &[u16], &mut Vec<Run>);
 
 /// A run-adding kernel: adds (`up`) or takes out the windows of every run of `runs` to
 /// the histograms `counts` (which it may read and write back unchanged in the spare
 /// entries), all counts wrapping in 16 bits.
-pub type AddRunsFn = fn(&Band, &[Run], &mut [u16], bool);
+pub(super) type AddRunsFn = fn(&Band, &[Run], &mut [u16], bool);
 
 impl Band {
     /// Panics unless a row holds `width` samples and mask entries.
-    pub fn check_row(&self, image: &[u16], mask: &[u16]) {
+    pub(super) fn check_row(&self, image: &[u16], mask: &[u16]) {
         assert!(
             image.len() >= self.width && mask.len() >= self.width,
             "row shorter than the width"
@@ -140,7 +140,7 @@ impl Band {
 
     /// Panics unless `counts` holds the histograms and their padding, and a count index
     /// fits 32 bits.
-    pub fn check_counts(&self, counts: &[u16]) {
+    pub(super) fn check_counts(&self, counts: &[u16]) {
         assert!(
             counts.len() >= self.size * self.width + COUNTS_PAD,
             "histograms without padding"
@@ -150,7 +150,7 @@ impl Band {
 
     /// Panics unless `run` lies inside the histograms.
     #[inline]
-    pub fn check_run(&self, run: &Run) {
+    pub(super) fn check_run(&self, run: &Run) {
         assert!(
             (run.level as usize) < self.size
                 && run.start < run.end
@@ -168,7 +168,7 @@ impl Band {
 
     /// Adds (`up`) or takes out the windows of `run`: column `c` of its histogram row
     /// changes by the number of the run's columns within `pad` of it.
-    pub fn add_run(&self, counts: &mut [u16], run: &Run, up: bool) {
+    pub(super) fn add_run(&self, counts: &mut [u16], run: &Run, up: bool) {
         self.check_run(run);
         let (w, pad) = (self.width, self.pad);
         let (level, j0, j1) = (run.level as usize, run.start as usize, run.end as usize);
@@ -188,7 +188,7 @@ impl Band {
 }
 
 /// The scalar run-finding kernel.
-pub fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
+pub(super) fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
     b.check_row(image, mask);
     let mut open: Option<Run> = None;
     for (col, (&v, &m)) in image[..b.width].iter().zip(&mask[..b.width]).enumerate() {
@@ -217,7 +217,7 @@ pub fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
 }
 
 /// The scalar run-adding kernel.
-pub fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
+pub(super) fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
     b.check_counts(counts);
     for run in runs {
         b.add_run(counts, run, up);
@@ -226,7 +226,7 @@ pub fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
 
 /// One row's inputs to a c-value kernel.
 #[derive(Debug, Clone, Copy)]
-pub struct RowInput<'a> {
+pub(super) struct RowInput<'a> {
     /// Column histograms: `size` rows of `width` counts (level `base + l` in row `l`), then
     /// at least [`COUNTS_PAD`] spare entries.
     pub counts: &'a [u16],
@@ -252,7 +252,7 @@ pub struct RowInput<'a> {
 
 /// A c-value kernel: the c-value of every column of a row into `out` (`width`, all zero on
 /// entry; 0 where the mask is off, which a kernel scoring only the runs leaves as it is).
-pub type CValueRowFn = fn(&RowInput<'_>, &mut [f32]);
+pub(super) type CValueRowFn = fn(&RowInput<'_>, &mut [f32]);
 
 impl RowInput<'_> {
     /// The count of histogram row `level` at `col`; levels outside the band hold none.
@@ -267,7 +267,7 @@ impl RowInput<'_> {
 
     /// The c-value of the sample of level `value` at column `col`.
     #[inline]
-    pub fn c_value(&self, value: u16, col: usize) -> f32 {
+    pub(super) fn c_value(&self, value: u16, col: usize) -> f32 {
         let c = self.contrast;
         let level = value.wrapping_sub(self.base) as usize;
         if level >= self.size {
@@ -301,7 +301,7 @@ impl RowInput<'_> {
 }
 
 /// The scalar c-value kernel.
-pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
+pub(super) fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
     let w = r.width;
     for ((o, &m), (col, &v)) in out[..w]
         .iter_mut()
@@ -314,7 +314,7 @@ pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
 
 /// The histogram kernels of a c-value pass.
 #[derive(Debug, Clone, Copy)]
-pub struct HistogramKernels {
+pub(super) struct HistogramKernels {
     /// Finds a row's runs.
     pub scan_runs: ScanRunsFn,
     /// Adds or takes out a row's runs.
@@ -326,7 +326,7 @@ pub struct HistogramKernels {
 /// the mask is off), each row handed to `sink` as it is finished. Each row's runs are
 /// found once, as it enters the window, and kept until it leaves.
 #[allow(clippy::too_many_arguments)]
-pub fn c_values(
+pub(super) fn c_values(
     image: &Picture,
     mask: &Picture,
     window: usize,

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 
 /// The open heatmap files of one extractor.
 #[derive(Debug)]
-pub struct Heatmaps {
+pub(super) struct Heatmaps {
     files: Vec<(PathBuf, File)>,
 }
 
@@ -21,7 +21,7 @@ fn io_error(path: &Path, e: std::io::Error) -> Error {
 impl Heatmaps {
     /// Creates `dir` (mode 0770 where that applies) and one file per scale, named with the
     /// sizes libvmaf gives them: the encoding size halved (rounding up) per scale.
-    pub fn create(dir: &str, width: usize, height: usize) -> Result<Self> {
+    pub(super) fn create(dir: &str, width: usize, height: usize) -> Result<Self> {
         let mut builder = std::fs::DirBuilder::new();
         builder.recursive(true);
         #[cfg(unix)]
@@ -44,7 +44,7 @@ impl Heatmaps {
     /// Writes the c-values of `scale` (`width` x `height`) for `frame`, scaled by the largest
     /// c-value a window of `window` samples can give with weight `max_weight`.
     #[allow(clippy::too_many_arguments)]
-    pub fn write(
+    pub(super) fn write(
         &mut self,
         scale: usize,
         frame: u64,

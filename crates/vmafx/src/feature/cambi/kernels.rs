@@ -9,7 +9,7 @@ use crate::cpu::{CpuLevel, KernelTable};
 
 /// The kernels one cambi instance runs, chosen once from the CPU level.
 #[derive(Debug, Clone, Copy)]
-pub struct Kernels {
+pub(super) struct Kernels {
     /// The level these kernels were written for (what the dispatch and the checker read).
     pub level: CpuLevel,
     /// The c-values of one row.
@@ -24,7 +24,7 @@ pub struct Kernels {
 
 impl Kernels {
     /// The scalar reference kernels.
-    pub const SCALAR: Kernels = Kernels {
+    pub(super) const SCALAR: Kernels = Kernels {
         level: CpuLevel::Scalar,
         c_value_row,
         scan_runs,
@@ -33,7 +33,7 @@ impl Kernels {
     };
 
     /// The histogram kernels, as the c-value pass takes them.
-    pub fn histograms(&self) -> HistogramKernels {
+    pub(super) fn histograms(&self) -> HistogramKernels {
         HistogramKernels {
             scan_runs: self.scan_runs,
             add_runs: self.add_runs,

@@ -13,7 +13,7 @@ const BT1886_LB: f64 = 0.01;
 
 /// The code values of black (`foot`) and nominal peak (`head`) of a luma range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LumaRange {
+pub(super) struct LumaRange {
     /// Code value of black.
     pub foot: i32,
     /// Code value of nominal peak.
@@ -22,7 +22,7 @@ pub struct LumaRange {
 
 impl LumaRange {
     /// Limited ("video") range at `bitdepth` bits: 16..235 scaled.
-    pub fn limited(bitdepth: u32) -> Self {
+    pub(super) fn limited(bitdepth: u32) -> Self {
         let scale = 1 << (bitdepth - 8);
         LumaRange {
             foot: 16 * scale,
@@ -39,7 +39,7 @@ impl LumaRange {
 
 /// An electro-optical transfer function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Eotf {
+pub(super) enum Eotf {
     /// ITU-R BT.1886 with a 300 cd/m² white and 0.01 cd/m² black.
     Bt1886,
     /// SMPTE ST 2084 (PQ).
@@ -48,7 +48,7 @@ pub enum Eotf {
 
 impl Eotf {
     /// The EOTF named `name` (`bt1886` or `pq`).
-    pub fn from_name(name: &str) -> Result<Self> {
+    pub(super) fn from_name(name: &str) -> Result<Self> {
         match name {
             "bt1886" => Ok(Eotf::Bt1886),
             "pq" => Ok(Eotf::Pq),
@@ -60,7 +60,7 @@ impl Eotf {
     }
 
     /// Luminance in cd/m² of the normalised signal `v`.
-    pub fn apply(self, v: f64) -> f64 {
+    pub(super) fn apply(self, v: f64) -> f64 {
         match self {
             Eotf::Bt1886 => {
                 let lw = BT1886_LW.powf(1.0 / BT1886_GAMMA);
@@ -84,7 +84,7 @@ impl Eotf {
     }
 
     /// Luminance of code value `sample` in `range`.
-    pub fn luminance(self, sample: i32, range: LumaRange) -> f64 {
+    pub(super) fn luminance(self, sample: i32, range: LumaRange) -> f64 {
         self.apply(range.normalize(sample))
     }
 }
@@ -119,7 +119,7 @@ fn classify(sample: i32, diff: i32, threshold: f64, range: LumaRange, eotf: Eotf
 /// The largest code value (at `bitdepth` bits) at which a step of `diff` is still above the
 /// threshold `tvi` of the mean luminance, found by bisection as libvmaf does: 0 if it is
 /// never visible, the maximum code value if it always is.
-pub fn tvi_for_diff(
+pub(super) fn tvi_for_diff(
     diff: i32,
     tvi: f64,
     bitdepth: u32,
@@ -157,7 +157,7 @@ pub fn tvi_for_diff(
 
 /// The smallest code value whose luminance reaches `threshold` cd/m² (0 when black already
 /// does), as libvmaf's `get_vlt_luma`.
-pub fn vis_lum_luma(threshold: f64, range: LumaRange, eotf: Eotf) -> Result<u16> {
+pub(super) fn vis_lum_luma(threshold: f64, range: LumaRange, eotf: Eotf) -> Result<u16> {
     let mut sample = range.foot;
     while eotf.luminance(sample, range) < threshold {
         if sample > range.head {

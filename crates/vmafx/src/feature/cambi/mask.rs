@@ -4,7 +4,7 @@
 use super::picture::Picture;
 
 /// Side of the square over which flat samples are counted for the mask.
-pub const MASK_FILTER_SIZE: usize = 7;
+pub(super) const MASK_FILTER_SIZE: usize = 7;
 
 fn ceil_log2(n: u32) -> i32 {
     if n == 0 {
@@ -15,7 +15,7 @@ fn ceil_log2(n: u32) -> i32 {
 }
 
 /// How many flat samples a window must exceed to count as flat; grows with picture area.
-pub fn mask_threshold(width: usize, height: usize, filter_size: usize) -> u32 {
+pub(super) fn mask_threshold(width: usize, height: usize, filter_size: usize) -> u32 {
     let blocks = ((width >> 6) * (height >> 6)) as u32;
     let fs = filter_size as i32;
     ((fs * fs + 3 * (ceil_log2(blocks) - 11) - 1) >> 1) as u32
@@ -23,7 +23,7 @@ pub fn mask_threshold(width: usize, height: usize, filter_size: usize) -> u32 {
 
 /// Buffers the spatial mask keeps from one call to the next.
 #[derive(Debug, Default)]
-pub struct MaskScratch {
+pub(super) struct MaskScratch {
     /// The flat indicators of the last `FLAT_RING` rows, one row of `width` each.
     flat: Vec<u8>,
     /// Flat samples per column over the window's rows, with `MASK_FILTER_SIZE / 2` zero
@@ -62,7 +62,7 @@ fn flat_row(row: &[u16], below: &[u16], out: &mut [u8]) {
 /// those leaving it (a ring of indicator rows), then sums seven neighbouring column
 /// counts (at most 49). Every step is a straight loop over bytes that the compiler
 /// vectorises. [`spatial_mask_reference`] is its scalar twin.
-pub struct MaskRows<'a> {
+pub(super) struct MaskRows<'a> {
     s: &'a mut MaskScratch,
     mask: &'a mut Picture,
     width: usize,
@@ -81,7 +81,7 @@ pub struct MaskRows<'a> {
 
 impl<'a> MaskRows<'a> {
     /// Starts the mask of a `width` x `height` picture into `mask`.
-    pub fn new(
+    pub(super) fn new(
         width: usize,
         height: usize,
         step: usize,
@@ -111,7 +111,7 @@ impl<'a> MaskRows<'a> {
 
     /// Takes the next picture row (`width` samples) and the one before it (`None` for
     /// the first).
-    pub fn push(&mut self, above: Option<&[u16]>, row: &[u16]) {
+    pub(super) fn push(&mut self, above: Option<&[u16]>, row: &[u16]) {
         let w = self.width;
         let r = self.given;
         if let Some(above) = above {
@@ -186,7 +186,12 @@ impl<'a> MaskRows<'a> {
 
 /// The mask of `image` ([`MaskRows`]) at every `step`-th sample of every `step`-th row.
 #[cfg(test)]
-pub fn spatial_mask_into(image: &Picture, mask: &mut Picture, step: usize, s: &mut MaskScratch) {
+pub(super) fn spatial_mask_into(
+    image: &Picture,
+    mask: &mut Picture,
+    step: usize,
+    s: &mut MaskScratch,
+) {
     let mut rows = MaskRows::new(image.width, image.height, step, mask, s);
     for i in 0..image.height {
         rows.push(i.checked_sub(1).map(|a| image.row(a)), image.row(i));
@@ -195,7 +200,7 @@ pub fn spatial_mask_into(image: &Picture, mask: &mut Picture, step: usize, s: &m
 
 /// [`spatial_mask_into`] at every sample, into a new picture.
 #[cfg(test)]
-pub fn spatial_mask(image: &Picture) -> Picture {
+pub(super) fn spatial_mask(image: &Picture) -> Picture {
     let mut mask = Picture::new(0, 0);
     spatial_mask_into(image, &mut mask, 1, &mut MaskScratch::default());
     mask
@@ -204,7 +209,7 @@ pub fn spatial_mask(image: &Picture) -> Picture {
 /// The scalar twin of [`spatial_mask`] (another method): a summed-area table of the flat
 /// indicators, each sample's box read from its four corners.
 #[cfg(test)]
-pub fn spatial_mask_reference(image: &Picture) -> Picture {
+pub(super) fn spatial_mask_reference(image: &Picture) -> Picture {
     let (w, h) = (image.width, image.height);
     let threshold = mask_threshold(w, h, MASK_FILTER_SIZE);
     let pad = MASK_FILTER_SIZE / 2;
@@ -237,7 +242,7 @@ pub fn spatial_mask_reference(image: &Picture) -> Picture {
 
 /// Every other sample of every other row, starting at the first: `(w + 1) / 2` by
 /// `(h + 1) / 2`, in place.
-pub fn decimate(pic: &mut Picture) {
+pub(super) fn decimate(pic: &mut Picture) {
     let (w, h) = (pic.width, pic.height);
     let (dw, dh) = (w.div_ceil(2), h.div_ceil(2));
     let d = &mut pic.data;
@@ -256,7 +261,7 @@ pub fn decimate(pic: &mut Picture) {
 /// The even-indexed samples of `src` into `out` (`(src.len() + 1) / 2`), by pairs so that
 /// the compiler vectorises it.
 #[inline]
-pub fn take_even(src: &[u16], out: &mut [u16]) {
+pub(super) fn take_even(src: &[u16], out: &mut [u16]) {
     let pairs = src.chunks_exact(2);
     let last = pairs.remainder().first().copied();
     let n = pairs.len();
@@ -270,7 +275,7 @@ pub fn take_even(src: &[u16], out: &mut [u16]) {
 
 /// The scalar twin of [`decimate`]: a new picture.
 #[cfg(test)]
-pub fn decimate_reference(pic: &Picture) -> Picture {
+pub(super) fn decimate_reference(pic: &Picture) -> Picture {
     let (w, h) = (pic.width.div_ceil(2), pic.height.div_ceil(2));
     let mut out = Picture::new(w, h);
     for i in 0..h {
@@ -323,7 +328,7 @@ fn horizontal_mode(row: &[u16], out: &mut [u16]) {
 
 /// Buffers the mode filter keeps: three rows of horizontal modes and one input row.
 #[derive(Debug, Default)]
-pub struct ModeScratch {
+pub(super) struct ModeScratch {
     lines: Vec<u16>,
     row: Vec<u16>,
 }
@@ -337,7 +342,7 @@ pub struct ModeScratch {
 /// The horizontal modes of the last three rows given are kept; when row `r` comes, row
 /// `r - 1`, the vertical mode of those three, is written. So the output may be the
 /// picture the rows are read from, each row read before the one above it is written.
-pub struct ModeRows<'a> {
+pub(super) struct ModeRows<'a> {
     lines: &'a mut Vec<u16>,
     width: usize,
     height: usize,
@@ -347,7 +352,7 @@ pub struct ModeRows<'a> {
 impl ModeScratch {
     /// Starts the mode filter of a `width` x `height` picture, and lends the input row
     /// buffer (`width` samples) beside it.
-    pub fn start(&mut self, width: usize, height: usize) -> (ModeRows<'_>, &mut [u16]) {
+    pub(super) fn start(&mut self, width: usize, height: usize) -> (ModeRows<'_>, &mut [u16]) {
         self.lines.resize(3 * width, 0);
         self.row.resize(width, 0);
         let rows = ModeRows {
@@ -363,7 +368,7 @@ impl ModeScratch {
 impl ModeRows<'_> {
     /// Takes the next unfiltered row (`width` samples) and writes the rows of `out` (rows
     /// of `width` packed from its start) that are now final.
-    pub fn push(&mut self, row: &[u16], out: &mut [u16]) {
+    pub(super) fn push(&mut self, row: &[u16], out: &mut [u16]) {
         let (w, h, r) = (self.width, self.height, self.given);
         self.given += 1;
         if h < 3 || r == 0 || r == h - 1 {
@@ -392,7 +397,7 @@ impl ModeRows<'_> {
 
 /// The mode filter ([`ModeRows`]) in place.
 #[cfg(test)]
-pub fn mode_filter(pic: &mut Picture, s: &mut ModeScratch) {
+pub(super) fn mode_filter(pic: &mut Picture, s: &mut ModeScratch) {
     let (w, h) = (pic.width, pic.height);
     let (mut rows, row) = s.start(w, h);
     for i in 0..h {
@@ -403,7 +408,7 @@ pub fn mode_filter(pic: &mut Picture, s: &mut ModeScratch) {
 
 /// [`decimate`], then the mode filter, in one pass and in place: each kept row is
 /// decimated into a buffer before the mode filter writes any row from it.
-pub fn decimate_and_mode_filter(pic: &mut Picture, s: &mut ModeScratch) {
+pub(super) fn decimate_and_mode_filter(pic: &mut Picture, s: &mut ModeScratch) {
     let (w, h) = (pic.width, pic.height);
     let (dw, dh) = (w.div_ceil(2), h.div_ceil(2));
     let (mut rows, row) = s.start(dw, dh);
@@ -419,7 +424,7 @@ pub fn decimate_and_mode_filter(pic: &mut Picture, s: &mut ModeScratch) {
 
 /// The scalar twin of [`mode_filter`]: libvmaf's passes with branches, fresh buffers.
 #[cfg(test)]
-pub fn mode_filter_reference(pic: &mut Picture) {
+pub(super) fn mode_filter_reference(pic: &mut Picture) {
     let (w, h) = (pic.width, pic.height);
     if h < 3 {
         return;

@@ -50,7 +50,7 @@ use setup::Run;
 const PROVIDED: &str = "Cambi_feature_cambi_score";
 
 /// The extractors this module defines.
-pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     name: "cambi",
     aliases: &[],
     provided: &[PROVIDED],

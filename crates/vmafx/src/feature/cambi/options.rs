@@ -31,7 +31,7 @@ const fn opt(
 
 /// libvmaf's option table for cambi: names, aliases, defaults, ranges and which options
 /// rename the feature.
-pub static OPTIONS: &[OptSpec] = &[
+pub(super) static OPTIONS: &[OptSpec] = &[
     opt(
         "cambi_max_val",
         Some("cmxv"),
@@ -189,7 +189,7 @@ pub static OPTIONS: &[OptSpec] = &[
 
 /// The options as given (0 meaning "the input's" for sizes and depth).
 #[derive(Debug, Clone)]
-pub struct Options {
+pub(super) struct Options {
     /// Clip of the score (`cambi_max_val`).
     pub max_val: f64,
     /// Encoding width (`enc_width`, 0: the input's).
@@ -225,7 +225,7 @@ pub struct Options {
 impl Options {
     /// The options of `o`, with libvmaf's precedence: `topk` over `cambi_topk` and
     /// `cambi_eotf` over `eotf` when not at their defaults.
-    pub fn from_values(o: &OptValues) -> Result<Self> {
+    pub(super) fn from_values(o: &OptValues) -> Result<Self> {
         let cambi_eotf = o.string("cambi_eotf");
         let eotf_name = if cambi_eotf != DEFAULT_EOTF {
             cambi_eotf

@@ -4,10 +4,10 @@
 //! what the exact sum reads; the whole-plane pooling remains for where it is not exact.
 
 /// Number of scales CAMBI scores.
-pub const NUM_SCALES: usize = 5;
+pub(super) const NUM_SCALES: usize = 5;
 
 /// Weight of each scale in the final score.
-pub const SCALE_WEIGHTS: [i32; NUM_SCALES] = [16, 8, 4, 2, 1];
+pub(super) const SCALE_WEIGHTS: [i32; NUM_SCALES] = [16, 8, 4, 2, 1];
 
 /// Rearranges `arr` so that its first `k` entries are its `k` largest (libvmaf's
 /// Hoare-partition quickselect, descending; the order of the first `k` follows from it).
@@ -99,7 +99,7 @@ fn quick_select_reference(arr: &mut [f32], k: usize) {
 /// partial sum is exact in double precision that order cannot matter, and
 /// [`exact_top_sum`] finds the same sum without the quickselect; otherwise the
 /// quickselect runs as libvmaf's does.
-pub fn spatial_pooling(c_values: &mut [f32], topk: f64, stats: PoolStatsFn) -> f64 {
+pub(super) fn spatial_pooling(c_values: &mut [f32], topk: f64, stats: PoolStatsFn) -> f64 {
     let k = top_count(c_values.len(), topk);
     if let Some(sum) = exact_top_sum(c_values, k, stats) {
         return sum / k as f64;
@@ -139,7 +139,7 @@ fn exact_top_sum(values: &[f32], k: usize, stats: PoolStatsFn) -> Option<f64> {
 
 /// Why the row pooling found no exact top sum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NotExact {
+pub(super) enum NotExact {
     /// The sum is not exact in every order (or a value is negative or not a number):
     /// libvmaf's quickselect must run over the whole plane.
     Inexact,
@@ -185,7 +185,7 @@ fn exact_top_sum_of(stats: PoolStats, k: usize, nonzero: Option<&[f32]>) -> Resu
 /// top sum reads (it reads them only where more than `k` values are nonzero). Reused from
 /// scale to scale and frame to frame.
 #[derive(Debug, Default)]
-pub struct RowPool {
+pub(super) struct RowPool {
     acc: PoolAcc,
     /// The values after the last whole group of eight (`pending` of them).
     carry: [f32; 8],
@@ -201,7 +201,7 @@ pub struct RowPool {
 
 impl RowPool {
     /// Starts a scale, keeping the values that are not zero or not.
-    pub fn start(&mut self, keep: bool) {
+    pub(super) fn start(&mut self, keep: bool) {
         self.acc = PoolAcc::default();
         self.pending = 0;
         self.count = 0;
@@ -210,7 +210,7 @@ impl RowPool {
     }
 
     /// Adds the next row of c-values, its statistics by `kernel`.
-    pub fn push(&mut self, row: &[f32], kernel: PoolStatsFn) {
+    pub(super) fn push(&mut self, row: &[f32], kernel: PoolStatsFn) {
         self.count += row.len();
         if self.keeping {
             self.keep_nonzero(row);
@@ -256,14 +256,14 @@ impl RowPool {
     }
 
     /// The statistics of the values fed since [`RowPool::start`].
-    pub fn stats(&self) -> PoolStats {
+    pub(super) fn stats(&self) -> PoolStats {
         self.acc.finish(&self.carry[..self.pending])
     }
 
     /// The mean of the largest `topk` fraction of the values fed, as
     /// [`spatial_pooling`] finds it, where the sum is exact in any order and the values
     /// it reads were kept.
-    pub fn exact_mean(&self, topk: f64) -> Result<f64, NotExact> {
+    pub(super) fn exact_mean(&self, topk: f64) -> Result<f64, NotExact> {
         let k = top_count(self.count, topk);
         let nonzero = self.keeping.then(|| &self.nonzero[..self.kept]);
         exact_top_sum_of(self.stats(), k, nonzero).map(|s| s / k as f64)
@@ -272,7 +272,7 @@ impl RowPool {
     /// Whether the values are worth keeping at the next frame's same scale: more than
     /// four fifths of `k` were nonzero in this one (a guess; where it misses, the scale is
     /// pooled again keeping them).
-    pub fn keep_next(&self, topk: f64) -> bool {
+    pub(super) fn keep_next(&self, topk: f64) -> bool {
         5 * self.stats().positive > 4 * top_count(self.count, topk)
     }
 }
@@ -355,7 +355,7 @@ fn sum_of_largest(values: &[f32], k: usize) -> f64 {
 /// non-negative floats order as their bits do; a negative value, -0.0 or a NaN has bits
 /// above those of infinity).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PoolStats {
+pub(super) struct PoolStats {
     /// Values whose bits are not zero.
     pub positive: usize,
     /// The largest bits.
@@ -370,7 +370,7 @@ pub struct PoolStats {
 
 /// The statistics of whole groups of eight values, as a kernel gathers them.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PoolAcc {
+pub(super) struct PoolAcc {
     /// Values whose bits are not zero.
     pub positive: usize,
     /// The largest bits.
@@ -395,7 +395,7 @@ impl Default for PoolAcc {
 impl PoolAcc {
     /// The statistics with the values after the last whole group, `rest` (fewer than
     /// eight), added into sum 0.
-    pub fn finish(&self, rest: &[f32]) -> PoolStats {
+    pub(super) fn finish(&self, rest: &[f32]) -> PoolStats {
         let PoolAcc {
             mut positive,
             mut top,
@@ -420,17 +420,17 @@ impl PoolAcc {
 
 /// A pooling-statistics kernel: adds the whole groups of eight at the start of the values
 /// to the statistics (the last `len % 8` values are left to the caller).
-pub type PoolStatsFn = fn(&[f32], &mut PoolAcc);
+pub(super) type PoolStatsFn = fn(&[f32], &mut PoolAcc);
 
 /// The statistics of `values` by `kernel`.
-pub fn pool_stats(values: &[f32], kernel: PoolStatsFn) -> PoolStats {
+pub(super) fn pool_stats(values: &[f32], kernel: PoolStatsFn) -> PoolStats {
     let mut acc = PoolAcc::default();
     kernel(values, &mut acc);
     acc.finish(&values[values.len() / 8 * 8..])
 }
 
 /// The scalar pooling-statistics kernel.
-pub fn pool_groups(values: &[f32], acc: &mut PoolAcc) {
+pub(super) fn pool_groups(values: &[f32], acc: &mut PoolAcc) {
     for chunk in values.chunks_exact(8) {
         for (s, &v) in acc.sums.iter_mut().zip(chunk) {
             let bits = v.to_bits();
@@ -443,7 +443,7 @@ pub fn pool_groups(values: &[f32], acc: &mut PoolAcc) {
 }
 
 /// The weighted sum of the per-scale scores, divided by the samples of the window.
-pub fn weight_scales(scores: &[f64; NUM_SCALES], window: usize) -> f64 {
+pub(super) fn weight_scales(scores: &[f64; NUM_SCALES], window: usize) -> f64 {
     let mut score = 0f64;
     for (s, w) in scores.iter().zip(SCALE_WEIGHTS) {
         score += s * w as f64;

@@ -128,7 +128,7 @@ impl RowSource<'_> {
 
 /// Buffers preprocessing keeps: two converted rows and an output row.
 #[derive(Debug, Default)]
-pub struct RowScratch {
+pub(super) struct RowScratch {
     rows: Vec<u16>,
 }
 
@@ -140,7 +140,7 @@ pub struct RowScratch {
 /// Each input row is converted once; with anti-dithering, output row `i` is made from the
 /// converted rows `i` and `i + 1` held in `scratch`, in one pass.
 #[allow(clippy::too_many_arguments)]
-pub fn preprocess_rows(
+pub(super) fn preprocess_rows(
     plane: &Plane,
     bpc: u32,
     width: u32,
@@ -201,7 +201,7 @@ pub fn preprocess_rows(
 /// [`preprocess_rows`] into a picture.
 #[cfg(test)]
 #[allow(clippy::too_many_arguments)]
-pub fn preprocess_into(
+pub(super) fn preprocess_into(
     plane: &Plane,
     bpc: u32,
     width: u32,
@@ -266,7 +266,7 @@ fn anti_dither_last_row(row: &[u16], out: &mut [u16]) {
 /// The scalar twin of [`preprocess_into`]: the plane converted sample by sample into a new
 /// picture, then libvmaf's in-place anti-dithering.
 #[cfg(test)]
-pub fn preprocess_reference(
+pub(super) fn preprocess_reference(
     plane: &Plane,
     bpc: u32,
     width: u32,

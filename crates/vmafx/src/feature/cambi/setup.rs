@@ -17,7 +17,7 @@ const HEIGHT_4K: u32 = 2160;
 
 /// Everything `init` derives for a geometry.
 #[derive(Debug)]
-pub struct Run {
+pub(super) struct Run {
     /// Bit depth of the input.
     pub bpc: u32,
     /// Bit depth of the encode (anti-dithering below 10).
@@ -40,7 +40,7 @@ pub struct Run {
 
 /// libvmaf's window size for a picture of `width` x `height`: the 4K window scaled by the
 /// sum of the sides, halved (rounding up) with the speed-up, made odd.
-pub fn adjust_window(window: usize, width: u32, height: u32, speedup: bool) -> usize {
+pub(super) fn adjust_window(window: usize, width: u32, height: u32, speedup: bool) -> usize {
     // Unsigned 32-bit arithmetic, stored back into 16 bits, as libvmaf computes it.
     let scaled = (window as u32).wrapping_mul(width.wrapping_add(height)) / 375;
     let mut w = (scaled >> 4) as u16 as usize;
@@ -63,7 +63,7 @@ fn size_error(what: &str, w: u32, h: u32, g: &Geometry) -> Error {
 
 impl Run {
     /// Resolves `o` for frames of `g`, refusing what libvmaf refuses.
-    pub fn new(o: &Options, g: Geometry) -> Result<Run> {
+    pub(super) fn new(o: &Options, g: Geometry) -> Result<Run> {
         let enc_bitdepth = if o.enc_bitdepth == 0 {
             g.bpc
         } else {

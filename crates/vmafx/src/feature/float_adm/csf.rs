@@ -6,7 +6,7 @@ use std::f64::consts::PI;
 
 /// The CSF choice (`adm_csf_mode`; libvmaf treats 3..9 as the default).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CsfMode {
+pub(crate) enum CsfMode {
     /// Watson et al. 1997 (mode 0).
     Watson,
     /// Barten (mode 1).
@@ -17,7 +17,7 @@ pub enum CsfMode {
 
 impl CsfMode {
     /// The mode of an `adm_csf_mode` value.
-    pub fn from_int(v: i64) -> Self {
+    pub(crate) fn from_int(v: i64) -> Self {
         match v {
             1 => Self::Barten,
             2 => Self::Native,
@@ -28,7 +28,7 @@ impl CsfMode {
 
 /// Everything the CSF weights depend on.
 #[derive(Debug, Clone, Copy)]
-pub struct CsfParams {
+pub(crate) struct CsfParams {
     /// The CSF.
     pub mode: CsfMode,
     /// `adm_norm_view_dist`.
@@ -169,7 +169,7 @@ fn barten_csf(lambda: usize, p: &CsfParams, scale: f64) -> f32 {
 }
 
 /// The weights of the (horizontal and vertical, diagonal) bands at `scale`.
-pub fn factors(scale: usize, p: &CsfParams) -> (f32, f32) {
+pub(crate) fn factors(scale: usize, p: &CsfParams) -> (f32, f32) {
     let (nvd, h) = (p.norm_view_dist, p.ref_display_height);
     let (mut f1, mut f2) = match p.mode {
         CsfMode::Barten => (

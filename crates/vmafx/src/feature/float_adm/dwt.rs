@@ -21,7 +21,7 @@ const HI: [f64; 4] = [
 
 /// The four sub-bands of one level, each `ceil(w/2) x ceil(h/2)`.
 #[derive(Debug, Clone, Default)]
-pub struct Bands {
+pub(crate) struct Bands {
     /// Low-pass both ways (the next level's input).
     pub a: FloatPlane,
     /// Low-pass vertically, high-pass horizontally.
@@ -39,7 +39,7 @@ const LUMA_SLOTS: usize = 8;
 /// A frame's luma as the float picture libvmaf's `picture_copy` makes (`v / scaler - 128`,
 /// as `float_conv::picture_to_float` writes it), converted row by row where the DWT
 /// reads it: the first level needs no float copy of the whole picture.
-pub struct LumaRows<'a> {
+pub(crate) struct LumaRows<'a> {
     frame: &'a Frame,
     width: usize,
     height: usize,
@@ -51,7 +51,7 @@ pub struct LumaRows<'a> {
 
 impl<'a> LumaRows<'a> {
     /// The luma of `frame`, no row converted yet.
-    pub fn new(frame: &'a Frame) -> Self {
+    pub(crate) fn new(frame: &'a Frame) -> Self {
         let p = frame.plane(0);
         let (width, height) = (p.width as usize, p.height as usize);
         LumaRows {
@@ -105,7 +105,7 @@ impl<'a> LumaRows<'a> {
 
 /// Where a DWT level reads its rows: a float picture (the levels above the first), or a
 /// frame's luma converted as it is read (the first).
-pub enum DwtSource<'a> {
+pub(crate) enum DwtSource<'a> {
     /// A float picture.
     Plane(&'a FloatPlane),
     /// A frame's luma.
@@ -114,7 +114,7 @@ pub enum DwtSource<'a> {
 
 impl DwtSource<'_> {
     /// Width and height of the picture.
-    pub fn size(&self) -> (usize, usize) {
+    pub(crate) fn size(&self) -> (usize, usize) {
         match self {
             DwtSource::Plane(p) => (p.width, p.height),
             DwtSource::Luma(l) => (l.width, l.height),
@@ -170,7 +170,7 @@ fn taps(f: &[f32; 4], s: [f32; 4]) -> f32 {
 
 /// Transforms `src` one level by `k`'s row kernels into `b` (its planes resized when
 /// needed); with `lo_only` only band `a` is computed.
-pub fn dwt2(k: &ConvKernels, src: &mut DwtSource<'_>, lo_only: bool, b: &mut Bands) {
+pub(crate) fn dwt2(k: &ConvKernels, src: &mut DwtSource<'_>, lo_only: bool, b: &mut Bands) {
     let lo = LO.map(|v| v as f32);
     let hi = HI.map(|v| v as f32);
     let (w, h) = src.size();

@@ -16,7 +16,7 @@ const BORDER_FACTOR: f64 = 0.1;
 
 /// Parameters of the computation.
 #[derive(Debug, Clone, Copy)]
-pub struct AdmParams {
+pub(crate) struct AdmParams {
     /// CSF weighting.
     pub csf: CsfParams,
     /// `adm_enhn_gain_limit`.
@@ -35,7 +35,7 @@ pub struct AdmParams {
 
 /// The results of one pair.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct AdmScores {
+pub(crate) struct AdmScores {
     /// `adm2`: detail loss numerator over denominator.
     pub score: f64,
     /// Total numerator.
@@ -123,7 +123,7 @@ struct ScaleWork {
 
 /// The working planes of [`compute_adm`], reused across pairs.
 #[derive(Debug, Default)]
-pub struct AdmWork {
+pub(crate) struct AdmWork {
     scales: Vec<ScaleWork>,
 }
 
@@ -335,7 +335,7 @@ fn cm(
 }
 
 /// Scores one pair of luma pictures (the DWT by `k`'s row kernels, the planes in `work`).
-pub fn compute_adm(
+pub(crate) fn compute_adm(
     k: &ConvKernels,
     reference: DwtSource<'_>,
     distorted: DwtSource<'_>,

@@ -2,9 +2,9 @@
 //! their blend (`adm3`) and the per-scale ratios, on the luma of each pair in single
 //! precision; with `debug` the totals and per-scale numerators and denominators.
 
-pub mod csf;
-pub mod dwt;
-pub mod kernel;
+pub(crate) mod csf;
+pub(crate) mod dwt;
+pub(crate) mod kernel;
 
 use super::float_conv::{check_geometry, check_input, ConvKernels, FeatureNames, CONV_KERNELS};
 use super::{
@@ -71,7 +71,7 @@ static OPTIONS: &[OptSpec] = &[
 ];
 
 /// The extractors this module defines.
-pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     name: NAME,
     aliases: &[],
     provided: PROVIDED,

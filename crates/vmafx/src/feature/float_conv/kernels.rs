@@ -6,14 +6,14 @@ use super::rows;
 use crate::cpu::{CpuLevel, KernelTable};
 
 /// A vertical pass over one row per tap: `(filter, rows, out)`.
-pub type VerticalFn = fn(&[f32], &[&[f32]], &mut [f32]);
+pub(crate) type VerticalFn = fn(&[f32], &[&[f32]], &mut [f32]);
 
 /// A vertical pass over the products of two pictures' rows: `(filter, a, b, out)`.
-pub type ProductFn = fn(&[f32], &[&[f32]], &[&[f32]], &mut [f32]);
+pub(crate) type ProductFn = fn(&[f32], &[&[f32]], &[&[f32]], &mut [f32]);
 
 /// The row kernels of the separable float convolution.
 #[derive(Debug, Clone, Copy)]
-pub struct ConvKernels {
+pub(crate) struct ConvKernels {
     /// The level these kernels were written for.
     pub level: CpuLevel,
     /// `out[j] = Σ_k f[k] · rows[k][j]`.
@@ -31,7 +31,7 @@ pub struct ConvKernels {
 
 impl ConvKernels {
     /// The scalar reference kernels.
-    pub const SCALAR: ConvKernels = ConvKernels {
+    pub(crate) const SCALAR: ConvKernels = ConvKernels {
         level: CpuLevel::Scalar,
         vertical: rows::vertical,
         vertical_square: rows::vertical_square,

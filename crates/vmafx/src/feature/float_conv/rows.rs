@@ -6,7 +6,7 @@
 /// Mirrors tap index `i` into `0..n` the way libvmaf's float convolutions do
 /// (`-i` below, `2n - i - 2` above), clamped for taps wider than the picture.
 #[inline]
-pub fn mirror(i: isize, n: usize) -> usize {
+pub(crate) fn mirror(i: isize, n: usize) -> usize {
     let n = n as isize;
     let m = if i < 0 {
         -i
@@ -19,7 +19,7 @@ pub fn mirror(i: isize, n: usize) -> usize {
 }
 
 /// `out[j] = Σ_k filter[k] · rows[k][j]`.
-pub fn vertical(filter: &[f32], rows: &[&[f32]], out: &mut [f32]) {
+pub(crate) fn vertical(filter: &[f32], rows: &[&[f32]], out: &mut [f32]) {
     for (j, o) in out.iter_mut().enumerate() {
         let mut acc = 0.0f32;
         for (f, r) in filter.iter().zip(rows) {
@@ -30,7 +30,7 @@ pub fn vertical(filter: &[f32], rows: &[&[f32]], out: &mut [f32]) {
 }
 
 /// `out[j] = Σ_k filter[k] · rows[k][j]²`.
-pub fn vertical_square(filter: &[f32], rows: &[&[f32]], out: &mut [f32]) {
+pub(crate) fn vertical_square(filter: &[f32], rows: &[&[f32]], out: &mut [f32]) {
     for (j, o) in out.iter_mut().enumerate() {
         let mut acc = 0.0f32;
         for (f, r) in filter.iter().zip(rows) {
@@ -42,7 +42,7 @@ pub fn vertical_square(filter: &[f32], rows: &[&[f32]], out: &mut [f32]) {
 }
 
 /// `out[j] = Σ_k filter[k] · (a[k][j] · b[k][j])`.
-pub fn vertical_product(filter: &[f32], a: &[&[f32]], b: &[&[f32]], out: &mut [f32]) {
+pub(crate) fn vertical_product(filter: &[f32], a: &[&[f32]], b: &[&[f32]], out: &mut [f32]) {
     for (j, o) in out.iter_mut().enumerate() {
         let mut acc = 0.0f32;
         for ((f, ra), rb) in filter.iter().zip(a).zip(b) {
@@ -54,7 +54,7 @@ pub fn vertical_product(filter: &[f32], a: &[&[f32]], b: &[&[f32]], out: &mut [f
 
 /// The horizontal pass of one row: `out[j] = Σ_k filter[k] · src[mirror(j - r + k)]`
 /// with `r` the filter's radius (`out` as long as `src`).
-pub fn horizontal(filter: &[f32], src: &[f32], out: &mut [f32]) {
+pub(crate) fn horizontal(filter: &[f32], src: &[f32], out: &mut [f32]) {
     for (j, o) in out[..src.len()].iter_mut().enumerate() {
         *o = horizontal_at(filter, src, j);
     }
@@ -62,7 +62,7 @@ pub fn horizontal(filter: &[f32], src: &[f32], out: &mut [f32]) {
 
 /// One output of [`horizontal`] (what the SIMD kernels use at the row ends).
 #[inline]
-pub fn horizontal_at(filter: &[f32], src: &[f32], j: usize) -> f32 {
+pub(crate) fn horizontal_at(filter: &[f32], src: &[f32], j: usize) -> f32 {
     let w = src.len();
     let r = filter.len() / 2;
     let mut acc = 0.0f32;
@@ -80,7 +80,7 @@ pub fn horizontal_at(filter: &[f32], src: &[f32], j: usize) -> f32 {
 
 /// A horizontal pass keeping every other output: `out[o] = Σ_k filter[k] · src[2o + k]`
 /// (`src` at least `2·(out.len() - 1) + filter.len()` long).
-pub fn stride2(filter: &[f32], src: &[f32], out: &mut [f32]) {
+pub(crate) fn stride2(filter: &[f32], src: &[f32], out: &mut [f32]) {
     for (o, slot) in out.iter_mut().enumerate() {
         let mut acc = 0.0f32;
         for (k, f) in filter.iter().enumerate() {

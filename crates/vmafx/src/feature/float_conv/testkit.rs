@@ -9,7 +9,7 @@ use crate::testutil;
 
 /// A `ScoreStore` over a map, as the collector would hold scores.
 #[derive(Debug, Default)]
-pub struct MapStore(pub HashMap<(String, u64), f64>);
+pub(crate) struct MapStore(pub HashMap<(String, u64), f64>);
 
 impl ScoreStore for MapStore {
     fn get(&self, name: &str, index: u64) -> Option<f64> {
@@ -21,7 +21,7 @@ impl ScoreStore for MapStore {
 }
 
 /// Runs `info` with options `opts` (`name=value:...`) over the frame pairs, then flushes.
-pub fn run(info: &ExtractorInfo, opts: &str, refs: &[Frame], dis: &[Frame]) -> MapStore {
+pub(crate) fn run(info: &ExtractorInfo, opts: &str, refs: &[Frame], dis: &[Frame]) -> MapStore {
     let pairs = crate::feature::options::split_option_string(opts).unwrap();
     let values = info.parse_options(&pairs).unwrap();
     let mut ex = (info.create)(&values).unwrap();
@@ -55,7 +55,7 @@ pub fn run(info: &ExtractorInfo, opts: &str, refs: &[Frame], dis: &[Frame]) -> M
 
 /// Per-feature agreement with an expected log.
 #[derive(Debug, Default, Clone)]
-pub struct Agreement {
+pub(crate) struct Agreement {
     /// Values compared.
     pub count: usize,
     /// Values that print identically with 6 decimals.
@@ -70,7 +70,7 @@ pub struct Agreement {
 /// with 6 decimals. Only where `strict` is false (this processor's reciprocal estimate is not
 /// the goldens' machine's, see [`testutil::rcp_as_goldens`]) may a value differ, within
 /// [`near_golden`].
-pub fn compare(
+pub(crate) fn compare(
     clip: &str,
     config: &str,
     log: &serde_json::Value,
@@ -138,7 +138,7 @@ fn near_golden(metric: &str, want: f64, diff: f64) -> bool {
 }
 
 /// Prints the agreement table.
-pub fn report(title: &str, stats: &BTreeMap<String, Agreement>) {
+pub(crate) fn report(title: &str, stats: &BTreeMap<String, Agreement>) {
     eprintln!("{title}: feature, identical at 6 decimals / compared, max |diff|");
     for (name, s) in stats {
         eprintln!(
@@ -202,7 +202,7 @@ fn configs(neg_opts: &str) -> Vec<(&'static str, String)> {
 /// `float_features_debug` with `debug=true`, the float models at defaults, and
 /// `vmaf_float_v0.6.1neg` with `neg_opts`. Prints the agreement table and fails naming
 /// every mismatch.
-pub fn check_corpus(info: &ExtractorInfo, neg_opts: &str, ours: &dyn Fn(&str) -> bool) {
+pub(crate) fn check_corpus(info: &ExtractorInfo, neg_opts: &str, ours: &dyn Fn(&str) -> bool) {
     let Some(dir) = testutil::conformance_dir() else {
         return;
     };

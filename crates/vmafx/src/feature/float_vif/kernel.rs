@@ -32,14 +32,14 @@ const VALID_KERNELSCALES: [f32; 21] = [
 ];
 
 /// Whether libvmaf accepts `kernelscale` (within 1e-3 of a listed value).
-pub fn valid_kernelscale(kernelscale: f32) -> bool {
+pub(crate) fn valid_kernelscale(kernelscale: f32) -> bool {
     VALID_KERNELSCALES
         .iter()
         .any(|&k| (((kernelscale - k).abs()) as f64) < 1e-3)
 }
 
 /// Filter length at `scale` for `kernelscale`: 2^(4-scale)+1 scaled, rounded up to odd, at least 3.
-pub fn filter_size(scale: u32, kernelscale: f32) -> usize {
+pub(crate) fn filter_size(scale: u32, kernelscale: f32) -> usize {
     let n = ((1u32 << (4 - scale)) + 1) as f32;
     let c = ((n * kernelscale) as f64).ceil() as i64;
     let odd = if c % 2 == 0 { c + 1 } else { c };
@@ -47,7 +47,7 @@ pub fn filter_size(scale: u32, kernelscale: f32) -> usize {
 }
 
 /// The normalised Gaussian of `size` taps with standard deviation `size / 5`.
-pub fn gaussian_filter(scale: u32, kernelscale: f32) -> Vec<f32> {
+pub(crate) fn gaussian_filter(scale: u32, kernelscale: f32) -> Vec<f32> {
     let size = filter_size(scale, kernelscale);
     let stdev = size as f32 / 5.0f32;
     let k = (size as i64 - 1) / 2;
@@ -106,14 +106,14 @@ struct ScaleWork {
 /// The working planes of [`compute_vif`], reused across pairs so that no frame
 /// allocates.
 #[derive(Debug, Default)]
-pub struct VifWork {
+pub(crate) struct VifWork {
     tmp: Vec<f32>,
     scales: [ScaleWork; 4],
 }
 
 /// The per-scale sums of one picture pair (convolved by `k`, the statistic by `vk`, the
 /// planes in `work`): `[num0, den0, num1, den1, ...]` (skipped scales stay 0).
-pub fn compute_vif(
+pub(crate) fn compute_vif(
     k: &ConvKernels,
     vk: &VifKernels,
     reference: &FloatPlane,

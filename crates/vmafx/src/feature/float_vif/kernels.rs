@@ -6,11 +6,11 @@ use super::stat::{stat_row, StatParams};
 use crate::cpu::{CpuLevel, KernelTable};
 
 /// One row of the statistic: `(mu1, mu2, xx, yy, xy rows, constants) -> (num, den)`.
-pub type StatRowFn = fn([&[f32]; 5], &StatParams) -> (f32, f32);
+pub(crate) type StatRowFn = fn([&[f32]; 5], &StatParams) -> (f32, f32);
 
 /// The kernels of float_vif's own stages.
 #[derive(Debug, Clone, Copy)]
-pub struct VifKernels {
+pub(crate) struct VifKernels {
     /// The level these kernels were written for.
     pub level: CpuLevel,
     /// One row of the statistic, summed left to right.
@@ -19,7 +19,7 @@ pub struct VifKernels {
 
 impl VifKernels {
     /// The scalar reference kernels.
-    pub const SCALAR: VifKernels = VifKernels {
+    pub(crate) const SCALAR: VifKernels = VifKernels {
         level: CpuLevel::Scalar,
         stat_row,
     };

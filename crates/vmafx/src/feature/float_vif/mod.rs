@@ -2,11 +2,11 @@
 //! each pair, in single precision (`VMAF_feature_vif_scale0_score` .. `scale3`, and with
 //! `debug` the totals and per-scale numerators and denominators).
 
-pub mod dispatch;
-pub mod kernel;
-pub mod kernels;
-pub mod scale;
-pub mod stat;
+pub(crate) mod dispatch;
+pub(crate) mod kernel;
+pub(crate) mod kernels;
+pub(crate) mod scale;
+pub(crate) mod stat;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
@@ -66,7 +66,7 @@ static OPTIONS: &[OptSpec] = &[
 ];
 
 /// The extractors this module defines.
-pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     name: NAME,
     aliases: &[],
     provided: PROVIDED,

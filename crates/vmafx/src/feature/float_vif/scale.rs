@@ -7,7 +7,7 @@ use crate::feature::float_conv::FloatPlane;
 
 /// A resampling method (`vif_prescale_method`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ScaleMethod {
+pub(crate) enum ScaleMethod {
     /// Nearest neighbour (the default).
     Nearest,
     /// Bilinear.
@@ -20,7 +20,7 @@ pub enum ScaleMethod {
 
 impl ScaleMethod {
     /// The method libvmaf names `name`, if any.
-    pub fn from_name(name: &str) -> Option<Self> {
+    pub(crate) fn from_name(name: &str) -> Option<Self> {
         Some(match name {
             "nearest" => Self::Nearest,
             "bilinear" => Self::Bilinear,
@@ -32,7 +32,7 @@ impl ScaleMethod {
 }
 
 /// Resamples `src` into `dst` (whose size is the target size); a copy when sizes match.
-pub fn scale_frame(method: ScaleMethod, src: &FloatPlane, dst: &mut FloatPlane) {
+pub(crate) fn scale_frame(method: ScaleMethod, src: &FloatPlane, dst: &mut FloatPlane) {
     if src.width == dst.width && src.height == dst.height {
         dst.data.copy_from_slice(&src.data);
         return;

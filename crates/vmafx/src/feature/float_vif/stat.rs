@@ -2,7 +2,7 @@
 //! convolutions): its parameters, libvmaf's polynomial log2, and the scalar row kernel.
 
 /// The coefficients of [`log2f_approx`]'s polynomial, highest degree first.
-pub const LOG2_POLY: [f64; 9] = [
+pub(crate) const LOG2_POLY: [f64; 9] = [
     -0.012671635276421,
     0.064841182402670,
     -0.157048836463065,
@@ -15,7 +15,7 @@ pub const LOG2_POLY: [f64; 9] = [
 ];
 
 /// libvmaf's approximate `log2f`: exponent plus a degree-8 polynomial of the mantissa.
-pub fn log2f_approx(x: f32) -> f32 {
+pub(crate) fn log2f_approx(x: f32) -> f32 {
     if x == 0.0 {
         return f32::NEG_INFINITY;
     }
@@ -35,7 +35,7 @@ pub fn log2f_approx(x: f32) -> f32 {
 
 /// Per-scale parameters of the statistic.
 #[derive(Debug, Clone, Copy)]
-pub struct VifParams {
+pub(crate) struct VifParams {
     /// `vif_enhn_gain_limit`.
     pub enhn_gain_limit: f64,
     /// `vif_kernelscale`.
@@ -48,7 +48,7 @@ pub struct VifParams {
 
 /// The constants of the per-pixel statistic, derived once from the options.
 #[derive(Debug, Clone, Copy)]
-pub struct StatParams {
+pub(crate) struct StatParams {
     /// `vif_sigma_nsq`.
     pub sigma_nsq: f64,
     /// `sigma_nsq² / 255²`, rounded as libvmaf rounds it.
@@ -63,7 +63,7 @@ pub struct StatParams {
 
 impl StatParams {
     /// The constants for `p`.
-    pub fn new(p: &VifParams) -> Self {
+    pub(crate) fn new(p: &VifParams) -> Self {
         let sigma_nsq = p.sigma_nsq;
         let near = sigma_nsq as f32;
         StatParams {
@@ -80,12 +80,19 @@ impl StatParams {
 }
 
 /// The values below this count as zero in the statistic.
-pub const STAT_EPS: f32 = 1.0e-10;
+pub(crate) const STAT_EPS: f32 = 1.0e-10;
 
 /// One pixel of libvmaf's `vif_statistic_s`: its (numerator, denominator) terms from the
 /// filtered means, squares and product.
 #[inline]
-pub fn stat_pixel(m1: f32, m2: f32, xx: f32, yy: f32, xy: f32, p: &StatParams) -> (f32, f32) {
+pub(crate) fn stat_pixel(
+    m1: f32,
+    m2: f32,
+    xx: f32,
+    yy: f32,
+    xy: f32,
+    p: &StatParams,
+) -> (f32, f32) {
     let sigma_nsq = p.sigma_nsq;
     let eps = STAT_EPS;
     let mut sigma1_sq = xx - m1 * m1;
@@ -126,7 +133,7 @@ pub fn stat_pixel(m1: f32, m2: f32, xx: f32, yy: f32, xy: f32, p: &StatParams) -
 
 /// One row of the statistic: the pixels' numerator and denominator terms summed left to
 /// right in `f32` from the rows of `mu1, mu2, xx, yy, xy` (as long as `mu1`'s).
-pub fn stat_row(rows: [&[f32]; 5], p: &StatParams) -> (f32, f32) {
+pub(crate) fn stat_row(rows: [&[f32]; 5], p: &StatParams) -> (f32, f32) {
     let n = rows[0].len();
     let [m1, m2, xx, yy, xy] = rows.map(|r| &r[..n]);
     let (mut num, mut den) = (0.0f32, 0.0f32);

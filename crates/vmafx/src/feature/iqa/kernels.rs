@@ -6,11 +6,11 @@ use super::rows;
 use crate::cpu::{CpuLevel, KernelTable};
 
 /// A pass over one row per tap: `(rows, kernel, out)`.
-pub type RowsFn = fn(&[&[f32]], &[f32], &mut [f32]);
+pub(crate) type RowsFn = fn(&[&[f32]], &[f32], &mut [f32]);
 
 /// The IQA row kernels.
 #[derive(Debug, Clone, Copy)]
-pub struct IqaKernels {
+pub(crate) struct IqaKernels {
     /// The level these kernels were written for.
     pub level: CpuLevel,
     /// Horizontal convolution over the fully covered columns: `(row, kernel, out)`.
@@ -23,7 +23,7 @@ pub struct IqaKernels {
 
 impl IqaKernels {
     /// The scalar reference kernels.
-    pub const SCALAR: IqaKernels = IqaKernels {
+    pub(crate) const SCALAR: IqaKernels = IqaKernels {
         level: CpuLevel::Scalar,
         conv_h: rows::conv_h,
         conv_v: rows::conv_v,

@@ -5,24 +5,24 @@
 use crate::error::{Error, Result};
 use crate::frame::Frame;
 
-pub mod dispatch;
-pub mod kernels;
-pub mod rows;
+pub(crate) mod dispatch;
+pub(crate) mod kernels;
+pub(crate) mod rows;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
 pub(crate) use dispatch::IQA_KERNELS;
-pub use kernels::IqaKernels;
+pub(crate) use kernels::IqaKernels;
 
 /// 11-tap Gaussian (sigma 1.5) used by SSIM, both directions.
-pub const GAUSSIAN_11: [f32; 11] = [
+pub(crate) const GAUSSIAN_11: [f32; 11] = [
     0.001028, 0.007599, 0.036001, 0.109361, 0.213006, 0.266012, 0.213006, 0.109361, 0.036001,
     0.007599, 0.001028,
 ];
 
 /// A dense single-precision image, stride equal to width.
 #[derive(Debug, Clone, Default)]
-pub struct Image {
+pub(crate) struct Image {
     /// Width.
     pub w: usize,
     /// Height.
@@ -32,7 +32,7 @@ pub struct Image {
 }
 
 /// The divisor libvmaf's `picture_copy` applies for a bit depth (8-bit samples as they are).
-pub fn float_scaler(bpc: u32) -> Result<f32> {
+pub(crate) fn float_scaler(bpc: u32) -> Result<f32> {
     match bpc {
         8 => Ok(1.0),
         10 => Ok(4.0),
@@ -46,7 +46,7 @@ pub fn float_scaler(bpc: u32) -> Result<f32> {
 }
 
 /// The luma plane of `frame` as floats scaled to the 8-bit range, as libvmaf copies it.
-pub fn luma_to_float(frame: &Frame, out: &mut Image) -> Result<()> {
+pub(crate) fn luma_to_float(frame: &Frame, out: &mut Image) -> Result<()> {
     let scaler = float_scaler(frame.bpc())?;
     let p = frame.plane(0);
     out.w = p.width as usize;
@@ -137,7 +137,13 @@ fn mirror(i: isize, n: usize) -> usize {
 /// sample, mirroring at the borders, libvmaf's way: the output is `w / factor + (w & 1)`
 /// wide (and likewise high), and a window touching a border is mirrored as a whole.
 /// Windows inside the picture go through `k` when `factor` is 2.
-pub fn decimate(k: &IqaKernels, img: &Image, factor: usize, kern: &[f32], n: usize) -> Image {
+pub(crate) fn decimate(
+    k: &IqaKernels,
+    img: &Image,
+    factor: usize,
+    kern: &[f32],
+    n: usize,
+) -> Image {
     let sw = img.w / factor + (img.w & 1);
     let sh = img.h / factor + (img.h & 1);
     let half = (n / 2) as isize;
@@ -192,13 +198,13 @@ pub fn decimate(k: &IqaKernels, img: &Image, factor: usize, kern: &[f32], n: usi
 }
 
 /// A `factor x factor` box kernel of weight `1 / factor^2`.
-pub fn box_kernel(factor: usize) -> Vec<f32> {
+pub(crate) fn box_kernel(factor: usize) -> Vec<f32> {
     vec![1.0f32 / (factor * factor) as f32; factor * factor]
 }
 
 /// Mean SSIM and its luminance, contrast and structure means over the Gaussian-windowed map.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SsimMeans {
+pub(crate) struct SsimMeans {
     /// SSIM.
     pub ssim: f32,
     /// Luminance term.
@@ -210,7 +216,7 @@ pub struct SsimMeans {
 }
 
 /// libvmaf's `_iqa_ssim` with its default parameters (K1 0.01, K2 0.03, L 255).
-pub fn ssim(k: &IqaKernels, r: &Image, d: &Image, window: &[f32]) -> SsimMeans {
+pub(crate) fn ssim(k: &IqaKernels, r: &Image, d: &Image, window: &[f32]) -> SsimMeans {
     let c1 = (0.01f32 * 255.0) * (0.01f32 * 255.0);
     let c2 = (0.03f32 * 255.0) * (0.03f32 * 255.0);
     let c3 = c2 / 2.0;

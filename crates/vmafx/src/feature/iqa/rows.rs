@@ -4,7 +4,7 @@
 
 /// Horizontal pass over the fully covered columns: `out[x] = Σ_t row[x + t] · k[t]`
 /// (`out` is `row.len() + 1 - k.len()` long).
-pub fn conv_h(row: &[f32], k: &[f32], out: &mut [f32]) {
+pub(crate) fn conv_h(row: &[f32], k: &[f32], out: &mut [f32]) {
     for (x, o) in out.iter_mut().enumerate() {
         let mut sum = 0f64;
         for (t, &kt) in k.iter().enumerate() {
@@ -15,7 +15,7 @@ pub fn conv_h(row: &[f32], k: &[f32], out: &mut [f32]) {
 }
 
 /// Vertical pass over one row per tap: `out[x] = Σ_t rows[t][x] · k[t]`.
-pub fn conv_v(rows: &[&[f32]], k: &[f32], out: &mut [f32]) {
+pub(crate) fn conv_v(rows: &[&[f32]], k: &[f32], out: &mut [f32]) {
     for (x, o) in out.iter_mut().enumerate() {
         let mut sum = 0f64;
         for (r, &kt) in rows.iter().zip(k) {
@@ -27,7 +27,7 @@ pub fn conv_v(rows: &[&[f32]], k: &[f32], out: &mut [f32]) {
 
 /// Decimation by 2 of the windows inside the picture: with `n = rows.len()` and the
 /// `n x n` kernel `k` (row-major), `out[o] = Σ_v Σ_u rows[v][2o + u] · k[v·n + u]`.
-pub fn decimate2(rows: &[&[f32]], k: &[f32], out: &mut [f32]) {
+pub(crate) fn decimate2(rows: &[&[f32]], k: &[f32], out: &mut [f32]) {
     let n = rows.len();
     for (o, slot) in out.iter_mut().enumerate() {
         let mut sum = 0f64;

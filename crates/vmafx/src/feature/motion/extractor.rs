@@ -30,7 +30,7 @@ struct Names {
 
 /// The motion extractor.
 #[derive(Debug)]
-pub struct Motion {
+pub(super) struct Motion {
     variant: Variant,
     force_zero: bool,
     fps_weight: f64,
@@ -47,12 +47,12 @@ pub struct Motion {
 }
 
 /// Makes libvmaf's `motion`.
-pub fn create_motion(opts: &OptValues) -> Result<Box<dyn Extractor>> {
+pub(super) fn create_motion(opts: &OptValues) -> Result<Box<dyn Extractor>> {
     Ok(Box::new(Motion::new(opts, Variant::Motion)))
 }
 
 /// Makes VMAFx's `motion_v2`.
-pub fn create_motion_v2(opts: &OptValues) -> Result<Box<dyn Extractor>> {
+pub(super) fn create_motion_v2(opts: &OptValues) -> Result<Box<dyn Extractor>> {
     Ok(Box::new(Motion::new(opts, Variant::V2)))
 }
 

@@ -9,16 +9,16 @@
 
 /// A vertical pass over five rows of previous and current samples (see
 /// [`MotionSample::vertical`]); returns whether any output is nonzero.
-pub type VerticalFn<T> = fn([&[T]; 5], [&[T]; 5], u32, &mut [i32]) -> bool;
+pub(super) type VerticalFn<T> = fn([&[T]; 5], [&[T]; 5], u32, &mut [i32]) -> bool;
 
 /// The blur taps (they sum to 65536).
-pub const FILTER: [i32; 5] = [3571, 16004, 26386, 16004, 3571];
+pub(super) const FILTER: [i32; 5] = [3571, 16004, 26386, 16004, 3571];
 
 /// Distance from the centre tap to the outer ones.
 const RADIUS: usize = FILTER.len() / 2;
 
 /// The smallest width and height the mirrored 5-tap filter can read.
-pub const MIN_DIMENSION: u32 = 3;
+pub(super) const MIN_DIMENSION: u32 = 3;
 
 /// Index `i - RADIUS + k` reflected into `0..n` (the edge sample itself is not repeated).
 /// Needs `n >= MIN_DIMENSION`.
@@ -35,7 +35,7 @@ pub(super) fn mirror(i: usize, k: usize, n: usize) -> usize {
 }
 
 /// A sample type the kernel reads.
-pub trait MotionSample: Copy + Send + Sync + 'static {
+pub(super) trait MotionSample: Copy + Send + Sync + 'static {
     /// One vertical pass: `out[j]` gets the filtered `prev - cur` of column `j` over the
     /// five rows given, rounded and shifted right by `shift`. Returns whether any output
     /// is nonzero (an all-zero row adds nothing, and its horizontal pass is skipped).
@@ -90,7 +90,7 @@ impl MotionSample for u16 {
 
 /// One luma plane as the kernel reads it: samples, width, height, stride in samples.
 #[derive(Debug, Clone, Copy)]
-pub struct LumaView<'a, T> {
+pub(super) struct LumaView<'a, T> {
     /// The samples, row after row `stride` apart.
     pub samples: &'a [T],
     /// Width in samples.

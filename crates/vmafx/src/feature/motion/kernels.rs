@@ -6,7 +6,7 @@ use crate::cpu::{CpuLevel, KernelTable};
 
 /// The kernels one motion instance runs, chosen once from the CPU level.
 #[derive(Debug, Clone, Copy)]
-pub struct Kernels {
+pub(super) struct Kernels {
     /// The level these kernels were written for (what the dispatch and the checker read).
     pub level: CpuLevel,
     /// Vertical pass over 8-bit samples.
@@ -19,7 +19,7 @@ pub struct Kernels {
 
 impl Kernels {
     /// The scalar reference kernels.
-    pub const SCALAR: Kernels = Kernels {
+    pub(super) const SCALAR: Kernels = Kernels {
         level: CpuLevel::Scalar,
         vertical_u8: <u8 as MotionSample>::vertical,
         vertical_u16: <u16 as MotionSample>::vertical,

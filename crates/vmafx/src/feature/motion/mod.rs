@@ -37,13 +37,13 @@ pub(crate) use dispatch::checkasm::CHECKASM;
 
 use super::{ExtractorInfo, OptKind, OptSpec, OptValues, Ordering, Reach};
 
-pub use names::{MOTION, MOTION2, MOTION3, SAD, V2_SAD};
+pub(crate) use names::{MOTION, MOTION2, MOTION3, SAD, V2_SAD};
 
 /// Default of `motion_max_val` (also its largest value).
-pub const DEFAULT_MAX_VAL: f64 = 10000.0;
+pub(crate) const DEFAULT_MAX_VAL: f64 = 10000.0;
 
 /// libvmaf's option table of the motion extractor (defaults, ranges, aliases, flags).
-pub static OPTIONS: &[OptSpec] = &[
+pub(crate) static OPTIONS: &[OptSpec] = &[
     OptSpec::param(
         "motion_force_zero",
         "force_0",
@@ -109,7 +109,7 @@ pub static OPTIONS: &[OptSpec] = &[
 /// adds motion2 of frame n - 1 (s frames further back; not recursive: it averages the
 /// processed motion2 values, not the previous average). The first frames take the processed
 /// SAD of frame s, hence s frames after.
-pub fn reach(opts: &OptValues) -> Reach {
+pub(crate) fn reach(opts: &OptValues) -> Reach {
     let s = sad_distance(opts);
     let before = if opts.bool("motion_moving_average") {
         2 * s
@@ -121,7 +121,7 @@ pub fn reach(opts: &OptValues) -> Reach {
 
 /// Frames `motion_v2`'s per-frame SAD at frame n reads: the reference 1 (or 2, with
 /// `motion_five_frame_window`) frames back.
-pub fn reach_v2(opts: &OptValues) -> Reach {
+pub(crate) fn reach_v2(opts: &OptValues) -> Reach {
     Reach::Frames {
         before: sad_distance(opts),
         after: 0,
@@ -132,7 +132,7 @@ pub fn reach_v2(opts: &OptValues) -> Reach {
 /// `motion_v2` alike: 2 with `motion_five_frame_window`, else 1. Those are the earlier
 /// frames the context must keep for them (a frame n - 2 reader needs n - 1 kept too, as
 /// the next frame's n - 2).
-pub fn sad_distance(opts: &OptValues) -> u64 {
+pub(crate) fn sad_distance(opts: &OptValues) -> u64 {
     if opts.bool("motion_five_frame_window") {
         2
     } else {
@@ -141,7 +141,7 @@ pub fn sad_distance(opts: &OptValues) -> u64 {
 }
 
 /// The extractors this module defines: `motion`, then `motion_v2`.
-pub static EXTRACTORS: &[ExtractorInfo] = &[
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[
     ExtractorInfo {
         name: "motion",
         aliases: &[],

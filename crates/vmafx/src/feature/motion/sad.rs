@@ -10,7 +10,7 @@ use super::kernels::Kernels;
 /// [`MIN_DIMENSION`] each way, and `bpc` is 8..=16. (The tests' reference; the extractor
 /// runs [`blurred_sad_with`] on its level's kernels.)
 #[cfg(test)]
-pub fn blurred_sad<T: MotionSample>(
+pub(super) fn blurred_sad<T: MotionSample>(
     prev: LumaView<'_, T>,
     cur: LumaView<'_, T>,
     bpc: u32,
@@ -20,7 +20,7 @@ pub fn blurred_sad<T: MotionSample>(
 }
 
 /// [`blurred_sad`] by the kernels of table `k` (identical results at every level).
-pub fn blurred_sad_with<T: MotionSample>(
+pub(super) fn blurred_sad_with<T: MotionSample>(
     k: &Kernels,
     prev: LumaView<'_, T>,
     cur: LumaView<'_, T>,

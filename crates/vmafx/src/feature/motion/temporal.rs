@@ -5,7 +5,7 @@ use crate::feature::ScoreStore;
 
 /// The options that shape motion3.
 #[derive(Debug, Clone, Copy)]
-pub struct Blend {
+pub(super) struct Blend {
     /// Weight of the score itself (1 keeps it unblended).
     pub factor: f64,
     /// Scores above this are pulled towards it by `1 - factor`.
@@ -39,7 +39,7 @@ impl Blend {
 /// all of `first..n` (`first` is 0 from the start of a video, later for a chunk fed from its
 /// pre-roll). Writes nothing when there are none. Past a later `first`, values whose inputs
 /// precede it are not written (a chunk drops those frames).
-pub fn late_scores(
+pub(super) fn late_scores(
     store: &mut dyn ScoreStore,
     first: u64,
     sad: &str,

@@ -6,11 +6,11 @@ use crate::cpu::{CpuLevel, KernelTable};
 
 /// The sum of squared differences of two planes: `(a, a_stride, b, b_stride, width,
 /// height)`, strides in samples.
-pub type SseFn<T> = fn(&[T], usize, &[T], usize, usize, usize) -> u64;
+pub(super) type SseFn<T> = fn(&[T], usize, &[T], usize, usize, usize) -> u64;
 
 /// The kernels one psnr instance runs, chosen once from the CPU level.
 #[derive(Debug, Clone, Copy)]
-pub struct Kernels {
+pub(super) struct Kernels {
     /// The level these kernels were written for (what the dispatch and the checker read).
     pub level: CpuLevel,
     /// SSE of two 8-bit planes.
@@ -21,7 +21,7 @@ pub struct Kernels {
 
 impl Kernels {
     /// The scalar reference kernels.
-    pub const SCALAR: Kernels = Kernels {
+    pub(super) const SCALAR: Kernels = Kernels {
         level: CpuLevel::Scalar,
         sse_u8,
         sse_u16,

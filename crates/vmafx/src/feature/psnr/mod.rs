@@ -37,12 +37,12 @@ use crate::error::{Error, Result};
 use crate::frame::{plane_sizes, Frame, PixelFormat, Samples};
 
 /// Per-plane PSNR names.
-pub const PSNR_NAMES: [&str; 3] = ["psnr_y", "psnr_cb", "psnr_cr"];
+pub(crate) const PSNR_NAMES: [&str; 3] = ["psnr_y", "psnr_cb", "psnr_cr"];
 /// Per-plane MSE names (with `enable_mse`).
-pub const MSE_NAMES: [&str; 3] = ["mse_y", "mse_cb", "mse_cr"];
+pub(crate) const MSE_NAMES: [&str; 3] = ["mse_y", "mse_cb", "mse_cr"];
 
 /// libvmaf's option table of the psnr extractor.
-pub static OPTIONS: &[OptSpec] = &[
+pub(crate) static OPTIONS: &[OptSpec] = &[
     OptSpec::flag(
         "enable_chroma",
         true,
@@ -67,7 +67,7 @@ pub static OPTIONS: &[OptSpec] = &[
 ];
 
 /// The extractors this module defines.
-pub static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     name: "psnr",
     aliases: &[],
     provided: &PSNR_NAMES,
@@ -87,7 +87,7 @@ struct Setup {
 
 /// The psnr extractor.
 #[derive(Debug)]
-pub struct Psnr {
+pub(crate) struct Psnr {
     enable_chroma: bool,
     enable_mse: bool,
     reduced_hbd_peak: bool,

@@ -19,7 +19,7 @@ pub(super) fn plane<T, S: Into<u64>>(
 
 /// SSE of two 8-bit planes of `width` x `height` (strides in samples). Each row is summed
 /// in 32 bits, wrapping as libvmaf's per-row accumulator does, then added in 64 bits.
-pub fn sse_u8(
+pub(super) fn sse_u8(
     a: &[u8],
     a_stride: usize,
     b: &[u8],
@@ -37,7 +37,7 @@ pub fn sse_u8(
 }
 
 /// SSE of two 9- to 16-bit planes: each squared difference fits 32 bits, the sum is 64.
-pub fn sse_u16(
+pub(super) fn sse_u16(
     a: &[u16],
     a_stride: usize,
     b: &[u16],

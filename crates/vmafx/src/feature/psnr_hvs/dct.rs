@@ -60,7 +60,7 @@ fn fdct8(y: &mut [i32], x: &[i32], stride: usize) {
 }
 
 /// 2-D transform of an 8x8 block (row-major), in place: columns first, then rows.
-pub fn fdct8x8(b: &mut [i32; 64]) {
+pub(super) fn fdct8x8(b: &mut [i32; 64]) {
     let mut z = [0i32; 64];
     for i in 0..8 {
         fdct8(&mut z[8 * i..], &b[i..], 8);

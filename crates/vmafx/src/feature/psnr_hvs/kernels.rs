@@ -6,7 +6,7 @@ use crate::cpu::{CpuLevel, KernelTable};
 
 /// The kernels one psnr_hvs instance runs, chosen once from the CPU level.
 #[derive(Debug, Clone, Copy)]
-pub struct Kernels {
+pub(super) struct Kernels {
     /// The level these kernels were written for (what the dispatch and the checker read).
     pub level: CpuLevel,
     /// The 2-D 8x8 DCT of a row-major block, in place.
@@ -15,7 +15,7 @@ pub struct Kernels {
 
 impl Kernels {
     /// The scalar reference kernels.
-    pub const SCALAR: Kernels = Kernels {
+    pub(super) const SCALAR: Kernels = Kernels {
         level: CpuLevel::Scalar,
         fdct8x8: dct::fdct8x8,
     };

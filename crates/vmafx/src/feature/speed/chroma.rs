@@ -8,7 +8,7 @@ use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry, OptValues};
 use crate::frame::{Frame, PixelFormat};
 
 /// The features `speed_chroma` writes.
-pub const PROVIDED: [&str; 3] = [
+pub(super) const PROVIDED: [&str; 3] = [
     "Speed_chroma_feature_speed_chroma_u_score",
     "Speed_chroma_feature_speed_chroma_v_score",
     "Speed_chroma_feature_speed_chroma_uv_score",
@@ -17,7 +17,7 @@ pub const PROVIDED: [&str; 3] = [
 const NAME: &str = "speed_chroma";
 
 /// Makes a `speed_chroma` instance from parsed options.
-pub fn create(o: &OptValues) -> Result<Box<dyn Extractor>> {
+pub(super) fn create(o: &OptValues) -> Result<Box<dyn Extractor>> {
     let p = params(NAME, o, o.int("speed_weight_var_mode"))?;
     let params_sfx = o.non_default_params();
     Ok(Box::new(SpeedChroma {

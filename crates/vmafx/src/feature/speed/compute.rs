@@ -13,7 +13,7 @@ const NUM_SCALES: u32 = 4;
 
 /// SpEED's options as the computation reads them.
 #[derive(Debug, Clone)]
-pub struct Params {
+pub(super) struct Params {
     /// Gaussian kernel scale.
     pub kernelscale: f64,
     /// Prescale factor.
@@ -34,7 +34,7 @@ fn almost_one(x: f64) -> bool {
 
 /// A SpEED instance for planes of one size.
 #[derive(Debug)]
-pub struct Speed {
+pub(super) struct Speed {
     p: Params,
     orig: Size,
     scaled: Size,
@@ -63,7 +63,7 @@ impl Speed {
     /// Sets up for `w` x `h` planes; refuses a plane that leaves no 5x5 block after
     /// prescaling and decimation by 16, and an invalid kernel scale. `what` names the
     /// plane in errors.
-    pub fn new(p: Params, w: usize, h: usize, extractor: &str, what: &str) -> Result<Self> {
+    pub(super) fn new(p: Params, w: usize, h: usize, extractor: &str, what: &str) -> Result<Self> {
         let sc = |n: usize| (n as f64 * p.prescale + 0.5) as usize;
         let scaled = Size { w: sc(w), h: sc(h) };
         let (ow, oh) = (scaled.w >> NUM_SCALES, scaled.h >> NUM_SCALES);
@@ -119,7 +119,7 @@ impl Speed {
     }
 
     /// A zeroed working plane of this instance's size.
-    pub fn plane(&self) -> Vec<f32> {
+    pub(super) fn plane(&self) -> Vec<f32> {
         vec![0.0; self.stride * self.rows]
     }
 
@@ -150,7 +150,7 @@ impl Speed {
 
     /// The score of a ref/dis pair of working planes (both overwritten), and whether
     /// either plane's covariance was singular. A pair where only one is singular scores 0.
-    pub fn score(&mut self, r: &mut [f32], d: &mut [f32]) -> (f32, bool) {
+    pub(super) fn score(&mut self, r: &mut [f32], d: &mut [f32]) -> (f32, bool) {
         let snn = self.p.sigma_nn as f32;
         self.filter_and_downscale(r);
         let ok_r = estimate::estimate(
@@ -190,7 +190,13 @@ impl Speed {
 /// does, minus 128: 10, 12 and 16-bit samples divided by 4, 16 and 256; 8-bit as is; other
 /// depths the way libvmaf reads them, i.e. the plane's bytes taken as 8-bit samples.
 /// Only the rows marked in `rows` are copied.
-pub fn copy_plane(frame: &Frame, channel: usize, dst: &mut [f32], stride: usize, rows: &[bool]) {
+pub(super) fn copy_plane(
+    frame: &Frame,
+    channel: usize,
+    dst: &mut [f32],
+    stride: usize,
+    rows: &[bool],
+) {
     let pl = frame.plane(channel);
     let (w, h) = (pl.width as usize, pl.height as usize);
     let bpc = frame.bpc();

@@ -17,7 +17,7 @@ pub(crate) mod checkasm;
 
 /// The kernels one SpEED instance runs, chosen once from the CPU level.
 #[derive(Debug, Clone, Copy)]
-pub struct Kernels {
+pub(super) struct Kernels {
     /// The level these kernels were written for.
     pub level: CpuLevel,
     /// The covariance sum of two offsets.
@@ -26,7 +26,7 @@ pub struct Kernels {
 
 impl Kernels {
     /// The scalar reference kernels.
-    pub const SCALAR: Kernels = Kernels {
+    pub(super) const SCALAR: Kernels = Kernels {
         level: CpuLevel::Scalar,
         cov_sum: cov_sum_avx512_order,
     };

@@ -5,9 +5,9 @@
 use super::linalg;
 
 /// Side of a SpEED block.
-pub const BLOCK: usize = 5;
+pub(super) const BLOCK: usize = 5;
 /// Samples in a block.
-pub const ELEMS: usize = BLOCK * BLOCK;
+pub(super) const ELEMS: usize = BLOCK * BLOCK;
 
 /// log2(2 pi e), the Gaussian entropy constant.
 fn log2_2pie() -> f64 {
@@ -16,7 +16,7 @@ fn log2_2pie() -> f64 {
 
 /// How the covariance sums are accumulated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CovOrder {
+pub(super) enum CovOrder {
     /// libvmaf's scalar loop: one double sum in raster order (kept as the reference the
     /// tests check the lane order against).
     #[allow(dead_code)]
@@ -29,7 +29,7 @@ pub enum CovOrder {
 
 /// The operating area: `tw` x `th` samples (multiples of 5) of a plane with row `stride`.
 #[derive(Debug, Clone, Copy)]
-pub struct Area {
+pub(super) struct Area {
     /// Truncated width.
     pub tw: usize,
     /// Truncated height.
@@ -49,7 +49,7 @@ impl Area {
 
 /// Per-block entropies and variances of one plane.
 #[derive(Debug, Clone, Default)]
-pub struct BlockStats {
+pub(super) struct BlockStats {
     /// Entropy of each block, raster order.
     pub entropy: Vec<f32>,
     /// Variance of each block.
@@ -59,7 +59,7 @@ pub struct BlockStats {
 /// One covariance sum: the `w` x `h` window of `data` (row `stride`) at offset `ox`,
 /// centred on `mx`, times the window at `oy`, centred on `my`.
 #[derive(Debug, Clone, Copy)]
-pub struct CovInput<'a> {
+pub(super) struct CovInput<'a> {
     /// The plane.
     pub data: &'a [f32],
     /// Row stride in samples.
@@ -79,7 +79,7 @@ pub struct CovInput<'a> {
 }
 
 /// A covariance sum kernel.
-pub type CovSumFn = fn(&CovInput<'_>) -> f64;
+pub(super) type CovSumFn = fn(&CovInput<'_>) -> f64;
 
 /// Panics unless every row of both windows lies inside `data`.
 pub(super) fn check_cov_bounds(c: &CovInput<'_>) {
@@ -112,7 +112,7 @@ fn cov_sum_raster(c: &CovInput<'_>) -> f64 {
 }
 
 /// The scalar kernel of libvmaf's AVX-512 order (see `super::dispatch`).
-pub fn cov_sum_avx512_order(c: &CovInput<'_>) -> f64 {
+pub(super) fn cov_sum_avx512_order(c: &CovInput<'_>) -> f64 {
     check_cov_bounds(c);
     let (mut acc0, mut acc1, mut tail) = ([0f64; 8], [0f64; 8], 0f64);
     for i in 0..c.h {
@@ -147,7 +147,7 @@ pub fn cov_sum_avx512_order(c: &CovInput<'_>) -> f64 {
 
 /// Statistics of one filtered plane; `false` where its covariance could not be inverted
 /// (libvmaf then uses an all-zero solution, as here).
-pub fn estimate(
+pub(super) fn estimate(
     order: CovOrder,
     cov_sum: CovSumFn,
     data: &[f32],
@@ -239,7 +239,7 @@ pub fn estimate(
 }
 
 /// The SpEED score of a ref/dis pair of statistics; `None` for an unknown weighting mode.
-pub fn score(
+pub(super) fn score(
     r: &BlockStats,
     d: &BlockStats,
     sigma_nn: f32,

@@ -3,7 +3,7 @@
 //! row stride.
 
 /// libvmaf checks SpEED's kernel scale against the same list as VIF's.
-pub use crate::feature::float_vif::kernel::valid_kernelscale;
+pub(super) use crate::feature::float_vif::kernel::valid_kernelscale;
 
 fn round_up_to_odd(f: f32) -> usize {
     let c = (f as f64).ceil() as i64;
@@ -11,7 +11,7 @@ fn round_up_to_odd(f: f32) -> usize {
 }
 
 /// Taps of the Gaussian for `scale` (0..=4) at kernel scale `ks`.
-pub fn filter_size(scale: u32, ks: f32) -> usize {
+pub(super) fn filter_size(scale: u32, ks: f32) -> usize {
     let n = (1u32 << (4 - scale)) + 1;
     round_up_to_odd(n as f32 * ks).max(3)
 }
@@ -38,14 +38,14 @@ fn gaussian(size: usize, stdev: f32) -> Vec<f32> {
 }
 
 /// The Gaussian of scale 4 (after decimation by 16): size/5 standard deviation.
-pub fn scale4_filter(ks: f32) -> Vec<f32> {
+pub(super) fn scale4_filter(ks: f32) -> Vec<f32> {
     let size = filter_size(4, ks);
     gaussian(size, size as f32 / 5.0)
 }
 
 /// The anti-alias filter applied before decimating by 16: the size of the scale-1
 /// filter with the standard deviation widened by sqrt(4).
-pub fn antialias_filter(ks: f32) -> Vec<f32> {
+pub(super) fn antialias_filter(ks: f32) -> Vec<f32> {
     let size = filter_size(1, ks);
     gaussian(size, (4f64.sqrt() * size as f64 / 5.0f32 as f64) as f32)
 }
@@ -71,7 +71,7 @@ fn mirror(i: isize, n: usize) -> usize {
 /// rounded on its own, as libvmaf's loops compute it; the loops run taps outermost and
 /// columns innermost so that the compiler vectorises across columns without changing that
 /// order (no fused multiply-add is formed: Rust never contracts `a * b + c`).
-pub fn convolve(f: &[f32], src: &[f32], dst: &mut [f32], w: usize, h: usize, stride: usize) {
+pub(super) fn convolve(f: &[f32], src: &[f32], dst: &mut [f32], w: usize, h: usize, stride: usize) {
     let r = f.len() / 2;
     let mut tmp = vec![0f32; w];
     for i in 0..h {
@@ -125,7 +125,7 @@ fn horizontal(f: &[f32], row: &[f32], out: &mut [f32]) {
 /// same order as [`convolve`] computes it, so the result is bit-identical; the work falls
 /// by about 16 x 2 at libvmaf's default kernel. `dst` receives the `w / 16` x `h / 16`
 /// samples with row `stride`; `tmp` is scratch of at least `w` samples.
-pub fn convolve_decimate16(
+pub(super) fn convolve_decimate16(
     f: &[f32],
     src: &[f32],
     dst: &mut [f32],
@@ -166,7 +166,7 @@ pub fn convolve_decimate16(
 
 /// Which of `h` rows [`convolve_decimate16`] reads with a filter of `taps` taps: the
 /// mirrored neighbourhood of every 16th row.
-pub fn rows_read(taps: usize, h: usize) -> Vec<bool> {
+pub(super) fn rows_read(taps: usize, h: usize) -> Vec<bool> {
     let r = taps / 2;
     let mut read = vec![false; h];
     for i in 0..h / 16 {
@@ -179,7 +179,7 @@ pub fn rows_read(taps: usize, h: usize) -> Vec<bool> {
 
 /// Keeps every 16th sample of every 16th row of the `w` x `h` region of `src`.
 #[cfg(test)]
-pub fn decimate16(src: &[f32], dst: &mut [f32], w: usize, h: usize, stride: usize) {
+pub(super) fn decimate16(src: &[f32], dst: &mut [f32], w: usize, h: usize, stride: usize) {
     for i in 0..h / 16 {
         for j in 0..w / 16 {
             dst[i * stride + j] = src[i * 16 * stride + j * 16];
@@ -188,7 +188,7 @@ pub fn decimate16(src: &[f32], dst: &mut [f32], w: usize, h: usize, stride: usiz
 }
 
 /// `a -= b` over the `w` x `h` region.
-pub fn subtract(a: &mut [f32], b: &[f32], w: usize, h: usize, stride: usize) {
+pub(super) fn subtract(a: &mut [f32], b: &[f32], w: usize, h: usize, stride: usize) {
     for i in 0..h {
         let row = i * stride..i * stride + w;
         for (x, y) in a[row.clone()].iter_mut().zip(&b[row]) {

@@ -4,7 +4,7 @@
 //! factorisation and back substitution.
 
 /// Threshold below which eigenvalues, pivots and off-diagonal terms count as zero.
-pub const EPS: f64 = 1e-6;
+pub(super) const EPS: f64 = 1e-6;
 /// Most QR sweeps the eigenvalue iteration runs.
 const MAX_ITERS: usize = 500;
 
@@ -185,7 +185,7 @@ fn qr_step(d: &mut [f32], sd: &mut [f32]) {
 }
 
 /// Eigenvalues of the symmetric n x n matrix `a` (row-major), in libvmaf's (unsorted) order.
-pub fn eigenvalues(a: &[f32], n: usize) -> Vec<f32> {
+pub(super) fn eigenvalues(a: &[f32], n: usize) -> Vec<f32> {
     if n == 1 {
         return vec![a[0]];
     }
@@ -279,7 +279,7 @@ fn qr(a: &[f32], n: usize) -> (Vec<f32>, Vec<f32>) {
 
 /// Solves `a x = b` for square `a` (n x n) and `b` (n x cols) into `x`; `false` (x partly
 /// written) where a pivot of R falls below [`EPS`].
-pub fn solve(a: &[f32], n: usize, b: &[f32], cols: usize, x: &mut [f32]) -> bool {
+pub(super) fn solve(a: &[f32], n: usize, b: &[f32], cols: usize, x: &mut [f32]) -> bool {
     let (qt, r) = qr(&a[..n * n], n);
     let mut rhs = vec![0f32; n * cols];
     matmul(&mut rhs, &qt, b, n, n, cols);

@@ -115,13 +115,13 @@ static TEMPORAL_OPTIONS: &[OptSpec] = &[
 
 /// Frames `speed_temporal`'s score at frame n reads: the luma of frame n - 1 (whatever
 /// the options).
-pub const TEMPORAL_REACH: Reach = Reach::Frames {
+pub(crate) const TEMPORAL_REACH: Reach = Reach::Frames {
     before: 1,
     after: 0,
 };
 
 /// The extractors this module defines.
-pub static EXTRACTORS: &[ExtractorInfo] = &[
+pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[
     ExtractorInfo {
         name: "speed_chroma",
         aliases: &[],

@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 
 /// A prescale method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Method {
+pub(super) enum Method {
     /// Nearest neighbour (truncated source position).
     Nearest,
     /// Bilinear.
@@ -19,7 +19,7 @@ pub enum Method {
 
 impl Method {
     /// Parses libvmaf's method name.
-    pub fn parse(extractor: &str, name: &str) -> Result<Self> {
+    pub(super) fn parse(extractor: &str, name: &str) -> Result<Self> {
         Ok(match name {
             "nearest" => Method::Nearest,
             "bilinear" => Method::Bilinear,
@@ -39,7 +39,7 @@ impl Method {
 
 /// The size of a source or destination region, in samples.
 #[derive(Debug, Clone, Copy)]
-pub struct Size {
+pub(super) struct Size {
     /// Width.
     pub w: usize,
     /// Height.
@@ -63,7 +63,14 @@ fn centre(x: usize, ratio: f32) -> f32 {
 }
 
 /// Resamples the `from` region of `src` to the `to` region of `dst` (both with `stride`).
-pub fn rescale(m: Method, src: &[f32], dst: &mut [f32], from: Size, to: Size, stride: usize) {
+pub(super) fn rescale(
+    m: Method,
+    src: &[f32],
+    dst: &mut [f32],
+    from: Size,
+    to: Size,
+    stride: usize,
+) {
     if from.w == to.w && from.h == to.h {
         dst[..stride * to.h].copy_from_slice(&src[..stride * to.h]);
         return;

@@ -14,13 +14,13 @@ use crate::feature::name::feature_name;
 use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry, OptValues};
 
 /// The feature `speed_temporal` writes.
-pub const PROVIDED: &str = "Speed_temporal_feature_speed_temporal_score";
+pub(super) const PROVIDED: &str = "Speed_temporal_feature_speed_temporal_score";
 
 const NAME: &str = "speed_temporal";
 
 /// Makes a `speed_temporal` instance from parsed options (libvmaf leaves its weighting
 /// mode at 0 and does not apply speed_max_val).
-pub fn create(o: &OptValues) -> Result<Box<dyn Extractor>> {
+pub(super) fn create(o: &OptValues) -> Result<Box<dyn Extractor>> {
     Ok(Box::new(SpeedTemporal {
         p: params(NAME, o, 0)?,
         name: feature_name(PROVIDED, &o.non_default_params()),

@@ -33,7 +33,7 @@ fn fits<T>(m: &Masking<'_, T>, (rows, stride, w, right): (RowsAt, usize, usize, 
 }
 
 /// The scale-0 row kernel (see [`scale0_row`]) with AVX2.
-pub fn scale0_row_avx2(m: &Masking<'_, i16>, r: &Row0) -> [i64; 3] {
+pub(super) fn scale0_row_avx2(m: &Masking<'_, i16>, r: &Row0) -> [i64; 3] {
     if !fits(m, (r.rows, r.stride, r.w, r.right)) || r.left >= r.right {
         return scale0_row(m, r);
     }
@@ -62,7 +62,7 @@ pub fn scale0_row_avx2(m: &Masking<'_, i16>, r: &Row0) -> [i64; 3] {
 type RowsAt = (usize, usize, usize);
 
 /// The scale-1..3 row kernel (see [`scale123_row`]) with AVX2.
-pub fn scale123_row_avx2(m: &Masking<'_, i32>, r: &Row123) -> [i64; 3] {
+pub(super) fn scale123_row_avx2(m: &Masking<'_, i32>, r: &Row123) -> [i64; 3] {
     if !fits(m, (r.rows, r.stride, r.w, r.right)) || r.left >= r.right {
         return scale123_row(m, r);
     }

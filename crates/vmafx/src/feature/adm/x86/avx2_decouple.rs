@@ -30,7 +30,7 @@ pub(super) fn fits<T>(b: &Decouple<'_, T>, stride: usize, r: Region) -> bool {
 }
 
 /// Scale-0 decoupling (see [`decouple::scale0`]) with AVX2.
-pub fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
+pub(super) fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
     if !fits(&b, stride, region) {
         return decouple::scale0(b, stride, region, egl);
     }

@@ -14,7 +14,7 @@ use super::super::decouple::{self, cos_sq_one_degree, reciprocals, scale123_at, 
 use super::avx2_decouple::{angle8, fits, limits};
 
 /// Scale-1..3 decoupling (see [`decouple::scale123`]) with AVX2.
-pub fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
+pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
     if !fits(&b, stride, region) {
         return decouple::scale123(b, stride, region, egl);
     }

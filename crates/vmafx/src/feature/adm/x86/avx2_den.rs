@@ -27,7 +27,7 @@ fn products(x: __m256i, y: __m256i) -> (__m256i, __m256i) {
 }
 
 /// Scale-0 row (see [`den::cubes0_row`]) with AVX2.
-pub fn cubes0_row(row: &[i16]) -> u64 {
+pub(super) fn cubes0_row(row: &[i16]) -> u64 {
     // SAFETY: AVX2 was detected before this kernel was listed.
     let (sum, done) = unsafe { cubes0(row) };
     sum.wrapping_add(den::cubes0_row(&row[done..]))
@@ -50,7 +50,7 @@ unsafe fn cubes0(row: &[i16]) -> (u64, usize) {
 }
 
 /// Scale-1..3 row (see [`den::cubes123_row`]) with AVX2.
-pub fn cubes123_row(row: &[i32], c: Cube) -> u64 {
+pub(super) fn cubes123_row(row: &[i32], c: Cube) -> u64 {
     // The vector step needs squares below 2^31 after their shift (libvmaf shifts 30 or 31).
     if !(30..64).contains(&c.shift_sq) || c.round_sq > 1 << 32 {
         return den::cubes123_row(row, c);

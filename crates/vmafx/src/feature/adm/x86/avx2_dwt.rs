@@ -7,7 +7,7 @@ use super::super::bands::Bands;
 use super::super::dwt::{self, level0_horizontal, level0_vertical, Taps, HI, LO, LO_SUM};
 
 /// A sample type whose eight consecutive values load as 32-bit lanes.
-pub trait Load8: Copy + Into<i32> {
+pub(super) trait Load8: Copy + Into<i32> {
     /// Eight samples from `p` widened to `i32`.
     ///
     /// # Safety
@@ -60,7 +60,7 @@ pub(super) fn fits<S>(
 }
 
 /// DWT level 0 (see [`dwt::level0`]) with AVX2.
-pub fn level0<S: Load8>(
+pub(super) fn level0<S: Load8>(
     src: &[S],
     stride: usize,
     t: &Taps,
@@ -219,7 +219,7 @@ unsafe fn horizontal(lo: &[i32], hi: &[i32], bands: [*mut i16; 4], n: usize) -> 
 }
 
 /// A low-band value type whose four consecutive values load as 64-bit lanes.
-pub trait Load4: Copy + Into<i64> {
+pub(super) trait Load4: Copy + Into<i64> {
     /// Four values from `p` widened to `i64`.
     ///
     /// # Safety
@@ -271,7 +271,7 @@ pub(super) fn fits_n<S>(
 }
 
 /// DWT level `scale` (1..=3; see [`dwt::level`]) with AVX2.
-pub fn level<S: Load4>(
+pub(super) fn level<S: Load4>(
     src: &[S],
     stride: usize,
     t: &Taps,

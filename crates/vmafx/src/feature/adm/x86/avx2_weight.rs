@@ -16,7 +16,7 @@ pub(super) fn region_fits<T>(bands: &[&[T]], stride: usize, r: Region) -> bool {
 }
 
 /// Scale-0 CSF weighting (see [`weight::scale0`]) with AVX2.
-pub fn weight0(
+pub(super) fn weight0(
     src: &[Vec<i16>; 3],
     out: Weighted<'_, i16>,
     stride: usize,
@@ -99,7 +99,7 @@ unsafe fn store8(dst: *mut i16, v: __m256i) {
 }
 
 /// Scale-1..3 CSF weighting (see [`weight::scale123`]) with AVX2.
-pub fn weight123(
+pub(super) fn weight123(
     src: &[Vec<i32>; 3],
     out: Weighted<'_, i32>,
     stride: usize,

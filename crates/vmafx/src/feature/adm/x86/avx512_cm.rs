@@ -51,7 +51,7 @@ fn with_edges(mut inner: [i64; 3], parts: [[i64; 3]; 2]) -> [i64; 3] {
 }
 
 /// The scale-0 row kernel (see [`scale0_row`]) with AVX-512.
-pub fn scale0_row_avx512(m: &Masking<'_, i16>, r: &Row0) -> [i64; 3] {
+pub(super) fn scale0_row_avx512(m: &Masking<'_, i16>, r: &Row0) -> [i64; 3] {
     let Some((start, stop)) = interior(m, r.rows, r.stride, r.w, r.left, r.right) else {
         return scale0_row(m, r);
     };
@@ -64,7 +64,7 @@ pub fn scale0_row_avx512(m: &Masking<'_, i16>, r: &Row0) -> [i64; 3] {
 }
 
 /// The scale-1..3 row kernel (see [`scale123_row`]) with AVX-512.
-pub fn scale123_row_avx512(m: &Masking<'_, i32>, r: &Row123) -> [i64; 3] {
+pub(super) fn scale123_row_avx512(m: &Masking<'_, i32>, r: &Row123) -> [i64; 3] {
     let Some((start, stop)) = interior(m, r.rows, r.stride, r.w, r.left, r.right) else {
         return scale123_row(m, r);
     };

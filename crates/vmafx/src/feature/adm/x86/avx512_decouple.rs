@@ -17,7 +17,7 @@ use super::super::decouple::{self, cos_sq_one_degree, reciprocals, Decouple};
 use super::avx2_decouple::fits;
 
 /// Scale-0 decoupling (see [`decouple::scale0`]) with AVX-512.
-pub fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
+pub(super) fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
     if !fits(&b, stride, region) {
         return decouple::scale0(b, stride, region, egl);
     }

@@ -25,7 +25,7 @@ use super::avx2_decouple::fits;
 use super::avx512_decouple::{for_each_step, integral_gain};
 
 /// Scale-1..3 decoupling (see [`decouple::scale123`]) with AVX-512.
-pub fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
+pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
     if !fits(&b, stride, region) {
         return decouple::scale123(b, stride, region, egl);
     }

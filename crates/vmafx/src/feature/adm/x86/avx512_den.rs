@@ -29,7 +29,7 @@ fn lanes64(m: __mmask16) -> (__mmask8, __mmask8) {
 }
 
 /// Scale-0 row (see [`den::cubes0_row`]) with AVX-512.
-pub fn cubes0_row(row: &[i16]) -> u64 {
+pub(super) fn cubes0_row(row: &[i16]) -> u64 {
     // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when the
     // processor has AVX-512 (F, BW, DQ, VL).
     unsafe { cubes0(row) }
@@ -55,7 +55,7 @@ unsafe fn cubes0(row: &[i16]) -> u64 {
 }
 
 /// Scale-1..3 row (see [`den::cubes123_row`]) with AVX-512.
-pub fn cubes123_row(row: &[i32], c: Cube) -> u64 {
+pub(super) fn cubes123_row(row: &[i32], c: Cube) -> u64 {
     // The vector shift of the square gives zero from 64 on; Rust's would not.
     if c.shift_sq >= 64 {
         return den::cubes123_row(row, c);

@@ -18,7 +18,7 @@ use super::avx2_dwt::fits;
 
 /// A sample type whose sixteen consecutive values load as 32-bit lanes, or 32 as 16-bit
 /// lanes.
-pub trait Load16: Copy + Into<i32> {
+pub(super) trait Load16: Copy + Into<i32> {
     /// The bits of one sample.
     const BITS: u32;
 
@@ -114,7 +114,7 @@ pub(super) fn band_row_ptrs<T>(out: &mut Bands<T>, row: usize, n: usize) -> [*mu
 }
 
 /// DWT level 0 (see [`dwt::level0`]) with AVX-512.
-pub fn level0<S: Load16>(
+pub(super) fn level0<S: Load16>(
     src: &[S],
     stride: usize,
     t: &Taps,

@@ -55,7 +55,7 @@ fn rows_of(
 }
 
 /// DWT level `scale` (1..=3; see [`dwt::level`]) of an `i32` band with AVX-512.
-pub fn level(
+pub(super) fn level(
     src: &[i32],
     stride: usize,
     t: &Taps,
@@ -76,7 +76,7 @@ pub fn level(
 
 /// DWT level 1 (see [`dwt::level`]) of the scale-0 `i16` low band with AVX-512; other
 /// levels of an `i16` band take the scalar twin.
-pub fn level1(
+pub(super) fn level1(
     src: &[i16],
     stride: usize,
     t: &Taps,

@@ -29,7 +29,7 @@ fn all_bands<'a, T>(src: &'a [Vec<T>; 3], out: &'a Weighted<'_, T>) -> Vec<&'a [
 }
 
 /// Scale-0 CSF weighting (see [`weight::scale0`]) with AVX-512.
-pub fn weight0(
+pub(super) fn weight0(
     src: &[Vec<i16>; 3],
     out: Weighted<'_, i16>,
     stride: usize,
@@ -96,7 +96,7 @@ unsafe fn weight0_row(
 }
 
 /// Scale-1..3 CSF weighting (see [`weight::scale123`]) with AVX-512.
-pub fn weight123(
+pub(super) fn weight123(
     src: &[Vec<i32>; 3],
     out: Weighted<'_, i32>,
     stride: usize,

@@ -20,7 +20,7 @@ pub(in crate::feature::cambi) const KERNELS: Kernels = Kernels {
 };
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
-pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
+pub(crate) fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
     check_bounds(r, out);
     // SAFETY: this function is only in a table made after AVX2 was detected, and
     // `check_bounds` has checked every length the kernel reads and writes.
@@ -178,7 +178,7 @@ pub(super) fn pieces<'a>(
 }
 
 /// The run-finding kernel (see [`crate::feature::cambi::cvalues::scan_runs`]).
-pub fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
+pub(crate) fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
     b.check_row(image, mask);
     // SAFETY: this function is only in a table made after AVX2 was detected, and
     // `check_row` has checked the row's length.
@@ -186,7 +186,7 @@ pub fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
 }
 
 /// The run-adding kernel (see [`crate::feature::cambi::cvalues::add_runs`]).
-pub fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
+pub(crate) fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
     b.check_counts(counts);
     // SAFETY: this function is only in a table made after AVX2 was detected, and
     // `check_counts` has checked the histograms and their padding.
@@ -346,7 +346,7 @@ unsafe fn add_run_avx2(
 /// The pooling's exactness statistics of whole groups of eight (see
 /// [`crate::feature::cambi::pooling::pool_groups`]): eight values a step, the same eight
 /// running sums lane for lane.
-pub fn pool_stats(values: &[f32], acc: &mut PoolAcc) {
+pub(crate) fn pool_stats(values: &[f32], acc: &mut PoolAcc) {
     // SAFETY: this function is only in a table made after AVX2 was detected; the kernel
     // reads whole groups of eight inside `values`.
     unsafe { pool_stats_avx2(values, acc) }

@@ -21,7 +21,7 @@ pub(in crate::feature::cambi) const KERNELS: Kernels = Kernels {
 };
 
 /// The c-values of a row (see [`crate::feature::cambi::cvalues::c_value_row`]).
-pub fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
+pub(crate) fn c_value_row(r: &RowInput<'_>, out: &mut [f32]) {
     check_bounds(r, out);
     // SAFETY: this function is only in a table made after AVX-512 was detected, and
     // `check_bounds` has checked every length the kernel reads and writes.
@@ -108,7 +108,7 @@ unsafe fn row_avx512(r: &RowInput<'_>, out: &mut [f32]) {
 }
 
 /// The run-finding kernel (see [`crate::feature::cambi::cvalues::scan_runs`]).
-pub fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
+pub(crate) fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
     b.check_row(image, mask);
     // SAFETY: this function is only in a table made after AVX-512 was detected, and
     // `check_row` has checked the row's length.
@@ -116,7 +116,7 @@ pub fn scan_runs(b: &Band, image: &[u16], mask: &[u16], runs: &mut Vec<Run>) {
 }
 
 /// The run-adding kernel (see [`crate::feature::cambi::cvalues::add_runs`]).
-pub fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
+pub(crate) fn add_runs(b: &Band, runs: &[Run], counts: &mut [u16], up: bool) {
     b.check_counts(counts);
     // SAFETY: this function is only in a table made after AVX-512 was detected, and
     // `check_counts` has checked the histograms and their padding.

@@ -31,7 +31,7 @@ fn rows_hold<T>(rows: &[&[T]; 5], n: usize) -> bool {
 }
 
 /// The NEON vertical pass over 8-bit samples.
-pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) -> bool {
+pub(crate) fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) -> bool {
     let n = out.len();
     if !(1..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
         return <u8 as MotionSample>::vertical(prev, cur, shift, out);
@@ -100,7 +100,12 @@ unsafe fn vertical_u8_neon(
 }
 
 /// The NEON vertical pass over 9..16-bit samples.
-pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) -> bool {
+pub(crate) fn vertical_u16(
+    prev: [&[u16]; 5],
+    cur: [&[u16]; 5],
+    shift: u32,
+    out: &mut [i32],
+) -> bool {
     let n = out.len();
     if !(1..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
         return <u16 as MotionSample>::vertical(prev, cur, shift, out);
@@ -159,7 +164,7 @@ unsafe fn vertical_u16_neon(
 }
 
 /// The NEON horizontal pass and absolute sum of one row buffer.
-pub fn abs_sum(row: &[i32]) -> u32 {
+pub(crate) fn abs_sum(row: &[i32]) -> u32 {
     let w = row.len();
     if w < FILTER.len() {
         return super::super::kernel::horizontal_abs_sum(row);

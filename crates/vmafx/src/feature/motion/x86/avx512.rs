@@ -123,7 +123,7 @@ fn split_filter(x: [__m512i; 5], f: [__m512i; 3], round: __m512i, rest: __m128i)
 }
 
 /// The AVX-512 vertical pass over 8-bit samples.
-pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) -> bool {
+pub(crate) fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) -> bool {
     let n = out.len();
     if !(1..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
         return <u8 as MotionSample>::vertical(prev, cur, shift, out);
@@ -164,7 +164,12 @@ unsafe fn vertical_u8_avx512(prev: &[&[u8]; 5], cur: &[&[u8]; 5], shift: u32, ou
 }
 
 /// The AVX-512 vertical pass over 9..16-bit samples.
-pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) -> bool {
+pub(crate) fn vertical_u16(
+    prev: [&[u16]; 5],
+    cur: [&[u16]; 5],
+    shift: u32,
+    out: &mut [i32],
+) -> bool {
     let n = out.len();
     if !(8..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
         return <u16 as MotionSample>::vertical(prev, cur, shift, out);
@@ -204,7 +209,7 @@ unsafe fn vertical_u16_avx512(prev: &[&[u16]; 5], cur: &[&[u16]; 5], shift: u32,
 }
 
 /// The AVX-512 horizontal pass and absolute sum of one row buffer.
-pub fn abs_sum(row: &[i32]) -> u32 {
+pub(crate) fn abs_sum(row: &[i32]) -> u32 {
     // SAFETY: AVX-512 (F) was detected before this kernel was listed; `abs_sum_with`
     // passes rows of at least five values.
     abs_sum_with(row, |r| unsafe { windows_abs_sum_avx512(r) })

@@ -77,7 +77,7 @@ fn split_tap_sum(a: __m512i, b: __m512i, c: __m512i, round: __m512i, rest: __m12
 }
 
 /// The VNNI vertical pass over 8-bit samples.
-pub fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) -> bool {
+pub(crate) fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) -> bool {
     let n = out.len();
     if !(1..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
         return <u8 as MotionSample>::vertical(prev, cur, shift, out);
@@ -253,7 +253,12 @@ unsafe fn vertical_u16_words(
 }
 
 /// The VNNI vertical pass over 9..16-bit samples.
-pub fn vertical_u16(prev: [&[u16]; 5], cur: [&[u16]; 5], shift: u32, out: &mut [i32]) -> bool {
+pub(crate) fn vertical_u16(
+    prev: [&[u16]; 5],
+    cur: [&[u16]; 5],
+    shift: u32,
+    out: &mut [i32],
+) -> bool {
     let n = out.len();
     if !(8..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
         return <u16 as MotionSample>::vertical(prev, cur, shift, out);
@@ -309,7 +314,7 @@ unsafe fn vertical_u16_vnni(
 }
 
 /// The VNNI horizontal pass and absolute sum of one row buffer.
-pub fn abs_sum(row: &[i32]) -> u32 {
+pub(crate) fn abs_sum(row: &[i32]) -> u32 {
     // SAFETY: AVX-512 (F, BW) and VNNI were detected before this kernel was listed;
     // `abs_sum_with` passes rows of at least five values.
     abs_sum_with(row, |r| unsafe { windows_abs_sum_vnni(r) })

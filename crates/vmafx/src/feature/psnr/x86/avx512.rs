@@ -17,7 +17,7 @@ pub(in crate::feature::psnr) const KERNELS: Kernels = Kernels {
 };
 
 /// SSE of two 8-bit planes; each row wraps at 32 bits as the scalar kernel's does.
-pub fn sse_u8(
+pub(crate) fn sse_u8(
     a: &[u8],
     a_stride: usize,
     b: &[u8],
@@ -32,7 +32,7 @@ pub fn sse_u8(
 }
 
 /// SSE of two 9..16-bit planes in 64 bits.
-pub fn sse_u16(
+pub(crate) fn sse_u16(
     a: &[u16],
     a_stride: usize,
     b: &[u16],

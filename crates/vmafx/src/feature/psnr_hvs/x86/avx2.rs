@@ -125,7 +125,7 @@ fn transpose(r: [__m256i; 8]) -> [__m256i; 8] {
 }
 
 /// 2-D transform of an 8x8 block (row-major), in place, as the scalar `fdct8x8`.
-pub fn fdct8x8(b: &mut [i32; 64]) {
+pub(crate) fn fdct8x8(b: &mut [i32; 64]) {
     // SAFETY: this function is only in a table made after AVX2 was detected.
     unsafe { fdct8x8_avx2(b) }
 }

@@ -10,7 +10,7 @@ use std::arch::x86_64::*;
 use crate::feature::speed::estimate::{check_cov_bounds, cov_sum_avx512_order, CovInput};
 
 /// The covariance sum (see [`crate::feature::speed::estimate::cov_sum_avx512_order`]).
-pub fn cov_sum(c: &CovInput<'_>) -> f64 {
+pub(crate) fn cov_sum(c: &CovInput<'_>) -> f64 {
     if !std::arch::is_x86_feature_detected!("fma") {
         return cov_sum_avx512_order(c);
     }

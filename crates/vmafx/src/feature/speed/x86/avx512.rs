@@ -7,7 +7,7 @@ use std::arch::x86_64::*;
 use crate::feature::speed::estimate::{check_cov_bounds, CovInput};
 
 /// The covariance sum (see [`crate::feature::speed::estimate::cov_sum_avx512_order`]).
-pub fn cov_sum(c: &CovInput<'_>) -> f64 {
+pub(crate) fn cov_sum(c: &CovInput<'_>) -> f64 {
     check_cov_bounds(c);
     // SAFETY: this function is only in a table made after AVX-512 was detected, and
     // `check_cov_bounds` has checked that every row the kernel reads is inside `data`.

@@ -22,7 +22,7 @@ use super::super::stats::{
 use super::super::tables::{log2_table, MAX_HALF, TAPS};
 
 /// The NEON vertical pass over 8-bit pictures (see [`super::super::stats::vertical`]).
-pub fn vertical_u8(
+pub(crate) fn vertical_u8(
     reference: &Rows<'_, u8>,
     distorted: &Rows<'_, u8>,
     y: usize,
@@ -101,7 +101,7 @@ unsafe fn vertical_u8_neon(
 }
 
 /// The NEON vertical pass over 16-bit words (see [`super::super::stats::vertical`]).
-pub fn vertical_u16(
+pub(crate) fn vertical_u16(
     reference: &Rows<'_, u16>,
     distorted: &Rows<'_, u16>,
     y: usize,
@@ -179,7 +179,7 @@ unsafe fn vertical_u16_neon(
 }
 
 /// The NEON horizontal pass (see [`super::super::stats::horizontal`]).
-pub fn horizontal(
+pub(crate) fn horizontal(
     s: &mut StatScratch,
     width: usize,
     scale: usize,

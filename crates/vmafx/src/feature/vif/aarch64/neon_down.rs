@@ -18,7 +18,7 @@ use super::super::tables::{MAX_HALF, TAPS};
 use super::neon::{vertical_u16, vertical_u8};
 
 /// A sample type the down-sampler reads, widened to 32-bit lanes eight at a time.
-pub trait DownSample: Copy + Into<u32> {
+pub(crate) trait DownSample: Copy + Into<u32> {
     /// `acc + c·x` over eight samples at `p`, in two halves.
     ///
     /// # Safety
@@ -55,7 +55,7 @@ impl DownSample for u16 {
 }
 
 /// The NEON vertical down-sampling filter (see [`super::super::subsample::down_vertical`]).
-pub fn down_vertical<T: DownSample>(
+pub(crate) fn down_vertical<T: DownSample>(
     src: &Rows<'_, T>,
     y: isize,
     width: usize,
@@ -112,7 +112,7 @@ unsafe fn down_vertical_neon<T: DownSample>(
 
 /// The NEON horizontal down-sampling filter (see
 /// [`super::super::subsample::down_horizontal`]).
-pub fn down_horizontal(conv: &[u32], next_scale: usize, out: &mut [u16]) {
+pub(crate) fn down_horizontal(conv: &[u32], next_scale: usize, out: &mut [u16]) {
     // SAFETY: this function is only in a table made after NEON was detected.
     let done = unsafe { down_horizontal_neon(conv, next_scale, out) };
     down_horizontal_columns(conv, next_scale, done, out);
@@ -144,7 +144,7 @@ fn down_horizontal_neon(conv: &[u32], next_scale: usize, out: &mut [u16]) -> usi
 
 /// The NEON fused statistic and down-sampling pass over 8-bit pictures.
 #[allow(clippy::too_many_arguments)]
-pub fn vertical_down_u8(
+pub(crate) fn vertical_down_u8(
     reference: &Rows<'_, u8>,
     distorted: &Rows<'_, u8>,
     y: usize,
@@ -163,7 +163,7 @@ pub fn vertical_down_u8(
 
 /// The NEON fused statistic and down-sampling pass over 16-bit words.
 #[allow(clippy::too_many_arguments)]
-pub fn vertical_down_u16(
+pub(crate) fn vertical_down_u16(
     reference: &Rows<'_, u16>,
     distorted: &Rows<'_, u16>,
     y: usize,

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Builds every release artefact into OUTDIR (scripts/dist_check.sh installs and scores each):
+#   crates/*.crate    one per published crate (`cargo package --workspace`, which builds each
+#                     package on its own as crates.io would), after `cargo publish --workspace
+#                     --dry-run` checked what the registry checks
+#   *.deb             vmafx and libvmaf3-vmafx (scripts/deb.sh)
+#   vmafx-*.whl       the Python package: an abi3 wheel for CPython >= 3.9, linked with zig
+#                     against glibc 2.28 (manylinux_2_28), checked by `auditwheel show`
+#   vmafx-*.tar.gz    the Python sdist
+# Tools come from PyPI into target/dist-venv (maturin, ziglang, auditwheel); builds are cached
+# under target/ (the wheel's in target/py-dist).
+#
+# Usage: scripts/dist.sh OUTDIR
+set -euo pipefail
+
+out=${1:?usage: $0 OUTDIR}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+mkdir -p "$out/crates"
+out=$(cd "$out" && pwd)
+say() { echo "dist: $*"; }
+t0=$(date +%s)
+lap() { say "$1 ($(($(date +%s) - t0)) s so far)"; }
+
+# 1. Crates. The dry run checks the manifests and the registry's rules without building;
+# `cargo package` then builds each packaged crate alone, dependencies from the packages.
+cargo publish --workspace --dry-run --no-verify --allow-dirty --quiet
+cargo package --workspace --allow-dirty --quiet
+version=$(cargo metadata --format-version 1 --no-deps |
+    python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"]=="vmafx"))')
+for c in vmafx vmafx-capi vmafx-cli vmafx-libvmaf; do
+    cp "target/package/$c-$version.crate" "$out/crates/"
+done
+lap "crates packaged"
+
+# 2. Debian packages.
+scripts/deb.sh "$out" >/dev/null
+lap "Debian packages built"
+
+# 3. Python: wheel and sdist.
+venv=target/dist-venv
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+if ! "$venv/bin/python" -c "import maturin, ziglang, auditwheel" 2>/dev/null; then
+    "$venv/bin/python" -m pip install --quiet --upgrade pip
+    "$venv/bin/python" -m pip install --quiet maturin ziglang auditwheel
+fi
+export PATH="$root/$venv/bin:$PATH"
+rm -f "$out"/vmafx-*.whl "$out"/vmafx-*.tar.gz
+CARGO_TARGET_DIR=$root/target/py-dist maturin build --quiet --release --zig \
+    --compatibility manylinux_2_28 -m python/Cargo.toml -o "$out"
+maturin sdist -m python/Cargo.toml -o "$out" >/dev/null
+wheel=$(ls "$out"/vmafx-*.whl)
+report=$(auditwheel show "$wheel")
+echo "$report"
+# auditwheel names the oldest manylinux the wheel's symbols allow; it must be 2_28 or older.
+tag=$(echo "$report" | grep -o 'manylinux_2_[0-9]*_x86_64' | head -n 1)
+minor=${tag#manylinux_2_}
+minor=${minor%_x86_64}
+if [ -z "$tag" ] || [ "$minor" -gt 28 ]; then
+    say "auditwheel does not accept $wheel as manylinux_2_28 or older"
+    exit 1
+fi
+case $(basename "$wheel") in
+    *-cp39-abi3-manylinux_2_28_x86_64*.whl) ;;
+    *) say "unexpected wheel tag: $(basename "$wheel")"; exit 1 ;;
+esac
+lap "wheel and sdist built"
+ls -1 "$out" "$out/crates"

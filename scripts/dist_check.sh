@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Installs what scripts/dist.sh built, as users install it, and scores the 576x324 pair of the
+# conformance corpus with each (libvmaf 3.2's vmaf_v0.6.1: 73.343961):
+#   - the wheel, into a fresh virtual environment (numpy from PyPI);
+#   - both .deb files, with `dpkg --root` into an empty root: the installed `vmafx`, its man
+#     page and bash completions, and a C program built with the installed libvmaf.pc that
+#     calls libvmaf's API on the installed libvmaf.so.3;
+#   - vmafx-cli from its packaged .crate, `cargo install`ed with the packaged engine in place
+#     of crates.io's (not published yet).
+#
+# Usage: scripts/dist_check.sh OUTDIR
+set -euo pipefail
+
+out=$(cd "${1:?usage: $0 OUTDIR}" && pwd)
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+corpus=${VMAFX_CONFORMANCE:-$root/../shared/conformance}
+ref=$corpus/bbb_576x324_420p8_crf35_ref.y4m
+dis=$corpus/bbb_576x324_420p8_crf35_dis.y4m
+want="vmaf_v0.6.1: 73.343961"
+say() { echo "dist_check: $*"; }
+fail() { say "$*"; exit 1; }
+[ -f "$ref" ] || fail "the conformance corpus is missing ($ref)"
+work=$root/target/dist-check
+rm -rf "$work"
+mkdir -p "$work"
+
+# 1. The wheel in a fresh venv.
+python3 -m venv "$work/venv"
+"$work/venv/bin/python" -m pip install --quiet "$out"/vmafx-*.whl
+got=$("$work/venv/bin/python" - "$ref" "$dis" <<'PY'
+import sys, vmafx
+r = vmafx.score(sys.argv[1], sys.argv[2])
+print(f"vmaf_v0.6.1: {r.pooled['vmaf'].mean:.6f}")
+PY
+)
+[ "$got" = "$want" ] || fail "wheel: $got (want $want)"
+say "wheel: $got"
+
+# 2. The Debian packages into an empty root.
+R=$work/root
+mkdir -p "$R/var/lib/dpkg/info" "$R/var/lib/dpkg/updates"
+touch "$R/var/lib/dpkg/status" "$R/var/lib/dpkg/available"
+# Dependencies (libc6, libgcc-s1) are the host's; the root holds only these two packages.
+dpkg --root="$R" --force-depends --force-script-chrootless -i "$out"/vmafx_*.deb "$out"/libvmaf3-vmafx_*.deb >/dev/null
+dpkg --root="$R" -s vmafx libvmaf3-vmafx | grep -q '^Status: install ok installed' || fail "dpkg did not install both"
+got=$("$R/usr/bin/vmafx" -r "$ref" -d "$dis" | tail -n 1)
+[ "$got" = "$want" ] || fail "deb vmafx: $got (want $want)"
+say "deb vmafx: $got"
+zcat "$R/usr/share/man/man1/vmafx.1.gz" | grep -q '^\.TH vmafx 1' || fail "no man page"
+if command -v man >/dev/null 2>&1; then
+    MANPATH=$R/usr/share/man man -P cat vmafx 2>/dev/null | grep -q -- '--reference' || fail "man vmafx shows no --reference"
+fi
+bash -c "source '$R/usr/share/bash-completion/completions/vmafx' && complete -p vmafx" | grep -q _vmafx ||
+    fail "the bash completion does not register"
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)
+export PKG_CONFIG_SYSROOT_DIR=$R PKG_CONFIG_LIBDIR=$R/usr/lib/$multiarch/pkgconfig
+[ "$(pkg-config --modversion libvmaf)" = 3.2.0 ] || fail "libvmaf.pc is not 3.2.0"
+# shellcheck disable=SC2046
+cc -std=c11 -O1 crates/vmafx-libvmaf/examples/libvmaf_score.c $(pkg-config --cflags --libs libvmaf) \
+    -o "$work/libvmaf_score"
+unset PKG_CONFIG_SYSROOT_DIR PKG_CONFIG_LIBDIR
+got=$(LD_LIBRARY_PATH=$R/usr/lib/$multiarch "$work/libvmaf_score" "$ref" "$dis")
+[ "$got" = "$want" ] || fail "deb libvmaf.so.3: $got (want $want)"
+LD_LIBRARY_PATH=$R/usr/lib/$multiarch ldd "$work/libvmaf_score" | grep -q "$R/usr/lib/$multiarch/libvmaf.so.3" ||
+    fail "libvmaf_score did not load the packaged libvmaf.so.3"
+say "deb libvmaf.so.3: $got"
+
+# 3. The CLI from its .crate. The engine is not on crates.io yet: its packaged .crate stands
+# in for it (a patch of crates.io's `vmafx`), so both come from the packages.
+for c in vmafx vmafx-cli; do
+    tar -xzf "$out"/crates/$c-*.crate -C "$work"
+done
+engine=$(ls -d "$work"/vmafx-[0-9]*)
+cli=$(ls -d "$work"/vmafx-cli-*)
+CARGO_TARGET_DIR=$root/target/crate-install cargo install --quiet --locked --path "$cli" \
+    --root "$work/cargo" --config "patch.crates-io.vmafx.path='$engine'" 2>/dev/null ||
+    CARGO_TARGET_DIR=$root/target/crate-install cargo install --quiet --path "$cli" \
+        --root "$work/cargo" --config "patch.crates-io.vmafx.path='$engine'"
+got=$("$work/cargo/bin/vmafx" -r "$ref" -d "$dis" | tail -n 1)
+[ "$got" = "$want" ] || fail ".crate vmafx: $got (want $want)"
+say ".crate vmafx: $got"
+say "all installs score $want"
