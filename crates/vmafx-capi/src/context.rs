@@ -9,77 +9,23 @@
 use crate::c_export;
 use crate::c_type::VmafxStatus;
 use std::ffi::c_char;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
-use vmafx::context::{Context, ContextConfig, ModelHandle};
+use vmafx::context::{Context, ContextConfig};
 use vmafx::{Frame, Status};
 
 use crate::abi::{SubjectKind, VmafxContextConfig};
 use crate::device::VmafxDevice;
-use crate::error::{call, fail, null, CResult, ErrorOut, Failure, VmafxError, WithKind};
+use crate::error::{call, fail, null, CResult, ErrorOut, VmafxError, WithKind};
 use crate::ffi::{c_str, log_callback, log_level};
 use crate::frame::VmafxFrame;
-use crate::model::VmafxModel;
-use crate::model_set::VmafxModelSet;
 use crate::options::VmafxOptions;
 use crate::sized;
 use crate::window_live::Live;
 
-/// A context handle.
-pub struct VmafxContext {
-    inner: Arc<Mutex<Inner>>,
-    /// Its windows and their threads ([`crate::window`]).
-    live: Arc<Live>,
-}
-
-pub(crate) struct Inner {
-    pub(crate) ctx: Context,
-    /// Models the context uses, each with a reference held, and the engine's handle.
-    pub(crate) models: Vec<(Arc<VmafxModel>, ModelHandle)>,
-    /// Model sets the context uses, likewise.
-    pub(crate) model_sets: Vec<(Arc<VmafxModelSet>, ModelHandle)>,
-}
-
-impl VmafxContext {
-    pub(crate) fn lock(&self) -> MutexGuard<'_, Inner> {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// The engine, shared with the window completion thread.
-    pub(crate) fn engine(&self) -> &Arc<Mutex<Inner>> {
-        &self.inner
-    }
-
-    /// The context's windows.
-    pub(crate) fn live(&self) -> &Arc<Live> {
-        &self.live
-    }
-}
-
-impl Inner {
-    /// The device the context scores on (the CPU without one).
-    pub(crate) fn device(&self) -> vmafx::device::Device {
-        self.ctx.device()
-    }
-
-    /// An admission or import-rule failure, its subject kind told from the context: a
-    /// registered extractor's name is an extractor, `frame` refused for its residency is
-    /// the device.
-    pub(crate) fn admission_failure(&self, e: vmafx::Error) -> Failure {
-        let kind = if self.ctx.features().contains(&e.subject()) {
-            Some(SubjectKind::Extractor)
-        } else if e.subject() == "frame" && e.status() == Status::NotSup {
-            Some(SubjectKind::Device)
-        } else {
-            None
-        };
-        let mut f = Failure::from(e);
-        if let Some(k) = kind {
-            f.kind = k;
-        }
-        f
-    }
-}
+use crate::context_handle::get;
+pub use crate::context_handle::VmafxContext;
+use crate::session::Inner;
 
 fn config_of(c: &VmafxContextConfig) -> CResult<ContextConfig> {
     let max = vmafx::context::config::MAX_IMPORT_RETRY_WAIT.as_nanos();
@@ -105,17 +51,6 @@ fn config_of(c: &VmafxContextConfig) -> CResult<ContextConfig> {
         vmafx::Error::new(e.status(), format!("config.{}", e.subject()), e.message())
     })?;
     Ok(config)
-}
-
-/// The context behind `ptr`.
-///
-/// # Safety
-/// `ptr` is NULL or a live context of this library.
-pub(crate) unsafe fn get<'a>(ptr: *const VmafxContext) -> CResult<&'a VmafxContext> {
-    // SAFETY: NULL or live (the caller's contract).
-    unsafe { ptr.as_ref() }
-        .ok_or_else(|| null("context"))
-        .kind(SubjectKind::Context)
 }
 
 c_export! {
@@ -335,5 +270,3 @@ c_export! {
         }
     }
 }
-
-crate::c_named!(VmafxContext);

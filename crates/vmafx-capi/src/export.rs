@@ -113,8 +113,8 @@ macro_rules! c_export {
             #[allow(unused_imports)]
             use super::*;
             /// The prototype.
-            pub fn item() -> $crate::headers::Item {
-                $crate::headers::Item::Func {
+            pub fn item() -> $crate::header_items::Item {
+                $crate::header_items::Item::Func {
                     ret: <$r as $crate::c_type::CType>::c_name(),
                     name: stringify!($name),
                     params: vec![$(

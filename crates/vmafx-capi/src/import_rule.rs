@@ -5,7 +5,7 @@ use crate::c_export;
 use std::ffi::c_char;
 
 use crate::abi::VmafxFrameImport;
-use crate::context::{get, VmafxContext};
+use crate::context_handle::{get, VmafxContext};
 use crate::device::VmafxDevice;
 use crate::error::{null, CResult};
 use crate::ffi::c_str;

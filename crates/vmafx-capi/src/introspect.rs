@@ -8,12 +8,12 @@ use vmafx::feature::registry;
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind, VmafxFrameDesc};
-use crate::context::{get, VmafxContext};
+use crate::context_handle::{get, VmafxContext};
 use crate::error::{fail, CResult, WithKind};
 use crate::ffi::c_str;
 use crate::frame::frame_geometry;
 use crate::options::VmafxOptions;
-use crate::score::extractor_c_name;
+use crate::pooling::extractor_c_name;
 use crate::sized;
 
 /// `VmafxExtractorInfo`: one registered feature extractor.

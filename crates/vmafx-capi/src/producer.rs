@@ -11,7 +11,7 @@ use vmafx::frame::pool::{FramePool, MAX_POOL_FRAMES};
 use vmafx::Status;
 
 use crate::abi::{extra_fence_name, SubjectKind, VmafxFence, VmafxFrameDesc};
-use crate::context::{get, VmafxContext};
+use crate::context_handle::{get, VmafxContext};
 use crate::error::{fail, null, WithKind};
 use crate::ffi::c_str;
 use crate::frame::{frame_geometry, into_handle, VmafxFrame};

@@ -6,19 +6,19 @@
 //! that declares the feature (NULL for model scores and option-decorated names).
 
 use crate::c_export;
-use std::ffi::{c_char, CStr, CString};
-use std::sync::{Mutex, OnceLock};
+use std::ffi::c_char;
 
 use vmafx::feature::registry;
-use vmafx::score::{percentile, pool, PoolMethod};
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
-use crate::context::{get, Inner, VmafxContext};
-use crate::error::{fail, CResult, WithKind};
+use crate::context_handle::{get, VmafxContext};
+use crate::error::WithKind;
 use crate::ffi::c_str;
 use crate::model::{self, VmafxModel};
-use crate::sized;
+use crate::pooling::{engine, extractor_c_name, handle_of, pool_method};
+use crate::score_out::scored;
+use crate::session::Inner;
 
 /// `VmafxScore`: one score and the extractor that produced it.
 #[repr(C)]
@@ -104,105 +104,12 @@ pub const POOL_METHODS: [(&str, u32, &str); 9] = [
     ),
 ];
 
-/// How a pooled call combines the scores of its frames.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Pooling {
-    /// One of libvmaf's methods.
-    Libvmaf(PoolMethod),
-    /// A percentile (0 to 100) by linear interpolation.
-    Percentile(f64),
-}
-
-impl Pooling {
-    pub(crate) fn apply(self, values: &[f64]) -> f64 {
-        match self {
-            Pooling::Libvmaf(m) => pool(values, m),
-            Pooling::Percentile(p) => percentile(values, p),
-        }
-    }
-}
-
-pub(crate) fn pool_method(v: u32) -> CResult<Pooling> {
-    let method = match v {
-        1 => Pooling::Libvmaf(PoolMethod::Min),
-        2 => Pooling::Libvmaf(PoolMethod::Max),
-        3 => Pooling::Libvmaf(PoolMethod::Mean),
-        4 => Pooling::Libvmaf(PoolMethod::HarmonicMean),
-        5 => Pooling::Percentile(50.0),
-        6 => Pooling::Percentile(5.0),
-        7 => Pooling::Percentile(10.0),
-        8 => Pooling::Percentile(20.0),
-        _ => {
-            return Err(fail(
-                Status::Invalid,
-                "pool",
-                format!("{v} is not a pooling method (VMAFX_POOL_MIN .. VMAFX_POOL_PERC20)"),
-            ))
-            .kind(SubjectKind::Parameter)
-        }
-    };
-    Ok(method)
-}
-
-/// `r` with `kind` as its failure's subject kind, except a range refused by the engine
-/// (`first`, `last` or `index` past the frames scored), which names the caller's parameter.
-pub(crate) fn engine<T>(r: vmafx::Result<T>, kind: SubjectKind) -> CResult<T> {
-    match r {
-        Err(e) if e.status() == Status::Range => Err(e).kind(SubjectKind::Parameter),
-        r => r.kind(kind),
-    }
-}
-
-/// The extractor name as a C string that lives as long as the process (one per extractor).
-pub(crate) fn extractor_c_name(name: &'static str) -> *const c_char {
-    static NAMES: OnceLock<Mutex<Vec<(&'static str, &'static CStr)>>> = OnceLock::new();
-    let mut names = NAMES
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|p| p.into_inner());
-    if let Some((_, c)) = names.iter().find(|(n, _)| *n == name) {
-        return c.as_ptr();
-    }
-    let c: &'static CStr = Box::leak(CString::new(name).unwrap_or_default().into_boxed_c_str());
-    names.push((name, c));
-    c.as_ptr()
-}
-
 /// The registered extractor declaring `feature`, as a C string, or NULL.
 fn producer(inner: &Inner, feature: &str) -> *const c_char {
     match registry::by_feature(feature) {
         Some(info) if inner.ctx.features().contains(&info.name) => extractor_c_name(info.name),
         _ => std::ptr::null(),
     }
-}
-
-/// The engine handle of `model` in this context: `VMAFX_E_INVALID` naming `model` when
-/// the context does not use it.
-pub(crate) fn handle_of(
-    inner: &Inner,
-    model: *const VmafxModel,
-) -> CResult<vmafx::context::ModelHandle> {
-    inner
-        .models
-        .iter()
-        .find(|(m, _)| std::ptr::eq(&**m, model))
-        .map(|(_, h)| h.clone())
-        // A used set's lead scores as the set's first output, the lead's own score.
-        .or_else(|| {
-            inner
-                .model_sets
-                .iter()
-                .find(|(s, _)| std::ptr::eq(&*s.lead, model))
-                .map(|(_, h)| h.clone())
-        })
-        .ok_or_else(|| {
-            fail(
-                Status::Invalid,
-                "model",
-                "this context does not use the model (vmafx_context_use_model)",
-            )
-        })
-        .kind(SubjectKind::Model)
 }
 
 c_export! {
@@ -235,29 +142,6 @@ c_export! {
             .push((unsafe { VmafxModel::retain(model) }, handle));
         Ok(Status::Ok)
     }
-}
-
-/// Writes `score` into the caller's `out` (checked first); `VMAFX_PENDING` before flush.
-///
-/// # Safety
-/// `context` NULL or live; `out` NULL or valid for its `struct_size`.
-pub(crate) unsafe fn scored<T: MinSize>(
-    context: *mut VmafxContext,
-    out: *mut T,
-    body: impl FnOnce(&mut Inner) -> CResult<T>,
-) -> CResult {
-    // SAFETY: forwarded contract.
-    let c = unsafe { get(context) }?;
-    // SAFETY: forwarded contract.
-    let size = unsafe { sized::out_size(out, "out") }?;
-    let mut inner = c.lock();
-    if !inner.ctx.scores_final() {
-        return Ok(Status::Pending);
-    }
-    let value = body(&mut inner)?;
-    // SAFETY: `out` is writable for `size` bytes (checked above).
-    unsafe { sized::write(out, size, &value) };
-    Ok(Status::Ok)
 }
 
 c_export! {

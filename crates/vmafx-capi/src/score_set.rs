@@ -2,14 +2,15 @@
 //! and pooled over frames.
 
 use crate::c_export;
-use vmafx::model::STAT_SUFFIXES;
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
-use crate::context::{get, Inner, VmafxContext};
-use crate::error::{fail, CResult, WithKind};
+use crate::context_handle::{get, VmafxContext};
+use crate::error::{fail, WithKind};
 use crate::model_set::{self, VmafxModelSet};
-use crate::score::{engine, pool_method, scored};
+use crate::pooling::{engine, pool_method, set_handle_of, stats};
+use crate::score_out::scored;
+use crate::session::Inner;
 
 /// `VmafxModelSetScore`: the bootstrap score of a set at one frame or pooled over frames.
 #[repr(C)]
@@ -40,33 +41,6 @@ pub struct VmafxModelSetScore {
 unsafe impl MinSize for VmafxModelSetScore {
     /// ABI 0.1.0: every field.
     const MIN_SIZE: usize = std::mem::size_of::<VmafxModelSetScore>();
-}
-
-/// The engine handle of `set` in this context: `VMAFX_E_INVALID` naming `set` when the
-/// context does not use it.
-pub(crate) fn handle_of(
-    inner: &Inner,
-    set: *const VmafxModelSet,
-) -> CResult<vmafx::context::ModelHandle> {
-    inner
-        .model_sets
-        .iter()
-        .find(|(s, _)| std::ptr::eq(&**s, set))
-        .map(|(_, h)| h.clone())
-        .ok_or_else(|| {
-            fail(
-                Status::Invalid,
-                "set",
-                "this context does not use the model set (vmafx_context_use_model_set)",
-            )
-        })
-        .kind(SubjectKind::Model)
-}
-
-/// The four statistics (bagging, stddev, 95% interval) of one output row: its last four.
-pub(crate) fn stats(row: &[f64]) -> [f64; 4] {
-    let at = row.len() - STAT_SUFFIXES.len();
-    [row[at], row[at + 1], row[at + 2], row[at + 3]]
 }
 
 fn score_of(
@@ -138,7 +112,7 @@ c_export! {
         // SAFETY: `set` is NULL or a live handle of this library (this function's contract).
         let s = unsafe { model_set::get(set) }?;
         let body = |inner: &mut Inner| {
-            let handle = handle_of(inner, set)?;
+            let handle = set_handle_of(inner, set)?;
             engine(inner.ctx.checked_index(index), SubjectKind::Parameter)?;
             let row = engine(
                 inner.ctx.score_rows(&handle, index, index),
@@ -180,7 +154,7 @@ c_export! {
         let s = unsafe { model_set::get(set) }?;
         let method = pool_method(pool)?;
         let body = |inner: &mut Inner| {
-            let handle = handle_of(inner, set)?;
+            let handle = set_handle_of(inner, set)?;
             let rows = engine(
                 inner.ctx.score_rows(&handle, first, last),
                 SubjectKind::Model,

@@ -1,7 +1,7 @@
 //! context.h: contexts, the device order rule, features, models, admission, the import rule.
 
-use super::items::{Header, Item};
 use crate::abi::VmafxContextConfig;
+use crate::header_items::{Header, Item};
 use crate::introspect::{VmafxExtractorInfo, VmafxFeatureResolution};
 use crate::{context, field, func, import_rule};
 

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::items::{Field, Header, Item};
+use crate::header_items::{Field, Header, Item};
 
 /// Size and alignment of a C type on the LP64 targets this library builds for.
 fn c_size(ctype: &str) -> usize {

@@ -4,12 +4,12 @@ use vmafx::fence::FenceKind;
 use vmafx::frame::import::IMPORT_ALLOW_COPY;
 use vmafx::frame::MemoryKind;
 
-use super::items::{Header, Item};
 use crate::abi::{
     VmafxColor, VmafxConvertDesc, VmafxFence, VmafxFrameDesc, VmafxFrameImport, VmafxFramePlanes,
     VmafxHostPlanes, VmafxImportPlane, FENCE_GL_SYNC, FENCE_VULKAN_SEMAPHORE, MEMORY_GL_TEXTURE,
     MEMORY_VULKAN, VULKAN_DEDICATED, VULKAN_HANDLE_TYPES, VULKAN_TILINGS,
 };
+use crate::header_items::{Header, Item};
 use crate::{converter, fence, field, frame, func, import, pool};
 
 fn memory_values() -> Vec<(String, i64, String)> {

@@ -3,7 +3,7 @@
 
 use vmafx::hooks as h;
 
-use super::items::{Header, Item};
+use crate::header_items::{Header, Item};
 use crate::{func, hooks};
 
 /// A hook is hidden from the shared library: no `VMAFX_API` export mark.

@@ -4,9 +4,9 @@ use vmafx::device::{Backend, DEVICE_PROFILING};
 use vmafx::frame::PixelFormat;
 use vmafx::Status;
 
-use super::items::{Header, Item};
 use crate::abi::{SubjectKind, VmafxDeviceDesc, VmafxDeviceInfo, ABI_VERSION};
-use crate::{device, error, field, func, version};
+use crate::header_items::{Header, Item};
+use crate::{device, error_api, field, func, version};
 
 const STD: [&str; 2] = ["<stddef.h>", "<stdint.h>"];
 
@@ -226,14 +226,14 @@ pub fn error_h() -> Header {
                 values: SubjectKind::ALL.iter().map(|(k, n)| (n.to_string(), *k as i64, String::new())).collect(),
             },
             Item::Opaque { name: "VmafxError", doc: "A failure: its status, message, subject and the function that failed. Release with vmafx_error_free()." },
-            func!(error::vmafx_status_name),
-            func!(error::vmafx_error_status),
-            func!(error::vmafx_error_message),
-            func!(error::vmafx_error_subject),
-            func!(error::vmafx_error_errno),
-            func!(error::vmafx_error_free),
-            func!(error::vmafx_error_subject_kind),
-            func!(error::vmafx_error_function),
+            func!(error_api::vmafx_status_name),
+            func!(error_api::vmafx_error_status),
+            func!(error_api::vmafx_error_message),
+            func!(error_api::vmafx_error_subject),
+            func!(error_api::vmafx_error_errno),
+            func!(error_api::vmafx_error_free),
+            func!(error_api::vmafx_error_subject_kind),
+            func!(error_api::vmafx_error_function),
         ],
     }
 }

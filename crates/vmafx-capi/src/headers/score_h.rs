@@ -1,6 +1,6 @@
 //! model.h (models) and score.h (feature and model scores, pooled scores).
 
-use super::items::{Header, Item};
+use crate::header_items::{Header, Item};
 use crate::model::{
     self, VmafxModelConfig, MODEL_DISABLE_CLIP, MODEL_DISABLE_TRANSFORM, MODEL_ENABLE_TRANSFORM,
 };

@@ -1,6 +1,6 @@
 //! The window part of score.h: window scores and the window clock (ABI 0.1.8).
 
-use super::items::Item;
+use crate::header_items::Item;
 use crate::window::{self, VmafxWindowRequest, VmafxWindowResult, WINDOW_TARGETS};
 use crate::window_clock::{self, VmafxWindowClockConfig, VmafxWindowSpan};
 use crate::{field, func};

@@ -1,4 +1,4 @@
-//! What a header is made of.
+//! What a header is made of (below the exports, whose declarations make header items).
 
 /// One struct field: its C type, name, documentation and the Rust offset it must land at.
 #[derive(Debug, Clone)]
@@ -97,7 +97,7 @@ pub struct Header {
 #[doc(hidden)]
 macro_rules! field {
     ($s:ty, $f:ident, $ctype:expr, $doc:expr) => {
-        $crate::headers::Field {
+        $crate::header_items::Field {
             ctype: $ctype,
             name: stringify!($f),
             array: 0,
@@ -106,7 +106,7 @@ macro_rules! field {
         }
     };
     ($s:ty, $f:ident [$n:expr], $ctype:expr, $doc:expr) => {
-        $crate::headers::Field {
+        $crate::header_items::Field {
             ctype: $ctype,
             name: stringify!($f),
             array: $n,
