@@ -33,16 +33,22 @@ pub(crate) use dispatch::kernel_tables;
 pub(crate) use dispatch::{Dispatch, KernelTable};
 
 /// libvmaf's x86 flag bits (`VMAF_X86_CPU_FLAG_*`), as `--cpumask` names them.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const FLAG_SSE2: u32 = 1 << 0;
 /// SSSE3.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const FLAG_SSSE3: u32 = 1 << 1;
 /// SSE4.1.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const FLAG_SSE41: u32 = 1 << 2;
 /// AVX2 (with BMI1/BMI2).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const FLAG_AVX2: u32 = 1 << 3;
 /// AVX-512 F, CD, BW, DQ and VL.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const FLAG_AVX512: u32 = 1 << 4;
 /// The Ice Lake AVX-512 extensions.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const FLAG_AVX512ICL: u32 = 1 << 5;
 /// libvmaf's aarch64 flag (`VMAF_ARM_CPU_FLAG_NEON`): Advanced SIMD. The flags are per
 /// architecture, so it shares its bit with [`FLAG_SSE2`].
