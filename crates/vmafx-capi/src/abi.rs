@@ -428,3 +428,15 @@ unsafe impl MinSize for VmafxContextConfig {
     /// ABI 0.1.0: through `gpumask`.
     const MIN_SIZE: usize = std::mem::offset_of!(VmafxContextConfig, log_callback);
 }
+
+crate::c_named!(
+    VmafxContextConfig,
+    VmafxConvertDesc,
+    VmafxDeviceDesc,
+    VmafxDeviceInfo,
+    VmafxFence,
+    VmafxFrameDesc,
+    VmafxFrameImport,
+    VmafxFramePlanes,
+    VmafxHostPlanes
+);

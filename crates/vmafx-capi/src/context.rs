@@ -6,78 +6,26 @@
 //! after a feature is `VMAFX_E_INVALID` naming the context, a second one `VMAFX_E_BUSY`
 //! naming the device.
 
+use crate::c_export;
+use crate::c_type::VmafxStatus;
 use std::ffi::c_char;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
-use vmafx::context::{Context, ContextConfig, ModelHandle};
+use vmafx::context::{Context, ContextConfig};
 use vmafx::{Frame, Status};
 
 use crate::abi::{SubjectKind, VmafxContextConfig};
 use crate::device::VmafxDevice;
-use crate::error::{call, fail, null, CResult, ErrorOut, Failure, VmafxError, WithKind};
+use crate::error::{call, fail, null, CResult, ErrorOut, VmafxError, WithKind};
 use crate::ffi::{c_str, log_callback, log_level};
 use crate::frame::VmafxFrame;
-use crate::model::VmafxModel;
-use crate::model_set::VmafxModelSet;
 use crate::options::VmafxOptions;
 use crate::sized;
 use crate::window_live::Live;
 
-/// A context handle.
-pub struct VmafxContext {
-    inner: Arc<Mutex<Inner>>,
-    /// Its windows and their threads ([`crate::window`]).
-    live: Arc<Live>,
-}
-
-pub(crate) struct Inner {
-    pub(crate) ctx: Context,
-    /// Models the context uses, each with a reference held, and the engine's handle.
-    pub(crate) models: Vec<(Arc<VmafxModel>, ModelHandle)>,
-    /// Model sets the context uses, likewise.
-    pub(crate) model_sets: Vec<(Arc<VmafxModelSet>, ModelHandle)>,
-}
-
-impl VmafxContext {
-    pub(crate) fn lock(&self) -> MutexGuard<'_, Inner> {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// The engine, shared with the window completion thread.
-    pub(crate) fn engine(&self) -> &Arc<Mutex<Inner>> {
-        &self.inner
-    }
-
-    /// The context's windows.
-    pub(crate) fn live(&self) -> &Arc<Live> {
-        &self.live
-    }
-}
-
-impl Inner {
-    /// The device the context scores on (the CPU without one).
-    pub(crate) fn device(&self) -> vmafx::device::Device {
-        self.ctx.device()
-    }
-
-    /// An admission or import-rule failure, its subject kind told from the context: a
-    /// registered extractor's name is an extractor, `frame` refused for its residency is
-    /// the device.
-    pub(crate) fn admission_failure(&self, e: vmafx::Error) -> Failure {
-        let kind = if self.ctx.features().contains(&e.subject()) {
-            Some(SubjectKind::Extractor)
-        } else if e.subject() == "frame" && e.status() == Status::NotSup {
-            Some(SubjectKind::Device)
-        } else {
-            None
-        };
-        let mut f = Failure::from(e);
-        if let Some(k) = kind {
-            f.kind = k;
-        }
-        f
-    }
-}
+use crate::context_handle::get;
+pub use crate::context_handle::VmafxContext;
+use crate::session::Inner;
 
 fn config_of(c: &VmafxContextConfig) -> CResult<ContextConfig> {
     let max = vmafx::context::config::MAX_IMPORT_RETRY_WAIT.as_nanos();
@@ -105,30 +53,17 @@ fn config_of(c: &VmafxContextConfig) -> CResult<ContextConfig> {
     Ok(config)
 }
 
-/// The context behind `ptr`.
-///
-/// # Safety
-/// `ptr` is NULL or a live context of this library.
-pub(crate) unsafe fn get<'a>(ptr: *const VmafxContext) -> CResult<&'a VmafxContext> {
-    // SAFETY: NULL or live (the caller's contract).
-    unsafe { ptr.as_ref() }
-        .ok_or_else(|| null("context"))
-        .kind(SubjectKind::Context)
-}
-
-/// Creates a context (`config` NULL: the defaults).
-///
-/// # Safety
-/// `config` NULL or valid for its `struct_size`; `out`, `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_context_create(
-    config: *const VmafxContextConfig,
-    out: *mut *mut VmafxContext,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_context_create", error, || {
+c_export! {
+    /// Creates a context (`config` NULL: the defaults).
+    ///
+    /// # Safety
+    /// `config` NULL or valid for its `struct_size`; `out`, `error` NULL or writable.
+    #[c = "Creates a context (`config` NULL: defaults); `*out` is NULL on failure."]
+    pub unsafe fn vmafx_context_create(
+        config: *const VmafxContextConfig,
+        out: *mut *mut VmafxContext;
+        error
+    ) -> VmafxStatus {
         if out.is_null() {
             return Err(null("out"));
         }
@@ -157,21 +92,16 @@ pub unsafe extern "C" fn vmafx_context_create(
             })))
         };
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// Destroys a context (its device reference and frames go with it).
-///
-/// # Safety
-/// `context` NULL or a live context, destroyed once; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_context_destroy(
-    context: *mut VmafxContext,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_context_destroy", error, || {
+c_export! {
+    /// Destroys a context (its device reference and frames go with it).
+    ///
+    /// # Safety
+    /// `context` NULL or a live context, destroyed once; `error` NULL or writable.
+    #[c = "Destroys a context with its device reference and frames."]
+    pub unsafe fn vmafx_context_destroy(context: *mut VmafxContext; error) -> VmafxStatus {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
         let c = unsafe { get(context) }?;
         // Completes every open window (the rest with VMAFX_E_INVALID), runs every callback
@@ -181,22 +111,20 @@ pub unsafe extern "C" fn vmafx_context_destroy(
         // in `vmafx_context_create`, destroyed once (this function's contract).
         drop(unsafe { Box::from_raw(context) });
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// Scores on `device`; once, before any feature, model or frame.
-///
-/// # Safety
-/// `context`, `device` NULL or live; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_context_use_device(
-    context: *mut VmafxContext,
-    device: *mut VmafxDevice,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_context_use_device", error, || {
+c_export! {
+    /// Scores on `device`; once, before any feature, model or frame.
+    ///
+    /// # Safety
+    /// `context`, `device` NULL or live; `error` NULL or writable.
+    #[c = "Scores on `device`, holding a reference until destroyed. Once (again: VMAFX_E_BUSY naming the device), before any feature, model or frame (after: VMAFX_E_INVALID naming the context)."]
+    pub unsafe fn vmafx_context_use_device(
+        context: *mut VmafxContext,
+        device: *mut VmafxDevice;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
         let c = unsafe { get(context) }?;
         // SAFETY: `device` is NULL or live (this function's contract).
@@ -205,24 +133,22 @@ pub unsafe extern "C" fn vmafx_context_use_device(
             .kind(SubjectKind::Parameter)?;
         c.lock().ctx.use_device(d.device.clone())?;
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// Registers the extractor `extractor` with `options` (copied; may be NULL).
-///
-/// # Safety
-/// `context` NULL or live; `extractor` NULL or NUL-terminated; `options` NULL or live;
-/// `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_context_use_feature(
-    context: *mut VmafxContext,
-    extractor: *const c_char,
-    options: *const VmafxOptions,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_context_use_feature", error, || {
+c_export! {
+    /// Registers the extractor `extractor` with `options` (copied; may be NULL).
+    ///
+    /// # Safety
+    /// `context` NULL or live; `extractor` NULL or NUL-terminated; `options` NULL or live;
+    /// `error` NULL or writable.
+    #[c = "Registers extractor `extractor` with `options` (copied; may be NULL)."]
+    pub unsafe fn vmafx_context_use_feature(
+        context: *mut VmafxContext,
+        extractor: *const c_char,
+        options: *const VmafxOptions;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
         let c = unsafe { get(context) }?;
         // SAFETY: `extractor` is NULL or NUL-terminated (this function's contract).
@@ -237,22 +163,20 @@ pub unsafe extern "C" fn vmafx_context_use_feature(
             .use_feature(name, &opts)
             .kind(SubjectKind::Feature)?;
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// Whether every registered extractor reads `frame` where it lives.
-///
-/// # Safety
-/// `context`, `frame` NULL or live; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_context_admit(
-    context: *const VmafxContext,
-    frame: *const VmafxFrame,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_context_admit", error, || {
+c_export! {
+    /// Whether every registered extractor reads `frame` where it lives.
+    ///
+    /// # Safety
+    /// `context`, `frame` NULL or live; `error` NULL or writable.
+    #[c = "Whether every registered extractor reads `frame` where it lives, without a host copy; VMAFX_E_NOTSUP names each refusing extractor."]
+    pub unsafe fn vmafx_context_admit(
+        context: *const VmafxContext,
+        frame: *const VmafxFrame;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
         let c = unsafe { get(context) }?;
         // SAFETY: `frame` is NULL or live (this function's contract).
@@ -263,89 +187,86 @@ pub unsafe extern "C" fn vmafx_context_admit(
             .admit(f.frame())
             .map_err(|e| inner.admission_failure(e))?;
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// Scores frame `index`; consumes one reference of each frame on every path.
-///
-/// # Safety
-/// `context` NULL or live; each frame NULL or live with a reference the caller gives up;
-/// `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_submit(
-    context: *mut VmafxContext,
-    reference: *mut VmafxFrame,
-    distorted: *mut VmafxFrame,
-    index: u64,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    let take = |p: *mut VmafxFrame| -> Option<Frame> {
-        // SAFETY: `p` is NULL or live (this function's contract).
-        let f = unsafe { p.as_ref() }.map(|f| f.frame().clone());
-        // SAFETY: `p` is NULL or live with a reference the caller gives up (this function's
-        // contract); it is not used after this.
-        unsafe { crate::frame::vmafx_frame_unref(p) };
-        f
-    };
-    let (r, d) = (take(reference), take(distorted));
-    call("vmafx_submit", error, || {
-        // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
-        let c = unsafe { get(context) }?;
-        let r = r.ok_or_else(|| null("reference"))?;
-        let d = d.ok_or_else(|| null("distorted"))?;
-        // The planted defect of the fence tests: release signalled as submit returns.
-        #[cfg(feature = "test-hooks")]
-        let early = vmafx::hooks::switch(vmafx::hooks::EARLY_RELEASE)
-            .then(|| [r.release_fence(), d.release_fence()]);
-        #[cfg(not(feature = "test-hooks"))]
-        let early: Option<[vmafx::Fence; 2]> = None;
-        let mut inner = c.lock();
-        let submitted = inner.ctx.submit(r, d, index);
-        for f in early.iter().flatten() {
-            f.signal();
-        }
-        let result = submitted.map_err(|e| inner.admission_failure(e));
-        drop(inner);
-        c.live.signal();
-        result?;
-        Ok(Status::Ok)
-    })
+c_export! {
+    /// Scores frame `index`; consumes one reference of each frame on every path.
+    ///
+    /// # Safety
+    /// `context` NULL or live; each frame NULL or live with a reference the caller gives up;
+    /// `error` NULL or writable.
+    #[c = "Scores frame `index`; consumes one reference of each frame on every path, failures included."]
+    pub unsafe fn vmafx_submit(
+        context: *mut VmafxContext,
+        reference: *mut VmafxFrame,
+        distorted: *mut VmafxFrame,
+        index: u64,
+        error: *mut *mut VmafxError,
+    ) -> VmafxStatus {
+        // SAFETY: `error` is NULL or writable (this function's contract).
+        let error = unsafe { ErrorOut::new(error) };
+        let take = |p: *mut VmafxFrame| -> Option<Frame> {
+            // SAFETY: `p` is NULL or live (this function's contract).
+            let f = unsafe { p.as_ref() }.map(|f| f.frame().clone());
+            // SAFETY: `p` is NULL or live with a reference the caller gives up (this function's
+            // contract); it is not used after this.
+            unsafe { crate::frame::vmafx_frame_unref(p) };
+            f
+        };
+        let (r, d) = (take(reference), take(distorted));
+        call("vmafx_submit", error, || {
+            // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
+            let c = unsafe { get(context) }?;
+            let r = r.ok_or_else(|| null("reference"))?;
+            let d = d.ok_or_else(|| null("distorted"))?;
+            // The planted defect of the fence tests: release signalled as submit returns.
+            #[cfg(feature = "test-hooks")]
+            let early = vmafx::hooks::switch(vmafx::hooks::EARLY_RELEASE)
+                .then(|| [r.release_fence(), d.release_fence()]);
+            #[cfg(not(feature = "test-hooks"))]
+            let early: Option<[vmafx::Fence; 2]> = None;
+            let mut inner = c.lock();
+            let submitted = inner.ctx.submit(r, d, index);
+            for f in early.iter().flatten() {
+                f.signal();
+            }
+            let result = submitted.map_err(|e| inner.admission_failure(e));
+            drop(inner);
+            c.live.signal();
+            result?;
+            Ok(Status::Ok)
+        })
+    }
 }
 
-/// Finishes every submitted frame.
-///
-/// # Safety
-/// `context` NULL or live; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_flush(
-    context: *mut VmafxContext,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_flush", error, || {
+c_export! {
+    /// Finishes every submitted frame.
+    ///
+    /// # Safety
+    /// `context` NULL or live; `error` NULL or writable.
+    #[c = "Finishes every submitted frame; scores become final."]
+    pub unsafe fn vmafx_flush(context: *mut VmafxContext; error) -> VmafxStatus {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
         let c = unsafe { get(context) }?;
         let flushed = c.lock().ctx.flush();
         c.live.signal();
         flushed?;
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// The backend the context scores on; CPU for NULL.
-///
-/// # Safety
-/// `context` NULL or live.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_context_backend(context: *const VmafxContext) -> u32 {
-    crate::error::guarded("vmafx_context_backend", 0, || {
+c_export! {
+    /// The backend the context scores on; CPU for NULL.
+    ///
+    /// # Safety
+    /// `context` NULL or live.
+    #[c = "The VmafxBackend the context scores on; CPU for NULL."]
+    pub unsafe fn vmafx_context_backend(context: *const VmafxContext) -> u32 {
         // SAFETY: NULL or live (the caller's contract).
         match unsafe { context.as_ref() } {
             Some(c) => c.lock().device().backend() as u32,
             None => 0,
         }
-    })
+    }
 }

@@ -3,11 +3,12 @@
 //! [`FrameConverter`] (depth and range conversions of planar host frames; see its docs for
 //! what is refused).
 
+use crate::c_export;
 use vmafx::frame::converter::{Color, ConvertDesc, FrameConverter};
 use vmafx::Status;
 
 use crate::abi::{VmafxColor, VmafxConvertDesc};
-use crate::error::{call, null, ErrorOut, VmafxError};
+use crate::error::null;
 use crate::frame::{into_handle, VmafxFrame};
 use crate::sized;
 
@@ -42,19 +43,17 @@ fn engine_desc(d: &VmafxConvertDesc) -> ConvertDesc {
     }
 }
 
-/// A converter for frames `desc` describes; refusals name the field.
-///
-/// # Safety
-/// `desc` NULL or valid for its `struct_size`; `out`, `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_frame_converter_create(
-    desc: *const VmafxConvertDesc,
-    out: *mut *mut VmafxFrameConverter,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_frame_converter_create", error, || {
+c_export! {
+    /// A converter for frames `desc` describes; refusals name the field.
+    ///
+    /// # Safety
+    /// `desc` NULL or valid for its `struct_size`; `out`, `error` NULL or writable.
+    #[c = "A converter for planar host frames of `desc.src_*` (ABI 0.1.6). This build converts the bit depth and the range, each sample exactly and rounded once; another size, chroma layout, primaries, transfer or matrix is VMAFX_E_NOTSUP naming the field, a value that is none VMAFX_E_INVALID naming it."]
+    pub unsafe fn vmafx_frame_converter_create(
+        desc: *const VmafxConvertDesc,
+        out: *mut *mut VmafxFrameConverter;
+        error
+    ) -> VmafxStatus {
         if out.is_null() {
             return Err(null("out"));
         }
@@ -67,23 +66,21 @@ pub unsafe extern "C" fn vmafx_frame_converter_create(
         // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
         unsafe { out.write(handle) };
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// `src` (read only) converted into a new host frame with one reference the caller holds.
-///
-/// # Safety
-/// `converter`, `src` NULL or live; `out`, `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_frame_convert(
-    converter: *mut VmafxFrameConverter,
-    src: *const VmafxFrame,
-    out: *mut *mut VmafxFrame,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_frame_convert", error, || {
+c_export! {
+    /// `src` (read only) converted into a new host frame with one reference the caller holds.
+    ///
+    /// # Safety
+    /// `converter`, `src` NULL or live; `out`, `error` NULL or writable.
+    #[c = "Converts host frame `src` (read only; the converter's geometry, else VMAFX_E_INVALID naming `src`) into a new host frame with one reference the caller holds (ABI 0.1.6)."]
+    pub unsafe fn vmafx_frame_convert(
+        converter: *mut VmafxFrameConverter,
+        src: *const VmafxFrame,
+        out: *mut *mut VmafxFrame;
+        error
+    ) -> VmafxStatus {
         if !out.is_null() {
             // SAFETY: `out` is non-NULL and writable (this function's contract).
             unsafe { out.write(std::ptr::null_mut()) };
@@ -99,27 +96,27 @@ pub unsafe extern "C" fn vmafx_frame_convert(
         // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
         unsafe { out.write(into_handle(frame)) };
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// Releases a converter; `VMAFX_E_INVALID` naming `converter` for NULL.
-///
-/// # Safety
-/// `converter` is NULL or a live converter of this library, destroyed once; `error` NULL
-/// or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_frame_converter_destroy(
-    converter: *mut VmafxFrameConverter,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_frame_converter_destroy", error, || {
+c_export! {
+    /// Releases a converter; `VMAFX_E_INVALID` naming `converter` for NULL.
+    ///
+    /// # Safety
+    /// `converter` is NULL or a live converter of this library, destroyed once; `error` NULL
+    /// or writable.
+    #[c = "Releases a converter; VMAFX_E_INVALID naming `converter` for NULL (ABI 0.1.6)."]
+    pub unsafe fn vmafx_frame_converter_destroy(
+        converter: *mut VmafxFrameConverter;
+        error
+    ) -> VmafxStatus {
         if converter.is_null() {
             return Err(null("converter"));
         }
         // SAFETY: a live converter from `Box::into_raw`, destroyed once (the contract).
         drop(unsafe { Box::from_raw(converter) });
         Ok(Status::Ok)
-    })
+    }
 }
+
+crate::c_named!(VmafxFrameConverter);

@@ -3,6 +3,7 @@
 //! A `VmafxDevice*` is an `Arc` turned into a raw pointer: `vmafx_device_ref()` adds a
 //! strong count and returns the same pointer, `vmafx_device_unref()` drops one.
 
+use crate::c_export;
 use std::collections::BTreeMap;
 use std::ffi::{c_char, CString};
 use std::sync::{Arc, Mutex};
@@ -11,7 +12,7 @@ use vmafx::device::{Backend, Device, DeviceDesc, DeviceInfo};
 use vmafx::Status;
 
 use crate::abi::{SubjectKind, VmafxDeviceDesc, VmafxDeviceInfo};
-use crate::error::{call, fail, guarded, null, CResult, ErrorOut, VmafxError, WithKind};
+use crate::error::{fail, null, CResult, WithKind};
 use crate::sized;
 
 /// A device handle.
@@ -62,20 +63,18 @@ fn info_struct(info: &DeviceInfo) -> VmafxDeviceInfo {
     }
 }
 
-/// Creates a device (`desc` NULL: the CPU).
-///
-/// # Safety
-/// `desc` NULL or valid for its `struct_size`; `out` NULL or writable; `error` NULL or
-/// writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_device_create(
-    desc: *const VmafxDeviceDesc,
-    out: *mut *mut VmafxDevice,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_device_create", error, || {
+c_export! {
+    /// Creates a device (`desc` NULL: the CPU).
+    ///
+    /// # Safety
+    /// `desc` NULL or valid for its `struct_size`; `out` NULL or writable; `error` NULL or
+    /// writable.
+    #[c = "Creates a device; `desc` NULL is the CPU. The caller holds one reference."]
+    pub unsafe fn vmafx_device_create(
+        desc: *const VmafxDeviceDesc,
+        out: *mut *mut VmafxDevice;
+        error
+    ) -> VmafxStatus {
         if out.is_null() {
             return Err(null("out"));
         }
@@ -97,63 +96,57 @@ pub unsafe extern "C" fn vmafx_device_create(
         // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
         unsafe { out.write(Arc::into_raw(Arc::new(VmafxDevice { device })) as *mut VmafxDevice) };
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// One more reference; returns `device` (NULL for NULL).
-///
-/// # Safety
-/// `device` is NULL or a live device of this library.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_device_ref(device: *mut VmafxDevice) -> *mut VmafxDevice {
-    guarded("vmafx_device_ref", std::ptr::null_mut(), || {
+c_export! {
+    /// One more reference; returns `device` (NULL for NULL).
+    ///
+    /// # Safety
+    /// `device` is NULL or a live device of this library.
+    #[c = "One more reference; returns `device` (NULL for NULL)."]
+    pub unsafe fn vmafx_device_ref(device: *mut VmafxDevice) -> *mut VmafxDevice {
         if !device.is_null() {
             // SAFETY: a live pointer from `Arc::into_raw` (the caller's contract).
             unsafe { Arc::increment_strong_count(device as *const VmafxDevice) };
         }
         device
-    })
+    }
 }
 
-/// Drops one reference; NULL is a no-op.
-///
-/// # Safety
-/// `device` is NULL or a live device of this library whose reference the caller gives up.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_device_unref(device: *mut VmafxDevice) {
-    guarded("vmafx_device_unref", (), || {
+c_export! {
+    /// Drops one reference; NULL is a no-op.
+    ///
+    /// # Safety
+    /// `device` is NULL or a live device of this library whose reference the caller gives up.
+    #[c = "Drops one reference; NULL is a no-op."]
+    pub unsafe fn vmafx_device_unref(device: *mut VmafxDevice) {
         if !device.is_null() {
             // SAFETY: one of the counts `Arc::into_raw` / `vmafx_device_ref` handed out.
             unsafe { Arc::decrement_strong_count(device as *const VmafxDevice) };
         }
-    })
+    }
 }
 
-/// The backend of a device; CPU for NULL.
-///
-/// # Safety
-/// `device` is NULL or a live device of this library.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_device_backend(device: *const VmafxDevice) -> u32 {
-    guarded("vmafx_device_backend", 0, || {
+c_export! {
+    /// The backend of a device; CPU for NULL.
+    ///
+    /// # Safety
+    /// `device` is NULL or a live device of this library.
+    #[c = "The device's VmafxBackend; the CPU for NULL."]
+    pub unsafe fn vmafx_device_backend(device: *const VmafxDevice) -> u32 {
         // SAFETY: NULL or live (the caller's contract).
         unsafe { device_or_cpu(device) }.backend() as u32
-    })
+    }
 }
 
-/// Number of devices of `backend` this build creates.
-///
-/// # Safety
-/// `count` NULL or writable; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_device_count(
-    backend: u32,
-    count: *mut u32,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_device_count", error, || {
+c_export! {
+    /// Number of devices of `backend` this build creates.
+    ///
+    /// # Safety
+    /// `count` NULL or writable; `error` NULL or writable.
+    #[c = "Devices of `backend` this build creates; a backend it lacks is VMAFX_E_NOTSUP, never a silent 0."]
+    pub unsafe fn vmafx_device_count(backend: u32, count: *mut u32; error) -> VmafxStatus {
         if count.is_null() {
             return Err(null("count"));
         }
@@ -163,46 +156,42 @@ pub unsafe extern "C" fn vmafx_device_count(
         // SAFETY: `count` is non-NULL (checked above) and writable (this function's contract).
         unsafe { count.write(n) };
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// Describes device `index` of `backend` without creating it.
-///
-/// # Safety
-/// `out` NULL or valid for its `struct_size`; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_device_info(
-    backend: u32,
-    index: i32,
-    out: *mut VmafxDeviceInfo,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_device_info", error, || {
+c_export! {
+    /// Describes device `index` of `backend` without creating it.
+    ///
+    /// # Safety
+    /// `out` NULL or valid for its `struct_size`; `error` NULL or writable.
+    #[c = "Describes device `index` of `backend` without creating it."]
+    pub unsafe fn vmafx_device_info(
+        backend: u32,
+        index: i32,
+        out: *mut VmafxDeviceInfo;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `out` is NULL or readable and writable for its struct_size (this function's contract).
         let size = unsafe { sized::out_size(out, "out") }?;
         let info = backend_of(backend, "backend")?.device_info(index)?;
         // SAFETY: `out` passed `out_size`: writable for that many bytes (this function's contract).
         unsafe { sized::write(out, size, &info_struct(&info)) };
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// Describes a created device, its creation flags included.
-///
-/// # Safety
-/// `device` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
-/// writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_device_describe(
-    device: *const VmafxDevice,
-    out: *mut VmafxDeviceInfo,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_device_describe", error, || {
+c_export! {
+    /// Describes a created device, its creation flags included.
+    ///
+    /// # Safety
+    /// `device` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
+    /// writable.
+    #[c = "Describes a created device, its flags included."]
+    pub unsafe fn vmafx_device_describe(
+        device: *const VmafxDevice,
+        out: *mut VmafxDeviceInfo;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `device` is NULL or live (this function's contract).
         let d = unsafe { device.as_ref() }.ok_or_else(|| null("device"))?;
         // SAFETY: `out` is NULL or readable and writable for its struct_size (this function's contract).
@@ -210,22 +199,20 @@ pub unsafe extern "C" fn vmafx_device_describe(
         // SAFETY: `out` passed `out_size`: writable for that many bytes (this function's contract).
         unsafe { sized::write(out, size, &info_struct(&d.device.info())) };
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// Kernel timings of a profiling device; the CPU has none (`VMAFX_E_NOTSUP` naming it).
-///
-/// # Safety
-/// `device` NULL or live; `out` NULL or writable; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_device_profile(
-    device: *mut VmafxDevice,
-    out: *mut *const c_char,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_device_profile", error, || {
+c_export! {
+    /// Kernel timings of a profiling device; the CPU has none (`VMAFX_E_NOTSUP` naming it).
+    ///
+    /// # Safety
+    /// `device` NULL or live; `out` NULL or writable; `error` NULL or writable.
+    #[c = "Kernel timings of a profiling device; VMAFX_E_NOTSUP naming the device otherwise (the CPU)."]
+    pub unsafe fn vmafx_device_profile(
+        device: *mut VmafxDevice,
+        out: *mut *const c_char;
+        error
+    ) -> VmafxStatus {
         if out.is_null() {
             return Err(null("out"));
         }
@@ -241,5 +228,7 @@ pub unsafe extern "C" fn vmafx_device_profile(
                 d.device.info().name
             ),
         ))
-    })
+    }
 }
+
+crate::c_named!(VmafxDevice);

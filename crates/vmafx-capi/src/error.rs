@@ -6,7 +6,7 @@
 //! on standard error. A status of `VMAFX_PENDING` is an answer, never a failure: it
 //! produces no error object and no line.
 
-use std::ffi::{c_char, CStr, CString};
+use std::ffi::CString;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use vmafx::{Error, Status};
@@ -81,11 +81,11 @@ pub fn null(name: &str) -> Failure {
 /// A failure: status, message, named subject and the function that failed.
 #[derive(Debug)]
 pub struct VmafxError {
-    status: Status,
-    kind: SubjectKind,
-    message: CString,
-    subject: CString,
-    function: CString,
+    pub(crate) status: Status,
+    pub(crate) kind: SubjectKind,
+    pub(crate) message: CString,
+    pub(crate) subject: CString,
+    pub(crate) function: CString,
 }
 
 fn c_string(s: &str) -> CString {
@@ -191,105 +191,4 @@ fn log_failure(f: &Failure, function: &str) {
     eprintln!("vmafx: ERROR: {}", failure_line(f, function));
 }
 
-/// Name of a status code, or `VMAFX_UNKNOWN_STATUS`.
-#[no_mangle]
-pub extern "C" fn vmafx_status_name(status: i32) -> *const c_char {
-    let name: &CStr = match Status::from_code(status) {
-        Some(Status::Ok) => c"VMAFX_OK",
-        Some(Status::Pending) => c"VMAFX_PENDING",
-        Some(Status::Invalid) => c"VMAFX_E_INVALID",
-        Some(Status::NoMem) => c"VMAFX_E_NOMEM",
-        Some(Status::NotSup) => c"VMAFX_E_NOTSUP",
-        Some(Status::NotFound) => c"VMAFX_E_NOTFOUND",
-        Some(Status::Busy) => c"VMAFX_E_BUSY",
-        Some(Status::Device) => c"VMAFX_E_DEVICE",
-        Some(Status::Io) => c"VMAFX_E_IO",
-        Some(Status::Range) => c"VMAFX_E_RANGE",
-        Some(Status::Internal) => c"VMAFX_E_INTERNAL",
-        Some(Status::Timeout) => c"VMAFX_E_TIMEOUT",
-        Some(Status::Abi) => c"VMAFX_E_ABI",
-        None => c"VMAFX_UNKNOWN_STATUS",
-    };
-    name.as_ptr()
-}
-
-/// Borrows the error behind `error`, if any.
-///
-/// # Safety
-/// `error` is NULL or a live error from this library.
-unsafe fn get<'a>(error: *const VmafxError) -> Option<&'a VmafxError> {
-    // SAFETY: NULL or live (the caller's contract).
-    unsafe { error.as_ref() }
-}
-
-/// Status of an error; `VMAFX_E_INVALID` for NULL.
-///
-/// # Safety
-/// `error` is NULL or a live error from this library.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_error_status(error: *const VmafxError) -> i32 {
-    // SAFETY: forwarded contract.
-    unsafe { get(error) }.map_or(Status::Invalid.code(), |e| e.status.code())
-}
-
-/// Message of an error; empty for NULL.
-///
-/// # Safety
-/// `error` is NULL or a live error from this library.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_error_message(error: *const VmafxError) -> *const c_char {
-    // SAFETY: forwarded contract.
-    unsafe { get(error) }.map_or(c"".as_ptr(), |e| e.message.as_ptr())
-}
-
-/// What failed; empty when none.
-///
-/// # Safety
-/// `error` is NULL or a live error from this library.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_error_subject(error: *const VmafxError) -> *const c_char {
-    // SAFETY: forwarded contract.
-    unsafe { get(error) }.map_or(c"".as_ptr(), |e| e.subject.as_ptr())
-}
-
-/// What the subject names (a `VmafxSubjectKind`); `VMAFX_SUBJECT_NONE` for NULL.
-///
-/// # Safety
-/// `error` is NULL or a live error from this library.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_error_subject_kind(error: *const VmafxError) -> u32 {
-    // SAFETY: forwarded contract.
-    unsafe { get(error) }.map_or(0, |e| e.kind as u32)
-}
-
-/// Name of the function that failed; empty for NULL.
-///
-/// # Safety
-/// `error` is NULL or a live error from this library.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_error_function(error: *const VmafxError) -> *const c_char {
-    // SAFETY: forwarded contract.
-    unsafe { get(error) }.map_or(c"".as_ptr(), |e| e.function.as_ptr())
-}
-
-/// The engine's negative errno: always 0, the engine reports no errno of its own.
-///
-/// # Safety
-/// `error` is NULL or a live error from this library.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_error_errno(error: *const VmafxError) -> i32 {
-    let _ = error;
-    0
-}
-
-/// Releases an error; NULL is a no-op.
-///
-/// # Safety
-/// `error` is NULL or a live error from this library, released once.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_error_free(error: *mut VmafxError) {
-    if !error.is_null() {
-        // SAFETY: a live error made by `Box::into_raw` in `call`, released once.
-        drop(unsafe { Box::from_raw(error) });
-    }
-}
+crate::c_named!(VmafxError);

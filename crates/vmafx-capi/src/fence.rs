@@ -6,6 +6,7 @@
 //! dereferencing them) makes a foreign or destroyed handle a named `VMAFX_E_INVALID`
 //! rather than a crash.
 
+use crate::c_export;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -20,7 +21,7 @@ use vmafx::{Fence, Status};
 
 use crate::abi::{extra_fence_name, SubjectKind, VmafxFence};
 use crate::device::VmafxDevice;
-use crate::error::{call, fail, null, CResult, ErrorOut, VmafxError, WithKind};
+use crate::error::{fail, null, CResult, WithKind};
 use crate::sized;
 
 struct Entry {
@@ -153,22 +154,20 @@ pub unsafe fn write_host(out: *mut VmafxFence, size: usize, handle: usize) {
     unsafe { sized::write(out, size, &v) };
 }
 
-/// A new, unsignalled fence of `kind` for a producer to signal.
-///
-/// # Safety
-/// `device` is NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
-/// writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_fence_create(
-    device: *mut VmafxDevice,
-    kind: u32,
-    out: *mut VmafxFence,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    let _ = device;
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_fence_create", error, || {
+c_export! {
+    /// A new, unsignalled fence of `kind` for a producer to signal.
+    ///
+    /// # Safety
+    /// `device` is NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
+    /// writable.
+    #[c = "A new, unsignalled HOST fence for a producer to signal; the caller destroys it."]
+    pub unsafe fn vmafx_fence_create(
+        device: *mut VmafxDevice,
+        kind: u32,
+        out: *mut VmafxFence;
+        error
+    ) -> VmafxStatus {
+        let _ = device;
         // SAFETY: `out` is NULL or valid for its struct_size.
         // SAFETY: `out` is NULL or readable and writable for its struct_size (this function's contract).
         let size = unsafe { sized::out_size(out, "out") }?;
@@ -187,21 +186,16 @@ pub unsafe extern "C" fn vmafx_fence_create(
         // SAFETY: `out` passed `out_size` above: writable for `size` bytes.
         unsafe { write_host(out, size, register(Fence::new())) };
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// Signals a HOST fence from the host.
-///
-/// # Safety
-/// `fence` is NULL or valid for its `struct_size`; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_fence_signal(
-    fence: *const VmafxFence,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_fence_signal", error, || {
+c_export! {
+    /// Signals a HOST fence from the host.
+    ///
+    /// # Safety
+    /// `fence` is NULL or valid for its `struct_size`; `error` NULL or writable.
+    #[c = "Signals a HOST fence; signalling twice is harmless."]
+    pub unsafe fn vmafx_fence_signal(fence: *const VmafxFence; error) -> VmafxStatus {
         // SAFETY: `fence` is NULL or readable for its struct_size (this function's contract).
         match unsafe { parse(fence, "fence") }? {
             Some(f) => {
@@ -215,23 +209,21 @@ pub unsafe extern "C" fn vmafx_fence_signal(
             ))
             .kind(SubjectKind::Fence),
         }
-    })
+    }
 }
 
-/// Waits on the host: OK, PENDING for an unsignalled poll (`timeout_ns` 0, no error, no
-/// log), or TIMEOUT naming the fence. `UINT64_MAX` waits without a limit.
-///
-/// # Safety
-/// `fence` is NULL or valid for its `struct_size`; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_fence_wait(
-    fence: *const VmafxFence,
-    timeout_ns: u64,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_fence_wait", error, || {
+c_export! {
+    /// Waits on the host: OK, PENDING for an unsignalled poll (`timeout_ns` 0, no error, no
+    /// log), or TIMEOUT naming the fence. `UINT64_MAX` waits without a limit.
+    ///
+    /// # Safety
+    /// `fence` is NULL or valid for its `struct_size`; `error` NULL or writable.
+    #[c = "Waits on the host: VMAFX_OK, or VMAFX_E_TIMEOUT naming the fence after `timeout_ns` (UINT64_MAX: no limit). A timeout of 0 polls: unsignalled is VMAFX_PENDING, with no error and no log line. NONE is signalled."]
+    pub unsafe fn vmafx_fence_wait(
+        fence: *const VmafxFence,
+        timeout_ns: u64;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `fence` is NULL or readable for its struct_size (this function's contract).
         let Some(f) = unsafe { parse(fence, "fence") }? else {
             return Ok(Status::Ok);
@@ -246,21 +238,16 @@ pub unsafe extern "C" fn vmafx_fence_wait(
             Ok(WaitOutcome::Pending) => Ok(Status::Pending),
             Err(e) => Err(e).kind(SubjectKind::Fence),
         }
-    })
+    }
 }
 
-/// Releases a fence the library returned (drops its reference); NONE is a no-op.
-///
-/// # Safety
-/// `fence` is NULL or valid for its `struct_size`; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_fence_destroy(
-    fence: *const VmafxFence,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_fence_destroy", error, || {
+c_export! {
+    /// Releases a fence the library returned (drops its reference); NONE is a no-op.
+    ///
+    /// # Safety
+    /// `fence` is NULL or valid for its `struct_size`; `error` NULL or writable.
+    #[c = "Drops the reference a returned fence carries; once per fence. NONE is a no-op."]
+    pub unsafe fn vmafx_fence_destroy(fence: *const VmafxFence; error) -> VmafxStatus {
         if fence.is_null() {
             return Err(null("fence"));
         }
@@ -272,5 +259,5 @@ pub unsafe extern "C" fn vmafx_fence_destroy(
                 .kind(SubjectKind::Fence);
         }
         Ok(Status::Ok)
-    })
+    }
 }

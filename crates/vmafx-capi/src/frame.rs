@@ -7,6 +7,7 @@
 //! the frame holds engine clones of its own, so the release fence is signalled where the
 //! last of all of them goes.
 
+use crate::c_export;
 use std::ffi::c_void;
 use std::sync::Mutex;
 
@@ -18,7 +19,7 @@ use vmafx::{Frame, Status};
 
 use crate::abi::{SubjectKind, VmafxFence, VmafxFrameDesc, VmafxFramePlanes, VmafxHostPlanes};
 use crate::device::VmafxDevice;
-use crate::error::{call, fail, guarded, null, CResult, ErrorOut, VmafxError, WithKind};
+use crate::error::{fail, null, CResult, WithKind};
 use crate::{fence, host_buffer, sized};
 
 /// A frame handle.
@@ -97,22 +98,20 @@ pub fn frame_geometry(d: &VmafxFrameDesc) -> CResult<(PixelFormat, u32, u32, u32
     Ok((format, d.bpc, d.w, d.h))
 }
 
-/// Allocates a zeroed host frame.
-///
-/// # Safety
-/// `device` NULL or live; `desc` NULL or valid for its `struct_size`; `out`, `error` NULL
-/// or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_frame_create_host(
-    device: *mut VmafxDevice,
-    desc: *const VmafxFrameDesc,
-    out: *mut *mut VmafxFrame,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    let _ = device;
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_frame_create_host", error, || {
+c_export! {
+    /// Allocates a zeroed host frame.
+    ///
+    /// # Safety
+    /// `device` NULL or live; `desc` NULL or valid for its `struct_size`; `out`, `error` NULL
+    /// or writable.
+    #[c = "A zeroed host frame (`device` NULL: the CPU); fill it through vmafx_frame_planes() before the first submit. The caller holds one reference."]
+    pub unsafe fn vmafx_frame_create_host(
+        device: *mut VmafxDevice,
+        desc: *const VmafxFrameDesc,
+        out: *mut *mut VmafxFrame;
+        error
+    ) -> VmafxStatus {
+        let _ = device;
         if out.is_null() {
             return Err(null("out"));
         }
@@ -126,25 +125,23 @@ pub unsafe extern "C" fn vmafx_frame_create_host(
         // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
         unsafe { out.write(into_handle(frame.build())) };
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// A host frame over the caller's planes, without a copy.
-///
-/// # Safety
-/// As the header: the planes stay valid and unchanged until `planes.release` runs.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_frame_wrap_host(
-    device: *mut VmafxDevice,
-    desc: *const VmafxFrameDesc,
-    planes: *const VmafxHostPlanes,
-    out: *mut *mut VmafxFrame,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    let _ = device;
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_frame_wrap_host", error, || {
+c_export! {
+    /// A host frame over the caller's planes, without a copy.
+    ///
+    /// # Safety
+    /// As the header: the planes stay valid and unchanged until `planes.release` runs.
+    #[c = "A host frame over the caller's planes without a copy; they stay valid and unchanged until `planes.release` runs, once. On failure it is not called."]
+    pub unsafe fn vmafx_frame_wrap_host(
+        device: *mut VmafxDevice,
+        desc: *const VmafxFrameDesc,
+        planes: *const VmafxHostPlanes,
+        out: *mut *mut VmafxFrame;
+        error
+    ) -> VmafxStatus {
+        let _ = device;
         if out.is_null() {
             return Err(null("out"));
         }
@@ -163,23 +160,21 @@ pub unsafe extern "C" fn vmafx_frame_wrap_host(
         // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
         unsafe { out.write(into_handle(frame)) };
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// Describes where the samples of a frame are.
-///
-/// # Safety
-/// `frame` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
-/// writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_frame_planes(
-    frame: *const VmafxFrame,
-    out: *mut VmafxFramePlanes,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_frame_planes", error, || {
+c_export! {
+    /// Describes where the samples of a frame are.
+    ///
+    /// # Safety
+    /// `frame` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
+    /// writable.
+    #[c = "Describes the planes of a frame."]
+    pub unsafe fn vmafx_frame_planes(
+        frame: *const VmafxFrame,
+        out: *mut VmafxFramePlanes;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `frame` is NULL or live (this function's contract).
         let f = &unsafe { frame.as_ref() }
             .ok_or_else(|| null("frame"))?
@@ -209,16 +204,16 @@ pub unsafe extern "C" fn vmafx_frame_planes(
         // SAFETY: `out` passed `out_size`: writable for that many bytes (this function's contract).
         unsafe { sized::write(out, size, &v) };
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// One more reference; returns `frame` (NULL for NULL).
-///
-/// # Safety
-/// `frame` is NULL or a live frame of this library.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_frame_ref(frame: *mut VmafxFrame) -> *mut VmafxFrame {
-    guarded("vmafx_frame_ref", std::ptr::null_mut(), || {
+c_export! {
+    /// One more reference; returns `frame` (NULL for NULL).
+    ///
+    /// # Safety
+    /// `frame` is NULL or a live frame of this library.
+    #[c = "One more reference (one more count of the frame); returns `frame` (NULL for NULL)."]
+    pub unsafe fn vmafx_frame_ref(frame: *mut VmafxFrame) -> *mut VmafxFrame {
         // SAFETY: NULL or live (the caller's contract).
         if let Some(f) = unsafe { frame.as_ref() } {
             let count = f.frame.clone();
@@ -228,16 +223,16 @@ pub unsafe extern "C" fn vmafx_frame_ref(frame: *mut VmafxFrame) -> *mut VmafxFr
                 .push(count);
         }
         frame
-    })
+    }
 }
 
-/// Drops one reference; the last frees the handle. NULL is a no-op.
-///
-/// # Safety
-/// `frame` is NULL or a live frame of this library whose reference the caller gives up.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_frame_unref(frame: *mut VmafxFrame) {
-    guarded("vmafx_frame_unref", (), || {
+c_export! {
+    /// Drops one reference; the last frees the handle. NULL is a no-op.
+    ///
+    /// # Safety
+    /// `frame` is NULL or a live frame of this library whose reference the caller gives up.
+    #[c = "Drops one reference; the last one anywhere signals the release fence and returns a pool frame. NULL is a no-op."]
+    pub unsafe fn vmafx_frame_unref(frame: *mut VmafxFrame) {
         // SAFETY: NULL or live (the caller's contract).
         let Some(f) = (unsafe { frame.as_ref() }) else {
             return;
@@ -248,24 +243,22 @@ pub unsafe extern "C" fn vmafx_frame_unref(frame: *mut VmafxFrame) {
             // pointer remains, and it came from `Box::into_raw`.
             drop(unsafe { Box::from_raw(frame) });
         }
-    })
+    }
 }
 
-/// A HOST fence signalled where the frame's last count is dropped.
-///
-/// # Safety
-/// `frame` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
-/// writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_frame_release_fence(
-    frame: *mut VmafxFrame,
-    kind: u32,
-    out: *mut VmafxFence,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_frame_release_fence", error, || {
+c_export! {
+    /// A HOST fence signalled where the frame's last count is dropped.
+    ///
+    /// # Safety
+    /// `frame` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
+    /// writable.
+    #[c = "A HOST fence signalled where the frame's last reference goes, in any context or caller; every call returns a reference the caller destroys (one fence per frame)."]
+    pub unsafe fn vmafx_frame_release_fence(
+        frame: *mut VmafxFrame,
+        kind: u32,
+        out: *mut VmafxFence;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `frame` is NULL or live (this function's contract).
         let f = unsafe { frame.as_ref() }.ok_or_else(|| null("frame"))?;
         // SAFETY: `out` is NULL or readable and writable for its struct_size (this function's contract).
@@ -314,5 +307,7 @@ pub unsafe extern "C" fn vmafx_frame_release_fence(
         // SAFETY: `out` passed `out_size` above: writable for `size` bytes.
         unsafe { fence::write_host(out, size, handle) };
         Ok(Status::Ok)
-    })
+    }
 }
+
+crate::c_named!(VmafxFrame);

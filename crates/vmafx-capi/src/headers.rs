@@ -12,13 +12,12 @@ mod emit;
 mod frame_h;
 #[cfg(feature = "test-hooks")]
 mod hooks_h;
-mod items;
 mod misc_h;
 mod score_h;
 mod window_h;
 
+pub use crate::header_items::{Field, Header, Item};
 pub use emit::render;
-pub use items::{Field, Header, Item};
 
 /// Every header this crate ships: path relative to the crate root, and its text.
 pub fn all() -> Vec<(&'static str, String)> {

@@ -1,5 +1,6 @@
 //! `vmafx_frame_import()`: a `VmafxFrameImport` converted and handed to the device.
 
+use crate::c_export;
 use vmafx::frame::import::{Acquire, FrameImport, ImportPlane, RgbStatement};
 use vmafx::frame::{MemoryKind, PixelFormat};
 use vmafx::Status;
@@ -9,7 +10,7 @@ use crate::abi::{
     FRAME_IMPORT_SIZE_0_1_4,
 };
 use crate::device::{device_or_cpu, VmafxDevice};
-use crate::error::{call, fail, null, CResult, ErrorOut, VmafxError, WithKind};
+use crate::error::{fail, null, CResult, WithKind};
 use crate::frame::{into_handle, release_callback};
 use crate::{fence, sized};
 
@@ -118,22 +119,20 @@ fn check_embedded(f: &VmafxFence, name: &str) -> CResult<VmafxFence> {
     Ok(*f)
 }
 
-/// A frame on memory the producer holds, without a host copy.
-///
-/// # Safety
-/// `device` NULL or live; `desc` NULL or valid for its `struct_size`, its planes as the
-/// header says (readable for their extent, unchanged until the release fence is
-/// signalled); `out`, `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_frame_import(
-    device: *mut VmafxDevice,
-    desc: *const VmafxFrameImport,
-    out: *mut *mut crate::frame::VmafxFrame,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_frame_import", error, || {
+c_export! {
+    /// A frame on memory the producer holds, without a host copy.
+    ///
+    /// # Safety
+    /// `device` NULL or live; `desc` NULL or valid for its `struct_size`, its planes as the
+    /// header says (readable for their extent, unchanged until the release fence is
+    /// signalled); `out`, `error` NULL or writable.
+    #[c = "A frame on the producer's memory without a host copy. Refusals name the field (`desc.plane[1].pitch`); a memory kind the device does not bind is VMAFX_E_NOTSUP; an unsignalled acquire fence is VMAFX_E_BUSY. The memory stays valid and unchanged until the release fence is signalled. `*out` is NULL on failure."]
+    pub unsafe fn vmafx_frame_import(
+        device: *mut VmafxDevice,
+        desc: *const VmafxFrameImport,
+        out: *mut *mut crate::frame::VmafxFrame;
+        error
+    ) -> VmafxStatus {
         if out.is_null() {
             return Err(null("out"));
         }
@@ -150,5 +149,5 @@ pub unsafe extern "C" fn vmafx_frame_import(
         // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
         unsafe { out.write(into_handle(frame)) };
         Ok(Status::Ok)
-    })
+    }
 }

@@ -1,34 +1,33 @@
 //! `vmafx_context_import_frame()`: the import rule, ADR-1929 item 8 (ADR-1852 D8), a thin
 //! call of the engine's [`vmafx::context::Context::import_frame`].
 
+use crate::c_export;
 use std::ffi::c_char;
 
 use crate::abi::VmafxFrameImport;
-use crate::context::{get, VmafxContext};
+use crate::context_handle::{get, VmafxContext};
 use crate::device::VmafxDevice;
-use crate::error::{call, null, CResult, ErrorOut, VmafxError};
+use crate::error::{null, CResult};
 use crate::ffi::c_str;
 use crate::frame::{into_handle, VmafxFrame};
 use crate::{import, sized};
 use vmafx::Status;
 
-/// Imports a frame for `context` under the import rule (`device` NULL: the context's).
-///
-/// # Safety
-/// `context`, `device` NULL or live; `desc` as for `vmafx_frame_import()`; `input` NULL or
-/// NUL-terminated; `out`, `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_context_import_frame(
-    context: *mut VmafxContext,
-    device: *mut VmafxDevice,
-    desc: *const VmafxFrameImport,
-    input: *const c_char,
-    out: *mut *mut VmafxFrame,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_context_import_frame", error, || {
+c_export! {
+    /// Imports a frame for `context` under the import rule (`device` NULL: the context's).
+    ///
+    /// # Safety
+    /// `context`, `device` NULL or live; `desc` as for `vmafx_frame_import()`; `input` NULL or
+    /// NUL-terminated; `out`, `error` NULL or writable.
+    #[c = "Imports and admits a frame under the import rule: a VMAFX_E_BUSY or VMAFX_E_TIMEOUT is retried once after a host wait on `desc.acquire` of at most `import_retry_wait_ns`; a second or any other failure names the input, backend, device, memory kind, format, depth, size, modifiers, cause and attempts. Never a host copy."]
+    pub unsafe fn vmafx_context_import_frame(
+        context: *mut VmafxContext,
+        device: *mut VmafxDevice,
+        desc: *const VmafxFrameImport,
+        input: *const c_char,
+        out: *mut *mut VmafxFrame;
+        error
+    ) -> VmafxStatus {
         if out.is_null() {
             return Err(null("out"));
         }
@@ -55,5 +54,5 @@ pub unsafe extern "C" fn vmafx_context_import_frame(
         // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
         unsafe { out.write(into_handle(frame)) };
         CResult::Ok(Status::Ok)
-    })
+    }
 }

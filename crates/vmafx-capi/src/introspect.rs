@@ -1,18 +1,19 @@
 //! What a context registered and which extractor computes a feature (VMAFx's context.h:
 //! `vmafx_context_extractor_count`, `vmafx_context_extractor_info`, `vmafx_feature_resolve`).
 
+use crate::c_export;
 use std::ffi::c_char;
 
 use vmafx::feature::registry;
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind, VmafxFrameDesc};
-use crate::context::{get, VmafxContext};
-use crate::error::{call, fail, CResult, ErrorOut, VmafxError, WithKind};
+use crate::context_handle::{get, VmafxContext};
+use crate::error::{fail, CResult, WithKind};
 use crate::ffi::c_str;
 use crate::frame::frame_geometry;
 use crate::options::VmafxOptions;
-use crate::score::extractor_c_name;
+use crate::pooling::extractor_c_name;
 use crate::sized;
 
 /// `VmafxExtractorInfo`: one registered feature extractor.
@@ -68,34 +69,32 @@ unsafe fn answer<T: MinSize>(out: *mut T, value: impl FnOnce() -> CResult<T>) ->
     Ok(Status::Ok)
 }
 
-/// Number of registered feature extractors; 0 for NULL.
-///
-/// # Safety
-/// `context` NULL or live.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_context_extractor_count(context: *const VmafxContext) -> u32 {
-    crate::error::guarded("vmafx_context_extractor_count", 0, || {
+c_export! {
+    /// Number of registered feature extractors; 0 for NULL.
+    ///
+    /// # Safety
+    /// `context` NULL or live.
+    #[c = "Number of registered feature extractors; 0 for NULL."]
+    pub unsafe fn vmafx_context_extractor_count(context: *const VmafxContext) -> u32 {
         // SAFETY: NULL or live (the caller's contract).
         unsafe { context.as_ref() }.map_or(0, |c| c.lock().ctx.features().len() as u32)
-    })
+    }
 }
 
-/// Describes registered extractor `index` (registration order); `VMAFX_E_NOTFOUND` naming
-/// `index` past the last one.
-///
-/// # Safety
-/// `context` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
-/// writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_context_extractor_info(
-    context: *const VmafxContext,
-    index: u32,
-    out: *mut VmafxExtractorInfo,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_context_extractor_info", error, || {
+c_export! {
+    /// Describes registered extractor `index` (registration order); `VMAFX_E_NOTFOUND` naming
+    /// `index` past the last one.
+    ///
+    /// # Safety
+    /// `context` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
+    /// writable.
+    #[c = "Describes registered extractor `index` (registration order); VMAFX_E_NOTFOUND naming `index` past the last one."]
+    pub unsafe fn vmafx_context_extractor_info(
+        context: *const VmafxContext,
+        index: u32,
+        out: *mut VmafxExtractorInfo;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
         let c = unsafe { get(context) }?;
         let value = || {
@@ -117,31 +116,29 @@ pub unsafe extern "C" fn vmafx_context_extractor_info(
         };
         // SAFETY: `out` is NULL or valid for its struct_size (this function's contract).
         unsafe { answer(out, value) }
-    })
+    }
 }
 
-/// Which extractor would compute the CPU extractor `extractor` with `options` (may be NULL)
-/// on this context, for frames of `frame` (may be NULL: no geometry check): on the CPU the
-/// extractor itself, under its registry name. `VMAFX_E_NOTFOUND` names
-/// an unknown extractor; an option it does not take, or a geometry the frame may not have,
-/// is refused as `vmafx_context_use_feature()` and `vmafx_frame_create_host()` refuse them.
-///
-/// # Safety
-/// `context` NULL or live; `extractor` NULL or NUL-terminated; `options` NULL or live;
-/// `frame` NULL or valid for its `struct_size`; `out` NULL or valid for its
-/// `struct_size`; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_feature_resolve(
-    context: *const VmafxContext,
-    extractor: *const c_char,
-    options: *const VmafxOptions,
-    frame: *const VmafxFrameDesc,
-    out: *mut VmafxFeatureResolution,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_feature_resolve", error, || {
+c_export! {
+    /// Which extractor would compute the CPU extractor `extractor` with `options` (may be NULL)
+    /// on this context, for frames of `frame` (may be NULL: no geometry check): on the CPU the
+    /// extractor itself, under its registry name. `VMAFX_E_NOTFOUND` names
+    /// an unknown extractor; an option it does not take, or a geometry the frame may not have,
+    /// is refused as `vmafx_context_use_feature()` and `vmafx_frame_create_host()` refuse them.
+    ///
+    /// # Safety
+    /// `context` NULL or live; `extractor` NULL or NUL-terminated; `options` NULL or live;
+    /// `frame` NULL or valid for its `struct_size`; `out` NULL or valid for its
+    /// `struct_size`; `error` NULL or writable.
+    #[c = "Which extractor would compute the CPU extractor `extractor` with `options` (may be NULL) on this context, for frames of `frame` (may be NULL: no geometry check). On the CPU it is the extractor itself. VMAFX_E_NOTFOUND names an unknown extractor; an option it does not take or a geometry no frame may have is refused as vmafx_context_use_feature() and vmafx_frame_create_host() refuse them."]
+    pub unsafe fn vmafx_feature_resolve(
+        context: *const VmafxContext,
+        extractor: *const c_char,
+        options: *const VmafxOptions,
+        frame: *const VmafxFrameDesc,
+        out: *mut VmafxFeatureResolution;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
         let c = unsafe { get(context) }?;
         // SAFETY: `extractor` is NULL or NUL-terminated (this function's contract).
@@ -167,5 +164,7 @@ pub unsafe extern "C" fn vmafx_feature_resolve(
         };
         // SAFETY: `out` is NULL or valid for its struct_size (this function's contract).
         unsafe { answer(out, value) }
-    })
+    }
 }
+
+crate::c_named!(VmafxExtractorInfo, VmafxFeatureResolution);

@@ -11,13 +11,18 @@
 
 pub mod abi;
 pub mod bridge;
+pub mod c_type;
 pub mod context;
+mod context_handle;
 pub mod converter;
 pub mod device;
 pub mod error;
+pub mod error_api;
+pub mod export;
 pub mod fence;
 mod ffi;
 pub mod frame;
+pub mod header_items;
 pub mod headers;
 #[cfg(feature = "test-hooks")]
 pub mod hooks;
@@ -30,9 +35,12 @@ pub mod model_ops;
 pub mod model_set;
 pub mod options;
 pub mod pool;
+mod pooling;
 pub mod producer;
 pub mod score;
+mod score_out;
 pub mod score_set;
+mod session;
 /// SHA-256 of model bytes (also used by the libvmaf drop-in).
 pub mod sha256;
 mod sized;
@@ -40,3 +48,4 @@ pub mod version;
 pub mod window;
 pub mod window_clock;
 mod window_live;
+mod window_state;

@@ -3,6 +3,8 @@
 //!
 //! Model sets, feature overrides and the SHA-256 hash of model.h are not provided yet.
 
+use crate::c_export;
+use crate::c_type::VmafxStatus;
 use std::ffi::{c_char, c_void, CString};
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -14,7 +16,7 @@ use crate::abi::{MinSize, SubjectKind};
 use vmafx::context::{LogCallback, LogLevel};
 
 use crate::abi::VmafxLogCallback;
-use crate::error::{call_to, fail, guarded, null, CResult, ErrorOut, VmafxError, WithKind};
+use crate::error::{call_to, fail, null, CResult, ErrorOut, VmafxError, WithKind};
 use crate::ffi::{c_str, log_callback, log_level};
 use crate::{sha256, sized};
 
@@ -213,119 +215,130 @@ pub(crate) fn read(spec: &ModelSpec) -> CResult<(LoadedModel, String)> {
     Ok((model, sha256::hex_digest(text.as_bytes())))
 }
 
-/// Loads the built-in model `version`; an unknown one is `VMAFX_E_NOTFOUND` naming it.
-///
-/// # Safety
-/// `config` NULL or valid for its `struct_size`; `version` NULL or NUL-terminated; `out`,
-/// `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_model_load(
-    config: *const VmafxModelConfig,
-    version: *const c_char,
-    out: *mut *mut VmafxModel,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `config` is NULL or valid for its struct_size (this function's contract).
-    let sink = unsafe { failure_sink(config) };
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call_load("vmafx_model_load", sink, error, || {
-        let source = || {
-            // SAFETY: `version` is NULL or NUL-terminated (this function's contract).
-            let version = unsafe { c_str(version, "version") }?;
-            Ok(ModelSource::Version(version.to_string()))
-        };
-        // SAFETY: `config` is NULL or valid for its struct_size; `out` NULL or writable (this
-        // function's contract).
-        unsafe { load(config, source, out) }
-    })
-}
-
-/// Loads a JSON model file (UTF-8 path).
-///
-/// # Safety
-/// As [`vmafx_model_load`], with `path` for `version`.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_model_load_file(
-    config: *const VmafxModelConfig,
-    path: *const c_char,
-    out: *mut *mut VmafxModel,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `config` is NULL or valid for its struct_size (this function's contract).
-    let sink = unsafe { failure_sink(config) };
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call_load("vmafx_model_load_file", sink, error, || {
-        let source = || {
-            // SAFETY: `path` is NULL or NUL-terminated (this function's contract).
-            let path = unsafe { c_str(path, "path") }?;
-            Ok(ModelSource::Path(PathBuf::from(path)))
-        };
-        // SAFETY: `config` is NULL or valid for its struct_size; `out` NULL or writable (this
-        // function's contract).
-        unsafe { load(config, source, out) }
-    })
-}
-
-/// Takes one more reference; returns `model` (NULL for NULL).
-///
-/// # Safety
-/// `model` NULL or live.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_model_ref(model: *mut VmafxModel) -> *mut VmafxModel {
-    if !model.is_null() {
-        // SAFETY: a live handle is one count of its `Arc`.
-        unsafe { Arc::increment_strong_count(model) };
-    }
-    model
-}
-
-/// Drops one reference; the last releases the model. NULL is a no-op.
-///
-/// # Safety
-/// `model` NULL or live, with a reference the caller gives up.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_model_unref(model: *mut VmafxModel) {
-    if !model.is_null() {
-        // SAFETY: the caller gives up one count of the handle's `Arc`.
-        unsafe { Arc::decrement_strong_count(model) };
+c_export! {
+    /// Loads the built-in model `version`; an unknown one is `VMAFX_E_NOTFOUND` naming it.
+    ///
+    /// # Safety
+    /// `config` NULL or valid for its `struct_size`; `version` NULL or NUL-terminated; `out`,
+    /// `error` NULL or writable.
+    #[c = "Loads the built-in model `version` (see vmafx_model_builtin_next()); `config` may be NULL. VMAFX_E_NOTFOUND names an unknown version, VMAFX_E_INVALID a model set, VMAFX_E_INVALID `config.log_level` a level that is not a VmafxLogLevel."]
+    pub unsafe fn vmafx_model_load(
+        config: *const VmafxModelConfig,
+        version: *const c_char,
+        out: *mut *mut VmafxModel,
+        error: *mut *mut VmafxError,
+    ) -> VmafxStatus {
+        // SAFETY: `config` is NULL or valid for its struct_size (this function's contract).
+        let sink = unsafe { failure_sink(config) };
+        // SAFETY: `error` is NULL or writable (this function's contract).
+        let error = unsafe { ErrorOut::new(error) };
+        call_load("vmafx_model_load", sink, error, || {
+            let source = || {
+                // SAFETY: `version` is NULL or NUL-terminated (this function's contract).
+                let version = unsafe { c_str(version, "version") }?;
+                Ok(ModelSource::Version(version.to_string()))
+            };
+            // SAFETY: `config` is NULL or valid for its struct_size; `out` NULL or writable (this
+            // function's contract).
+            unsafe { load(config, source, out) }
+        })
     }
 }
 
-/// The name the model's scores are recorded under; NULL for NULL.
-///
-/// # Safety
-/// `model` NULL or live.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_model_name(model: *const VmafxModel) -> *const c_char {
-    // SAFETY: NULL or live (the caller's contract).
-    unsafe { model.as_ref() }.map_or(std::ptr::null(), |m| m.c_name())
+c_export! {
+    /// Loads a JSON model file (UTF-8 path).
+    ///
+    /// # Safety
+    /// As [`vmafx_model_load`], with `path` for `version`.
+    #[c = "Loads a JSON model file (UTF-8 path). VMAFX_E_IO names a file that cannot be read, VMAFX_E_INVALID one that is not a single model."]
+    pub unsafe fn vmafx_model_load_file(
+        config: *const VmafxModelConfig,
+        path: *const c_char,
+        out: *mut *mut VmafxModel,
+        error: *mut *mut VmafxError,
+    ) -> VmafxStatus {
+        // SAFETY: `config` is NULL or valid for its struct_size (this function's contract).
+        let sink = unsafe { failure_sink(config) };
+        // SAFETY: `error` is NULL or writable (this function's contract).
+        let error = unsafe { ErrorOut::new(error) };
+        call_load("vmafx_model_load_file", sink, error, || {
+            let source = || {
+                // SAFETY: `path` is NULL or NUL-terminated (this function's contract).
+                let path = unsafe { c_str(path, "path") }?;
+                Ok(ModelSource::Path(PathBuf::from(path)))
+            };
+            // SAFETY: `config` is NULL or valid for its struct_size; `out` NULL or writable (this
+            // function's contract).
+            unsafe { load(config, source, out) }
+        })
+    }
 }
 
-/// Number of features the model reads; 0 for NULL.
-///
-/// # Safety
-/// `model` NULL or live.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_model_feature_count(model: *const VmafxModel) -> u32 {
-    // SAFETY: NULL or live (the caller's contract).
-    unsafe { model.as_ref() }.map_or(0, |m| m.features.len() as u32)
+c_export! {
+    /// Takes one more reference; returns `model` (NULL for NULL).
+    ///
+    /// # Safety
+    /// `model` NULL or live.
+    #[c = "Takes one more reference; returns `model` (NULL for NULL)."]
+    pub unsafe fn vmafx_model_ref(model: *mut VmafxModel) -> *mut VmafxModel {
+        if !model.is_null() {
+            // SAFETY: a live handle is one count of its `Arc`.
+            unsafe { Arc::increment_strong_count(model) };
+        }
+        model
+    }
 }
 
-/// Name of feature `index`, or NULL past the last one.
-///
-/// # Safety
-/// `model` NULL or live.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_model_feature_name(
-    model: *const VmafxModel,
-    index: u32,
-) -> *const c_char {
-    // SAFETY: NULL or live (the caller's contract).
-    unsafe { model.as_ref() }
-        .and_then(|m| m.features.get(index as usize))
-        .map_or(std::ptr::null(), |n| n.as_ptr())
+c_export! {
+    /// Drops one reference; the last releases the model. NULL is a no-op.
+    ///
+    /// # Safety
+    /// `model` NULL or live, with a reference the caller gives up.
+    #[c = "Drops one reference; the last one releases the model. NULL is a no-op."]
+    pub unsafe fn vmafx_model_unref(model: *mut VmafxModel) {
+        if !model.is_null() {
+            // SAFETY: the caller gives up one count of the handle's `Arc`.
+            unsafe { Arc::decrement_strong_count(model) };
+        }
+    }
+}
+
+c_export! {
+    /// The name the model's scores are recorded under; NULL for NULL.
+    ///
+    /// # Safety
+    /// `model` NULL or live.
+    #[c = "Name the model's scores are recorded under; NULL for NULL."]
+    pub unsafe fn vmafx_model_name(model: *const VmafxModel) -> *const c_char {
+        // SAFETY: NULL or live (the caller's contract).
+        unsafe { model.as_ref() }.map_or(std::ptr::null(), |m| m.c_name())
+    }
+}
+
+c_export! {
+    /// Number of features the model reads; 0 for NULL.
+    ///
+    /// # Safety
+    /// `model` NULL or live.
+    #[c = "Number of features the model reads; 0 for NULL."]
+    pub unsafe fn vmafx_model_feature_count(model: *const VmafxModel) -> u32 {
+        // SAFETY: NULL or live (the caller's contract).
+        unsafe { model.as_ref() }.map_or(0, |m| m.features.len() as u32)
+    }
+}
+
+c_export! {
+    /// Name of feature `index`, or NULL past the last one.
+    ///
+    /// # Safety
+    /// `model` NULL or live.
+    #[c = "Name of feature `index`, or NULL past the last one."]
+    pub unsafe fn vmafx_model_feature_name(model: *const VmafxModel, index: u32) -> *const c_char {
+        // SAFETY: NULL or live (the caller's contract).
+        unsafe { model.as_ref() }
+            .and_then(|m| m.features.get(index as usize))
+            .map_or(std::ptr::null(), |n| n.as_ptr())
+    }
 }
 
 fn builtin_names() -> &'static [CString] {
@@ -338,14 +351,14 @@ fn builtin_names() -> &'static [CString] {
     })
 }
 
-/// The built-in version after `previous` (the first for NULL); NULL after the last or for
-/// an unknown `previous`.
-///
-/// # Safety
-/// `previous` NULL or NUL-terminated.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_model_builtin_next(previous: *const c_char) -> *const c_char {
-    guarded("vmafx_model_builtin_next", std::ptr::null(), || {
+c_export! {
+    /// The built-in version after `previous` (the first for NULL); NULL after the last or for
+    /// an unknown `previous`.
+    ///
+    /// # Safety
+    /// `previous` NULL or NUL-terminated.
+    #[c = "The built-in version after `previous`, the first for NULL, NULL after the last or for an unknown `previous`. Built-in model sets are listed too."]
+    pub unsafe fn vmafx_model_builtin_next(previous: *const c_char) -> *const c_char {
         let names = builtin_names();
         let next = if previous.is_null() {
             names.first()
@@ -358,11 +371,15 @@ pub unsafe extern "C" fn vmafx_model_builtin_next(previous: *const c_char) -> *c
                 .and_then(|i| names.get(i + 1))
         };
         next.map_or(std::ptr::null(), |n| n.as_ptr())
-    })
+    }
 }
 
-/// The version of the default model, `vmaf_v1.0.16_3d0h` (VMAFx's default).
-#[no_mangle]
-pub extern "C" fn vmafx_model_default_version() -> *const c_char {
-    c"vmaf_v1.0.16_3d0h".as_ptr()
+c_export! {
+    /// The version of the default model, `vmaf_v1.0.16_3d0h` (VMAFx's default).
+    #[c = "Version of the default model (`vmaf_v1.0.16_3d0h`)."]
+    pub fn vmafx_model_default_version() -> *const c_char {
+        c"vmaf_v1.0.16_3d0h".as_ptr()
+    }
 }
+
+crate::c_named!(VmafxModel, VmafxModelConfig);

@@ -1,6 +1,7 @@
 //! model.h's calls on a loaded model beyond its description: its hash and feature
 //! overrides.
 
+use crate::c_export;
 use std::ffi::c_char;
 use std::sync::Arc;
 
@@ -8,20 +9,22 @@ use vmafx::model::{FeatureOverload, LoadedModel};
 use vmafx::Status;
 
 use crate::abi::SubjectKind;
-use crate::error::{call, null, CResult, ErrorOut, VmafxError, WithKind};
+use crate::error::{null, CResult, WithKind};
 use crate::ffi::c_str;
 use crate::model::{get, VmafxModel};
 use crate::options::VmafxOptions;
 
-/// SHA-256 of the model's bytes as loaded (64 lowercase hex digits, equal to `sha256sum`
-/// of its file); NULL for NULL.
-///
-/// # Safety
-/// `model` NULL or live.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_model_hash(model: *const VmafxModel) -> *const c_char {
-    // SAFETY: NULL or live (the caller's contract).
-    unsafe { model.as_ref() }.map_or(std::ptr::null(), |m| m.c_hash())
+c_export! {
+    /// SHA-256 of the model's bytes as loaded (64 lowercase hex digits, equal to `sha256sum`
+    /// of its file); NULL for NULL.
+    ///
+    /// # Safety
+    /// `model` NULL or live.
+    #[c = "SHA-256 of the model bytes as loaded, 64 lowercase hex digits (equal to `sha256sum` of the file); lives as long as the model. NULL for NULL."]
+    pub unsafe fn vmafx_model_hash(model: *const VmafxModel) -> *const c_char {
+        // SAFETY: NULL or live (the caller's contract).
+        unsafe { model.as_ref() }.map_or(std::ptr::null(), |m| m.c_hash())
+    }
 }
 
 /// `VMAFX_E_BUSY` naming `what`: a model in use is immutable.
@@ -55,24 +58,22 @@ pub(crate) fn override_all(
     Ok(())
 }
 
-/// Merges `options` (copied) into the options `model` passes to `extractor`. Only while the
-/// caller holds the only reference: a model a context uses is immutable (`VMAFX_E_BUSY`
-/// naming `model`). An extractor the model has no feature of is `VMAFX_E_NOTFOUND` naming
-/// it. The hash stays the hash of the bytes loaded.
-///
-/// # Safety
-/// `model` NULL or live; `extractor` NULL or NUL-terminated; `options` NULL or live;
-/// `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_model_override_feature(
-    model: *mut VmafxModel,
-    extractor: *const c_char,
-    options: *const VmafxOptions,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_model_override_feature", error, || {
+c_export! {
+    /// Merges `options` (copied) into the options `model` passes to `extractor`. Only while the
+    /// caller holds the only reference: a model a context uses is immutable (`VMAFX_E_BUSY`
+    /// naming `model`). An extractor the model has no feature of is `VMAFX_E_NOTFOUND` naming
+    /// it. The hash stays the hash of the bytes loaded.
+    ///
+    /// # Safety
+    /// `model` NULL or live; `extractor` NULL or NUL-terminated; `options` NULL or live;
+    /// `error` NULL or writable.
+    #[c = "Merges `options` (copied) into the options the model passes to `extractor`. Only while the caller holds the only reference: a model a context uses is immutable (VMAFX_E_BUSY naming `model`); VMAFX_E_NOTFOUND names an extractor the model has no feature of."]
+    pub unsafe fn vmafx_model_override_feature(
+        model: *mut VmafxModel,
+        extractor: *const c_char,
+        options: *const VmafxOptions;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `model` is NULL or a live handle of this library (this function's contract).
         unsafe { get(model) }?;
         // SAFETY: `extractor` is NULL or NUL-terminated (this function's contract).
@@ -86,5 +87,5 @@ pub unsafe extern "C" fn vmafx_model_override_feature(
         let m = Arc::get_mut(&mut handle).ok_or_else(|| busy("model"))?;
         override_all(&mut m.model, name, opts)?;
         Ok(Status::Ok)
-    })
+    }
 }

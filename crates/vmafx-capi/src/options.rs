@@ -1,10 +1,11 @@
 //! `VmafxOptions`: string keys and values for a feature, as libvmaf's dictionary.
 
+use crate::c_export;
 use std::ffi::c_char;
 
 use vmafx::Status;
 
-use crate::error::{call, null, ErrorOut, VmafxError};
+use crate::error::null;
 use crate::ffi::c_str;
 
 /// A set of `key=value` options.
@@ -20,21 +21,19 @@ impl VmafxOptions {
     }
 }
 
-/// Sets `key` to `value` in `*options`, creating the set when `*options` is NULL.
-///
-/// # Safety
-/// `options` NULL or writable, `*options` NULL or live; `key`, `value` NULL or
-/// NUL-terminated; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_options_set(
-    options: *mut *mut VmafxOptions,
-    key: *const c_char,
-    value: *const c_char,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_options_set", error, || {
+c_export! {
+    /// Sets `key` to `value` in `*options`, creating the set when `*options` is NULL.
+    ///
+    /// # Safety
+    /// `options` NULL or writable, `*options` NULL or live; `key`, `value` NULL or
+    /// NUL-terminated; `error` NULL or writable.
+    #[c = "Sets `key` to `value` in `*options`, creating the set when `*options` is NULL."]
+    pub unsafe fn vmafx_options_set(
+        options: *mut *mut VmafxOptions,
+        key: *const c_char,
+        value: *const c_char;
+        error
+    ) -> VmafxStatus {
         if options.is_null() {
             return Err(null("options"));
         }
@@ -56,19 +55,21 @@ pub unsafe extern "C" fn vmafx_options_set(
             None => set.pairs.push((k, v)),
         }
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// Releases an option set; NULL is a no-op.
-///
-/// # Safety
-/// `options` NULL or a live set, released once.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_options_free(options: *mut VmafxOptions) {
-    crate::error::guarded("vmafx_options_free", (), || {
+c_export! {
+    /// Releases an option set; NULL is a no-op.
+    ///
+    /// # Safety
+    /// `options` NULL or a live set, released once.
+    #[c = "Releases an option set; NULL is a no-op."]
+    pub unsafe fn vmafx_options_free(options: *mut VmafxOptions) {
         if !options.is_null() {
             // SAFETY: a live set from `Box::into_raw`, released once.
             drop(unsafe { Box::from_raw(options) });
         }
-    })
+    }
 }
+
+crate::c_named!(VmafxOptions);

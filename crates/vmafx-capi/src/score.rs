@@ -5,19 +5,20 @@
 //! error. Each score names what produced it: the backend, and the registered extractor
 //! that declares the feature (NULL for model scores and option-decorated names).
 
-use std::ffi::{c_char, CStr, CString};
-use std::sync::{Mutex, OnceLock};
+use crate::c_export;
+use std::ffi::c_char;
 
 use vmafx::feature::registry;
-use vmafx::score::{percentile, pool, PoolMethod};
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
-use crate::context::{get, Inner, VmafxContext};
-use crate::error::{call, fail, CResult, ErrorOut, VmafxError, WithKind};
+use crate::context_handle::{get, VmafxContext};
+use crate::error::WithKind;
 use crate::ffi::c_str;
 use crate::model::{self, VmafxModel};
-use crate::sized;
+use crate::pooling::{engine, extractor_c_name, handle_of, pool_method};
+use crate::score_out::scored;
+use crate::session::Inner;
 
 /// `VmafxScore`: one score and the extractor that produced it.
 #[repr(C)]
@@ -103,70 +104,6 @@ pub const POOL_METHODS: [(&str, u32, &str); 9] = [
     ),
 ];
 
-/// How a pooled call combines the scores of its frames.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Pooling {
-    /// One of libvmaf's methods.
-    Libvmaf(PoolMethod),
-    /// A percentile (0 to 100) by linear interpolation.
-    Percentile(f64),
-}
-
-impl Pooling {
-    pub(crate) fn apply(self, values: &[f64]) -> f64 {
-        match self {
-            Pooling::Libvmaf(m) => pool(values, m),
-            Pooling::Percentile(p) => percentile(values, p),
-        }
-    }
-}
-
-pub(crate) fn pool_method(v: u32) -> CResult<Pooling> {
-    let method = match v {
-        1 => Pooling::Libvmaf(PoolMethod::Min),
-        2 => Pooling::Libvmaf(PoolMethod::Max),
-        3 => Pooling::Libvmaf(PoolMethod::Mean),
-        4 => Pooling::Libvmaf(PoolMethod::HarmonicMean),
-        5 => Pooling::Percentile(50.0),
-        6 => Pooling::Percentile(5.0),
-        7 => Pooling::Percentile(10.0),
-        8 => Pooling::Percentile(20.0),
-        _ => {
-            return Err(fail(
-                Status::Invalid,
-                "pool",
-                format!("{v} is not a pooling method (VMAFX_POOL_MIN .. VMAFX_POOL_PERC20)"),
-            ))
-            .kind(SubjectKind::Parameter)
-        }
-    };
-    Ok(method)
-}
-
-/// `r` with `kind` as its failure's subject kind, except a range refused by the engine
-/// (`first`, `last` or `index` past the frames scored), which names the caller's parameter.
-pub(crate) fn engine<T>(r: vmafx::Result<T>, kind: SubjectKind) -> CResult<T> {
-    match r {
-        Err(e) if e.status() == Status::Range => Err(e).kind(SubjectKind::Parameter),
-        r => r.kind(kind),
-    }
-}
-
-/// The extractor name as a C string that lives as long as the process (one per extractor).
-pub(crate) fn extractor_c_name(name: &'static str) -> *const c_char {
-    static NAMES: OnceLock<Mutex<Vec<(&'static str, &'static CStr)>>> = OnceLock::new();
-    let mut names = NAMES
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|p| p.into_inner());
-    if let Some((_, c)) = names.iter().find(|(n, _)| *n == name) {
-        return c.as_ptr();
-    }
-    let c: &'static CStr = Box::leak(CString::new(name).unwrap_or_default().into_boxed_c_str());
-    names.push((name, c));
-    c.as_ptr()
-}
-
 /// The registered extractor declaring `feature`, as a C string, or NULL.
 fn producer(inner: &Inner, feature: &str) -> *const c_char {
     match registry::by_feature(feature) {
@@ -175,49 +112,18 @@ fn producer(inner: &Inner, feature: &str) -> *const c_char {
     }
 }
 
-/// The engine handle of `model` in this context: `VMAFX_E_INVALID` naming `model` when
-/// the context does not use it.
-pub(crate) fn handle_of(
-    inner: &Inner,
-    model: *const VmafxModel,
-) -> CResult<vmafx::context::ModelHandle> {
-    inner
-        .models
-        .iter()
-        .find(|(m, _)| std::ptr::eq(&**m, model))
-        .map(|(_, h)| h.clone())
-        // A used set's lead scores as the set's first output, the lead's own score.
-        .or_else(|| {
-            inner
-                .model_sets
-                .iter()
-                .find(|(s, _)| std::ptr::eq(&*s.lead, model))
-                .map(|(_, h)| h.clone())
-        })
-        .ok_or_else(|| {
-            fail(
-                Status::Invalid,
-                "model",
-                "this context does not use the model (vmafx_context_use_model)",
-            )
-        })
-        .kind(SubjectKind::Model)
-}
-
-/// Scores with `model`: registers the features it reads; the context holds a reference.
-/// Before the first frame, like features.
-///
-/// # Safety
-/// `context`, `model` NULL or live; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_context_use_model(
-    context: *mut VmafxContext,
-    model: *mut VmafxModel,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_context_use_model", error, || {
+c_export! {
+    /// Scores with `model`: registers the features it reads; the context holds a reference.
+    /// Before the first frame, like features.
+    ///
+    /// # Safety
+    /// `context`, `model` NULL or live; `error` NULL or writable.
+    #[c = "Scores with `model`: registers the features it reads and holds a reference until the context is destroyed. Before the first frame, like features; using the same model twice is harmless."]
+    pub unsafe fn vmafx_context_use_model(
+        context: *mut VmafxContext,
+        model: *mut VmafxModel;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
         let c = unsafe { get(context) }?;
         // SAFETY: `model` is NULL or a live handle of this library (this function's contract).
@@ -235,49 +141,24 @@ pub unsafe extern "C" fn vmafx_context_use_model(
             .models
             .push((unsafe { VmafxModel::retain(model) }, handle));
         Ok(Status::Ok)
-    })
-}
-
-/// Writes `score` into the caller's `out` (checked first); `VMAFX_PENDING` before flush.
-///
-/// # Safety
-/// `context` NULL or live; `out` NULL or valid for its `struct_size`.
-pub(crate) unsafe fn scored<T: MinSize>(
-    context: *mut VmafxContext,
-    out: *mut T,
-    body: impl FnOnce(&mut Inner) -> CResult<T>,
-) -> CResult {
-    // SAFETY: forwarded contract.
-    let c = unsafe { get(context) }?;
-    // SAFETY: forwarded contract.
-    let size = unsafe { sized::out_size(out, "out") }?;
-    let mut inner = c.lock();
-    if !inner.ctx.scores_final() {
-        return Ok(Status::Pending);
     }
-    let value = body(&mut inner)?;
-    // SAFETY: `out` is writable for `size` bytes (checked above).
-    unsafe { sized::write(out, size, &value) };
-    Ok(Status::Ok)
 }
 
-/// The score of `feature` at frame `index` with its producer; `VMAFX_PENDING` before
-/// flush.
-///
-/// # Safety
-/// `context` NULL or live; `feature` NULL or NUL-terminated and alive while `out` is read;
-/// `out` NULL or valid for its `struct_size`; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_feature_score(
-    context: *mut VmafxContext,
-    feature: *const c_char,
-    index: u64,
-    out: *mut VmafxScore,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_feature_score", error, || {
+c_export! {
+    /// The score of `feature` at frame `index` with its producer; `VMAFX_PENDING` before
+    /// flush.
+    ///
+    /// # Safety
+    /// `context` NULL or live; `feature` NULL or NUL-terminated and alive while `out` is read;
+    /// `out` NULL or valid for its `struct_size`; `error` NULL or writable.
+    #[c = "Score of `feature` (collector key or printed alias) at frame `index` with its producer; VMAFX_PENDING while the frame is not final (before vmafx_flush()). VMAFX_E_RANGE naming `index` at or past the frames scored."]
+    pub unsafe fn vmafx_feature_score(
+        context: *mut VmafxContext,
+        feature: *const c_char,
+        index: u64,
+        out: *mut VmafxScore;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `feature` is NULL or NUL-terminated (this function's contract).
         let name = unsafe { c_str(feature, "feature") }?;
         let body = |inner: &mut Inner| {
@@ -297,26 +178,24 @@ pub unsafe extern "C" fn vmafx_feature_score(
         // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
         // (this function's contract).
         unsafe { scored(context, out, body) }
-    })
+    }
 }
 
-/// The score of `model` at frame `index` (its first output: the bagged score of a set);
-/// `VMAFX_PENDING` before flush.
-///
-/// # Safety
-/// `context`, `model` NULL or live; `out` NULL or valid for its `struct_size`; `error`
-/// NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_score_frame(
-    context: *mut VmafxContext,
-    model: *const VmafxModel,
-    index: u64,
-    out: *mut VmafxScore,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_score_frame", error, || {
+c_export! {
+    /// The score of `model` at frame `index` (its first output: the bagged score of a set);
+    /// `VMAFX_PENDING` before flush.
+    ///
+    /// # Safety
+    /// `context`, `model` NULL or live; `out` NULL or valid for its `struct_size`; `error`
+    /// NULL or writable.
+    #[c = "Score of `model` (used by the context) at frame `index`; VMAFX_PENDING before vmafx_flush(). VMAFX_E_RANGE naming `index` at or past the frames scored."]
+    pub unsafe fn vmafx_score_frame(
+        context: *mut VmafxContext,
+        model: *const VmafxModel,
+        index: u64,
+        out: *mut VmafxScore;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `model` is NULL or a live handle of this library (this function's contract).
         let m = unsafe { model::get(model) }?;
         let body = |inner: &mut Inner| {
@@ -335,27 +214,25 @@ pub unsafe extern "C" fn vmafx_score_frame(
         // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
         // (this function's contract).
         unsafe { scored(context, out, body) }
-    })
+    }
 }
 
-/// `model`'s score pooled with `pool` over frames `first..=last` (subsampled frames
-/// skipped); `VMAFX_PENDING` before flush.
-///
-/// # Safety
-/// As [`vmafx_score_frame`].
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_score_pooled(
-    context: *mut VmafxContext,
-    model: *const VmafxModel,
-    pool: u32,
-    first: u64,
-    last: u64,
-    out: *mut VmafxPooledScore,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_score_pooled", error, || {
+c_export! {
+    /// `model`'s score pooled with `pool` over frames `first..=last` (subsampled frames
+    /// skipped); `VMAFX_PENDING` before flush.
+    ///
+    /// # Safety
+    /// As [`vmafx_score_frame`].
+    #[c = "`model`'s score pooled with `pool` over frames `first` to `last` (subsampled frames skipped), as libvmaf's vmaf_score_pooled(). VMAFX_E_RANGE naming `first` above `last`, or `last` at or past the frames scored (any `last` when none was), checked before any work."]
+    pub unsafe fn vmafx_score_pooled(
+        context: *mut VmafxContext,
+        model: *const VmafxModel,
+        pool: u32,
+        first: u64,
+        last: u64,
+        out: *mut VmafxPooledScore;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `model` is NULL or a live handle of this library (this function's contract).
         let m = unsafe { model::get(model) }?;
         let method = pool_method(pool)?;
@@ -378,26 +255,24 @@ pub unsafe extern "C" fn vmafx_score_pooled(
         // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
         // (this function's contract).
         unsafe { scored(context, out, body) }
-    })
+    }
 }
 
-/// `feature` pooled with `pool` over frames `first..=last`; `VMAFX_PENDING` before flush.
-///
-/// # Safety
-/// As [`vmafx_feature_score`].
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_feature_score_pooled(
-    context: *mut VmafxContext,
-    feature: *const c_char,
-    pool: u32,
-    first: u64,
-    last: u64,
-    out: *mut VmafxPooledScore,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_feature_score_pooled", error, || {
+c_export! {
+    /// `feature` pooled with `pool` over frames `first..=last`; `VMAFX_PENDING` before flush.
+    ///
+    /// # Safety
+    /// As [`vmafx_feature_score`].
+    #[c = "`feature` pooled with `pool` over frames `first` to `last`; out-of-range `first` and `last` as vmafx_score_pooled()."]
+    pub unsafe fn vmafx_feature_score_pooled(
+        context: *mut VmafxContext,
+        feature: *const c_char,
+        pool: u32,
+        first: u64,
+        last: u64,
+        out: *mut VmafxPooledScore;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `feature` is NULL or NUL-terminated (this function's contract).
         let name = unsafe { c_str(feature, "feature") }?;
         let method = pool_method(pool)?;
@@ -419,5 +294,7 @@ pub unsafe extern "C" fn vmafx_feature_score_pooled(
         // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
         // (this function's contract).
         unsafe { scored(context, out, body) }
-    })
+    }
 }
+
+crate::c_named!(VmafxPooledScore, VmafxScore);

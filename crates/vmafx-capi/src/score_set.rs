@@ -1,14 +1,16 @@
 //! Model-set scores (VMAFx's score.h): a context using a set, its bootstrap score per frame
 //! and pooled over frames.
 
-use vmafx::model::STAT_SUFFIXES;
+use crate::c_export;
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
-use crate::context::{get, Inner, VmafxContext};
-use crate::error::{call, fail, CResult, ErrorOut, VmafxError, WithKind};
+use crate::context_handle::{get, VmafxContext};
+use crate::error::{fail, WithKind};
 use crate::model_set::{self, VmafxModelSet};
-use crate::score::{engine, pool_method, scored};
+use crate::pooling::{engine, pool_method, set_handle_of, stats};
+use crate::score_out::scored;
+use crate::session::Inner;
 
 /// `VmafxModelSetScore`: the bootstrap score of a set at one frame or pooled over frames.
 #[repr(C)]
@@ -41,33 +43,6 @@ unsafe impl MinSize for VmafxModelSetScore {
     const MIN_SIZE: usize = std::mem::size_of::<VmafxModelSetScore>();
 }
 
-/// The engine handle of `set` in this context: `VMAFX_E_INVALID` naming `set` when the
-/// context does not use it.
-pub(crate) fn handle_of(
-    inner: &Inner,
-    set: *const VmafxModelSet,
-) -> CResult<vmafx::context::ModelHandle> {
-    inner
-        .model_sets
-        .iter()
-        .find(|(s, _)| std::ptr::eq(&**s, set))
-        .map(|(_, h)| h.clone())
-        .ok_or_else(|| {
-            fail(
-                Status::Invalid,
-                "set",
-                "this context does not use the model set (vmafx_context_use_model_set)",
-            )
-        })
-        .kind(SubjectKind::Model)
-}
-
-/// The four statistics (bagging, stddev, 95% interval) of one output row: its last four.
-pub(crate) fn stats(row: &[f64]) -> [f64; 4] {
-    let at = row.len() - STAT_SUFFIXES.len();
-    [row[at], row[at + 1], row[at + 2], row[at + 3]]
-}
-
 fn score_of(
     set: &VmafxModelSet,
     pool: u32,
@@ -88,20 +63,18 @@ fn score_of(
     }
 }
 
-/// Scores with every model of `set`: registers their features and mounts the set; the
-/// context holds a reference until destroyed. Before the first frame, like features.
-///
-/// # Safety
-/// `context`, `set` NULL or live; `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_context_use_model_set(
-    context: *mut VmafxContext,
-    set: *mut VmafxModelSet,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_context_use_model_set", error, || {
+c_export! {
+    /// Scores with every model of `set`: registers their features and mounts the set; the
+    /// context holds a reference until destroyed. Before the first frame, like features.
+    ///
+    /// # Safety
+    /// `context`, `set` NULL or live; `error` NULL or writable.
+    #[c = "Scores with every model of `set`: registers their features and holds a reference to the set until the context is destroyed. Its lead then scores through vmafx_score_frame() too."]
+    pub unsafe fn vmafx_context_use_model_set(
+        context: *mut VmafxContext,
+        set: *mut VmafxModelSet;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
         let c = unsafe { get(context) }?;
         // SAFETY: `set` is NULL or a live handle of this library (this function's contract).
@@ -119,29 +92,27 @@ pub unsafe extern "C" fn vmafx_context_use_model_set(
             .model_sets
             .push((unsafe { VmafxModelSet::retain(set) }, handle));
         Ok(Status::Ok)
-    })
+    }
 }
 
-/// The bootstrap score of `set` at frame `index`; `VMAFX_PENDING` before flush.
-///
-/// # Safety
-/// `context`, `set` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL
-/// or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_score_frame_model_set(
-    context: *mut VmafxContext,
-    set: *const VmafxModelSet,
-    index: u64,
-    out: *mut VmafxModelSetScore,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_score_frame_model_set", error, || {
+c_export! {
+    /// The bootstrap score of `set` at frame `index`; `VMAFX_PENDING` before flush.
+    ///
+    /// # Safety
+    /// `context`, `set` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL
+    /// or writable.
+    #[c = "Bootstrap score of `set` (used by the context) at frame `index`; VMAFX_PENDING before vmafx_flush(). VMAFX_E_RANGE naming `index` at or past the frames scored."]
+    pub unsafe fn vmafx_score_frame_model_set(
+        context: *mut VmafxContext,
+        set: *const VmafxModelSet,
+        index: u64,
+        out: *mut VmafxModelSetScore;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `set` is NULL or a live handle of this library (this function's contract).
         let s = unsafe { model_set::get(set) }?;
         let body = |inner: &mut Inner| {
-            let handle = handle_of(inner, set)?;
+            let handle = set_handle_of(inner, set)?;
             engine(inner.ctx.checked_index(index), SubjectKind::Parameter)?;
             let row = engine(
                 inner.ctx.score_rows(&handle, index, index),
@@ -160,32 +131,30 @@ pub unsafe extern "C" fn vmafx_score_frame_model_set(
         // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
         // (this function's contract).
         unsafe { scored(context, out, body) }
-    })
+    }
 }
 
-/// The bootstrap score of `set` with each of its four values pooled with `pool` over frames
-/// `first..=last` (subsampled frames skipped); `VMAFX_PENDING` before flush.
-///
-/// # Safety
-/// As [`vmafx_score_frame_model_set`].
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_score_pooled_model_set(
-    context: *mut VmafxContext,
-    set: *const VmafxModelSet,
-    pool: u32,
-    first: u64,
-    last: u64,
-    out: *mut VmafxModelSetScore,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_score_pooled_model_set", error, || {
+c_export! {
+    /// The bootstrap score of `set` with each of its four values pooled with `pool` over frames
+    /// `first..=last` (subsampled frames skipped); `VMAFX_PENDING` before flush.
+    ///
+    /// # Safety
+    /// As [`vmafx_score_frame_model_set`].
+    #[c = "Bootstrap score of `set` with each of its four values pooled with `pool` over frames `first` to `last` (subsampled frames skipped); out-of-range `first` and `last` as vmafx_score_pooled()."]
+    pub unsafe fn vmafx_score_pooled_model_set(
+        context: *mut VmafxContext,
+        set: *const VmafxModelSet,
+        pool: u32,
+        first: u64,
+        last: u64,
+        out: *mut VmafxModelSetScore;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `set` is NULL or a live handle of this library (this function's contract).
         let s = unsafe { model_set::get(set) }?;
         let method = pool_method(pool)?;
         let body = |inner: &mut Inner| {
-            let handle = handle_of(inner, set)?;
+            let handle = set_handle_of(inner, set)?;
             let rows = engine(
                 inner.ctx.score_rows(&handle, first, last),
                 SubjectKind::Model,
@@ -200,5 +169,7 @@ pub unsafe extern "C" fn vmafx_score_pooled_model_set(
         // SAFETY: `context` is NULL or live and `out` NULL or valid for its struct_size
         // (this function's contract).
         unsafe { scored(context, out, body) }
-    })
+    }
 }
+
+crate::c_named!(VmafxModelSetScore);

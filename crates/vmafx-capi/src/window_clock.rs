@@ -1,11 +1,12 @@
 //! The window clock of the C ABI (VMAFx's score.h, ABI 0.1.8): `vmafx_window_clock_*`
 //! over the engine's [`vmafx::score::WindowClock`].
 
+use crate::c_export;
 use vmafx::score::{WindowClock, WindowLength, WindowSpan};
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
-use crate::error::{call, fail, guarded, null, CResult, ErrorOut, VmafxError, WithKind};
+use crate::error::{fail, null, CResult, WithKind};
 use crate::sized;
 use crate::window::WINDOW_PARTIAL;
 
@@ -108,19 +109,17 @@ unsafe fn put_span(out: *mut VmafxWindowSpan, span: Option<WindowSpan>) -> CResu
     }
 }
 
-/// Creates a clock of `config.n_stats` seconds or `config.n_stats_frames` frames.
-///
-/// # Safety
-/// `config` NULL or valid for its `struct_size`; `out`, `error` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_window_clock_create(
-    config: *const VmafxWindowClockConfig,
-    out: *mut *mut VmafxWindowClock,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_window_clock_create", error, || {
+c_export! {
+    /// Creates a clock of `config.n_stats` seconds or `config.n_stats_frames` frames.
+    ///
+    /// # Safety
+    /// `config` NULL or valid for its `struct_size`; `out`, `error` NULL or writable.
+    #[c = "A clock cutting windows of `config.n_stats` seconds or `config.n_stats_frames` frames. Both set or neither is VMAFX_E_INVALID naming `config.n_stats`; a bad length names its field."]
+    pub unsafe fn vmafx_window_clock_create(
+        config: *const VmafxWindowClockConfig,
+        out: *mut *mut VmafxWindowClock;
+        error
+    ) -> VmafxStatus {
         if out.is_null() {
             return Err(null("out"));
         }
@@ -132,7 +131,7 @@ pub unsafe extern "C" fn vmafx_window_clock_create(
         // SAFETY: non-NULL (checked above) and writable (this function's contract).
         unsafe { out.write(Box::into_raw(Box::new(VmafxWindowClock { clock }))) };
         Ok(Status::Ok)
-    })
+    }
 }
 
 /// The clock behind `ptr`.
@@ -146,23 +145,21 @@ unsafe fn get<'a>(ptr: *mut VmafxWindowClock) -> CResult<&'a mut VmafxWindowCloc
         .kind(SubjectKind::Parameter)
 }
 
-/// Tells the clock of frame `index` at `pts_ns`: `VMAFX_OK` and the span of the window it
-/// ended, or `VMAFX_PENDING`.
-///
-/// # Safety
-/// `clock` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
-/// writable.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_window_clock_frame(
-    clock: *mut VmafxWindowClock,
-    index: u64,
-    pts_ns: i64,
-    out: *mut VmafxWindowSpan,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_window_clock_frame", error, || {
+c_export! {
+    /// Tells the clock of frame `index` at `pts_ns`: `VMAFX_OK` and the span of the window it
+    /// ended, or `VMAFX_PENDING`.
+    ///
+    /// # Safety
+    /// `clock` NULL or live; `out` NULL or valid for its `struct_size`; `error` NULL or
+    /// writable.
+    #[c = "Frame `index` at `pts_ns`: when it lies past the open window, VMAFX_OK and that window's span (the frame opens the next); else VMAFX_PENDING. Indices increase strictly and times never decrease, else VMAFX_E_INVALID naming `index` or `pts_ns` (the clock unchanged)."]
+    pub unsafe fn vmafx_window_clock_frame(
+        clock: *mut VmafxWindowClock,
+        index: u64,
+        pts_ns: i64,
+        out: *mut VmafxWindowSpan;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `clock` is NULL or live (this function's contract).
         let c = unsafe { get(clock) }?;
         // SAFETY: `out` is NULL or valid for its struct_size (this function's contract).
@@ -170,22 +167,20 @@ pub unsafe extern "C" fn vmafx_window_clock_frame(
         let span = c.clock.frame(index, pts_ns).kind(SubjectKind::Parameter)?;
         // SAFETY: as above.
         unsafe { put_span(out, span) }
-    })
+    }
 }
 
-/// Ends the stream: `VMAFX_OK` and the open window's span, or `VMAFX_PENDING`.
-///
-/// # Safety
-/// As [`vmafx_window_clock_frame`].
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_window_clock_finish(
-    clock: *mut VmafxWindowClock,
-    out: *mut VmafxWindowSpan,
-    error: *mut *mut VmafxError,
-) -> i32 {
-    // SAFETY: `error` is NULL or writable (this function's contract).
-    let error = unsafe { ErrorOut::new(error) };
-    call("vmafx_window_clock_finish", error, || {
+c_export! {
+    /// Ends the stream: `VMAFX_OK` and the open window's span, or `VMAFX_PENDING`.
+    ///
+    /// # Safety
+    /// As [`vmafx_window_clock_frame`].
+    #[c = "End of stream: VMAFX_OK and the open window's span, flagged VMAFX_WINDOW_PARTIAL unless it is a full window by frame count; VMAFX_PENDING when none is open. The clock takes no frame afterwards."]
+    pub unsafe fn vmafx_window_clock_finish(
+        clock: *mut VmafxWindowClock,
+        out: *mut VmafxWindowSpan;
+        error
+    ) -> VmafxStatus {
         // SAFETY: `clock` is NULL or live (this function's contract).
         let c = unsafe { get(clock) }?;
         // SAFETY: `out` is NULL or valid for its struct_size (this function's contract).
@@ -193,20 +188,22 @@ pub unsafe extern "C" fn vmafx_window_clock_finish(
         let span = c.clock.finish();
         // SAFETY: as above.
         unsafe { put_span(out, span) }
-    })
+    }
 }
 
-/// Frees the clock; NULL is a no-op.
-///
-/// # Safety
-/// `clock` NULL or a live clock, destroyed once.
-#[no_mangle]
-pub unsafe extern "C" fn vmafx_window_clock_destroy(clock: *mut VmafxWindowClock) {
-    guarded("vmafx_window_clock_destroy", (), || {
+c_export! {
+    /// Frees the clock; NULL is a no-op.
+    ///
+    /// # Safety
+    /// `clock` NULL or a live clock, destroyed once.
+    #[c = "Frees the clock. NULL is a no-op."]
+    pub unsafe fn vmafx_window_clock_destroy(clock: *mut VmafxWindowClock) {
         if !clock.is_null() {
             // SAFETY: made by `Box::into_raw` in vmafx_window_clock_create, destroyed once
             // (this function's contract).
             drop(unsafe { Box::from_raw(clock) });
         }
-    })
+    }
 }
+
+crate::c_named!(VmafxWindowClock, VmafxWindowClockConfig, VmafxWindowSpan);

@@ -12,8 +12,8 @@ use std::thread::JoinHandle;
 
 use vmafx::Status;
 
-use crate::context::Inner;
-use crate::window::{complete, VmafxWindow, VmafxWindowResult};
+use crate::session::Inner;
+use crate::window_state::{complete, VmafxWindow, VmafxWindowResult};
 
 /// At most this many windows of one context are open at a time.
 pub const MAX_OPEN_WINDOWS: usize = 1024;

@@ -147,13 +147,19 @@ fn bad_input() {
     run_c_test("test_bad_input");
 }
 
-/// Names and parameter lists of the `extern "C"` functions defined in `src/<file>`.
+/// Names and parameter lists of the C exports declared in `src/<file>` (each by
+/// `c_export!`, its C documentation `#[c = ..]` just before `pub [unsafe] fn NAME(`).
 fn exported(file: &str) -> Vec<(String, String)> {
     let src = std::fs::read_to_string(crate_dir().join("src").join(file)).expect("source file");
-    src.split("extern \"C\" fn ")
+    src.split("#[c = ")
         .skip(1)
         .filter_map(|s| {
+            let (_, s) = s.split_once("fn ")?;
             let (name, rest) = s.split_once('(')?;
+            // The macro's own patterns (`$name:ident`) are no export.
+            if name.contains('$') {
+                return None;
+            }
             let params = rest.split_once(')').map_or("", |p| p.0);
             Some((name.trim().to_string(), params.to_string()))
         })

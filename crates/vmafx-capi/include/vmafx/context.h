@@ -159,8 +159,9 @@ VMAFX_EXPORT uint32_t vmafx_context_max_in_flight(const VmafxContext *context);
  * (vmafx_frame_planes()) and submit, once per context (again: VMAFX_E_BUSY naming the context). ABI
  * 0.1.11.
  */
-VMAFX_EXPORT VmafxStatus vmafx_context_preallocate(VmafxContext *context, const VmafxFrameDesc *desc,
-                                                   uint32_t count, VmafxError **error);
+VMAFX_EXPORT VmafxStatus vmafx_context_preallocate(VmafxContext *context,
+                                                   const VmafxFrameDesc *desc, uint32_t count,
+                                                   VmafxError **error);
 
 /**
  * A free preallocated frame with one reference the caller holds; it returns where its last
@@ -176,7 +177,8 @@ VMAFX_EXPORT VmafxStatus vmafx_context_acquire_frame(VmafxContext *context, Vmaf
  * VMAFX_E_INVALID. ABI 0.1.11.
  */
 VMAFX_EXPORT VmafxStatus vmafx_context_import_score(VmafxContext *context, const char *feature,
-                                                    uint64_t index, double value, VmafxError **error);
+                                                    uint64_t index, double value,
+                                                    VmafxError **error);
 
 /**
  * Scores with `model`: registers the features it reads and holds a reference until the context is

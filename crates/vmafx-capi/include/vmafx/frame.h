@@ -479,7 +479,7 @@ VMAFX_EXPORT VmafxStatus vmafx_frame_release_fence(VmafxFrame *frame, uint32_t k
  * kind is VMAFX_E_NOTSUP naming `fence.kind`. ABI 0.1.11.
  */
 VMAFX_EXPORT VmafxStatus vmafx_frame_signal_on_release(VmafxFrame *frame, const VmafxFence *fence,
-                                                      VmafxError **error);
+                                                       VmafxError **error);
 
 /** A new, unsignalled HOST fence for a producer to signal; the caller destroys it. */
 VMAFX_EXPORT VmafxStatus vmafx_fence_create(VmafxDevice *device, uint32_t kind, VmafxFence *out,

@@ -97,7 +97,8 @@ VMAFX_EXPORT const char *vmafx_model_hash(const VmafxModel *model);
  * VMAFX_E_NOTFOUND names an extractor the model has no feature of.
  */
 VMAFX_EXPORT VmafxStatus vmafx_model_override_feature(VmafxModel *model, const char *extractor,
-                                                      const VmafxOptions *options, VmafxError **error);
+                                                      const VmafxOptions *options,
+                                                      VmafxError **error);
 
 /**
  * The built-in version after `previous`, the first for NULL, NULL after the last or for an unknown

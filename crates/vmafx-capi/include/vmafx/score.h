@@ -128,16 +128,17 @@ VMAFX_EXPORT VmafxStatus vmafx_feature_score_pooled(VmafxContext *context, const
  * Bootstrap score of `set` (used by the context) at frame `index`; VMAFX_PENDING before
  * vmafx_flush(). VMAFX_E_RANGE naming `index` at or past the frames scored.
  */
-VMAFX_EXPORT VmafxStatus vmafx_score_frame_model_set(VmafxContext *context, const VmafxModelSet *set,
-                                                     uint64_t index, VmafxModelSetScore *out,
-                                                     VmafxError **error);
+VMAFX_EXPORT VmafxStatus vmafx_score_frame_model_set(VmafxContext *context,
+                                                     const VmafxModelSet *set, uint64_t index,
+                                                     VmafxModelSetScore *out, VmafxError **error);
 
 /**
  * Bootstrap score of `set` with each of its four values pooled with `pool` over frames `first` to
  * `last` (subsampled frames skipped); out-of-range `first` and `last` as vmafx_score_pooled().
  */
-VMAFX_EXPORT VmafxStatus vmafx_score_pooled_model_set(VmafxContext *context, const VmafxModelSet *set,
-                                                      uint32_t pool, uint64_t first, uint64_t last,
+VMAFX_EXPORT VmafxStatus vmafx_score_pooled_model_set(VmafxContext *context,
+                                                      const VmafxModelSet *set, uint32_t pool,
+                                                      uint64_t first, uint64_t last,
                                                       VmafxModelSetScore *out, VmafxError **error);
 
 /** What a window pools (ABI 0.1.8). */

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::items::{Field, Header, Item};
+use crate::header_items::{Field, Header, Item};
 
 /// Size and alignment of a C type on the LP64 targets this library builds for.
 fn c_size(ctype: &str) -> usize {
@@ -193,7 +193,36 @@ fn render_item(o: &mut String, item: &Item) {
             doc(o, "", d);
             let export = if *export { "VMAFX_EXPORT " } else { "" };
             let sep = if ret.ends_with('*') { "" } else { " " };
-            let _ = writeln!(o, "{export}{ret}{sep}{name}({params});");
+            let head = format!("{export}{ret}{sep}{name}(");
+            let _ = writeln!(o, "{head}{});", wrap_params(head.len(), params));
         }
     }
+}
+
+/// A parameter list after an opening parenthesis at column `indent`: as many parameters a
+/// line as fit in 100 columns (the closing `);` included), continuation lines aligned under
+/// the first parameter; `void` for none.
+fn wrap_params(indent: usize, params: &[String]) -> String {
+    if params.is_empty() {
+        return "void".into();
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for (i, p) in params.iter().enumerate() {
+        let tail = if i + 1 < params.len() { "," } else { ");" };
+        let grown = if cur.is_empty() {
+            format!("{p}{tail}")
+        } else {
+            format!("{cur} {p}{tail}")
+        };
+        if !cur.is_empty() && indent + grown.len() > 100 {
+            lines.push(std::mem::take(&mut cur));
+            cur = format!("{p}{tail}");
+        } else {
+            cur = grown;
+        }
+    }
+    cur.truncate(cur.len() - 2);
+    lines.push(cur);
+    lines.join(&format!("\n{}", " ".repeat(indent)))
 }

@@ -4,12 +4,12 @@ use vmafx::fence::FenceKind;
 use vmafx::frame::import::IMPORT_ALLOW_COPY;
 use vmafx::frame::MemoryKind;
 
-use super::items::{Header, Item};
 use crate::abi::{
     VmafxColor, VmafxConvertDesc, VmafxFence, VmafxFrameDesc, VmafxFrameImport, VmafxFramePlanes,
     VmafxHostPlanes, VmafxImportPlane, FENCE_GL_SYNC, FENCE_VULKAN_SEMAPHORE, MEMORY_GL_TEXTURE,
     MEMORY_VULKAN, VULKAN_DEDICATED, VULKAN_HANDLE_TYPES, VULKAN_TILINGS,
 };
+use crate::header_items::{Header, Item};
 use crate::{converter, fence, field, frame, func, import, pool};
 
 fn memory_values() -> Vec<(String, i64, String)> {
@@ -335,24 +335,24 @@ fn structs() -> Vec<Item> {
 
 fn functions() -> Vec<Item> {
     vec![
-        func!(frame::vmafx_frame_create_host, "VmafxStatus", "VmafxDevice *device, const VmafxFrameDesc *desc,\n                                                 VmafxFrame **out, VmafxError **error", "A zeroed host frame (`device` NULL: the CPU); fill it through vmafx_frame_planes() before the first submit. The caller holds one reference."),
-        func!(frame::vmafx_frame_wrap_host, "VmafxStatus", "VmafxDevice *device, const VmafxFrameDesc *desc,\n                                               const VmafxHostPlanes *planes, VmafxFrame **out,\n                                               VmafxError **error", "A host frame over the caller's planes without a copy; they stay valid and unchanged until `planes.release` runs, once. On failure it is not called."),
-        func!(frame::vmafx_frame_planes, "VmafxStatus", "const VmafxFrame *frame, VmafxFramePlanes *out,\n                                            VmafxError **error", "Describes the planes of a frame."),
-        func!(frame::vmafx_frame_ref, "VmafxFrame *", "VmafxFrame *frame", "One more reference (one more count of the frame); returns `frame` (NULL for NULL)."),
-        func!(frame::vmafx_frame_unref, "void", "VmafxFrame *frame", "Drops one reference; the last one anywhere signals the release fence and returns a pool frame. NULL is a no-op."),
-        func!(import::vmafx_frame_import, "VmafxStatus", "VmafxDevice *device, const VmafxFrameImport *desc,\n                                            VmafxFrame **out, VmafxError **error", "A frame on the producer's memory without a host copy. Refusals name the field (`desc.plane[1].pitch`); a memory kind the device does not bind is VMAFX_E_NOTSUP; an unsignalled acquire fence is VMAFX_E_BUSY. The memory stays valid and unchanged until the release fence is signalled. `*out` is NULL on failure."),
-        func!(frame::vmafx_frame_release_fence, "VmafxStatus", "VmafxFrame *frame, uint32_t kind,\n                                                   VmafxFence *out, VmafxError **error", "A HOST fence signalled where the frame's last reference goes, in any context or caller; every call returns a reference the caller destroys (one fence per frame)."),
-        func!(crate::producer::vmafx_frame_signal_on_release, "VmafxStatus", "VmafxFrame *frame, const VmafxFence *fence,\n                                                      VmafxError **error", "Signals the producer's `fence` (borrowed; the library takes a reference) where the frame's last reference goes, behind its last reader in every context and before its release callback. HOST fences on the CPU device, at most 3 per frame (another: VMAFX_E_RANGE naming `fence`); another kind is VMAFX_E_NOTSUP naming `fence.kind`. ABI 0.1.11."),
-        func!(fence::vmafx_fence_create, "VmafxStatus", "VmafxDevice *device, uint32_t kind, VmafxFence *out,\n                                            VmafxError **error", "A new, unsignalled HOST fence for a producer to signal; the caller destroys it."),
-        func!(fence::vmafx_fence_signal, "VmafxStatus", "const VmafxFence *fence, VmafxError **error", "Signals a HOST fence; signalling twice is harmless."),
-        func!(fence::vmafx_fence_wait, "VmafxStatus", "const VmafxFence *fence, uint64_t timeout_ns,\n                                          VmafxError **error", "Waits on the host: VMAFX_OK, or VMAFX_E_TIMEOUT naming the fence after `timeout_ns` (UINT64_MAX: no limit). A timeout of 0 polls: unsignalled is VMAFX_PENDING, with no error and no log line. NONE is signalled."),
-        func!(fence::vmafx_fence_destroy, "VmafxStatus", "const VmafxFence *fence, VmafxError **error", "Drops the reference a returned fence carries; once per fence. NONE is a no-op."),
-        func!(pool::vmafx_frame_pool_create, "VmafxStatus", "VmafxDevice *device, const VmafxFrameDesc *desc,\n                                                 uint32_t count, VmafxFramePool **out,\n                                                 VmafxError **error", "Allocates `count` (1 to 1024) frames of a planar geometry once."),
-        func!(pool::vmafx_frame_pool_acquire, "VmafxStatus", "VmafxFramePool *pool, VmafxFrame **out,\n                                                  VmafxError **error", "A free frame with one reference; its planes keep their last content. VMAFX_E_BUSY naming `pool` when all are in use."),
-        func!(pool::vmafx_frame_pool_destroy, "void", "VmafxFramePool *pool", "Drops the caller's pool; frames in use stay valid and the pool goes with the last of them. NULL is a no-op."),
-        func!(converter::vmafx_frame_converter_create, "VmafxStatus", "const VmafxConvertDesc *desc,\n                                                      VmafxFrameConverter **out,\n                                                      VmafxError **error", "A converter for planar host frames of `desc.src_*` (ABI 0.1.6). This build converts the bit depth and the range, each sample exactly and rounded once; another size, chroma layout, primaries, transfer or matrix is VMAFX_E_NOTSUP naming the field, a value that is none VMAFX_E_INVALID naming it."),
-        func!(converter::vmafx_frame_convert, "VmafxStatus", "VmafxFrameConverter *converter, const VmafxFrame *src,\n                                             VmafxFrame **out, VmafxError **error", "Converts host frame `src` (read only; the converter's geometry, else VMAFX_E_INVALID naming `src`) into a new host frame with one reference the caller holds (ABI 0.1.6)."),
-        func!(converter::vmafx_frame_converter_destroy, "VmafxStatus", "VmafxFrameConverter *converter,\n                                                       VmafxError **error", "Releases a converter; VMAFX_E_INVALID naming `converter` for NULL (ABI 0.1.6)."),
+        func!(frame::vmafx_frame_create_host),
+        func!(frame::vmafx_frame_wrap_host),
+        func!(frame::vmafx_frame_planes),
+        func!(frame::vmafx_frame_ref),
+        func!(frame::vmafx_frame_unref),
+        func!(import::vmafx_frame_import),
+        func!(frame::vmafx_frame_release_fence),
+        func!(crate::producer::vmafx_frame_signal_on_release),
+        func!(fence::vmafx_fence_create),
+        func!(fence::vmafx_fence_signal),
+        func!(fence::vmafx_fence_wait),
+        func!(fence::vmafx_fence_destroy),
+        func!(pool::vmafx_frame_pool_create),
+        func!(pool::vmafx_frame_pool_acquire),
+        func!(pool::vmafx_frame_pool_destroy),
+        func!(converter::vmafx_frame_converter_create),
+        func!(converter::vmafx_frame_convert),
+        func!(converter::vmafx_frame_converter_destroy),
     ]
 }
 

@@ -3,7 +3,7 @@
 
 use vmafx::hooks as h;
 
-use super::items::{Header, Item};
+use crate::header_items::{Header, Item};
 use crate::{func, hooks};
 
 /// A hook is hidden from the shared library: no `VMAFX_API` export mark.
@@ -30,26 +30,26 @@ fn hidden(item: Item) -> Item {
 pub fn hooks_h() -> Header {
     let bit = |b: u32| format!("(1u << {})", b.trailing_zeros());
     let fns = vec![
-        func!(hooks::vmafx_test_set_virtual_clock, "void", "bool on", "Fence waits read a virtual clock that each poll advances, instead of sleeping."),
-        func!(hooks::vmafx_test_clock_is_virtual, "bool", "void", ""),
-        func!(hooks::vmafx_test_clock_now_ns, "uint64_t", "void", ""),
-        func!(hooks::vmafx_test_clock_advance, "void", "uint64_t ns", ""),
-        func!(hooks::vmafx_test_note_retry_wait, "void", "uint64_t ns", "The host wait the import rule allowed itself before its retry, last time (0 before)."),
-        func!(hooks::vmafx_test_last_retry_wait_ns, "uint64_t", "void", ""),
-        func!(hooks::vmafx_test_set_switches, "void", "uint32_t mask", "Plants the defects of the VMAFX_TEST_* bits (0: none)."),
-        func!(hooks::vmafx_test_switch, "bool", "uint32_t bit", ""),
-        func!(hooks::vmafx_count_host_copy, "void", "uint64_t bytes", "Counters: host copies of imported pixels, planarisations, import attempts."),
-        func!(hooks::vmafx_count_conversion, "void", "void", ""),
-        func!(hooks::vmafx_count_import_attempt, "void", "void", ""),
-        func!(hooks::vmafx_test_host_copies, "uint64_t", "void", ""),
-        func!(hooks::vmafx_test_host_copy_bytes, "uint64_t", "void", ""),
-        func!(hooks::vmafx_test_conversions, "uint64_t", "void", ""),
-        func!(hooks::vmafx_test_import_attempts, "uint64_t", "void", ""),
-        func!(hooks::vmafx_test_reset_counters, "void", "void", ""),
-        func!(hooks::vmafx_test_fail_imports, "void", "VmafxStatus status, uint32_t count", "The next `count` imports fail with `status` before reading their descriptor."),
-        func!(hooks::vmafx_test_take_import_failure, "VmafxStatus", "void", "Takes one planted failure: its status, or VMAFX_OK."),
-        func!(hooks::vmafx_test_set_import_residency, "void", "uint32_t backend", "Imported frames claim `backend` as residency (VMAFX_TEST_RESIDENCY_OFF: their device's)."),
-        func!(hooks::vmafx_test_import_residency, "uint32_t", "void", ""),
+        func!(hooks::vmafx_test_set_virtual_clock),
+        func!(hooks::vmafx_test_clock_is_virtual),
+        func!(hooks::vmafx_test_clock_now_ns),
+        func!(hooks::vmafx_test_clock_advance),
+        func!(hooks::vmafx_test_note_retry_wait),
+        func!(hooks::vmafx_test_last_retry_wait_ns),
+        func!(hooks::vmafx_test_set_switches),
+        func!(hooks::vmafx_test_switch),
+        func!(hooks::vmafx_count_host_copy),
+        func!(hooks::vmafx_count_conversion),
+        func!(hooks::vmafx_count_import_attempt),
+        func!(hooks::vmafx_test_host_copies),
+        func!(hooks::vmafx_test_host_copy_bytes),
+        func!(hooks::vmafx_test_conversions),
+        func!(hooks::vmafx_test_import_attempts),
+        func!(hooks::vmafx_test_reset_counters),
+        func!(hooks::vmafx_test_fail_imports),
+        func!(hooks::vmafx_test_take_import_failure),
+        func!(hooks::vmafx_test_set_import_residency),
+        func!(hooks::vmafx_test_import_residency),
     ];
     let mut items = vec![
         Item::Define { name: "VMAFX_TEST_SKIP_ACQUIRE_WAIT", value: bit(h::SKIP_ACQUIRE_WAIT), doc: "Switch: an import treats an unsignalled acquire fence as signalled." },

@@ -4,9 +4,9 @@ use vmafx::device::{Backend, DEVICE_PROFILING};
 use vmafx::frame::PixelFormat;
 use vmafx::Status;
 
-use super::items::{Header, Item};
 use crate::abi::{SubjectKind, VmafxDeviceDesc, VmafxDeviceInfo, ABI_VERSION};
-use crate::{device, error, field, func, version};
+use crate::header_items::{Header, Item};
+use crate::{device, error_api, field, func, version};
 
 const STD: [&str; 2] = ["<stddef.h>", "<stdint.h>"];
 
@@ -43,8 +43,8 @@ pub fn bridge_h() -> Header {
         includes: vec!["<stddef.h>", "<stdint.h>", "<vmafx/vmafx.h>"],
         items: vec![
             Item::Raw("/** libvmaf's context handle, opaque here (the same declaration as libvmaf/libvmaf.h's, so both headers may be included). */\ntypedef struct VmafContext VmafContext;".into()),
-            func!(crate::bridge::vmafx_context_from_libvmaf, "VmafxContext *", "VmafContext *vmaf", "The context a libvmaf handle is bound to: NULL (no libvmaf handle is bound to a vmafx context)."),
-            func!(crate::bridge::vmafx_context_libvmaf_handle, "VmafContext *", "VmafxContext *context", "The libvmaf handle bound to `context`: NULL for NULL and for every context (vmafx has no libvmaf handle to return)."),
+            func!(crate::bridge::vmafx_context_from_libvmaf),
+            func!(crate::bridge::vmafx_context_libvmaf_handle),
         ],
     }
 }
@@ -73,18 +73,8 @@ pub fn version_h() -> Header {
                 value: pa.to_string(),
                 doc: "ABI patch version.",
             },
-            func!(
-                version::vmafx_version_string,
-                "const char *",
-                "void",
-                "The library's build version; lives for the process."
-            ),
-            func!(
-                version::vmafx_abi_version,
-                "void",
-                "uint32_t *major, uint32_t *minor, uint32_t *patch",
-                "The ABI version of the loaded library; any pointer may be NULL."
-            ),
+            func!(version::vmafx_version_string),
+            func!(version::vmafx_abi_version),
         ],
     }
 }
@@ -223,7 +213,6 @@ pub fn types_h() -> Header {
 
 /// error.h.
 pub fn error_h() -> Header {
-    let err = "const VmafxError *error";
     Header {
         path: "include/vmafx/error.h",
         guard: "VMAFX_ERROR_H",
@@ -237,14 +226,14 @@ pub fn error_h() -> Header {
                 values: SubjectKind::ALL.iter().map(|(k, n)| (n.to_string(), *k as i64, String::new())).collect(),
             },
             Item::Opaque { name: "VmafxError", doc: "A failure: its status, message, subject and the function that failed. Release with vmafx_error_free()." },
-            func!(error::vmafx_status_name, "const char *", "VmafxStatus status", "The name of a status (`VMAFX_E_BUSY`), or `VMAFX_UNKNOWN_STATUS`."),
-            func!(error::vmafx_error_status, "VmafxStatus", err, "The status of an error; VMAFX_E_INVALID for NULL."),
-            func!(error::vmafx_error_message, "const char *", err, "The message; an empty string for NULL."),
-            func!(error::vmafx_error_subject, "const char *", err, "What failed (`desc.plane[0].pitch`, `fence`, `backend`); empty when nothing is named."),
-            func!(error::vmafx_error_errno, "int32_t", err, "A negative errno from the engine; 0 (the engine reports none)."),
-            func!(error::vmafx_error_free, "void", "VmafxError *error", "Releases an error; NULL is a no-op."),
-            func!(error::vmafx_error_subject_kind, "uint32_t", err, "What the subject names (a VmafxSubjectKind); VMAFX_SUBJECT_NONE for NULL."),
-            func!(error::vmafx_error_function, "const char *", err, "The library function that failed; an empty string for NULL."),
+            func!(error_api::vmafx_status_name),
+            func!(error_api::vmafx_error_status),
+            func!(error_api::vmafx_error_message),
+            func!(error_api::vmafx_error_subject),
+            func!(error_api::vmafx_error_errno),
+            func!(error_api::vmafx_error_free),
+            func!(error_api::vmafx_error_subject_kind),
+            func!(error_api::vmafx_error_function),
         ],
     }
 }
@@ -294,15 +283,15 @@ pub fn device_h() -> Header {
                 init: "VMAFX_DEVICE_INFO_INIT",
                 init_extra: "",
             },
-            func!(device::vmafx_device_create, "VmafxStatus", "const VmafxDeviceDesc *desc, VmafxDevice **out,\n                                             VmafxError **error", "Creates a device; `desc` NULL is the CPU. The caller holds one reference."),
-            func!(device::vmafx_device_ref, "VmafxDevice *", "VmafxDevice *device", "One more reference; returns `device` (NULL for NULL)."),
-            func!(device::vmafx_device_unref, "void", "VmafxDevice *device", "Drops one reference; NULL is a no-op."),
-            func!(device::vmafx_device_backend, "uint32_t", "const VmafxDevice *device", "The device's VmafxBackend; the CPU for NULL."),
-            func!(crate::producer::vmafx_backend_name, "const char *", "uint32_t backend", "Lower-case name of a VmafxBackend (`cpu`, `cuda`, `sycl`, `metal`, `hip`), `unknown` for any other value; valid for the process lifetime. ABI 0.1.11."),
-            func!(device::vmafx_device_count, "VmafxStatus", "uint32_t backend, uint32_t *count, VmafxError **error", "Devices of `backend` this build creates; a backend it lacks is VMAFX_E_NOTSUP, never a silent 0."),
-            func!(device::vmafx_device_info, "VmafxStatus", "uint32_t backend, int32_t index, VmafxDeviceInfo *out,\n                                           VmafxError **error", "Describes device `index` of `backend` without creating it."),
-            func!(device::vmafx_device_describe, "VmafxStatus", "const VmafxDevice *device, VmafxDeviceInfo *out,\n                                               VmafxError **error", "Describes a created device, its flags included."),
-            func!(device::vmafx_device_profile, "VmafxStatus", "VmafxDevice *device, const char **out,\n                                              VmafxError **error", "Kernel timings of a profiling device; VMAFX_E_NOTSUP naming the device otherwise (the CPU)."),
+            func!(device::vmafx_device_create),
+            func!(device::vmafx_device_ref),
+            func!(device::vmafx_device_unref),
+            func!(device::vmafx_device_backend),
+            func!(crate::producer::vmafx_backend_name),
+            func!(device::vmafx_device_count),
+            func!(device::vmafx_device_info),
+            func!(device::vmafx_device_describe),
+            func!(device::vmafx_device_profile),
         ],
     }
 }

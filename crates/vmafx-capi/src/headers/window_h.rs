@@ -1,6 +1,6 @@
 //! The window part of score.h: window scores and the window clock (ABI 0.1.8).
 
-use super::items::Item;
+use crate::header_items::Item;
 use crate::window::{self, VmafxWindowRequest, VmafxWindowResult, WINDOW_TARGETS};
 use crate::window_clock::{self, VmafxWindowClockConfig, VmafxWindowSpan};
 use crate::{field, func};
@@ -113,13 +113,13 @@ pub fn window_items() -> Vec<Item> {
             init: "VMAFX_WINDOW_SPAN_INIT",
             init_extra: "",
         },
-        func!(window::vmafx_window_submit, "VmafxStatus", "VmafxContext *context,\n                                             const VmafxWindowRequest *request, VmafxWindow **out,\n                                             VmafxError **error", "Asks for `request.target` pooled with every method of `request.pool_mask` over frames `first` to `last` and returns at once. The window completes when every scored frame of its range is final (motion2 of a frame, so every VMAF model, once the next frame is scored), or at vmafx_flush() over the frames the stream had (VMAFX_WINDOW_PARTIAL when it ended before `last`). The context's completion thread, started by its first window, finds completion when woken by a scored frame or a call. At most 1024 windows of a context are open; one more is VMAFX_E_BUSY naming `context`."),
-        func!(window::vmafx_window_poll, "VmafxStatus", "const VmafxWindow *window, VmafxWindowResult *out,\n                                           VmafxError **error", "VMAFX_OK and the result once the window completed, VMAFX_PENDING (no error, `out` untouched) before. Thread-safe."),
-        func!(window::vmafx_window_wait, "VmafxStatus", "const VmafxWindow *window, uint64_t timeout_ns,\n                                           VmafxWindowResult *out, VmafxError **error", "vmafx_window_poll() after waiting up to `timeout_ns` (UINT64_MAX: no limit) for the window to complete. Thread-safe."),
-        func!(window::vmafx_window_release, "void", "VmafxWindow *window", "Releases the caller's window, completed or not. An open window is cancelled: its callback never runs. A callback of it running on the callback thread is waited for, unless this is called from that callback. NULL is a no-op."),
-        func!(window_clock::vmafx_window_clock_create, "VmafxStatus", "const VmafxWindowClockConfig *config,\n                                                   VmafxWindowClock **out, VmafxError **error", "A clock cutting windows of `config.n_stats` seconds or `config.n_stats_frames` frames. Both set or neither is VMAFX_E_INVALID naming `config.n_stats`; a bad length names its field."),
-        func!(window_clock::vmafx_window_clock_frame, "VmafxStatus", "VmafxWindowClock *clock, uint64_t index,\n                                                  int64_t pts_ns, VmafxWindowSpan *out,\n                                                  VmafxError **error", "Frame `index` at `pts_ns`: when it lies past the open window, VMAFX_OK and that window's span (the frame opens the next); else VMAFX_PENDING. Indices increase strictly and times never decrease, else VMAFX_E_INVALID naming `index` or `pts_ns` (the clock unchanged)."),
-        func!(window_clock::vmafx_window_clock_finish, "VmafxStatus", "VmafxWindowClock *clock, VmafxWindowSpan *out,\n                                                   VmafxError **error", "End of stream: VMAFX_OK and the open window's span, flagged VMAFX_WINDOW_PARTIAL unless it is a full window by frame count; VMAFX_PENDING when none is open. The clock takes no frame afterwards."),
-        func!(window_clock::vmafx_window_clock_destroy, "void", "VmafxWindowClock *clock", "Frees the clock. NULL is a no-op."),
+        func!(window::vmafx_window_submit),
+        func!(window::vmafx_window_poll),
+        func!(window::vmafx_window_wait),
+        func!(window::vmafx_window_release),
+        func!(window_clock::vmafx_window_clock_create),
+        func!(window_clock::vmafx_window_clock_frame),
+        func!(window_clock::vmafx_window_clock_finish),
+        func!(window_clock::vmafx_window_clock_destroy),
     ]
 }

@@ -18,7 +18,8 @@ use crate::capi::context::{
     vmafx_context_create, vmafx_context_destroy, vmafx_context_use_feature, vmafx_flush,
     vmafx_submit, VmafxContext,
 };
-use crate::capi::error::{vmafx_error_free, vmafx_error_status, VmafxError};
+use crate::capi::error::VmafxError;
+use crate::capi::error_api::{vmafx_error_free, vmafx_error_status};
 use crate::capi::frame::{vmafx_frame_create_host, vmafx_frame_ref, vmafx_frame_unref, VmafxFrame};
 use crate::capi::model::{vmafx_model_load, vmafx_model_unref, VmafxModel};
 use crate::capi::score::{

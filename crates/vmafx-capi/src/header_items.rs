@@ -1,4 +1,4 @@
-//! What a header is made of.
+//! What a header is made of (below the exports, whose declarations make header items).
 
 /// One struct field: its C type, name, documentation and the Rust offset it must land at.
 #[derive(Debug, Clone)]
@@ -65,11 +65,11 @@ pub enum Item {
     /// A function prototype.
     Func {
         /// Return type.
-        ret: &'static str,
+        ret: String,
         /// Function name.
         name: &'static str,
-        /// Parameter list.
-        params: &'static str,
+        /// Parameters, each as C declares it (`const VmafxFrameDesc *desc`); none is `void`.
+        params: Vec<String>,
         /// Documentation.
         doc: &'static str,
         /// Whether it is exported (`VMAFX_EXPORT`) or a hidden test hook.
@@ -97,7 +97,7 @@ pub struct Header {
 #[doc(hidden)]
 macro_rules! field {
     ($s:ty, $f:ident, $ctype:expr, $doc:expr) => {
-        $crate::headers::Field {
+        $crate::header_items::Field {
             ctype: $ctype,
             name: stringify!($f),
             array: 0,
@@ -106,7 +106,7 @@ macro_rules! field {
         }
     };
     ($s:ty, $f:ident [$n:expr], $ctype:expr, $doc:expr) => {
-        $crate::headers::Field {
+        $crate::header_items::Field {
             ctype: $ctype,
             name: stringify!($f),
             array: $n,
@@ -116,19 +116,11 @@ macro_rules! field {
     };
 }
 
-/// A prototype of the Rust function `$path`, which must exist.
+/// The prototype of the export `$path`, declared with [`c_export!`](crate::c_export).
 #[macro_export]
 #[doc(hidden)]
 macro_rules! func {
-    ($path:path, $ret:expr, $params:expr, $doc:expr) => {{
-        let _exists = $path as *const ();
-        let full = stringify!($path);
-        $crate::headers::Item::Func {
-            ret: $ret,
-            name: full.rsplit("::").next().unwrap_or(full).trim(),
-            params: $params,
-            doc: $doc,
-            export: true,
-        }
-    }};
+    ($($seg:ident)::+) => {
+        $($seg)::+::item()
+    };
 }
