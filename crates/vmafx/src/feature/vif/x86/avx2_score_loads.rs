@@ -111,7 +111,8 @@ impl ScoreSums {
         if _mm256_movemask_epi8(flat) == -1 {
             return;
         }
-        let positive = _mm256_and_si256(_mm256_cmpgt_epi32(s12, zero), _mm256_cmpgt_epi32(s2, zero));
+        let positive =
+            _mm256_and_si256(_mm256_cmpgt_epi32(s12, zero), _mm256_cmpgt_epi32(s2, zero));
         let active = _mm256_andnot_si256(flat, positive);
         let mask = |v: __m256i| _mm256_movemask_ps(_mm256_castsi256_ps(v)) as usize;
         let (other, active) = (mask(flat) ^ 0xFF, mask(active));
@@ -121,7 +122,10 @@ impl ScoreSums {
             let pack = |m: usize| _mm256_load_si256(PACK.0[m].as_ptr() as *const __m256i);
             let store = |dst: &mut [i32; LEN], at: usize, v: __m256i, p: __m256i| {
                 let d = &mut dst[at..at + 8];
-                _mm256_storeu_si256(d.as_mut_ptr() as *mut __m256i, _mm256_permutevar8x32_epi32(v, p));
+                _mm256_storeu_si256(
+                    d.as_mut_ptr() as *mut __m256i,
+                    _mm256_permutevar8x32_epi32(v, p),
+                );
             };
             let p = pack(other);
             store(&mut self.den_s1, self.den_len, s1, p);
