@@ -28,7 +28,7 @@ cargo publish --workspace --dry-run --no-verify --allow-dirty --quiet
 cargo package --workspace --allow-dirty --quiet
 version=$(cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"]=="vmafx"))')
-for c in vmafx vmafx-capi vmafx-cli vmafx-libvmaf; do
+for c in vmafx vmafx-capi vmafx-cli vmafx-libvmaf vmafx-mcp; do
     cp "target/package/$c-$version.crate" "$out/crates/"
 done
 lap "crates packaged"
