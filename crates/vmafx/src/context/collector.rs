@@ -108,6 +108,27 @@ impl FeatureCollector {
         v.into_iter().map(|s| s.name.clone()).collect()
     }
 
+    /// The rank of series `name`.
+    pub fn rank_of(&self, name: &str) -> Option<Rank> {
+        Some(self.series[*self.by_name.get(name)?].rank)
+    }
+
+    /// Every series: its name, rank and the (index, value) pairs written, in index order.
+    pub fn series(&self) -> Vec<(&str, Rank, Vec<(u64, f64)>)> {
+        self.series
+            .iter()
+            .map(|s| {
+                let values = s
+                    .values
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, v)| v.map(|v| (i as u64, v)))
+                    .collect();
+                (s.name.as_str(), s.rank, values)
+            })
+            .collect()
+    }
+
     /// One past the highest index with any score.
     pub fn frame_count(&self) -> u64 {
         self.series
