@@ -29,6 +29,9 @@ pub struct Rank {
     pub position: usize,
 }
 
+/// One series as [`FeatureCollector::series`] lists it: name, rank, (index, value) pairs.
+pub type SeriesView<'a> = (&'a str, Rank, Vec<(u64, f64)>);
+
 #[derive(Debug, Clone)]
 struct Series {
     name: String,
@@ -114,7 +117,7 @@ impl FeatureCollector {
     }
 
     /// Every series: its name, rank and the (index, value) pairs written, in index order.
-    pub fn series(&self) -> Vec<(&str, Rank, Vec<(u64, f64)>)> {
+    pub fn series(&self) -> Vec<SeriesView<'_>> {
         self.series
             .iter()
             .map(|s| {

@@ -88,8 +88,8 @@ fn printf_formats_as_c_does() {
     assert_eq!(f("%g", 0.00001), "1e-05");
     assert_eq!(f("%.17g", 0.1), "0.10000000000000001");
     assert_eq!(f("%.3e", -1234.5), "-1.234e+03");
-    assert_eq!(f("%8.2f", 3.14159), "    3.14");
-    assert_eq!(f("%-8.2f", 3.14159), "3.14    ");
+    assert_eq!(f("%8.2f", 1.23456), "    1.23");
+    assert_eq!(f("%-8.2f", 1.23456), "1.23    ");
     assert_eq!(f("%+.1f", 2.0), "+2.0");
     for bad in ["", "%d", "%.6f%", "x%f", "%s", "%.99f"] {
         assert!(ScoreFormat::parse(bad).is_err(), "{bad} accepted");
