@@ -11,7 +11,13 @@ fn main() {
     println!("cargo:rerun-if-changed=hidden.map");
     if target_os == "linux" {
         println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libvmaf.so.3");
-        println!("cargo:rustc-cdylib-link-arg=-Wl,--version-script={dir}/hidden.map");
-        println!("cargo:rustc-cdylib-link-arg=-Wl,--undefined-version");
+        // rustc hands the linker an anonymous version script of its own; rust-lld (the
+        // x86-64 default) merges ours with it, GNU ld refuses two ("anonymous version tag
+        // cannot be combined"). Elsewhere (aarch64's cross-build links with gcc) the hooks,
+        // which only a workspace test build has, stay exported.
+        if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("x86_64") {
+            println!("cargo:rustc-cdylib-link-arg=-Wl,--version-script={dir}/hidden.map");
+            println!("cargo:rustc-cdylib-link-arg=-Wl,--undefined-version");
+        }
     }
 }

@@ -5,7 +5,9 @@
 //! signature is typed a second time. [`VmafxStatus`] is the one type that exists only for
 //! this: a status is an `i32` in Rust, spelled `VmafxStatus` in C.
 
-use std::ffi::{c_char, c_void};
+#[cfg(not(all(target_arch = "aarch64", not(target_vendor = "apple"))))]
+use std::ffi::c_char;
+use std::ffi::c_void;
 
 /// A type that crosses the C boundary, with its C spelling.
 pub trait CType {
@@ -126,8 +128,16 @@ macro_rules! named {
 }
 
 named! {
-    c_char => "char",
     c_void => "void",
+}
+
+// `c_char` is `i8` on x86-64 but `u8` on Linux's aarch64, where `u8` already spells
+// `uint8_t`: there a `char` parameter cannot be told from a `uint8_t` one by its type, and
+// spells `uint8_t`. The spellings only make header items, and the headers are generated and
+// drift-checked on x86-64 (the other builds check the exports, not the header text).
+#[cfg(not(all(target_arch = "aarch64", not(target_vendor = "apple"))))]
+named! {
+    c_char => "char",
 }
 
 /// Implements [`CType`] for types C spells by their Rust name.
