@@ -11,6 +11,7 @@ mod inputs;
 mod interrupt;
 mod logdest;
 mod manual;
+mod many;
 mod merge;
 mod models;
 mod origin;
@@ -57,6 +58,7 @@ fn main() -> ExitCode {
         Some(args::Command::Merge(m)) => merge::merge(m),
         Some(args::Command::Completions(c)) => manual::completions(c),
         Some(args::Command::Man) => manual::man(),
+        None if cli.score.distorted.len() > 1 => many::score(&cli.score),
         None => run::score(&cli.score),
     };
     match result {
