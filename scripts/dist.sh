@@ -24,13 +24,22 @@ lap() { say "$1 ($(($(date +%s) - t0)) s so far)"; }
 
 # 1. Crates. The dry run checks the manifests and the registry's rules without building;
 # `cargo package` then builds each packaged crate alone, dependencies from the packages.
-cargo publish --workspace --dry-run --no-verify --allow-dirty --quiet
-cargo package --workspace --allow-dirty --quiet
+# A version is immutable to cargo: the packages of a previous run (their .crate files, their
+# copies unpacked under CARGO_HOME in a folder per local registry, named with a leading '-',
+# and what was compiled from them) would stand in for this tree's. So each run packages and
+# verifies in a target folder of its own, from nothing.
+pkg_target=$root/target/package-build
+rm -rf "$pkg_target"
+for c in $(cargo metadata --format-version 1 --no-deps |
+    python3 -c 'import json,sys; print(" ".join(p["name"] for p in json.load(sys.stdin)["packages"]))'); do
+    rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$c"-[0-9]*
+done
+CARGO_TARGET_DIR=$pkg_target cargo publish --workspace --dry-run --no-verify --allow-dirty --quiet
+CARGO_TARGET_DIR=$pkg_target cargo package --workspace --allow-dirty --quiet
 version=$(cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"]=="vmafx"))')
-for c in vmafx vmafx-capi vmafx-cli vmafx-libvmaf; do
-    cp "target/package/$c-$version.crate" "$out/crates/"
-done
+rm -f "$out"/crates/*.crate
+cp "$pkg_target"/package/*-"$version".crate "$out/crates/"
 lap "crates packaged"
 
 # 2. Debian packages.

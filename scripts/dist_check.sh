@@ -42,16 +42,17 @@ R=$work/root
 mkdir -p "$R/var/lib/dpkg/info" "$R/var/lib/dpkg/updates"
 touch "$R/var/lib/dpkg/status" "$R/var/lib/dpkg/available"
 # Dependencies (libc6, libgcc-s1) are the host's; the root holds only these two packages.
-dpkg --root="$R" --force-depends --force-script-chrootless -i "$out"/vmafx_*.deb "$out"/libvmaf3-vmafx_*.deb >/dev/null
-dpkg --root="$R" -s vmafx libvmaf3-vmafx | grep -q '^Status: install ok installed' || fail "dpkg did not install both"
+dpkg --root="$R" --force-depends --force-script-chrootless -i "$out"/vmafx_*.deb "$out"/libvmaf3-vmafx_*.deb >/dev/null 2>"$work/dpkg.log" ||
+    { cat "$work/dpkg.log" >&2; fail "dpkg could not install the packages"; }
+dpkg --root="$R" -s vmafx libvmaf3-vmafx | grep '^Status: install ok installed' >/dev/null || fail "dpkg did not install both"
 got=$("$R/usr/bin/vmafx" -r "$ref" -d "$dis" | tail -n 1)
 [ "$got" = "$want" ] || fail "deb vmafx: $got (want $want)"
 say "deb vmafx: $got"
-zcat "$R/usr/share/man/man1/vmafx.1.gz" | grep -q '^\.TH vmafx 1' || fail "no man page"
+zcat "$R/usr/share/man/man1/vmafx.1.gz" | grep '^\.TH vmafx 1' >/dev/null || fail "no man page"
 if command -v man >/dev/null 2>&1; then
-    MANPATH=$R/usr/share/man man -P cat vmafx 2>/dev/null | grep -q -- '--reference' || fail "man vmafx shows no --reference"
+    MANPATH=$R/usr/share/man man -P cat vmafx 2>/dev/null | grep -- '--reference' >/dev/null || fail "man vmafx shows no --reference"
 fi
-bash -c "source '$R/usr/share/bash-completion/completions/vmafx' && complete -p vmafx" | grep -q _vmafx ||
+bash -c "source '$R/usr/share/bash-completion/completions/vmafx' && complete -p vmafx" | grep _vmafx >/dev/null ||
     fail "the bash completion does not register"
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)
 export PKG_CONFIG_SYSROOT_DIR=$R PKG_CONFIG_LIBDIR=$R/usr/lib/$multiarch/pkgconfig
@@ -62,17 +63,21 @@ cc -std=c11 -O1 crates/vmafx-libvmaf/examples/libvmaf_score.c $(pkg-config --cfl
 unset PKG_CONFIG_SYSROOT_DIR PKG_CONFIG_LIBDIR
 got=$(LD_LIBRARY_PATH=$R/usr/lib/$multiarch "$work/libvmaf_score" "$ref" "$dis")
 [ "$got" = "$want" ] || fail "deb libvmaf.so.3: $got (want $want)"
-LD_LIBRARY_PATH=$R/usr/lib/$multiarch ldd "$work/libvmaf_score" | grep -q "$R/usr/lib/$multiarch/libvmaf.so.3" ||
+loaded=$(LD_LIBRARY_PATH=$R/usr/lib/$multiarch ldd "$work/libvmaf_score")
+grep -q "$R/usr/lib/$multiarch/libvmaf.so.3" <<<"$loaded" ||
     fail "libvmaf_score did not load the packaged libvmaf.so.3"
 say "deb libvmaf.so.3: $got"
 
 # 3. The CLI from its .crate. The engine is not on crates.io yet: its packaged .crate stands
 # in for it (a patch of crates.io's `vmafx`), so both come from the packages.
+# Unpacked outside this checkout: inside it, cargo would take them for workspace members.
+src=$(mktemp -d)
+trap 'rm -rf "$src"' EXIT
 for c in vmafx vmafx-cli; do
-    tar -xzf "$out"/crates/$c-*.crate -C "$work"
+    tar -xzf "$out"/crates/"$c"-[0-9]*.crate -C "$src"
 done
-engine=$(ls -d "$work"/vmafx-[0-9]*)
-cli=$(ls -d "$work"/vmafx-cli-*)
+engine=$(ls -d "$src"/vmafx-[0-9]*)
+cli=$(ls -d "$src"/vmafx-cli-*)
 CARGO_TARGET_DIR=$root/target/crate-install cargo install --quiet --locked --path "$cli" \
     --root "$work/cargo" --config "patch.crates-io.vmafx.path='$engine'" 2>/dev/null ||
     CARGO_TARGET_DIR=$root/target/crate-install cargo install --quiet --path "$cli" \
