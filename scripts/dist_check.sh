@@ -68,20 +68,23 @@ grep -q "$R/usr/lib/$multiarch/libvmaf.so.3" <<<"$loaded" ||
     fail "libvmaf_score did not load the packaged libvmaf.so.3"
 say "deb libvmaf.so.3: $got"
 
-# 3. The CLI from its .crate. The engine is not on crates.io yet: its packaged .crate stands
-# in for it (a patch of crates.io's `vmafx`), so both come from the packages.
+# 3. The CLI from its .crate. The engine and the MCP server are not on crates.io yet: their
+# packaged .crates stand in for them (patches of crates.io's `vmafx` and `vmafx-mcp`), so all
+# come from the packages.
 # Unpacked outside this checkout: inside it, cargo would take them for workspace members.
 src=$(mktemp -d)
 trap 'rm -rf "$src"' EXIT
-for c in vmafx vmafx-cli; do
+for c in vmafx vmafx-mcp vmafx-cli; do
     tar -xzf "$out"/crates/"$c"-[0-9]*.crate -C "$src"
 done
 engine=$(ls -d "$src"/vmafx-[0-9]*)
+mcp=$(ls -d "$src"/vmafx-mcp-*)
 cli=$(ls -d "$src"/vmafx-cli-*)
+patches=(--config "patch.crates-io.vmafx.path='$engine'" --config "patch.crates-io.vmafx-mcp.path='$mcp'")
 CARGO_TARGET_DIR=$root/target/crate-install cargo install --quiet --locked --path "$cli" \
-    --root "$work/cargo" --config "patch.crates-io.vmafx.path='$engine'" 2>/dev/null ||
+    --root "$work/cargo" "${patches[@]}" 2>/dev/null ||
     CARGO_TARGET_DIR=$root/target/crate-install cargo install --quiet --path "$cli" \
-        --root "$work/cargo" --config "patch.crates-io.vmafx.path='$engine'"
+        --root "$work/cargo" "${patches[@]}"
 got=$("$work/cargo/bin/vmafx" -r "$ref" -d "$dis" | tail -n 1)
 [ "$got" = "$want" ] || fail ".crate vmafx: $got (want $want)"
 say ".crate vmafx: $got"

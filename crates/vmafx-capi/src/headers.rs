@@ -13,6 +13,7 @@ mod frame_h;
 #[cfg(feature = "test-hooks")]
 mod hooks_h;
 mod misc_h;
+mod provenance_h;
 mod score_h;
 mod window_h;
 
@@ -32,6 +33,7 @@ pub fn all() -> Vec<(&'static str, String)> {
         score_h::model_h(),
         context_h::context_h(),
         score_h::score_h(),
+        provenance_h::provenance_h(),
         misc_h::bridge_h(),
     ];
     #[cfg(feature = "test-hooks")]

@@ -42,6 +42,24 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print the man page (roff): `vmafx man > vmafx.1`.
     Man,
+    /// Serve the Model Context Protocol (JSON-RPC 2.0, one message a line) on standard input
+    /// and output, or on a Unix socket or loopback SSE: an assistant scores pairs through it.
+    Mcp(McpArgs),
+}
+
+/// Options of `vmafx mcp`.
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    /// Listen on this Unix socket instead of standard input and output.
+    #[arg(long, value_name = "PATH", conflicts_with = "sse_port")]
+    pub socket: Option<PathBuf>,
+    /// Listen for MCP's HTTP+SSE binding on 127.0.0.1:PORT (0: any free port, printed on
+    /// standard error) instead of standard input and output.
+    #[arg(long, value_name = "PORT")]
+    pub sse_port: Option<u16>,
+    /// The server name reported to clients.
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
 }
 
 /// Options of `vmafx completions`.

@@ -12,6 +12,7 @@ mod interrupt;
 mod logdest;
 mod manual;
 mod many;
+mod mcp;
 mod merge;
 mod models;
 mod origin;
@@ -58,6 +59,7 @@ fn main() -> ExitCode {
         Some(args::Command::Merge(m)) => merge::merge(m),
         Some(args::Command::Completions(c)) => manual::completions(c),
         Some(args::Command::Man) => manual::man(),
+        Some(args::Command::Mcp(m)) => mcp::serve(m),
         None if cli.score.distorted.len() > 1 => many::score(&cli.score),
         None => run::score(&cli.score),
     };
