@@ -6,7 +6,8 @@
 //! lists each as `ignored, no conformance corpus ...` and counts them in its summary
 //! (`N ignored`). It prints no cargo warning: a plain `cargo build` of a clean clone stays
 //! silent. Under `CI=true` the cfg is not set: the tests run and fail on the missing
-//! corpus, as a CI run must. The same file is the build script of `vmafx` and `vmafx-cli`.
+//! corpus, as a CI run must. `vmafx-cli` has the same script; this one also records the
+//! build facts a provenance record carries ([`build_facts`]).
 //!
 //! A missing manifest is not watched (cargo would then rebuild the crate on every run);
 //! after adding the corpus to a clone, `touch` this file or set `VMAFX_CONFORMANCE`.
@@ -14,6 +15,7 @@
 use std::path::PathBuf;
 
 fn main() {
+    build_facts();
     println!("cargo::rustc-check-cfg=cfg(vmafx_no_corpus)");
     println!("cargo:rerun-if-env-changed=VMAFX_CONFORMANCE");
     println!("cargo:rerun-if-env-changed=CI");
@@ -32,4 +34,27 @@ fn main() {
     if std::env::var("CI").as_deref() != Ok("true") {
         println!("cargo:rustc-cfg=vmafx_no_corpus");
     }
+}
+
+/// The build facts a provenance record carries: the compiler's version, the profile and the
+/// optimisation level (`VMAFX_COMMIT`, when set, names the commit).
+fn build_facts() {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let version = std::process::Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "rustc unknown".into());
+    println!("cargo:rustc-env=VMAFX_RUSTC_VERSION={version}");
+    for (var, name) in [
+        ("PROFILE", "VMAFX_BUILD_PROFILE"),
+        ("OPT_LEVEL", "VMAFX_OPT_LEVEL"),
+    ] {
+        let v = std::env::var(var).unwrap_or_else(|_| "unknown".into());
+        println!("cargo:rustc-env={name}={v}");
+    }
+    println!("cargo:rerun-if-env-changed=VMAFX_COMMIT");
 }

@@ -25,7 +25,8 @@ use crate::window_live::Live;
 
 use crate::context_handle::get;
 pub use crate::context_handle::VmafxContext;
-use crate::session::Inner;
+use crate::session::{Inner, Notes};
+use std::time::Instant;
 
 fn config_of(c: &VmafxContextConfig) -> CResult<ContextConfig> {
     let max = vmafx::context::config::MAX_IMPORT_RETRY_WAIT.as_nanos();
@@ -69,11 +70,12 @@ c_export! {
         }
         // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
         unsafe { out.write(std::ptr::null_mut()) };
-        let config = if config.is_null() {
-            ContextConfig::default()
+        let (config, masks) = if config.is_null() {
+            (ContextConfig::default(), (0, 0))
         } else {
             // SAFETY: `config` is NULL or readable for its struct_size (this function's contract).
-            config_of(&unsafe { sized::read(config, "config") }?.0)?
+            let c = unsafe { sized::read(config, "config") }?.0;
+            (config_of(&c)?, (c.cpumask, c.gpumask))
         };
         let mut ctx = Context::new(config)?;
         let live = Arc::new(Live::default());
@@ -83,6 +85,7 @@ c_export! {
             ctx,
             models: Vec::new(),
             model_sets: Vec::new(),
+            notes: Notes::with_masks(masks),
         };
         // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
         unsafe {
@@ -228,6 +231,9 @@ c_export! {
             let early: Option<[vmafx::Fence; 2]> = None;
             let mut inner = c.lock();
             let submitted = inner.ctx.submit(r, d, index);
+            if submitted.is_ok() {
+                inner.notes.first_frame.get_or_insert_with(Instant::now);
+            }
             for f in early.iter().flatten() {
                 f.signal();
             }
@@ -249,7 +255,14 @@ c_export! {
     pub unsafe fn vmafx_flush(context: *mut VmafxContext; error) -> VmafxStatus {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
         let c = unsafe { get(context) }?;
-        let flushed = c.lock().ctx.flush();
+        let flushed = {
+            let mut inner = c.lock();
+            let flushed = inner.ctx.flush();
+            if flushed.is_ok() {
+                inner.notes.flushed.get_or_insert_with(Instant::now);
+            }
+            flushed
+        };
         c.live.signal();
         flushed?;
         Ok(Status::Ok)

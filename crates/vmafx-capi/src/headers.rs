@@ -14,6 +14,7 @@ mod frame_h;
 mod hooks_h;
 mod mcp_h;
 mod misc_h;
+mod provenance_h;
 mod score_h;
 mod window_h;
 
@@ -33,6 +34,7 @@ pub fn all() -> Vec<(&'static str, String)> {
         score_h::model_h(),
         context_h::context_h(),
         score_h::score_h(),
+        provenance_h::provenance_h(),
         misc_h::bridge_h(),
         mcp_h::mcp_h(),
     ];

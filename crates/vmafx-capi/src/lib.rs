@@ -38,6 +38,8 @@ pub mod options;
 pub mod pool;
 mod pooling;
 pub mod producer;
+pub mod provenance;
+mod record;
 pub mod score;
 mod score_out;
 pub mod score_set;

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use vmafx::model::{LoadedModel, ModelSource, ModelSpec};
+use vmafx::provenance::ModelRecord;
 use vmafx::Status;
 
 use crate::abi::{MinSize, SubjectKind};
@@ -87,6 +88,9 @@ pub struct VmafxModel {
     name: CString,
     features: Vec<CString>,
     sha256: CString,
+    /// What a provenance record says of the model: its built-in version or file, load flags
+    /// and the overrides applied, in order.
+    pub(crate) origin: ModelRecord,
 }
 
 /// `s` as a C string (a NUL inside becomes a space).
@@ -102,12 +106,13 @@ impl VmafxModel {
             name: c_text(model.name()),
             features: model.features().iter().map(|f| c_text(&f.name)).collect(),
             sha256: c_text(sha256),
+            origin: ModelRecord {
+                name: model.name().to_string(),
+                sha256: sha256.to_string(),
+                ..ModelRecord::default()
+            },
             model,
         }
-    }
-
-    fn handle(model: LoadedModel, sha256: &str) -> *mut VmafxModel {
-        Arc::into_raw(Arc::new(VmafxModel::new(model, sha256))) as *mut VmafxModel
     }
 
     /// The SHA-256 of the bytes it was loaded from, NUL-terminated for its lifetime.
@@ -203,8 +208,15 @@ unsafe fn load(
         ))
         .kind(SubjectKind::Model);
     }
+    let mut m = VmafxModel::new(model, &sha256);
+    m.origin.version = match &spec.source {
+        ModelSource::Version(v) => v.clone(),
+        ModelSource::Path(p) => p.display().to_string(),
+    };
+    m.origin.flags = u64::from(spec.disable_clip) * MODEL_DISABLE_CLIP
+        + u64::from(spec.enable_transform) * MODEL_ENABLE_TRANSFORM;
     // SAFETY: as above.
-    unsafe { out.write(VmafxModel::handle(model, &sha256)) };
+    unsafe { out.write(Arc::into_raw(Arc::new(m)) as *mut VmafxModel) };
     Ok(Status::Ok)
 }
 

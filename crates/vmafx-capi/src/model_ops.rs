@@ -86,6 +86,16 @@ c_export! {
         let mut handle = std::mem::ManuallyDrop::new(unsafe { Arc::from_raw(model) });
         let m = Arc::get_mut(&mut handle).ok_or_else(|| busy("model"))?;
         override_all(&mut m.model, name, opts)?;
+        for (option, value) in opts.pairs() {
+            // A number as the model reads it (`1.0` is 1), anything else as given.
+            let value = value.parse::<f64>().map_or(value, |v| v.to_string());
+            let entry = format!("{name}.{option}={value}");
+            if m.origin.overrides.is_empty() {
+                m.origin.overrides = entry;
+            } else {
+                m.origin.overrides = format!("{}:{entry}", m.origin.overrides);
+            }
+        }
         Ok(Status::Ok)
     }
 }

@@ -30,6 +30,15 @@ pub struct VmafxModelSet {
 }
 
 impl VmafxModelSet {
+    /// What a provenance record says of the set: its name and the digest of its bytes.
+    pub(crate) fn record(&self) -> vmafx::provenance::ModelRecord {
+        vmafx::provenance::ModelRecord {
+            name: self.name.to_string_lossy().into_owned(),
+            sha256: self.sha256.to_string_lossy().into_owned(),
+            ..vmafx::provenance::ModelRecord::default()
+        }
+    }
+
     /// The set's name (its scores' name, `vmaf`), NUL-terminated for the set's lifetime.
     pub(crate) fn c_name(&self) -> *const c_char {
         self.name.as_ptr()

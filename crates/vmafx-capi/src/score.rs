@@ -104,8 +104,16 @@ pub const POOL_METHODS: [(&str, u32, &str); 9] = [
     ),
 ];
 
-/// The registered extractor declaring `feature`, as a C string, or NULL.
+/// The registered extractor that wrote `feature` (as the collector recorded it; else the
+/// registered extractor declaring it), as a C string, or NULL (a model or imported score).
 fn producer(inner: &Inner, feature: &str) -> *const c_char {
+    match inner.ctx.writer_of(feature) {
+        Some(vmafx::context::Writer::Extractor { name, .. }) => return extractor_c_name(name),
+        Some(vmafx::context::Writer::Model(_) | vmafx::context::Writer::Imported) => {
+            return std::ptr::null()
+        }
+        _ => {}
+    }
     match registry::by_feature(feature) {
         Some(info) if inner.ctx.features().contains(&info.name) => extractor_c_name(info.name),
         _ => std::ptr::null(),

@@ -2,7 +2,10 @@
 //! it uses, each with the reference the context holds. Below every C face that reads it
 //! (contexts, scores, windows) and below the window threads.
 
+use std::collections::HashMap;
+use std::ffi::{c_char, CString};
 use std::sync::Arc;
+use std::time::Instant;
 
 use vmafx::context::{Context, ModelHandle};
 use vmafx::Status;
@@ -19,6 +22,45 @@ pub(crate) struct Inner {
     pub(crate) models: Vec<(Arc<VmafxModel>, ModelHandle)>,
     /// Model sets the context uses, likewise.
     pub(crate) model_sets: Vec<(Arc<VmafxModelSet>, ModelHandle)>,
+    /// What the provenance record keeps beside the engine.
+    pub(crate) notes: Notes,
+}
+
+/// The caller's part of a provenance record, the timing, and the strings handed to C.
+#[derive(Default)]
+pub(crate) struct Notes {
+    /// Annotations, in the order added.
+    pub(crate) annotations: Vec<(String, String)>,
+    /// The encode record's digest, or empty.
+    pub(crate) encode_record: String,
+    /// The CPU and GPU masks of the context's configuration.
+    pub(crate) masks: (u64, u64),
+    /// When the first frame was submitted, and when the context was flushed.
+    pub(crate) first_frame: Option<Instant>,
+    /// When the context was flushed.
+    pub(crate) flushed: Option<Instant>,
+    /// Strings handed to C, living as long as the context (one per distinct text).
+    strings: HashMap<String, CString>,
+    /// The last text of vmafx_context_provenance_json().
+    pub(crate) json: CString,
+}
+
+impl Notes {
+    /// Notes of a context created with these CPU and GPU masks.
+    pub(crate) fn with_masks(masks: (u64, u64)) -> Notes {
+        Notes {
+            masks,
+            ..Notes::default()
+        }
+    }
+
+    /// `text` as a C string that lives as long as the context.
+    pub(crate) fn c(&mut self, text: &str) -> *const c_char {
+        self.strings
+            .entry(text.to_string())
+            .or_insert_with(|| CString::new(text.replace('\0', " ")).unwrap_or_default())
+            .as_ptr()
+    }
 }
 
 impl Inner {

@@ -143,6 +143,11 @@ fn windows_and_the_window_clock() {
 }
 
 #[test]
+fn provenance_records() {
+    run_c_test("test_provenance");
+}
+
+#[test]
 fn bad_input() {
     run_c_test("test_bad_input");
 }

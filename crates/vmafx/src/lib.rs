@@ -44,6 +44,7 @@ pub mod frame;
 pub mod io;
 pub mod model;
 pub mod output;
+pub mod provenance;
 pub mod score;
 pub mod scorer;
 

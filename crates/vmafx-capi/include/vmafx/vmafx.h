@@ -18,6 +18,7 @@
 #include <vmafx/model.h>
 #include <vmafx/context.h>
 #include <vmafx/score.h>
+#include <vmafx/provenance.h>
 #include <vmafx/mcp.h>
 
 #ifdef __cplusplus

@@ -29,6 +29,7 @@ pub fn vmafx_h() -> Header {
             "<vmafx/model.h>",
             "<vmafx/context.h>",
             "<vmafx/score.h>",
+            "<vmafx/provenance.h>",
             "<vmafx/mcp.h>",
         ],
         items: vec![],

@@ -587,6 +587,40 @@ static void mcp(void)
     vmafx_mcp_server_destroy(srv);
 }
 
+static void provenance(void)
+{
+    VmafxContext *ctx = NULL;
+    CHECK(vmafx_context_create(NULL, &ctx, NULL) == VMAFX_OK);
+    VmafxProvenance pr = VMAFX_PROVENANCE_INIT;
+    ROW(vmafx_context_provenance, (NULL, &pr, errp), INVALID, "context", PARAM);
+    ROW(vmafx_context_provenance, (ctx, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_context_provenance, pr, (ctx, &pr, errp), "out");
+    VmafxModelProvenance mp = VMAFX_MODEL_PROVENANCE_INIT;
+    ROW(vmafx_context_model_provenance, (NULL, 0, &mp, errp), INVALID, "context", PARAM);
+    ROW(vmafx_context_model_provenance, (ctx, 0, &mp, errp), VMAFX_E_NOTFOUND, "index", PARAM);
+    SIZED(vmafx_context_model_provenance, mp, (ctx, 0, &mp, errp), "out");
+    VmafxFeatureProvenance fp = VMAFX_FEATURE_PROVENANCE_INIT;
+    ROW(vmafx_context_feature_provenance, (NULL, 0, &fp, errp), INVALID, "context", PARAM);
+    ROW(vmafx_context_feature_provenance, (ctx, 0, &fp, errp), VMAFX_E_NOTFOUND, "index", PARAM);
+    ROW(vmafx_feature_provenance, (ctx, NULL, &fp, errp), INVALID, "feature", PARAM);
+    ROW(vmafx_feature_provenance, (ctx, "psnr_y", &fp, errp), VMAFX_E_NOTFOUND, "psnr_y",
+        VMAFX_SUBJECT_FEATURE);
+    ROW(vmafx_context_annotate, (NULL, "k", "v", errp), INVALID, "context", PARAM);
+    ROW(vmafx_context_annotate, (ctx, NULL, "v", errp), INVALID, "key", PARAM);
+    ROW(vmafx_context_annotate, (ctx, "k", NULL, errp), INVALID, "value", PARAM);
+    ROW(vmafx_context_annotate, (ctx, "", "v", errp), INVALID, "key", PARAM);
+    VmafxAnnotation an = VMAFX_ANNOTATION_INIT;
+    ROW(vmafx_context_annotation, (ctx, 0, &an, errp), VMAFX_E_NOTFOUND, "index", PARAM);
+    ROW(vmafx_context_annotation, (NULL, 0, &an, errp), INVALID, "context", PARAM);
+    ROW(vmafx_context_set_encode_record, (NULL, NULL, errp), INVALID, "context", PARAM);
+    ROW(vmafx_context_set_encode_record, (ctx, "sha256:", errp), INVALID, "record", PARAM);
+    const char *json = NULL;
+    ROW(vmafx_context_provenance_json, (NULL, 0, &json, errp), INVALID, "context", PARAM);
+    ROW(vmafx_context_provenance_json, (ctx, 0, NULL, errp), INVALID, "json", PARAM);
+    ROW(vmafx_context_provenance_json, (ctx, 4, &json, errp), INVALID, "flags", PARAM);
+    CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
+}
+
 int main(void)
 {
     errors_and_versions();
@@ -601,6 +635,7 @@ int main(void)
     producers();
     windows();
     mcp();
+    provenance();
     if (row_failures)
         fprintf(stderr, "%d rows failed\n", row_failures);
     return check_finish("test_bad_input");

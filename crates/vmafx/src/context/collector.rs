@@ -29,6 +29,9 @@ pub struct Rank {
     pub position: usize,
 }
 
+/// One series as [`FeatureCollector::series`] lists it: name, rank, (index, value) pairs.
+pub type SeriesView<'a> = (&'a str, Rank, Vec<(u64, f64)>);
+
 #[derive(Debug, Clone)]
 struct Series {
     name: String,
@@ -106,6 +109,27 @@ impl FeatureCollector {
         let mut v: Vec<_> = self.series.iter().collect();
         v.sort_by_key(|s| s.rank);
         v.into_iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// The rank of series `name`.
+    pub fn rank_of(&self, name: &str) -> Option<Rank> {
+        Some(self.series[*self.by_name.get(name)?].rank)
+    }
+
+    /// Every series: its name, rank and the (index, value) pairs written, in index order.
+    pub fn series(&self) -> Vec<SeriesView<'_>> {
+        self.series
+            .iter()
+            .map(|s| {
+                let values = s
+                    .values
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, v)| v.map(|v| (i as u64, v)))
+                    .collect();
+                (s.name.as_str(), s.rank, values)
+            })
+            .collect()
     }
 
     /// One past the highest index with any score.

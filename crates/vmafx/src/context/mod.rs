@@ -16,12 +16,14 @@ mod live;
 mod scheduler;
 mod scoring;
 mod window;
+mod written;
 
 pub use collector::FeatureCollector;
 pub use config::{ContextConfig, FeatureOrder, LogCallback, LogLevel};
 pub use frame_window::FrameWindow;
 pub use scheduler::ScoreListener;
 pub use scoring::ModelHandle;
+pub use written::{Writer, WrittenSeries};
 
 use crate::error::{Error, Result};
 use crate::feature::name::{alias, feature_name};

@@ -32,6 +32,11 @@ impl ModelHandle {
     pub fn model(&self) -> &LoadedModel {
         &self.model
     }
+    /// The collector slot the model's scores are written under.
+    pub(crate) fn slot(&self) -> usize {
+        self.slot
+    }
+
     /// Collector keys of the model's inputs, in the order the model takes them.
     pub fn input_keys(&self) -> &[String] {
         &self.keys

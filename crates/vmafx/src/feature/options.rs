@@ -260,6 +260,29 @@ impl OptValues {
         self.set[self.index(name)]
     }
 
+    /// The options the caller set, as (name, value text) in name order (a double as C's
+    /// `%g` writes it).
+    pub fn set_pairs(&self) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = self
+            .specs
+            .iter()
+            .zip(&self.values)
+            .zip(&self.set)
+            .filter(|(_, set)| **set)
+            .map(|((spec, v), _)| {
+                let text = match v {
+                    OptValue::Bool(b) => b.to_string(),
+                    OptValue::Int(i) => i.to_string(),
+                    OptValue::Double(d) => format_g(*d),
+                    OptValue::Str(s) => s.clone(),
+                };
+                (spec.name.to_string(), text)
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
     /// The feature parameters that differ from their default, as (key, value text, is
     /// boolean), for output names. Key is the alias if there is one. Values are written as
     /// C's `%g` writes them, the way libvmaf names features.

@@ -33,7 +33,7 @@ const LAYERS: &[&[&str]] = &[
     &["score"],
     &["model"],
     &["context", "output"],
-    &["scorer"],
+    &["provenance", "scorer"],
 ];
 
 /// Top-level modules that exist only in test builds; test code may import them.

@@ -171,19 +171,36 @@ impl Sums {
             self.den_flat += 1;
             return;
         }
-        self.den_log +=
-            (log2_u32(table, SIGMA_NSQ.wrapping_add(sigma1_sq) as u32) - 2048 * 17) as i64;
+        self.den_log += den_term(table, sigma1_sq);
         if sigma12 > 0 && sigma2_sq > 0 {
-            const EPS: f64 = 65536.0 * 1.0e-10;
-            let g = sigma12 as f64 / (sigma1_sq as f64 + EPS);
-            let sv_sq = ((sigma2_sq as f64 - g * sigma12 as f64) as i32).max(0);
-            let g = if g < gain_limit { g } else { gain_limit };
-            let numer = sv_sq.wrapping_add(SIGMA_NSQ) as u32;
-            let with_signal = (g * g * sigma1_sq as f64) as i64 + numer as i64;
-            self.num_log +=
-                (log2_u64(table, with_signal as u64) - log2_u64(table, numer as u64)) as i64;
+            self.num_log += num_term(table, gain_limit, sigma1_sq, sigma2_sq, sigma12);
         }
     }
+}
+
+/// The `den_log` term of a pixel that is not flat (`sigma1_sq >= SIGMA_NSQ`).
+#[inline]
+pub(super) fn den_term(table: &[u16], sigma1_sq: i32) -> i64 {
+    (log2_u32(table, SIGMA_NSQ.wrapping_add(sigma1_sq) as u32) - 2048 * 17) as i64
+}
+
+/// The `num_log` term of a pixel that is not flat and has `sigma12 > 0` and
+/// `sigma2_sq > 0`.
+#[inline]
+pub(super) fn num_term(
+    table: &[u16],
+    gain_limit: f64,
+    sigma1_sq: i32,
+    sigma2_sq: i32,
+    sigma12: i32,
+) -> i64 {
+    const EPS: f64 = 65536.0 * 1.0e-10;
+    let g = sigma12 as f64 / (sigma1_sq as f64 + EPS);
+    let sv_sq = ((sigma2_sq as f64 - g * sigma12 as f64) as i32).max(0);
+    let g = if g < gain_limit { g } else { gain_limit };
+    let numer = sv_sq.wrapping_add(SIGMA_NSQ) as u32;
+    let with_signal = (g * g * sigma1_sq as f64) as i64 + numer as i64;
+    (log2_u64(table, with_signal as u64) - log2_u64(table, numer as u64)) as i64
 }
 
 /// Sums the window's rows around row `y` into the scratch rows (columns `0..width`) and

@@ -12,7 +12,7 @@
 use std::arch::x86_64::*;
 
 use super::avx2_score::square;
-use super::avx2_score_loads::{score4, ScoreSums};
+use super::avx2_score_loads::ScoreSums;
 use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
 use crate::feature::vif::tables::{tap_pair, MAX_HALF, TAPS};
 
@@ -121,8 +121,7 @@ unsafe fn horizontal_avx2<const N: usize, const P: usize>(
         }
     }
     let pairs = tap_pairs::<P>(TAPS[scale]);
-    let gain = _mm256_set1_pd(gain_limit);
-    let mut acc = ScoreSums::new();
+    let mut acc = ScoreSums::new(gain_limit);
     let bias = _mm256_set1_epi32(i32::MIN);
     let half = _mm256_set1_epi32(32768);
     let zero = _mm256_setzero_si256();
@@ -148,10 +147,7 @@ unsafe fn horizontal_avx2<const N: usize, const P: usize>(
                 let sigma2 = _mm256_sub_epi32(yy[i], square(a2[i], a2[i]));
                 let sigma2 = _mm256_max_epi32(sigma2, zero);
                 let sigma12 = _mm256_sub_epi32(xy[i], square(a1[i], a2[i]));
-                let low = |v| _mm256_castsi256_si128(v);
-                let high = |v| _mm256_extracti128_si256::<1>(v);
-                score4(low(sigma1), low(sigma2), low(sigma12), gain, &mut acc);
-                score4(high(sigma1), high(sigma2), high(sigma12), gain, &mut acc);
+                acc.add8(sigma1, sigma2, sigma12);
             }
         }
     }

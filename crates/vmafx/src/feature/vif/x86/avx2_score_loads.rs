@@ -1,61 +1,248 @@
-//! The AVX2 scoring of the madd horizontal pass's pixels (scales 0..2) with the log2 table
-//! read by scalar loads instead of gathers: on AMD's Zen cores a four-lane `vpgatherqd`
-//! costs more than the four loads it stands for, and the gathers were most of the pass.
+//! The AVX2 scoring of the madd horizontal pass's pixels (scales 0..2), by compaction: the
+//! flat pixels are summed in vectors as they come, and the others are packed, eight at a
+//! time, into short buffers (the sigma of every pixel that is not flat; the three sigmas
+//! of every pixel whose numerator term is taken) that are then scored four at a time with
+//! every lane in use and no data-dependent branch. On smooth pictures most groups of four
+//! mix flat and other pixels, which the branch-per-group scoring paid for both in wasted
+//! lanes and in mispredicted branches.
 //!
-//! Everything but the table look-ups stays in vectors, exactly as `avx2_score::score4` computes
-//! it: the look-up indices, the masks, the `2048 k` parts of the logarithms. The looked-up
-//! values are summed in scalar `i64`s beside the lanes' sums; a lane whose term is not
-//! taken reads entry 0 of the table, which is 0. Every sum is an integer sum, so the
-//! split changes no bit of the totals.
+//! The log2 table is read by scalar loads instead of gathers (on AMD's Zen cores a
+//! four-lane `vpgatherqd` costs more than the four loads it stands for): indices and the
+//! `2048 k` parts of the logarithms stay in vectors, the looked-up values are summed in
+//! scalar `i64`s. The pixels left over at the end of a row (fewer than four in a buffer)
+//! are scored by the scalar code. Every sum is an integer sum, so neither the order nor
+//! the split changes a bit of the totals.
 
 use std::arch::x86_64::*;
 
 use super::avx2_score::top16_shift;
+use crate::feature::vif::stats::{den_term, num_term};
 use crate::feature::vif::tables::{log2_table, SIGMA_NSQ};
 
-/// The four sums of the statistic: the lanes' parts in 64-bit lanes, the table parts in
-/// scalars (added up at the end of a row).
+/// Pixels a buffer holds before it is scored (then fewer than four stay).
+const FLUSH: usize = 64;
+/// A buffer's length: room for one more eight-lane store past [`FLUSH`].
+const LEN: usize = FLUSH + 8;
+
+/// For each 8-bit lane mask, the lanes set, in order, as `vpermd` indices (the rest 0).
+#[repr(align(32))]
+struct PackTable([[u32; 8]; 256]);
+
+/// The pack permutations of every lane mask.
+static PACK: PackTable = PackTable(pack_table());
+
+const fn pack_table() -> [[u32; 8]; 256] {
+    let mut t = [[0u32; 8]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut lane, mut n) = (0, 0);
+        while lane < 8 {
+            if m & (1 << lane) != 0 {
+                t[m][n] = lane as u32;
+                n += 1;
+            }
+            lane += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+/// The four sums of the statistic over one row, with the buffers of pixels not yet
+/// scored.
 pub(super) struct ScoreSums {
     table: &'static [u16; 65536],
+    gain_limit: f64,
     num_log: __m256i,
     den_log: __m256i,
     num_flat: __m256i,
+    /// Flat pixels counted negatively in 32-bit lanes (a row has far fewer than 2^31).
     den_flat: __m256i,
     num_table: i64,
     den_table: i64,
+    /// `sigma1_sq` of the pixels that are not flat, `den_len` of them.
+    den_s1: [i32; LEN],
+    den_len: usize,
+    /// The sigmas of the pixels whose numerator term is taken, `num_len` of them.
+    num: [[i32; LEN]; 3],
+    num_len: usize,
 }
 
 impl ScoreSums {
+    /// Empty sums for a row scored with `gain_limit`.
     #[target_feature(enable = "avx2")]
-    pub(super) fn new() -> Self {
+    pub(super) fn new(gain_limit: f64) -> Self {
         let z = _mm256_setzero_si256();
         ScoreSums {
             table: log2_table()
                 .try_into()
                 .expect("the log2 table has 65536 entries"),
+            gain_limit,
             num_log: z,
             den_log: z,
             num_flat: z,
             den_flat: z,
             num_table: 0,
             den_table: 0,
+            den_s1: [0; LEN],
+            den_len: 0,
+            num: [[0; LEN]; 3],
+            num_len: 0,
         }
     }
 
-    /// (num_log, den_log, num_flat, den_flat), each summed over its lanes.
+    /// Takes eight pixels from their `sigma1_sq`, `sigma2_sq` (clamped at 0) and
+    /// `sigma12` lanes, as `Sums::add_sigmas` scores each.
+    #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) fn totals(&self) -> [i64; 4] {
+    pub(super) fn add8(&mut self, s1: __m256i, s2: __m256i, s12: __m256i) {
+        let zero = _mm256_setzero_si256();
+        let flat = _mm256_cmpgt_epi32(_mm256_set1_epi32(SIGMA_NSQ), s1);
+        let flat_s2 = _mm256_and_si256(flat, s2);
+        self.num_flat = _mm256_add_epi64(
+            self.num_flat,
+            _mm256_add_epi64(
+                _mm256_cvtepi32_epi64(_mm256_castsi256_si128(flat_s2)),
+                _mm256_cvtepi32_epi64(_mm256_extracti128_si256::<1>(flat_s2)),
+            ),
+        );
+        self.den_flat = _mm256_add_epi32(self.den_flat, flat);
+        // All eight flat (long runs of them on smooth pictures): nothing to pack.
+        if _mm256_movemask_epi8(flat) == -1 {
+            return;
+        }
+        let positive =
+            _mm256_and_si256(_mm256_cmpgt_epi32(s12, zero), _mm256_cmpgt_epi32(s2, zero));
+        let active = _mm256_andnot_si256(flat, positive);
+        let mask = |v: __m256i| _mm256_movemask_ps(_mm256_castsi256_ps(v)) as usize;
+        let (other, active) = (mask(flat) ^ 0xFF, mask(active));
+        // SAFETY: the masks are below 256; each store of eight lanes starts below FLUSH
+        // (the buffers are flushed on reaching it), so ends within LEN.
+        unsafe {
+            let pack = |m: usize| _mm256_load_si256(PACK.0[m].as_ptr() as *const __m256i);
+            let store = |dst: &mut [i32; LEN], at: usize, v: __m256i, p: __m256i| {
+                let d = &mut dst[at..at + 8];
+                _mm256_storeu_si256(
+                    d.as_mut_ptr() as *mut __m256i,
+                    _mm256_permutevar8x32_epi32(v, p),
+                );
+            };
+            let p = pack(other);
+            store(&mut self.den_s1, self.den_len, s1, p);
+            self.den_len += other.count_ones() as usize;
+            let p = pack(active);
+            let at = self.num_len;
+            let [n1, n2, n12] = &mut self.num;
+            store(n1, at, s1, p);
+            store(n2, at, s2, p);
+            store(n12, at, s12, p);
+            self.num_len += active.count_ones() as usize;
+        }
+        if self.den_len >= FLUSH {
+            self.flush_den();
+        }
+        if self.num_len >= FLUSH {
+            self.flush_num();
+        }
+    }
+
+    /// Scores the buffered `sigma1_sq`s four at a time, keeping the (fewer than four)
+    /// left over at the front.
+    #[target_feature(enable = "avx2")]
+    fn flush_den(&mut self) {
+        let full = self.den_len / 4 * 4;
+        let nsq = _mm_set1_epi32(SIGMA_NSQ);
+        let bias = _mm256_set1_epi64x(2048 * 17);
+        for at in (0..full).step_by(4) {
+            let s1 = &self.den_s1[at..at + 4];
+            // SAFETY: `s1` holds the sixteen bytes read (unaligned load).
+            let s1 = unsafe { _mm_loadu_si128(s1.as_ptr() as *const __m128i) };
+            let x = _mm256_cvtepu32_epi64(_mm_add_epi32(s1, nsq));
+            let (k, index) = log2_parts(x);
+            self.den_log = _mm256_add_epi64(self.den_log, _mm256_sub_epi64(k, bias));
+            self.den_table += self.table_sum(index);
+        }
+        self.den_s1.copy_within(full..self.den_len, 0);
+        self.den_len -= full;
+    }
+
+    /// Scores the buffered numerator pixels four at a time, keeping the (fewer than four)
+    /// left over at the front.
+    #[target_feature(enable = "avx2")]
+    fn flush_num(&mut self) {
+        const EPS: f64 = 65536.0 * 1.0e-10;
+        let full = self.num_len / 4 * 4;
+        let nsq = _mm_set1_epi32(SIGMA_NSQ);
+        let zero = _mm_setzero_si128();
+        let gain = _mm256_set1_pd(self.gain_limit);
+        // An integral double below 2^52 plus 2^52 holds the integer in its mantissa bits.
+        let magic = _mm256_set1_pd(4_503_599_627_370_496.0);
+        for at in (0..full).step_by(4) {
+            let load = |row: &[i32; LEN]| {
+                let r = &row[at..at + 4];
+                // SAFETY: `r` holds the sixteen bytes read (unaligned load).
+                unsafe { _mm_loadu_si128(r.as_ptr() as *const __m128i) }
+            };
+            let [n1, n2, n12] = &self.num;
+            let (s1d, s2d, s12d) = (
+                _mm256_cvtepi32_pd(load(n1)),
+                _mm256_cvtepi32_pd(load(n2)),
+                _mm256_cvtepi32_pd(load(n12)),
+            );
+            let g = _mm256_div_pd(s12d, _mm256_add_pd(s1d, _mm256_set1_pd(EPS)));
+            // Truncation toward zero; out of range gives i32::MIN, which the clamp makes 0
+            // as the scalar saturating cast does (it cannot pass 2^31: sigma2_sq does not,
+            // and g * sigma12 is positive).
+            let sv = _mm256_cvttpd_epi32(_mm256_sub_pd(s2d, _mm256_mul_pd(g, s12d)));
+            let sv = _mm_max_epi32(sv, zero);
+            let g = _mm256_min_pd(g, gain);
+            let numer = _mm256_cvtepu32_epi64(_mm_add_epi32(sv, nsq));
+            let signal = _mm256_mul_pd(_mm256_mul_pd(g, g), s1d);
+            let signal = _mm256_round_pd::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(signal);
+            let signal = _mm256_sub_epi64(
+                _mm256_castpd_si256(_mm256_add_pd(signal, magic)),
+                _mm256_castpd_si256(magic),
+            );
+            let with_signal = _mm256_add_epi64(signal, numer);
+            let (k_with, i_with) = log2_parts(with_signal);
+            let (k_numer, i_numer) = log2_parts(numer);
+            self.num_log = _mm256_add_epi64(self.num_log, _mm256_sub_epi64(k_with, k_numer));
+            self.num_table += self.table_sum(i_with) - self.table_sum(i_numer);
+        }
+        for row in &mut self.num {
+            row.copy_within(full..self.num_len, 0);
+        }
+        self.num_len -= full;
+    }
+
+    /// (num_log, den_log, num_flat, den_flat) of the row, each summed over its lanes, the
+    /// pixels still buffered scored first.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn totals(mut self) -> [i64; 4] {
+        self.flush_den();
+        self.flush_num();
+        let table = &self.table[..];
+        for &s1 in &self.den_s1[..self.den_len] {
+            self.den_table += den_term(table, s1);
+        }
+        let [n1, n2, n12] = &self.num;
+        for i in 0..self.num_len {
+            self.num_table += num_term(table, self.gain_limit, n1[i], n2[i], n12[i]);
+        }
         let lanes = |v: __m256i| {
             let mut a = [0i64; 4];
             // SAFETY: `a` holds the 32 bytes stored (unaligned store).
             unsafe { _mm256_storeu_si256(a.as_mut_ptr() as *mut __m256i, v) };
             a.iter().sum::<i64>()
         };
+        let mut flat = [0i32; 8];
+        // SAFETY: `flat` holds the 32 bytes stored (unaligned store).
+        unsafe { _mm256_storeu_si256(flat.as_mut_ptr() as *mut __m256i, self.den_flat) };
         [
             lanes(self.num_log) + self.num_table,
             lanes(self.den_log) + self.den_table,
             lanes(self.num_flat),
-            lanes(self.den_flat),
+            -flat.iter().map(|&c| c as i64).sum::<i64>(),
         ]
     }
 
@@ -73,81 +260,13 @@ impl ScoreSums {
     }
 }
 
-/// `log2(x) * 2048` of the 64-bit lanes `x` (`2^17 <= x < 2^52`) where `keep` is set, as
-/// the scalar `log2_u32` / `log2_u64` give it, split as (`2048 k` in lanes, 0 where not
-/// kept; the table index, 0 where not kept).
+/// `log2(x) * 2048` of the 64-bit lanes `x` (`2^17 <= x < 2^52`), as the scalar
+/// `log2_u32` / `log2_u64` give it, split as (`2048 k` in lanes, the table index).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn log2_parts(x: __m256i, keep: __m256i) -> (__m256i, __m256i) {
+fn log2_parts(x: __m256i) -> (__m256i, __m256i) {
     // SAFETY: AVX2 is enabled in this function, all `top16_shift` needs.
     let k = unsafe { top16_shift(x) };
     let index = _mm256_and_si256(_mm256_srlv_epi64(x, k), _mm256_set1_epi64x(0xFFFF));
-    (
-        _mm256_and_si256(_mm256_slli_epi64::<11>(k), keep),
-        _mm256_and_si256(index, keep),
-    )
-}
-
-/// Scores four pixels from their `sigma1_sq`, `sigma2_sq` (clamped at 0) and `sigma12`
-/// lanes into `acc`, as `Sums::add_sigmas` scores each. Lanes whose branch is not taken
-/// get a harmless stand-in before any look-up, and their terms are masked out.
-#[inline]
-#[target_feature(enable = "avx2")]
-pub(super) fn score4(s1: __m128i, s2: __m128i, s12: __m128i, gain: __m256d, acc: &mut ScoreSums) {
-    const EPS: f64 = 65536.0 * 1.0e-10;
-    let nsq = _mm_set1_epi32(SIGMA_NSQ);
-    let zero = _mm_setzero_si128();
-    let stand_in = _mm256_set1_epi64x(1 << 18);
-    let flat32 = _mm_cmpgt_epi32(nsq, s1);
-    let flat = _mm256_cvtepi32_epi64(flat32);
-    acc.num_flat = _mm256_add_epi64(
-        acc.num_flat,
-        _mm256_and_si256(flat, _mm256_cvtepi32_epi64(s2)),
-    );
-    acc.den_flat = _mm256_sub_epi64(acc.den_flat, flat);
-    // All four flat: no logarithm to take.
-    if _mm_movemask_epi8(flat32) == 0xFFFF {
-        return;
-    }
-
-    let x = _mm256_cvtepu32_epi64(_mm_add_epi32(s1, nsq));
-    let x = _mm256_blendv_epi8(x, stand_in, flat);
-    let not_flat = _mm256_xor_si256(flat, _mm256_set1_epi64x(-1));
-    let (k, index) = log2_parts(x, not_flat);
-    let den = _mm256_sub_epi64(k, _mm256_and_si256(not_flat, _mm256_set1_epi64x(2048 * 17)));
-    acc.den_log = _mm256_add_epi64(acc.den_log, den);
-    acc.den_table += acc.table_sum(index);
-
-    let positive = _mm_and_si128(_mm_cmpgt_epi32(s12, zero), _mm_cmpgt_epi32(s2, zero));
-    let active32 = _mm_andnot_si128(flat32, positive);
-    if _mm_movemask_epi8(active32) == 0 {
-        return;
-    }
-    let active = _mm256_cvtepi32_epi64(active32);
-    let (s1d, s2d, s12d) = (
-        _mm256_cvtepi32_pd(s1),
-        _mm256_cvtepi32_pd(s2),
-        _mm256_cvtepi32_pd(s12),
-    );
-    let g = _mm256_div_pd(s12d, _mm256_add_pd(s1d, _mm256_set1_pd(EPS)));
-    // Truncation toward zero; out of range gives i32::MIN, which the clamp makes 0 as the
-    // scalar saturating cast does.
-    let sv = _mm256_cvttpd_epi32(_mm256_sub_pd(s2d, _mm256_mul_pd(g, s12d)));
-    let sv = _mm_max_epi32(sv, zero);
-    let g = _mm256_min_pd(g, gain);
-    let numer = _mm256_cvtepu32_epi64(_mm_add_epi32(sv, nsq));
-    let signal = _mm256_mul_pd(_mm256_mul_pd(g, g), s1d);
-    let signal = _mm256_round_pd::<{ _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC }>(signal);
-    // An integral double below 2^52 plus 2^52 holds the integer in its mantissa bits.
-    let magic = _mm256_set1_pd(4_503_599_627_370_496.0);
-    let signal = _mm256_sub_epi64(
-        _mm256_castpd_si256(_mm256_add_pd(signal, magic)),
-        _mm256_castpd_si256(magic),
-    );
-    let with_signal = _mm256_blendv_epi8(stand_in, _mm256_add_epi64(signal, numer), active);
-    let numer = _mm256_blendv_epi8(stand_in, numer, active);
-    let (k_with, i_with) = log2_parts(with_signal, active);
-    let (k_numer, i_numer) = log2_parts(numer, active);
-    acc.num_log = _mm256_add_epi64(acc.num_log, _mm256_sub_epi64(k_with, k_numer));
-    acc.num_table += acc.table_sum(i_with) - acc.table_sum(i_numer);
+    (_mm256_slli_epi64::<11>(k), index)
 }
