@@ -70,8 +70,9 @@ pub struct VmafxMcpStdioConfig {
     pub fd_out: i32,
 }
 
-// SAFETY (all four): `#[repr(C)]` structs led by `struct_size`, of integers and pointers
+// The four configs are `#[repr(C)]` structs led by `struct_size`, of integers and pointers
 // only (valid all-zero); MIN_SIZE is the whole struct (ABI 0.1.6 introduced each whole).
+// SAFETY: as said above.
 unsafe impl MinSize for VmafxMcpConfig {
     const MIN_SIZE: usize = std::mem::size_of::<VmafxMcpConfig>();
 }
