@@ -8,10 +8,12 @@
 //! checked-in file differs (`VMAFX_BLESS=1` rewrites them).
 
 mod context_h;
+mod dnn_h;
 mod emit;
 mod frame_h;
 #[cfg(feature = "test-hooks")]
 mod hooks_h;
+mod mcp_h;
 mod misc_h;
 mod provenance_h;
 mod score_h;
@@ -35,6 +37,8 @@ pub fn all() -> Vec<(&'static str, String)> {
         score_h::score_h(),
         provenance_h::provenance_h(),
         misc_h::bridge_h(),
+        mcp_h::mcp_h(),
+        dnn_h::dnn_h(),
     ];
     #[cfg(feature = "test-hooks")]
     headers.push(hooks_h::hooks_h());

@@ -19,6 +19,8 @@
 #include <vmafx/context.h>
 #include <vmafx/score.h>
 #include <vmafx/provenance.h>
+#include <vmafx/mcp.h>
+#include <vmafx/dnn.h>
 
 #ifdef __cplusplus
 extern "C" {

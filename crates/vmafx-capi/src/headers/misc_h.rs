@@ -30,6 +30,8 @@ pub fn vmafx_h() -> Header {
             "<vmafx/context.h>",
             "<vmafx/score.h>",
             "<vmafx/provenance.h>",
+            "<vmafx/mcp.h>",
+            "<vmafx/dnn.h>",
         ],
         items: vec![],
     }

@@ -560,6 +560,33 @@ static void windows(void)
     vmafx_window_clock_destroy(clock);
 }
 
+static void mcp(void)
+{
+    VALUE(vmafx_mcp_available, vmafx_mcp_available() == 1);
+    VALUE(vmafx_mcp_transport_available, vmafx_mcp_transport_available(99) == 0);
+    VmafxMcpConfig c = VMAFX_MCP_CONFIG_INIT;
+    VmafxMcpServer *srv = NULL;
+    ROW(vmafx_mcp_server_create, (NULL, &c, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_mcp_server_create, c, (NULL, &c, &srv, errp), "config");
+    CHECK(vmafx_mcp_server_create(NULL, NULL, &srv, NULL) == VMAFX_OK && srv);
+    VmafxMcpSseConfig sse = VMAFX_MCP_SSE_CONFIG_INIT;
+    ROW(vmafx_mcp_start_sse, (NULL, &sse, NULL, errp), INVALID, "server", PARAM);
+    SIZED(vmafx_mcp_start_sse, sse, (srv, &sse, NULL, errp), "config");
+    VmafxMcpUdsConfig uds = VMAFX_MCP_UDS_CONFIG_INIT;
+    ROW(vmafx_mcp_start_uds, (NULL, &uds, errp), INVALID, "server", PARAM);
+    ROW(vmafx_mcp_start_uds, (srv, NULL, errp), INVALID, "config", PARAM);
+    ROW(vmafx_mcp_start_uds, (srv, &uds, errp), INVALID, "config.path", PARAM);
+    SIZED(vmafx_mcp_start_uds, uds, (srv, &uds, errp), "config");
+    VmafxMcpStdioConfig io = VMAFX_MCP_STDIO_CONFIG_INIT;
+    ROW(vmafx_mcp_start_stdio, (NULL, &io, errp), INVALID, "server", PARAM);
+    SIZED(vmafx_mcp_start_stdio, io, (srv, &io, errp), "config");
+    io.fd_in = -1;
+    ROW(vmafx_mcp_start_stdio, (srv, &io, errp), INVALID, "config", PARAM);
+    ROW(vmafx_mcp_stop, (NULL, errp), INVALID, "server", PARAM);
+    VALUE(vmafx_mcp_server_destroy, (vmafx_mcp_server_destroy(NULL), true));
+    vmafx_mcp_server_destroy(srv);
+}
+
 static void provenance(void)
 {
     VmafxContext *ctx = NULL;
@@ -594,6 +621,48 @@ static void provenance(void)
     CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
 }
 
+static void dnn(void)
+{
+    enum { NOTSUP = VMAFX_E_NOTSUP, BACKEND = VMAFX_SUBJECT_BACKEND };
+    VALUE(vmafx_dnn_available, vmafx_dnn_available() == 0);
+    VmafxContext *ctx = NULL;
+    CHECK(vmafx_context_create(NULL, &ctx, NULL) == VMAFX_OK);
+    VmafxDnnConfig c = VMAFX_DNN_CONFIG_INIT;
+    ROW(vmafx_context_use_tiny_model, (NULL, "m.onnx", &c, errp), INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_use_tiny_model, (ctx, NULL, &c, errp), INVALID, "onnx_path", PARAM);
+    SIZED(vmafx_context_use_tiny_model, c, (ctx, "m.onnx", &c, errp), "config");
+    c.device = 12;
+    ROW(vmafx_context_use_tiny_model, (ctx, "m.onnx", &c, errp), INVALID, "config.device", PARAM);
+    c.device = VMAFX_DNN_DEVICE_CPU;
+    ROW(vmafx_context_use_tiny_model, (ctx, "m.onnx", &c, errp), NOTSUP, "dnn", BACKEND);
+    ROW(vmafx_context_set_codec_context, (NULL, "x264", NULL, 23, errp), INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_set_codec_context, (ctx, "x264", NULL, 23, errp), NOTSUP, "dnn", BACKEND);
+    VALUE(vmafx_context_is_codec_aware, vmafx_context_is_codec_aware(NULL) == 0 &&
+                                            vmafx_context_is_codec_aware(ctx) == 0);
+    ROW(vmafx_context_set_tiny_resize, (NULL, 0u, errp), INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_set_tiny_resize, (ctx, 4u, errp), INVALID, "mode", PARAM);
+    ROW(vmafx_context_set_tiny_resize, (ctx, VMAFX_DNN_RESIZE_BILINEAR, errp), NOTSUP, "dnn",
+        BACKEND);
+    VmafxDnnSession *s = (VmafxDnnSession *)&c; /* never read: written NULL first */
+    ROW(vmafx_dnn_session_open, ("m.onnx", &c, NULL, errp), INVALID, "out", PARAM);
+    ROW(vmafx_dnn_session_open, (NULL, &c, &s, errp), INVALID, "onnx_path", PARAM);
+    CHECK(s == NULL);
+    SIZED(vmafx_dnn_session_open, c, ("m.onnx", &c, &s, errp), "config");
+    ROW(vmafx_dnn_session_open, ("m.onnx", NULL, &s, errp), NOTSUP, "dnn", BACKEND);
+    uint8_t plane[16] = {0};
+    ROW(vmafx_dnn_session_run_luma8, (NULL, plane, 4, 4, 4, plane, 4, errp), INVALID, "session",
+        PARAM);
+    ROW(vmafx_dnn_session_run_plane16, (NULL, plane, 8, 2, 2, 10, plane, 8, errp), INVALID,
+        "session", PARAM);
+    ROW(vmafx_dnn_session_run, (NULL, NULL, 0, NULL, 0, errp), INVALID, "session", PARAM);
+    VALUE(vmafx_dnn_session_close, (vmafx_dnn_session_close(NULL), true));
+    VALUE(vmafx_dnn_session_runtime_device, vmafx_dnn_session_runtime_device(NULL) == NULL);
+    ROW(vmafx_dnn_verify_signature, (NULL, "r.json", errp), INVALID, "onnx_path", PARAM);
+    ROW(vmafx_dnn_verify_signature, ("m.onnx", NULL, errp), INVALID, "registry_path", PARAM);
+    ROW(vmafx_dnn_verify_signature, ("m.onnx", "r.json", errp), NOTSUP, "dnn", BACKEND);
+    CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
+}
+
 int main(void)
 {
     errors_and_versions();
@@ -607,6 +676,8 @@ int main(void)
     sets_bridge_and_introspection();
     producers();
     windows();
+    mcp();
+    dnn();
     provenance();
     if (row_failures)
         fprintf(stderr, "%d rows failed\n", row_failures);
