@@ -30,6 +30,7 @@ pub fn vmafx_h() -> Header {
             "<vmafx/context.h>",
             "<vmafx/score.h>",
             "<vmafx/provenance.h>",
+            "<vmafx/mcp.h>",
         ],
         items: vec![],
     }
