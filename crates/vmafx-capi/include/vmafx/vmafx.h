@@ -20,6 +20,7 @@
 #include <vmafx/score.h>
 #include <vmafx/provenance.h>
 #include <vmafx/mcp.h>
+#include <vmafx/dnn.h>
 
 #ifdef __cplusplus
 extern "C" {

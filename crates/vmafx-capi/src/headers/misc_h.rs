@@ -31,6 +31,7 @@ pub fn vmafx_h() -> Header {
             "<vmafx/score.h>",
             "<vmafx/provenance.h>",
             "<vmafx/mcp.h>",
+            "<vmafx/dnn.h>",
         ],
         items: vec![],
     }
