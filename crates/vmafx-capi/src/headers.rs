@@ -14,6 +14,7 @@ mod frame_h;
 mod hooks_h;
 mod misc_h;
 mod provenance_h;
+mod report_h;
 mod score_h;
 mod window_h;
 
@@ -34,6 +35,7 @@ pub fn all() -> Vec<(&'static str, String)> {
         context_h::context_h(),
         score_h::score_h(),
         provenance_h::provenance_h(),
+        report_h::report_h(),
         misc_h::bridge_h(),
     ];
     #[cfg(feature = "test-hooks")]
