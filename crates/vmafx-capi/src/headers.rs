@@ -12,6 +12,7 @@ mod emit;
 mod frame_h;
 #[cfg(feature = "test-hooks")]
 mod hooks_h;
+mod mcp_h;
 mod misc_h;
 mod provenance_h;
 mod report_h;
@@ -37,6 +38,7 @@ pub fn all() -> Vec<(&'static str, String)> {
         provenance_h::provenance_h(),
         report_h::report_h(),
         misc_h::bridge_h(),
+        mcp_h::mcp_h(),
     ];
     #[cfg(feature = "test-hooks")]
     headers.push(hooks_h::hooks_h());

@@ -30,6 +30,7 @@ mod host_buffer;
 pub mod import;
 pub mod import_rule;
 pub mod introspect;
+pub mod mcp;
 pub mod model;
 pub mod model_ops;
 pub mod model_set;

@@ -262,3 +262,8 @@ fn shared_library_exports_no_hook() {
         assert!(exported(public), "{public} is not exported");
     }
 }
+
+#[test]
+fn mcp_server_over_a_socket_descriptors_and_sse() {
+    run_c_test("test_mcp");
+}

@@ -20,6 +20,7 @@
 #include <vmafx/score.h>
 #include <vmafx/provenance.h>
 #include <vmafx/report.h>
+#include <vmafx/mcp.h>
 
 #ifdef __cplusplus
 extern "C" {

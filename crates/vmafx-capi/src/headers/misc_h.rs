@@ -31,6 +31,7 @@ pub fn vmafx_h() -> Header {
             "<vmafx/score.h>",
             "<vmafx/provenance.h>",
             "<vmafx/report.h>",
+            "<vmafx/mcp.h>",
         ],
         items: vec![],
     }

@@ -212,6 +212,19 @@ int main(void)
     VmafxDeviceInfo info = VMAFX_DEVICE_INFO_INIT;
     CHECK(info.struct_size == sizeof(VmafxDeviceInfo) && info.name == NULL);
 
+    /* mcp.h (ABI 0.1.6), as VMAFx's mcp.h lays it out. */
+    CHECK(VMAFX_MCP_TRANSPORT_SSE == 0 && VMAFX_MCP_TRANSPORT_UDS == 1 &&
+          VMAFX_MCP_TRANSPORT_STDIO == 2);
+    CHECK(sizeof(VmafxMcpConfig) == 24);
+    OFF(VmafxMcpConfig, queue_depth, 4); OFF(VmafxMcpConfig, max_drain_per_frame, 8);
+    OFF(VmafxMcpConfig, user_agent, 16);
+    CHECK(sizeof(VmafxMcpSseConfig) == 16);
+    OFF(VmafxMcpSseConfig, port, 4); OFF(VmafxMcpSseConfig, path, 8);
+    CHECK(sizeof(VmafxMcpUdsConfig) == 16);
+    OFF(VmafxMcpUdsConfig, path, 8);
+    CHECK(sizeof(VmafxMcpStdioConfig) == 12);
+    OFF(VmafxMcpStdioConfig, fd_in, 4); OFF(VmafxMcpStdioConfig, fd_out, 8);
+
     uint32_t major = 9, minor = 9, patch = 9;
     vmafx_abi_version(&major, &minor, &patch);
     CHECK(major == VMAFX_ABI_VERSION_MAJOR && minor == VMAFX_ABI_VERSION_MINOR &&

@@ -560,6 +560,33 @@ static void windows(void)
     vmafx_window_clock_destroy(clock);
 }
 
+static void mcp(void)
+{
+    VALUE(vmafx_mcp_available, vmafx_mcp_available() == 1);
+    VALUE(vmafx_mcp_transport_available, vmafx_mcp_transport_available(99) == 0);
+    VmafxMcpConfig c = VMAFX_MCP_CONFIG_INIT;
+    VmafxMcpServer *srv = NULL;
+    ROW(vmafx_mcp_server_create, (NULL, &c, NULL, errp), INVALID, "out", PARAM);
+    SIZED(vmafx_mcp_server_create, c, (NULL, &c, &srv, errp), "config");
+    CHECK(vmafx_mcp_server_create(NULL, NULL, &srv, NULL) == VMAFX_OK && srv);
+    VmafxMcpSseConfig sse = VMAFX_MCP_SSE_CONFIG_INIT;
+    ROW(vmafx_mcp_start_sse, (NULL, &sse, NULL, errp), INVALID, "server", PARAM);
+    SIZED(vmafx_mcp_start_sse, sse, (srv, &sse, NULL, errp), "config");
+    VmafxMcpUdsConfig uds = VMAFX_MCP_UDS_CONFIG_INIT;
+    ROW(vmafx_mcp_start_uds, (NULL, &uds, errp), INVALID, "server", PARAM);
+    ROW(vmafx_mcp_start_uds, (srv, NULL, errp), INVALID, "config", PARAM);
+    ROW(vmafx_mcp_start_uds, (srv, &uds, errp), INVALID, "config.path", PARAM);
+    SIZED(vmafx_mcp_start_uds, uds, (srv, &uds, errp), "config");
+    VmafxMcpStdioConfig io = VMAFX_MCP_STDIO_CONFIG_INIT;
+    ROW(vmafx_mcp_start_stdio, (NULL, &io, errp), INVALID, "server", PARAM);
+    SIZED(vmafx_mcp_start_stdio, io, (srv, &io, errp), "config");
+    io.fd_in = -1;
+    ROW(vmafx_mcp_start_stdio, (srv, &io, errp), INVALID, "config", PARAM);
+    ROW(vmafx_mcp_stop, (NULL, errp), INVALID, "server", PARAM);
+    VALUE(vmafx_mcp_server_destroy, (vmafx_mcp_server_destroy(NULL), true));
+    vmafx_mcp_server_destroy(srv);
+}
+
 static void provenance(void)
 {
     VmafxContext *ctx = NULL;
@@ -621,6 +648,7 @@ int main(void)
     sets_bridge_and_introspection();
     producers();
     windows();
+    mcp();
     provenance();
     if (row_failures)
         fprintf(stderr, "%d rows failed\n", row_failures);
