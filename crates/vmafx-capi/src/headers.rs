@@ -8,6 +8,7 @@
 //! checked-in file differs (`VMAFX_BLESS=1` rewrites them).
 
 mod context_h;
+mod dnn_h;
 mod emit;
 mod frame_h;
 #[cfg(feature = "test-hooks")]
@@ -39,6 +40,7 @@ pub fn all() -> Vec<(&'static str, String)> {
         report_h::report_h(),
         misc_h::bridge_h(),
         mcp_h::mcp_h(),
+        dnn_h::dnn_h(),
     ];
     #[cfg(feature = "test-hooks")]
     headers.push(hooks_h::hooks_h());

@@ -16,6 +16,7 @@ pub mod context;
 mod context_handle;
 pub mod converter;
 pub mod device;
+pub mod dnn;
 pub mod error;
 pub mod error_api;
 pub mod export;

@@ -120,8 +120,11 @@ pub struct ScoreArgs {
     #[arg(short = 'r', long = "reference")]
     pub reference: Option<PathBuf>,
     /// The distorted video, as the reference; another size is scaled to the reference's.
+    /// Repeat it to score several encodes of one reference in one pass (the reference is
+    /// read once); `-o` then names an existing folder, and each log is written there as
+    /// the distorted file's stem plus the format's extension.
     #[arg(short = 'd', long = "distorted")]
-    pub distorted: Option<PathBuf>,
+    pub distorted: Vec<PathBuf>,
     /// Width (raw .yuv only).
     #[arg(short = 'w', long = "width")]
     pub width: Option<u32>,

@@ -48,20 +48,43 @@ fn rate(r: Option<(u32, u32)>) -> String {
     }
 }
 
-/// Opens both inputs as `a` asks; `raw` are the raw yuv parameters, if given.
+/// Opens both inputs as `a` asks (its first distorted input); `raw` are the raw yuv
+/// parameters, if given.
 pub fn open_pair(a: &ScoreArgs, raw: Option<RawParams>) -> Result<Inputs, CliError> {
-    let (Some(rp), Some(dp)) = (&a.reference, &a.distorted) else {
+    let (Some(rp), Some(dp)) = (&a.reference, a.distorted.first()) else {
         return Err(CliError::Usage(
             "--reference and --distorted are required".into(),
         ));
     };
+    let (reference, base) = open_reference(a, rp, raw)?;
+    open_distorted(a, reference, base, rp, dp)
+}
+
+/// Opens the reference `rp` as `a` asks, and the options it was opened with.
+pub fn open_reference(
+    a: &ScoreArgs,
+    rp: &Path,
+    raw: Option<RawParams>,
+) -> Result<(VideoReader, OpenOptions), CliError> {
     let base = OpenOptions {
         raw,
         ffmpeg: a.ffmpeg.clone(),
         accept_decode_errors: a.accept_decode_errors,
         ..OpenOptions::default()
     };
-    let reference = open(rp, &base, "reference")?;
+    Ok((open(rp, &base, "reference")?, base))
+}
+
+/// Opens the distorted input `dp` for the opened `reference` (scaled to its size unless
+/// `--no-scale`), says on stderr what differs, and pairs them.
+pub fn open_distorted(
+    a: &ScoreArgs,
+    reference: VideoReader,
+    base: OpenOptions,
+    rp: &Path,
+    dp: &Path,
+) -> Result<Inputs, CliError> {
+    let raw = base.raw;
     let rg = reference.geometry();
     let dis_opts = OpenOptions {
         scale_to: (!a.no_scale).then_some((rg.width, rg.height)),

@@ -11,6 +11,7 @@ mod inputs;
 mod interrupt;
 mod logdest;
 mod manual;
+mod many;
 mod mcp;
 mod merge;
 mod models;
@@ -59,6 +60,7 @@ fn main() -> ExitCode {
         Some(args::Command::Completions(c)) => manual::completions(c),
         Some(args::Command::Man) => manual::man(),
         Some(args::Command::Mcp(m)) => mcp::serve(m),
+        None if cli.score.distorted.len() > 1 => many::score(&cli.score),
         None => run::score(&cli.score),
     };
     match result {

@@ -12,7 +12,7 @@ use crate::error::CliError;
 use crate::progress::Progress;
 use crate::{html, inputs, interrupt, logdest, models, origin, partial, window};
 
-fn raw_format(a: &ScoreArgs) -> Result<Option<RawParams>, CliError> {
+pub(crate) fn raw_format(a: &ScoreArgs) -> Result<Option<RawParams>, CliError> {
     let given = [
         a.width.is_some(),
         a.height.is_some(),
@@ -32,7 +32,7 @@ fn raw_format(a: &ScoreArgs) -> Result<Option<RawParams>, CliError> {
     Ok(Some(RawParams::from_names(w, h, p, b)?))
 }
 
-fn output_format(a: &ScoreArgs) -> Result<OutputFormat, CliError> {
+pub(crate) fn output_format(a: &ScoreArgs) -> Result<OutputFormat, CliError> {
     let chosen: Vec<OutputFormat> = [
         (a.xml, OutputFormat::Xml),
         (a.json, OutputFormat::Json),
@@ -93,7 +93,7 @@ fn scoring_config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
 }
 
 /// The scorer's configuration the options describe, with the `--window` printer.
-fn config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
+pub(crate) fn config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
     let mut c = scoring_config(a)?;
     if let Some(w) = &a.window {
         if a.no_prediction {
@@ -147,7 +147,7 @@ fn check_destinations(a: &ScoreArgs) -> Result<(), CliError> {
 
 /// Runs one scoring job as `vmaf` would.
 pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
-    let (Some(rp), Some(dp)) = (&a.reference, &a.distorted) else {
+    let (Some(rp), Some(dp)) = (&a.reference, a.distorted.first()) else {
         return Err(CliError::Usage(
             "--reference and --distorted are required".into(),
         ));

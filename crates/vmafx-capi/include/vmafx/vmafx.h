@@ -21,6 +21,7 @@
 #include <vmafx/provenance.h>
 #include <vmafx/report.h>
 #include <vmafx/mcp.h>
+#include <vmafx/dnn.h>
 
 #ifdef __cplusplus
 extern "C" {

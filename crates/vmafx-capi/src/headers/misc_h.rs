@@ -32,6 +32,7 @@ pub fn vmafx_h() -> Header {
             "<vmafx/provenance.h>",
             "<vmafx/report.h>",
             "<vmafx/mcp.h>",
+            "<vmafx/dnn.h>",
         ],
         items: vec![],
     }

@@ -225,6 +225,20 @@ int main(void)
     CHECK(sizeof(VmafxMcpStdioConfig) == 12);
     OFF(VmafxMcpStdioConfig, fd_in, 4); OFF(VmafxMcpStdioConfig, fd_out, 8);
 
+    /* dnn.h (ABI 0.1.6), as VMAFx's dnn.h lays it out. */
+    CHECK(VMAFX_DNN_DEVICE_AUTO == 0 && VMAFX_DNN_DEVICE_CPU == 1 && VMAFX_DNN_DEVICE_CUDA == 2);
+    CHECK(VMAFX_DNN_DEVICE_COREML_CPU == 8 && VMAFX_DNN_DEVICE_OPENVINO_NPU == 9);
+    CHECK(VMAFX_DNN_DEVICE_OPENVINO_CPU == 10 && VMAFX_DNN_DEVICE_OPENVINO_GPU == 11);
+    CHECK(VMAFX_DNN_RESIZE_DISABLED == 0 && VMAFX_DNN_RESIZE_BICUBIC == 3);
+    CHECK(VMAFX_DNN_FP16_IO == 1u);
+    CHECK(sizeof(VmafxDnnConfig) == 20);
+    OFF(VmafxDnnConfig, device, 4); OFF(VmafxDnnConfig, device_index, 8);
+    OFF(VmafxDnnConfig, threads, 12); OFF(VmafxDnnConfig, flags, 16);
+    CHECK(sizeof(VmafxDnnInput) == 32 && sizeof(VmafxDnnOutput) == 32);
+    OFF(VmafxDnnInput, data, 8); OFF(VmafxDnnInput, shape, 16); OFF(VmafxDnnInput, rank, 24);
+    OFF(VmafxDnnOutput, data, 8); OFF(VmafxDnnOutput, capacity, 16);
+    OFF(VmafxDnnOutput, written, 24);
+
     uint32_t major = 9, minor = 9, patch = 9;
     vmafx_abi_version(&major, &minor, &patch);
     CHECK(major == VMAFX_ABI_VERSION_MAJOR && minor == VMAFX_ABI_VERSION_MINOR &&

@@ -635,6 +635,48 @@ static void provenance(void)
     CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
 }
 
+static void dnn(void)
+{
+    enum { NOTSUP = VMAFX_E_NOTSUP, BACKEND = VMAFX_SUBJECT_BACKEND };
+    VALUE(vmafx_dnn_available, vmafx_dnn_available() == 0);
+    VmafxContext *ctx = NULL;
+    CHECK(vmafx_context_create(NULL, &ctx, NULL) == VMAFX_OK);
+    VmafxDnnConfig c = VMAFX_DNN_CONFIG_INIT;
+    ROW(vmafx_context_use_tiny_model, (NULL, "m.onnx", &c, errp), INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_use_tiny_model, (ctx, NULL, &c, errp), INVALID, "onnx_path", PARAM);
+    SIZED(vmafx_context_use_tiny_model, c, (ctx, "m.onnx", &c, errp), "config");
+    c.device = 12;
+    ROW(vmafx_context_use_tiny_model, (ctx, "m.onnx", &c, errp), INVALID, "config.device", PARAM);
+    c.device = VMAFX_DNN_DEVICE_CPU;
+    ROW(vmafx_context_use_tiny_model, (ctx, "m.onnx", &c, errp), NOTSUP, "dnn", BACKEND);
+    ROW(vmafx_context_set_codec_context, (NULL, "x264", NULL, 23, errp), INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_set_codec_context, (ctx, "x264", NULL, 23, errp), NOTSUP, "dnn", BACKEND);
+    VALUE(vmafx_context_is_codec_aware, vmafx_context_is_codec_aware(NULL) == 0 &&
+                                            vmafx_context_is_codec_aware(ctx) == 0);
+    ROW(vmafx_context_set_tiny_resize, (NULL, 0u, errp), INVALID, "context", VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_set_tiny_resize, (ctx, 4u, errp), INVALID, "mode", PARAM);
+    ROW(vmafx_context_set_tiny_resize, (ctx, VMAFX_DNN_RESIZE_BILINEAR, errp), NOTSUP, "dnn",
+        BACKEND);
+    VmafxDnnSession *s = (VmafxDnnSession *)&c; /* never read: written NULL first */
+    ROW(vmafx_dnn_session_open, ("m.onnx", &c, NULL, errp), INVALID, "out", PARAM);
+    ROW(vmafx_dnn_session_open, (NULL, &c, &s, errp), INVALID, "onnx_path", PARAM);
+    CHECK(s == NULL);
+    SIZED(vmafx_dnn_session_open, c, ("m.onnx", &c, &s, errp), "config");
+    ROW(vmafx_dnn_session_open, ("m.onnx", NULL, &s, errp), NOTSUP, "dnn", BACKEND);
+    uint8_t plane[16] = {0};
+    ROW(vmafx_dnn_session_run_luma8, (NULL, plane, 4, 4, 4, plane, 4, errp), INVALID, "session",
+        PARAM);
+    ROW(vmafx_dnn_session_run_plane16, (NULL, plane, 8, 2, 2, 10, plane, 8, errp), INVALID,
+        "session", PARAM);
+    ROW(vmafx_dnn_session_run, (NULL, NULL, 0, NULL, 0, errp), INVALID, "session", PARAM);
+    VALUE(vmafx_dnn_session_close, (vmafx_dnn_session_close(NULL), true));
+    VALUE(vmafx_dnn_session_runtime_device, vmafx_dnn_session_runtime_device(NULL) == NULL);
+    ROW(vmafx_dnn_verify_signature, (NULL, "r.json", errp), INVALID, "onnx_path", PARAM);
+    ROW(vmafx_dnn_verify_signature, ("m.onnx", NULL, errp), INVALID, "registry_path", PARAM);
+    ROW(vmafx_dnn_verify_signature, ("m.onnx", "r.json", errp), NOTSUP, "dnn", BACKEND);
+    CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
+}
+
 int main(void)
 {
     errors_and_versions();
@@ -649,6 +691,7 @@ int main(void)
     producers();
     windows();
     mcp();
+    dnn();
     provenance();
     if (row_failures)
         fprintf(stderr, "%d rows failed\n", row_failures);

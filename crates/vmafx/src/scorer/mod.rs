@@ -8,6 +8,7 @@
 
 mod config;
 mod input;
+mod many;
 mod merge;
 mod model;
 mod range;
@@ -109,6 +110,9 @@ pub struct Scorer {
     keep_partial: bool,
     /// Windows cut while scoring ([`ScorerConfig::on_windows`]).
     watch: Option<windows::Watch>,
+    /// The configuration without its callbacks: the scorers of further distorted inputs
+    /// of one reference are made from it ([`Scorer::score_readers_many`]).
+    sibling: ScorerConfig,
 }
 
 impl std::fmt::Debug for Scorer {
@@ -131,6 +135,7 @@ impl Scorer {
                 "nothing to score: add a model or a feature",
             ));
         }
+        let sibling = config.clone_parts();
         let mut ctx = Context::new(ContextConfig {
             threads: threads_for(&config),
             subsample: config.subsample,
@@ -169,6 +174,7 @@ impl Scorer {
             watch: config
                 .windows
                 .map(|(length, sink)| windows::Watch::new(length, sink)),
+            sibling,
         })
     }
 
