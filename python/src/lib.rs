@@ -8,6 +8,7 @@
 
 mod convert;
 mod interrupt;
+mod many;
 mod result;
 mod scorer;
 
@@ -222,6 +223,7 @@ fn _vmafx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<result::Pooled>()?;
     m.add_class::<scorer::Scorer>()?;
     m.add_function(wrap_pyfunction!(score, m)?)?;
+    m.add_function(wrap_pyfunction!(many::score_many, m)?)?;
     m.add_function(wrap_pyfunction!(frame_count, m)?)?;
     m.add_function(wrap_pyfunction!(reach, m)?)?;
     m.add_function(wrap_pyfunction!(merge, m)?)?;

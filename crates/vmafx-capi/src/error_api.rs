@@ -26,6 +26,7 @@ c_export! {
             Some(Status::Internal) => c"VMAFX_E_INTERNAL",
             Some(Status::Timeout) => c"VMAFX_E_TIMEOUT",
             Some(Status::Abi) => c"VMAFX_E_ABI",
+            Some(Status::Mismatch) => c"VMAFX_E_MISMATCH",
             None => c"VMAFX_UNKNOWN_STATUS",
         };
         name.as_ptr()

@@ -16,6 +16,7 @@ mod hooks_h;
 mod mcp_h;
 mod misc_h;
 mod provenance_h;
+mod report_h;
 mod score_h;
 mod window_h;
 
@@ -36,6 +37,7 @@ pub fn all() -> Vec<(&'static str, String)> {
         context_h::context_h(),
         score_h::score_h(),
         provenance_h::provenance_h(),
+        report_h::report_h(),
         misc_h::bridge_h(),
         mcp_h::mcp_h(),
         dnn_h::dnn_h(),

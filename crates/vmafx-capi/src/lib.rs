@@ -41,6 +41,7 @@ mod pooling;
 pub mod producer;
 pub mod provenance;
 mod record;
+pub mod report;
 pub mod score;
 mod score_out;
 pub mod score_set;

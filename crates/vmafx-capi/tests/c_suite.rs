@@ -57,7 +57,11 @@ fn run_c_test(name: &str) {
         "{name}.c did not compile:\n{}",
         String::from_utf8_lossy(&compiled.stderr)
     );
-    let ran = Command::new(&exe).output().expect("C test runs");
+    // In the scratch directory: a test that writes files (reports) writes them there.
+    let ran = Command::new(&exe)
+        .current_dir(&out_dir)
+        .output()
+        .expect("C test runs");
     let stdout = String::from_utf8_lossy(&ran.stdout);
     let stderr = String::from_utf8_lossy(&ran.stderr);
     assert!(ran.status.success(), "{name} failed:\n{stdout}\n{stderr}");
@@ -145,6 +149,11 @@ fn windows_and_the_window_clock() {
 #[test]
 fn provenance_records() {
     run_c_test("test_provenance");
+}
+
+#[test]
+fn reports() {
+    run_c_test("test_report");
 }
 
 #[test]

@@ -40,6 +40,9 @@ pub enum Status {
     Timeout = -10,
     /// A struct's size or version is not one this library can read.
     Abi = -11,
+    /// A report differs from its provenance record or from a re-run (VMAFx's
+    /// `VMAFX_E_MISMATCH`; the error names the first field that differs).
+    Mismatch = -12,
 }
 
 impl Status {
@@ -53,7 +56,7 @@ impl Status {
         use Status::*;
         [
             Ok, Pending, Invalid, NoMem, NotSup, NotFound, Busy, Device, Io, Range, Internal,
-            Timeout, Abi,
+            Timeout, Abi, Mismatch,
         ]
         .into_iter()
         .find(|s| s.code() == code)
@@ -75,6 +78,7 @@ impl Status {
             Status::Internal => "VMAFX_E_INTERNAL",
             Status::Timeout => "VMAFX_E_TIMEOUT",
             Status::Abi => "VMAFX_E_ABI",
+            Status::Mismatch => "VMAFX_E_MISMATCH",
         }
     }
 }

@@ -48,6 +48,7 @@ from ._vmafx import (
     merge,
     reach,
     score,
+    score_many,
 )
 from . import chunks
 
@@ -63,4 +64,5 @@ __all__ = [
     "merge",
     "reach",
     "score",
+    "score_many",
 ]

@@ -96,6 +96,20 @@ def score(
     progress: Optional[Callable[[int, Optional[int]], Any]] = None,
     accept_decode_errors: bool = False,
 ) -> Result: ...
+def score_many(
+    reference: _Path,
+    distorted: Sequence[_Path],
+    model: _Model = "vmaf_v0.6.1",
+    features: Optional[Sequence[_Feature]] = None,
+    threads: int = 0,
+    subsample: int = 1,
+    width: Optional[int] = None,
+    height: Optional[int] = None,
+    pixel_format: Optional[str] = None,
+    bitdepth: Optional[int] = None,
+    frames: Optional[Tuple[int, int]] = None,
+    accept_decode_errors: bool = False,
+) -> List[Result]: ...
 def frame_count(
     path: _Path,
     width: Optional[int] = None,

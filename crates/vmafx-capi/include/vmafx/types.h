@@ -59,6 +59,10 @@ enum VmafxStatusCode {
     VMAFX_E_TIMEOUT = -10,
     /** A struct_size below the struct's first version; the error names the struct. */
     VMAFX_E_ABI = -11,
+    /**
+     * A report differs from its record or a re-run; the error names the first field (ABI 0.1.5).
+     */
+    VMAFX_E_MISMATCH = -12,
 };
 
 /** Log verbosity (libvmaf's values). */

@@ -19,6 +19,7 @@
 #include <vmafx/context.h>
 #include <vmafx/score.h>
 #include <vmafx/provenance.h>
+#include <vmafx/report.h>
 #include <vmafx/mcp.h>
 #include <vmafx/dnn.h>
 

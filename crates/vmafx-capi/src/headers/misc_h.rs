@@ -30,6 +30,7 @@ pub fn vmafx_h() -> Header {
             "<vmafx/context.h>",
             "<vmafx/score.h>",
             "<vmafx/provenance.h>",
+            "<vmafx/report.h>",
             "<vmafx/mcp.h>",
             "<vmafx/dnn.h>",
         ],
@@ -117,6 +118,10 @@ fn status_values() -> Vec<(String, i64, String)> {
         (
             Status::Abi,
             "A struct_size below the struct's first version; the error names the struct.",
+        ),
+        (
+            Status::Mismatch,
+            "A report differs from its record or a re-run; the error names the first field (ABI 0.1.5).",
         ),
     ];
     docs.iter()

@@ -618,6 +618,20 @@ static void provenance(void)
     ROW(vmafx_context_provenance_json, (NULL, 0, &json, errp), INVALID, "context", PARAM);
     ROW(vmafx_context_provenance_json, (ctx, 0, NULL, errp), INVALID, "json", PARAM);
     ROW(vmafx_context_provenance_json, (ctx, 4, &json, errp), INVALID, "flags", PARAM);
+    VmafxReportFile *rf = NULL;
+    ROW(vmafx_report_write, (NULL, "x.json", 2, 0, NULL, errp), INVALID, "context", PARAM);
+    ROW(vmafx_report_write, (ctx, NULL, 2, 0, NULL, errp), INVALID, "path", PARAM);
+    ROW(vmafx_report_write, (ctx, "x.json", 0, 0, NULL, errp), INVALID, "format", PARAM);
+    ROW(vmafx_report_write, (ctx, "x.json", 2, 2, NULL, errp), INVALID, "flags", PARAM);
+    ROW(vmafx_report_write, (ctx, "x.json", 2, 0, "%d", errp), INVALID, "score_format", PARAM);
+    ROW(vmafx_report_open, (NULL, &rf, errp), INVALID, "path", PARAM);
+    ROW(vmafx_report_open, ("x.json", NULL, errp), INVALID, "out", PARAM);
+    ROW(vmafx_report_open, ("no/such/report.json", &rf, errp), VMAFX_E_IO,
+        "no/such/report.json", VMAFX_SUBJECT_PATH);
+    CHECK(rf == NULL);
+    ROW(vmafx_report_verify, (NULL, NULL, errp), INVALID, "recorded", PARAM);
+    VALUE(vmafx_report_field, vmafx_report_field(NULL, "provenance") == NULL);
+    VALUE(vmafx_report_close, (vmafx_report_close(NULL), true));
     CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
 }
 

@@ -55,36 +55,33 @@ pub(super) fn to_words(src: &[u32], hi: Option<&mut [i16]>, lo: &mut [i16]) {
     }
 }
 
-/// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last tap),
-/// for the even outputs; then taps `2p - 1` and `2p` (0 before the first), for the odd
-/// outputs, which read the same dword-aligned pairs one tap later.
+/// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last tap).
 #[target_feature(enable = "avx2")]
-fn tap_pairs<const P: usize>(taps: &[u16]) -> [[__m256i; P]; 2] {
-    [0, 1].map(|shift| {
-        std::array::from_fn(|p| _mm256_set1_epi32(tap_pair(taps, 2 * p as isize - shift)))
-    })
+fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m256i; P] {
+    std::array::from_fn(|p| _mm256_set1_epi32(tap_pair(taps, 2 * p as isize)))
 }
 
 /// The filter over sixteen outputs from `w[at]` on: (even outputs, odd outputs), each the
-/// sum less 2^31 (see the module note). Output `at + 2i + 1` is the odd taps
-/// (`pairs[1]`) over the same word pairs as output `at + 2i`: one load serves both.
+/// sum less 2^31 (see the module note). The odd outputs take the same tap pairs over the
+/// words one column later, so the nine pairs stay in registers.
 ///
 /// # Safety
-/// AVX2, and `w` readable up to `at + 2 * P + 14` (exclusive).
+/// AVX2, and `w` readable up to `at + 2 * P + 15` (exclusive).
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn filter16<const P: usize>(
-    pairs: &[[__m256i; P]; 2],
-    w: &[i16],
-    at: usize,
-) -> [__m256i; 2] {
+unsafe fn filter16<const P: usize>(pairs: &[__m256i; P], w: &[i16], at: usize) -> [__m256i; 2] {
     let p = w.as_ptr();
     let (mut even, mut odd) = (_mm256_setzero_si256(), _mm256_setzero_si256());
-    for (k, (&ce, &co)) in pairs[0].iter().zip(&pairs[1]).enumerate() {
-        // SAFETY: at + 2k + 16 <= at + 2P + 14 words are readable (unaligned load).
-        let v = unsafe { _mm256_loadu_si256(p.add(at + 2 * k) as *const __m256i) };
-        even = _mm256_add_epi32(even, _mm256_madd_epi16(v, ce));
-        odd = _mm256_add_epi32(odd, _mm256_madd_epi16(v, co));
+    for (k, &c) in pairs.iter().enumerate() {
+        // SAFETY: at + 2k + 17 <= at + 2P + 15 words are readable (unaligned loads).
+        let (e, o) = unsafe {
+            (
+                _mm256_loadu_si256(p.add(at + 2 * k) as *const __m256i),
+                _mm256_loadu_si256(p.add(at + 2 * k + 1) as *const __m256i),
+            )
+        };
+        even = _mm256_add_epi32(even, _mm256_madd_epi16(e, c));
+        odd = _mm256_add_epi32(odd, _mm256_madd_epi16(o, c));
     }
     [even, odd]
 }
@@ -128,7 +125,7 @@ unsafe fn horizontal_avx2<const N: usize, const P: usize>(
     let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
     for j in (0..n16).step_by(16) {
         // SAFETY: AVX2 is enabled here; every word array holds the row's padded length
-        // plus 32, at least j + 2P + 14 <= n16 + N - 1.
+        // plus 32, more than j + 2P + 15 <= n16 + N.
         unsafe {
             let mean = |w: &[i16]| filter16(&pairs, w, j).map(|v| _mm256_add_epi32(v, bias));
             // The rounded 16-bit shift of a moment from its halves' filters (see
