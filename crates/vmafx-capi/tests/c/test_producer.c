@@ -2,13 +2,16 @@
  * in-flight bounds against a producer that counts its live frames, fences a frame signals
  * on release (before the release callback), preallocated frames counted like pool frames,
  * imported scores, backend names. */
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "check.h"
 
 enum { W = 32, H = 16, FRAMES = 12 };
 
-static int live; /* the producer's frames the library still holds */
+/* The producer's frames the library still holds. Atomic: with workers, frames are released
+ * on their threads, and a plain int would lose concurrent decrements. */
+static atomic_int live;
 static VmafxFence fences[3];
 static int fences_seen_at_release = -1;
 
