@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use vmafx::{Scorer, Side};
+use vmafx::Scorer;
 
 use crate::args::ScoreArgs;
 use crate::error::CliError;
@@ -115,42 +115,15 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
     );
     let reports = scorer.score_readers_many(reference, readers);
     progress.finish();
-    for (path, watch) in &watches {
-        if let Some(loss) = watch.as_ref().and_then(|w| w.loss()) {
-            eprintln!(
-                "warning: {}: {}; the frames decoded were scored (--accept-decode-errors)",
-                path.display(),
-                loss.describe()
-            );
-        }
-    }
+    run::warn_decode_losses(&watches);
     let reports = reports?;
     let mut partial = None;
     for (k, (dp, report)) in a.distorted.iter().zip(&reports).enumerate() {
-        if let Some(side) = report.ended_first() {
-            let (first, other) = match side {
-                Side::Reference => (rp, dp),
-                Side::Distorted => (dp, rp),
-            };
-            eprintln!(
-                "warning: \"{}\" ended before \"{}\"",
-                first.display(),
-                other.display()
-            );
-        }
+        run::warn_ended_first(report, rp, dp);
         if report.frame_count() == 0 {
-            if report.partial().is_some() {
-                return Err(CliError::Interrupted(
-                    "no frame was scored; no log written".into(),
-                ));
-            }
-            return Err(CliError::Input(format!(
-                "no frame was scored from {} and {} (--frame_cnt {})",
-                rp.display(),
-                dp.display(),
-                a.frame_cnt.unwrap_or(0)
-            )));
+            return Err(run::no_frame_scored(report, a, rp, dp));
         }
+
         // A stopped or failed run prints no pooled score (as a pair run).
         if report.partial().is_none() && (!a.quiet || a.output.is_none()) {
             for m in report.models()? {

@@ -3,9 +3,12 @@
 //! engine's [`Scorer`] with a progress bar, the pooled scores printed, the log and the HTML
 //! report written.
 
+use std::path::Path;
+
 use vmafx::context::FeatureOrder;
+use vmafx::io::DecodeWatch;
 use vmafx::io::RawParams;
-use vmafx::{Feature, Model, OutputFormat, Scorer, ScorerConfig, Side};
+use vmafx::{Feature, Model, OutputFormat, Report, Scorer, ScorerConfig, Side};
 
 use crate::args::ScoreArgs;
 use crate::error::CliError;
@@ -204,44 +207,16 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         None => scorer.score_readers(reference, distorted),
     };
     progress.finish();
-    for (path, watch) in &watches {
-        if let Some(loss) = watch.as_ref().and_then(|w| w.loss()) {
-            eprintln!(
-                "warning: {}: {}; the frames decoded were scored (--accept-decode-errors)",
-                path.display(),
-                loss.describe()
-            );
-        }
-    }
+    warn_decode_losses(&watches);
     let report = report?;
-    if let Some(side) = report.ended_first() {
-        let (first, other) = match side {
-            Side::Reference => (rp, dp),
-            Side::Distorted => (dp, rp),
-        };
-        eprintln!(
-            "warning: \"{}\" ended before \"{}\"",
-            first.display(),
-            other.display()
-        );
-    }
+    warn_ended_first(&report, rp, dp);
     if let Some(o) = &part_origin {
         return partial::write(a, &report, o);
     }
     if report.frame_count() == 0 {
-        if report.partial().is_some() {
-            return Err(CliError::Interrupted(
-                "no frame was scored; no log written".into(),
-            ));
-        }
-        // The engine names an input that had no frame; here only a frame limit of 0 is left.
-        return Err(CliError::Input(format!(
-            "no frame was scored from {} and {} (--frame_cnt {})",
-            rp.display(),
-            dp.display(),
-            a.frame_cnt.unwrap_or(0)
-        )));
+        return Err(no_frame_scored(&report, a, rp, dp));
     }
+
     let log_on_stdout = logdest::log_to_stdout(a.output.as_deref());
     // A run that failed or was stopped prints no pooled score: a script reading standard
     // output must not take the score of misread or missing frames (the log, marked partial,
@@ -284,4 +259,46 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         html::write(&job, path).map_err(CliError::Input)?;
     }
     Ok(())
+}
+
+/// Warns, after the inputs ended, of decoding errors `--accept-decode-errors` let through.
+pub(crate) fn warn_decode_losses<P: AsRef<Path>>(watches: &[(P, Option<DecodeWatch>)]) {
+    for (path, watch) in watches {
+        if let Some(loss) = watch.as_ref().and_then(|w| w.loss()) {
+            eprintln!(
+                "warning: {}: {}; the frames decoded were scored (--accept-decode-errors)",
+                path.as_ref().display(),
+                loss.describe()
+            );
+        }
+    }
+}
+
+/// Warns when one input of the pair `rp`, `dp` ended before the other.
+pub(crate) fn warn_ended_first(report: &Report, rp: &Path, dp: &Path) {
+    if let Some(side) = report.ended_first() {
+        let (first, other) = match side {
+            Side::Reference => (rp, dp),
+            Side::Distorted => (dp, rp),
+        };
+        eprintln!(
+            "warning: \"{}\" ended before \"{}\"",
+            first.display(),
+            other.display()
+        );
+    }
+}
+
+/// The error for a run of the pair `rp`, `dp` that scored no frame: interrupted, or (the
+/// engine names an input that had no frame) a frame limit of 0.
+pub(crate) fn no_frame_scored(report: &Report, a: &ScoreArgs, rp: &Path, dp: &Path) -> CliError {
+    if report.partial().is_some() {
+        return CliError::Interrupted("no frame was scored; no log written".into());
+    }
+    CliError::Input(format!(
+        "no frame was scored from {} and {} (--frame_cnt {})",
+        rp.display(),
+        dp.display(),
+        a.frame_cnt.unwrap_or(0)
+    ))
 }
