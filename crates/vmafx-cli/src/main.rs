@@ -20,6 +20,7 @@ mod partial;
 mod progress;
 mod run;
 mod sample;
+mod tiny;
 mod window;
 
 use clap::Parser;
