@@ -21,6 +21,8 @@ mod options;
 mod settings;
 mod strips;
 mod weight;
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
