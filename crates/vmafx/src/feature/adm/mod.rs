@@ -7,6 +7,8 @@
 //! scalar row loops, the reference twins of the vector kernels in `x86` (chosen in
 //! `init` from [`crate::cpu::level`]).
 
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
 mod bands;
 mod border;
 mod cm;
@@ -21,8 +23,6 @@ mod options;
 mod settings;
 mod strips;
 mod weight;
-#[cfg(target_arch = "aarch64")]
-mod aarch64;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 

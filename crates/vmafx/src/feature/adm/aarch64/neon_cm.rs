@@ -18,8 +18,18 @@ pub(crate) fn scale0_row_neon<'a>(m: &Masking<'a, i16>, r: &Row0) -> [i64; 3] {
     let start = r.left.max(1);
     let stop = r.right.min(r.w.saturating_sub(1));
     let (up, i, down) = r.rows;
-    let need = up.max(i).max(down).checked_mul(r.stride).and_then(|o| o.checked_add(r.w));
-    let held = m.source.iter().chain(m.masker).chain(m.activity).map(|b| b.len()).min();
+    let need = up
+        .max(i)
+        .max(down)
+        .checked_mul(r.stride)
+        .and_then(|o| o.checked_add(r.w));
+    let held = m
+        .source
+        .iter()
+        .chain(m.masker)
+        .chain(m.activity)
+        .map(|b| b.len())
+        .min();
     if r.stride < r.w || start + 4 > stop || need.is_none() || need > held {
         return scale0_row(m, r);
     }
@@ -27,7 +37,11 @@ pub(crate) fn scale0_row_neon<'a>(m: &Masking<'a, i16>, r: &Row0) -> [i64; 3] {
         [0, 1, 2].map(|t| &b[t][y * r.stride..y * r.stride + r.w])
     };
     let rows = Rows {
-        activity: [row(m.activity, up), row(m.activity, i), row(m.activity, down)],
+        activity: [
+            row(m.activity, up),
+            row(m.activity, i),
+            row(m.activity, down),
+        ],
         masker: row(m.masker, i),
         source: row(m.source, i),
     };

@@ -131,7 +131,12 @@ unsafe fn row0(
                 }
             })
         };
-        let (o_lo, o_hi, d_lo, d_hi) = (halves(o, false), halves(o, true), halves(d, false), halves(d, true));
+        let (o_lo, o_hi, d_lo, d_hi) = (
+            halves(o, false),
+            halves(o, true),
+            halves(d, false),
+            halves(d, true),
+        );
         let angle = vcombine_u32(
             vmovn_u64(within(cos_sq, [o_lo[0], o_lo[1]], [d_lo[0], d_lo[1]])),
             vmovn_u64(within(cos_sq, [o_hi[0], o_hi[1]], [d_hi[0], d_hi[1]])),
@@ -192,8 +197,18 @@ fn limit(rst: int32x4_t, k: int32x4_t, o: int32x4_t, d: int32x4_t, egl: float64x
         vqmovn_s64(vcvtq_s64_f64(v))
     };
     let v = vcombine_s32(
-        half(vget_low_s32(rst), vget_low_s32(k), vget_low_s32(o), vget_low_s32(d)),
-        half(vget_high_s32(rst), vget_high_s32(k), vget_high_s32(o), vget_high_s32(d)),
+        half(
+            vget_low_s32(rst),
+            vget_low_s32(k),
+            vget_low_s32(o),
+            vget_low_s32(d),
+        ),
+        half(
+            vget_high_s32(rst),
+            vget_high_s32(k),
+            vget_high_s32(o),
+            vget_high_s32(d),
+        ),
     );
     vmovl_s16(vqmovn_s32(v))
 }
