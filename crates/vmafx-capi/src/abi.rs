@@ -430,6 +430,7 @@ unsafe impl MinSize for VmafxContextConfig {
 }
 
 crate::c_named!(
+    VmafxColor,
     VmafxContextConfig,
     VmafxConvertDesc,
     VmafxDeviceDesc,

@@ -25,6 +25,7 @@ use crate::window_live::Live;
 
 use crate::context_handle::get;
 pub use crate::context_handle::VmafxContext;
+use crate::context_options::check_sample_range;
 use crate::session::{Inner, Notes};
 use std::time::Instant;
 
@@ -87,6 +88,7 @@ c_export! {
             model_sets: Vec::new(),
             notes: Notes::with_masks(masks),
             tiny: Default::default(),
+            options: Default::default(),
         };
         // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).
         unsafe {
@@ -231,6 +233,10 @@ c_export! {
             #[cfg(not(feature = "test-hooks"))]
             let early: Option<[vmafx::Fence; 2]> = None;
             let mut inner = c.lock();
+            if inner.options.check_sample_range {
+                check_sample_range(&r, "reference")?;
+                check_sample_range(&d, "distorted")?;
+            }
             let submitted = inner.ctx.submit(r, d, index);
             if submitted.is_ok() {
                 inner.notes.first_frame.get_or_insert_with(Instant::now);

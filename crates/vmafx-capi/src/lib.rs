@@ -14,6 +14,7 @@ pub mod bridge;
 pub mod c_type;
 pub mod context;
 mod context_handle;
+pub mod context_options;
 pub mod converter;
 pub mod device;
 pub mod dnn;

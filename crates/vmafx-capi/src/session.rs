@@ -34,6 +34,33 @@ pub(crate) struct Inner {
     pub(crate) notes: Notes,
     /// The tiny model attached to the context (dnn.h), when the build has the runtime.
     pub(crate) tiny: TinySlot,
+    /// The context options and colour defaults (`crate::context_options`).
+    pub(crate) options: ContextOptions,
+}
+
+/// The options of `vmafx_context_set_option()` and the defaults of
+/// `vmafx_context_set_default_color()`.
+#[derive(Debug, Clone)]
+pub(crate) struct ContextOptions {
+    /// `perceptual_weight`: weight frames by their side data (none is attached in this build).
+    pub(crate) perceptual_weight: bool,
+    /// `perceptual_weight_strength`, finite and >= 0; 1 by default.
+    pub(crate) perceptual_weight_strength: f64,
+    /// `check_sample_range`: refuse a 9- to 15-bit sample above 2^bpc - 1 at submit.
+    pub(crate) check_sample_range: bool,
+    /// The colour of reference and distorted frames that carry none.
+    pub(crate) default_color: [Option<crate::abi::VmafxColor>; 2],
+}
+
+impl Default for ContextOptions {
+    fn default() -> Self {
+        ContextOptions {
+            perceptual_weight: false,
+            perceptual_weight_strength: 1.0,
+            check_sample_range: false,
+            default_color: [None, None],
+        }
+    }
 }
 
 /// The caller's part of a provenance record, the timing, and the strings handed to C.

@@ -197,6 +197,11 @@ fn tiny_models() {
 }
 
 #[test]
+fn context_options_sample_range_side_data_and_default_colour() {
+    run_c_test("test_context_options");
+}
+
+#[test]
 fn bad_input() {
     run_c_test("test_bad_input");
 }
@@ -301,6 +306,62 @@ fn shared_library_exports_no_hook() {
     ] {
         assert!(exported(public), "{public} is not exported");
     }
+}
+
+/// The functions of VMAFx's ABI 0.1.11 (`tests/vmafx_0.1.11_functions.txt`): name and, for
+/// the libvmaf bridge, the library other than libvmafx that exports it.
+fn abi_functions() -> Vec<(String, Option<String>)> {
+    let text = std::fs::read_to_string(crate_dir().join("tests/vmafx_0.1.11_functions.txt"))
+        .expect("tests/vmafx_0.1.11_functions.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut words = l.split_whitespace();
+            let name = words.next().unwrap_or_default().to_string();
+            (name, words.next().map(str::to_string))
+        })
+        .collect()
+}
+
+/// `nm -D --defined-only` of the shared library: exactly the 0.1.11 functions libvmafx
+/// carries (the list less the libvmaf bridge), and no other `vmafx_` function.
+#[cfg(target_os = "linux")]
+#[test]
+fn shared_library_exports_the_functions_of_abi_0_1_11() {
+    let so = lib_dir(SHARED_LIB).join(SHARED_LIB);
+    let nm = Command::new("nm")
+        .args(["-D", "--defined-only"])
+        .arg(&so)
+        .output()
+        .expect("nm runs");
+    assert!(nm.status.success());
+    let mut exported: Vec<String> = String::from_utf8_lossy(&nm.stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(2))
+        .filter(|s| s.starts_with("vmafx_"))
+        .map(str::to_string)
+        .collect();
+    exported.sort();
+    exported.dedup();
+    let all = abi_functions();
+    assert_eq!(
+        all.len(),
+        135,
+        "the list holds 0.1.8's 134 and signal_on_release"
+    );
+    let mut want: Vec<String> = all
+        .into_iter()
+        .filter(|(_, lib)| lib.is_none())
+        .map(|(n, _)| n)
+        .collect();
+    want.sort();
+    let missing: Vec<_> = want.iter().filter(|n| !exported.contains(n)).collect();
+    let extra: Vec<_> = exported.iter().filter(|n| !want.contains(n)).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "{}: missing {missing:?}, not in the ABI {extra:?}",
+        so.display()
+    );
 }
 
 #[test]

@@ -133,3 +133,34 @@ fn soname_is_libvmaf_so_3() {
         so.display()
     );
 }
+
+/// `nm -D --defined-only` of `libvmaf.so` lists every function of VMAFx's ABI 0.1.11
+/// (`crates/vmafx-capi/tests/vmafx_0.1.11_functions.txt`): libvmafx's, linked in, and the
+/// libvmaf bridge of this crate.
+#[cfg(target_os = "linux")]
+#[test]
+fn shared_library_exports_every_function_of_abi_0_1_11() {
+    let so = lib_dir("libvmaf.so").join("libvmaf.so");
+    let nm = Command::new("nm")
+        .args(["-D", "--defined-only"])
+        .arg(&so)
+        .output()
+        .expect("nm runs");
+    assert!(nm.status.success());
+    let syms = String::from_utf8_lossy(&nm.stdout);
+    let exported: Vec<&str> = syms
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(2))
+        .collect();
+    let list =
+        std::fs::read_to_string(crate_dir().join("../vmafx-capi/tests/vmafx_0.1.11_functions.txt"))
+            .expect("the 0.1.11 list");
+    let names: Vec<&str> = list
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(names.len(), 135);
+    let missing: Vec<_> = names.iter().filter(|n| !exported.contains(n)).collect();
+    assert!(missing.is_empty(), "{} lacks {missing:?}", so.display());
+}

@@ -127,6 +127,38 @@ VMAFX_EXPORT VmafxStatus vmafx_context_import_frame(VmafxContext *context, Vmafx
                                                     const VmafxFrameImport *desc, const char *input,
                                                     VmafxFrame **out, VmafxError **error);
 
+/**
+ * Sets a context option: `perceptual_weight` (`0` / `1`), `perceptual_weight_strength` (a finite
+ * number >= 0; default 1) or `check_sample_range` (`0` / `1`, off by default: vmafx_submit()
+ * refuses a pair with a sample of a 9- to 15-bit frame above 2^bpc - 1 with VMAFX_E_INVALID naming
+ * the input, its plane, row, column and value). VMAFX_E_NOTFOUND names an unknown key,
+ * VMAFX_E_INVALID a value the key refuses (both VMAFX_SUBJECT_OPTION). This build attaches no side
+ * data (vmafx_context_attach_sidedata()), so the perceptual options change no score.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_context_set_option(VmafxContext *context, const char *key,
+                                                  const char *value, VmafxError **error);
+
+/**
+ * Attaches the perceptual side data of frame `index` (a pre-processor's interop blob) for
+ * `perceptual_weight`. This build reads no side-data format: after the argument checks (NULL
+ * `context` or `data`, `size` 0: VMAFX_E_INVALID) it is VMAFX_E_NOTSUP naming `data`, and every
+ * frame keeps weight 1 in pooled scores.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_context_attach_sidedata(VmafxContext *context, uint64_t index,
+                                                       const void *data, size_t size,
+                                                       VmafxError **error);
+
+/**
+ * The colour of the submitted frames that carry none, per input; NULL leaves that input's default
+ * as it is. Each member must be a value of its enumeration (else VMAFX_E_INVALID naming it, e.g.
+ * `reference.matrix`). Only a model with a `conversion_target` reads frame colour; no model of this
+ * build has one, so the defaults are kept and change no score.
+ */
+VMAFX_EXPORT VmafxStatus vmafx_context_set_default_color(VmafxContext *context,
+                                                         const VmafxColor *reference,
+                                                         const VmafxColor *distorted,
+                                                         VmafxError **error);
+
 /** Scores frame `index`; consumes one reference of each frame on every path, failures included. */
 VMAFX_EXPORT VmafxStatus vmafx_submit(VmafxContext *context, VmafxFrame *reference,
                                       VmafxFrame *distorted, uint64_t index, VmafxError **error);

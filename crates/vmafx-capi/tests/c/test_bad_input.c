@@ -498,6 +498,15 @@ static void producers(void)
     ROW(vmafx_context_import_score, (NULL, "x", 0u, 1.0, errp), INVALID, "context",
         VMAFX_SUBJECT_CONTEXT);
     ROW(vmafx_context_import_score, (ctx, NULL, 0u, 1.0, errp), INVALID, "feature", PARAM);
+    ROW(vmafx_context_set_option, (NULL, "perceptual_weight", "1", errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_set_option, (ctx, NULL, "1", errp), INVALID, "key", PARAM);
+    ROW(vmafx_context_set_option, (ctx, "perceptual_weight", NULL, errp), INVALID, "value", PARAM);
+    ROW(vmafx_context_attach_sidedata, (NULL, 0u, pixels, 4u, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
+    ROW(vmafx_context_attach_sidedata, (ctx, 0u, NULL, 4u, errp), INVALID, "data", PARAM);
+    ROW(vmafx_context_set_default_color, (NULL, NULL, NULL, errp), INVALID, "context",
+        VMAFX_SUBJECT_CONTEXT);
     VmafxFence fence = VMAFX_FENCE_INIT;
     CHECK(vmafx_fence_create(NULL, VMAFX_FENCE_HOST, &fence, NULL) == VMAFX_OK);
     VmafxFrame *f = fresh();
