@@ -394,7 +394,7 @@ c_export! {
 unsafe fn read_inputs<'a>(
     inputs: *const VmafxDnnInput,
     n: usize,
-) -> CResult<Vec<(Option<&'a str>, Vec<usize>, &'a [f32])>> {
+) -> CResult<Vec<dnn_runtime::GivenTensor<'a>>> {
     // SAFETY: `n` entries (the caller's contract).
     let inputs = unsafe { std::slice::from_raw_parts(inputs, n) };
     let mut out = Vec::with_capacity(n);
@@ -437,7 +437,7 @@ unsafe fn read_inputs<'a>(
         if t.data.is_null() {
             return Err(null(&field("data")));
         }
-        if (t.data as usize) % std::mem::align_of::<f32>() != 0 {
+        if !(t.data as usize).is_multiple_of(std::mem::align_of::<f32>()) {
             return Err(fail(
                 Status::Invalid,
                 &field("data"),

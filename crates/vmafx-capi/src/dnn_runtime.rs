@@ -17,6 +17,9 @@ use crate::error::{fail, CResult, Failure, WithKind};
 /// 1: this build runs tiny models.
 pub(crate) const AVAILABLE: u32 = 1;
 
+/// A tensor given to vmafx_dnn_session_run(): its name (or `None`), shape and values.
+pub(crate) type GivenTensor<'a> = (Option<&'a str>, Vec<usize>, &'a [f32]);
+
 /// An open session.
 pub(crate) type SessionState = Session;
 
@@ -127,7 +130,7 @@ pub(crate) fn run_plane(
 /// Runs the session on named tensors; the outputs by name, in the model's order.
 pub(crate) fn run_tensors(
     s: &mut SessionState,
-    inputs: &[(Option<&str>, Vec<usize>, &[f32])],
+    inputs: &[GivenTensor<'_>],
 ) -> CResult<Vec<(String, Vec<f32>)>> {
     let given: Vec<(Option<&str>, &[usize], &[f32])> = inputs
         .iter()

@@ -10,6 +10,9 @@ use crate::error::{fail, CResult, WithKind};
 /// 0: this build runs no tiny models.
 pub(crate) const AVAILABLE: u32 = 0;
 
+/// A tensor given to vmafx_dnn_session_run(): its name (or `None`), shape and values.
+pub(crate) type GivenTensor<'a> = (Option<&'a str>, Vec<usize>, &'a [f32]);
+
 /// No session can be opened.
 pub(crate) type SessionState = std::convert::Infallible;
 
@@ -64,7 +67,7 @@ pub(crate) fn run_plane(s: &mut SessionState, _: &[f32], _: usize, _: usize) -> 
 /// Never called: no session exists.
 pub(crate) fn run_tensors(
     s: &mut SessionState,
-    _: &[(Option<&str>, Vec<usize>, &[f32])],
+    _: &[GivenTensor<'_>],
 ) -> CResult<Vec<(String, Vec<f32>)>> {
     match *s {}
 }
