@@ -4,9 +4,11 @@
 //! Per frame pair the luma planes go through four DWT levels. At each level the distorted
 //! detail bands are decoupled into restored and additive parts, CSF-weighted, masked by
 //! each other, and summed as 3-norms over the picture less a 10% border. The kernels are
-//! scalar row loops, the reference twins of the vector kernels in `x86` (chosen in
+//! scalar row loops, the reference twins of the vector kernels in `x86` and `aarch64` (chosen in
 //! `init` from [`crate::cpu::level`]).
 
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
 mod bands;
 mod border;
 mod cm;
