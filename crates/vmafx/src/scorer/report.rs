@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::error::{Error, Result};
 use crate::output::{render_report, OutputFormat};
-use crate::provenance::report::xml_report;
+use crate::provenance::report::{json_log_with_record, xml_report};
 use crate::provenance::Record;
 use crate::score::{pool, PoolMethod, ReportInfo, ScoreTable};
 
@@ -301,11 +301,7 @@ impl Report {
             return self.render(format);
         };
         match format {
-            OutputFormat::Json => {
-                let log = self.render(format);
-                let body = log.trim_end().strip_suffix('}').unwrap_or(&log).trim_end();
-                format!("{body},\n  \"provenance\": {}\n}}\n", record.json(true))
-            }
+            OutputFormat::Json => json_log_with_record(&self.render(format), &record.json(true)),
             OutputFormat::Xml => xml_report(&self.table, &self.info, record),
             _ => self.render(format),
         }
