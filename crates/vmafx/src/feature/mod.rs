@@ -11,6 +11,7 @@ pub mod name;
 pub mod options;
 pub mod reach;
 pub mod registry;
+pub(crate) mod scratch;
 
 pub(crate) mod adm;
 pub(crate) mod cambi;

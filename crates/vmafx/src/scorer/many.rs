@@ -2,12 +2,20 @@
 //! pass. The reference is read and decoded once; each of its frames (reference-counted) is
 //! handed to one scorer per distorted input, each with the configuration of the first, so
 //! that every distorted input gets exactly the report of its own pair run.
+//!
+//! The set has one budget, not one per input: `threads` workers in all, each scoring its
+//! share of the inputs (input i on worker i mod threads) one after another on its own
+//! thread, so that one set of extractor buffers per worker serves them all
+//! ([`crate::feature::scratch`]); with 0 threads everything runs on the reading thread. The
+//! reading thread hands each reference frame to every worker and reads the next meanwhile.
 
 use std::path::Path;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 
 use super::{input, Report, Scorer, ScorerConfig, Side};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Status};
+use crate::feature::scratch;
 use crate::frame::Frame;
 use crate::io::VideoReader;
 use crate::score::PartialReason;
@@ -54,26 +62,33 @@ impl Scorer {
     /// [`Scorer::score_readers`] gives for that pair alone.
     ///
     /// The reference is read and decoded once: each of its frames is shared (not copied)
-    /// by the scorers of every distorted input, and reading never runs further ahead than
-    /// one pair run's queue. Each distorted reader must have the reference's geometry (open
-    /// it with [`crate::io::OpenOptions::scale_to`] to scale another size); one with fewer
-    /// frames ends its report there ([`Report::ended_first`] says
-    /// [`Side::Distorted`]) while the others go on. Every scorer has this scorer's models,
-    /// features, threads, CPU level and frame limits; progress is reported for the
-    /// reference's frames, and windows ([`ScorerConfig::on_windows`]) are refused with more
-    /// than one distorted input.
+    /// by the scorers of every distorted input, and reading runs one frame ahead of the
+    /// workers. The configured threads are the whole set's: that many workers (at most one
+    /// per distorted input) share the inputs, and the working buffers of each worker's
+    /// extractors serve all of its inputs, so memory grows with the threads rather than
+    /// with the inputs. Each distorted reader must have the reference's geometry (open it
+    /// with [`crate::io::OpenOptions::scale_to`] to scale another size); one with fewer
+    /// frames ends its report there ([`Report::ended_first`] says [`Side::Distorted`])
+    /// while the others go on. Every scorer has this scorer's models, features, CPU level
+    /// and frame limits; progress is reported for the first distorted input's frames, and
+    /// windows ([`ScorerConfig::on_windows`]) are refused with more than one distorted
+    /// input. One distorted reader is scored as [`Scorer::score_readers`] does.
     pub fn score_readers_many(
-        self,
+        mut self,
         mut reference: VideoReader,
-        distorted: Vec<VideoReader>,
+        mut distorted: Vec<VideoReader>,
     ) -> Result<Vec<Report>> {
+        if distorted.len() == 1 {
+            let d = distorted.remove(0);
+            return self.score_readers(reference, d).map(|r| vec![r]);
+        }
         if distorted.is_empty() {
             return Err(Error::invalid(
                 "distorted",
                 "no distorted input to score against the reference",
             ));
         }
-        if distorted.len() > 1 && self.watch.is_some() {
+        if self.watch.is_some() {
             return Err(Error::invalid(
                 "windows",
                 "live windows watch one distorted input; score the renditions one at a time",
@@ -85,14 +100,17 @@ impl Scorer {
         let plan = self.input;
         let stop = self.stop.clone();
         let keep_partial = self.keep_partial;
-        let mut scorers = Vec::with_capacity(distorted.len());
-        for _ in 1..distorted.len() {
-            scorers.push(Scorer::new(self.sibling.clone_parts())?);
-        }
-        scorers.insert(0, self);
-        reference.skip(plan.skip.0)?;
+        // One budget for the set: `threads` workers in all, each scoring its share of the
+        // renditions on its own thread (their contexts score inline), not `threads` each.
+        let workers = self.sibling.threads.min(distorted.len());
         let mut renditions = Vec::with_capacity(distorted.len());
-        for (mut scorer, mut reader) in scorers.into_iter().zip(distorted) {
+        for (i, mut reader) in distorted.into_iter().enumerate() {
+            let mut parts = self.sibling.clone_parts();
+            parts.threads = 0;
+            let mut scorer = Scorer::new(parts)?;
+            if i == 0 {
+                scorer.progress = self.progress.take();
+            }
             scorer.set_frame_rate(reader.frame_rate().or(reference.frame_rate()));
             reader.skip(plan.skip.1)?;
             scorer.total = plan.total(&reference, &reader);
@@ -104,39 +122,67 @@ impl Scorer {
                 partial: None,
             });
         }
+        reference.skip(plan.skip.0)?;
         let stopped = || stop.as_ref().is_some_and(|f| f.load(Ordering::SeqCst));
-        let mut pushed = 0u64;
-        while renditions.iter().any(|r| r.open) {
-            if plan.max_frames.is_some_and(|n| pushed >= n) {
-                break;
-            }
-            if stopped() {
-                end_all(&mut renditions, PartialReason::Interrupted, String::new());
-                break;
-            }
-            let frame = match reference.next_frame() {
-                Ok(f) => f,
-                Err(_) if stopped() => {
-                    end_all(&mut renditions, PartialReason::Interrupted, String::new());
-                    break;
-                }
-                Err(e) if keep_partial && pushed > 0 => {
-                    end_all(&mut renditions, PartialReason::InputFailed, e.to_string());
-                    break;
-                }
-                Err(e) => return Err(e),
-            };
-            for r in renditions.iter_mut().filter(|r| r.open) {
-                r.next(frame.as_ref(), keep_partial, &stopped)?;
-            }
-            if frame.is_none() {
-                break;
-            }
-            pushed += 1;
+        let open = AtomicUsize::new(renditions.len());
+        let run = Run {
+            keep_partial,
+            stopped: &stopped,
+            open: &open,
+        };
+        let mut groups: Vec<Vec<(usize, Rendition)>> =
+            (0..workers.max(1)).map(|_| Vec::new()).collect();
+        for (i, r) in renditions.into_iter().enumerate() {
+            groups[i % workers.max(1)].push((i, r));
         }
+        let groups = if workers == 0 {
+            let mut group = groups.pop().unwrap_or_default();
+            let mut lanes = [Lane::Here(&mut group)];
+            scratch::shared_on_this_thread(|| {
+                read_reference(&mut reference, plan, &run, &mut lanes)
+            })?;
+            vec![group]
+        } else {
+            std::thread::scope(|s| {
+                let mut senders = Vec::with_capacity(groups.len());
+                let mut handles = Vec::with_capacity(groups.len());
+                for mut group in groups {
+                    let (tx, rx) = sync_channel::<Message>(0);
+                    let run = &run;
+                    handles.push(s.spawn(move || {
+                        let failed =
+                            scratch::shared_on_this_thread(|| score_group(&mut group, rx, run));
+                        (group, failed)
+                    }));
+                    senders.push(Lane::Thread(tx));
+                }
+                let read = read_reference(&mut reference, plan, &run, &mut senders);
+                // The workers end once their channel closes.
+                drop(senders);
+                let mut groups = Vec::with_capacity(handles.len());
+                let mut failed: Option<(usize, Error)> = None;
+                for h in handles {
+                    let (group, f) = h.join().map_err(|_| {
+                        Error::new(Status::Internal, "threads", "a worker thread panicked")
+                    })?;
+                    if let Some((i, e)) = f {
+                        if failed.as_ref().is_none_or(|(j, _)| i < *j) {
+                            failed = Some((i, e));
+                        }
+                    }
+                    groups.push(group);
+                }
+                if let Some((_, e)) = failed {
+                    return Err(e);
+                }
+                read.map(|()| groups)
+            })?
+        };
+        let mut renditions: Vec<(usize, Rendition)> = groups.into_iter().flatten().collect();
+        renditions.sort_by_key(|(i, _)| *i);
         renditions
             .into_iter()
-            .map(|mut r| {
+            .map(|(_, mut r)| {
                 // A decoder stopped by the same Ctrl-C may end its output cleanly.
                 if r.partial.is_none() && stopped() {
                     r.partial = Some((PartialReason::Interrupted, String::new()));
@@ -156,21 +202,132 @@ impl Scorer {
     }
 }
 
+/// What every rendition's scoring shares: whether to keep a partial report, the stop
+/// flag, and how many renditions are still paired with the reference's frames.
+struct Run<'a> {
+    keep_partial: bool,
+    stopped: &'a (dyn Fn() -> bool + Sync),
+    open: &'a AtomicUsize,
+}
+
+/// What the reading thread hands each worker.
+enum Message {
+    /// The reference's next frame (`None`: it ended).
+    Frame(Option<Frame>),
+    /// The run ended early: every rendition still open ends with this reason.
+    End(PartialReason, String),
+}
+
+/// Where the reference's frames go: renditions scored on the reading thread itself (no
+/// worker), or a worker's channel.
+enum Lane<'g> {
+    Here(&'g mut Vec<(usize, Rendition)>),
+    Thread(SyncSender<Message>),
+}
+
+impl Lane<'_> {
+    /// Hands `message` on; an error where the worker stopped (it failed: its error is
+    /// taken when it is joined) or a rendition scored here failed.
+    fn send(&mut self, message: Message, run: &Run<'_>) -> Result<()> {
+        match self {
+            Lane::Here(group) => deliver(group, message, run).map_err(|(_, e)| e),
+            Lane::Thread(tx) => tx
+                .send(message)
+                .map_err(|_| Error::new(Status::Internal, "threads", "a worker stopped")),
+        }
+    }
+}
+
+/// Reads the reference once and hands each frame to every lane, until the reference
+/// ends, every rendition ended, the frame limit or a stop. A worker that stopped ends the
+/// reading with an error (the caller reports the worker's own); reading failures are
+/// treated as in a pair run.
+fn read_reference(
+    reference: &mut VideoReader,
+    plan: input::InputPlan,
+    run: &Run<'_>,
+    lanes: &mut [Lane<'_>],
+) -> Result<()> {
+    let end_all = |lanes: &mut [Lane<'_>], reason: PartialReason, detail: String| {
+        lanes
+            .iter_mut()
+            .try_for_each(|l| l.send(Message::End(reason, detail.clone()), run))
+    };
+    let mut pushed = 0u64;
+    while run.open.load(Ordering::SeqCst) > 0 {
+        if plan.max_frames.is_some_and(|n| pushed >= n) {
+            break;
+        }
+        if (run.stopped)() {
+            return end_all(lanes, PartialReason::Interrupted, String::new());
+        }
+        let frame = match reference.next_frame() {
+            Ok(f) => f,
+            Err(_) if (run.stopped)() => {
+                return end_all(lanes, PartialReason::Interrupted, String::new());
+            }
+            // Every rendition ended meanwhile: nothing reads this frame.
+            Err(_) if run.open.load(Ordering::SeqCst) == 0 => break,
+            Err(e) if run.keep_partial && pushed > 0 => {
+                return end_all(lanes, PartialReason::InputFailed, e.to_string());
+            }
+            Err(e) => return Err(e),
+        };
+        let ended = frame.is_none();
+        for lane in lanes.iter_mut() {
+            lane.send(Message::Frame(frame.clone()), run)?;
+        }
+        if ended {
+            break;
+        }
+        pushed += 1;
+    }
+    Ok(())
+}
+
+/// A worker: scores each frame it is handed for every rendition of its group, until the
+/// reading ends. A failure is handed back with its rendition's position.
+fn score_group(
+    group: &mut [(usize, Rendition)],
+    rx: Receiver<Message>,
+    run: &Run<'_>,
+) -> Option<(usize, Error)> {
+    for message in rx {
+        if let Err(failed) = deliver(group, message, run) {
+            return Some(failed);
+        }
+    }
+    None
+}
+
+/// Hands `message` to every rendition of `group` still open.
+fn deliver(
+    group: &mut [(usize, Rendition)],
+    message: Message,
+    run: &Run<'_>,
+) -> std::result::Result<(), (usize, Error)> {
+    for (i, r) in group.iter_mut().filter(|(_, r)| r.open) {
+        match &message {
+            Message::Frame(frame) => r.next(frame.as_ref(), run).map_err(|e| (*i, e))?,
+            Message::End(reason, detail) => r.end(*reason, detail.clone()),
+        }
+        if !r.open {
+            run.open.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+    Ok(())
+}
+
 impl Rendition {
     /// Pairs the reference's next frame (`None`: the reference ended) with this input's.
-    fn next(
-        &mut self,
-        reference: Option<&Frame>,
-        keep_partial: bool,
-        stopped: &dyn Fn() -> bool,
-    ) -> Result<()> {
+    fn next(&mut self, reference: Option<&Frame>, run: &Run<'_>) -> Result<()> {
         let distorted = match self.reader.next_frame() {
             Ok(d) => d,
-            Err(_) if stopped() => {
+            Err(_) if (run.stopped)() => {
                 self.end(PartialReason::Interrupted, String::new());
                 return Ok(());
             }
-            Err(e) if keep_partial && self.scorer.pushed > 0 => {
+            Err(e) if run.keep_partial && self.scorer.pushed > 0 => {
                 self.end(PartialReason::InputFailed, e.to_string());
                 return Ok(());
             }
@@ -189,13 +346,6 @@ impl Rendition {
     fn end(&mut self, reason: PartialReason, detail: String) {
         self.partial = Some((reason, detail));
         self.open = false;
-    }
-}
-
-/// Ends every input still open with `reason`.
-fn end_all(renditions: &mut [Rendition], reason: PartialReason, detail: String) {
-    for r in renditions.iter_mut().filter(|r| r.open) {
-        r.end(reason, detail.clone());
     }
 }
 

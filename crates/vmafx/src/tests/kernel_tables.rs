@@ -19,7 +19,15 @@ pub(super) const SIMD_TABLES: [(&str, &[CpuLevel]); 14] = [
             CpuLevel::Avx512Vnni,
         ],
     ),
-    ("adm", &[CpuLevel::Scalar, CpuLevel::Avx2, CpuLevel::Avx512]),
+    (
+        "adm",
+        &[
+            CpuLevel::Scalar,
+            CpuLevel::Neon,
+            CpuLevel::Avx2,
+            CpuLevel::Avx512,
+        ],
+    ),
     ("motion", MOTION),
     ("motion_v2", MOTION),
     (

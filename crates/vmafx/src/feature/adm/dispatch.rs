@@ -1,5 +1,5 @@
 //! The ADM kernel tables per CPU level (function pointers chosen in `init`): the scalar
-//! one in [`super::kernels`], the vector ones in `x86/`. Every kernel gives exactly its
+//! one in [`super::kernels`], the vector ones in `x86/` and `aarch64/`. Every kernel gives exactly its
 //! scalar twin's values.
 
 #[cfg(test)]
@@ -19,6 +19,8 @@ mod tests_dwt_widths;
 #[cfg(test)]
 mod tests_weight_widths;
 
+#[cfg(target_arch = "aarch64")]
+use super::aarch64;
 use super::kernels::Kernels;
 #[cfg(target_arch = "x86_64")]
 use super::x86::{avx2, avx512};
@@ -27,7 +29,7 @@ use crate::cpu::kernel_tables;
 use crate::cpu::CpuLevel;
 
 kernel_tables!(pub(crate) static KERNELS: Dispatch<Kernels> =
-    Kernels::SCALAR; x86_64: avx2::KERNELS, avx512::KERNELS);
+    Kernels::SCALAR; x86_64: avx2::KERNELS, avx512::KERNELS; aarch64: aarch64::KERNELS);
 
 #[cfg(test)]
 impl Kernels {

@@ -4,9 +4,11 @@
 //! Per frame pair the luma planes go through four DWT levels. At each level the distorted
 //! detail bands are decoupled into restored and additive parts, CSF-weighted, masked by
 //! each other, and summed as 3-norms over the picture less a 10% border. The kernels are
-//! scalar row loops, the reference twins of the vector kernels in `x86` (chosen in
+//! scalar row loops, the reference twins of the vector kernels in `x86` and `aarch64` (chosen in
 //! `init` from [`crate::cpu::level`]).
 
+#[cfg(target_arch = "aarch64")]
+mod aarch64;
 mod bands;
 mod border;
 mod cm;
@@ -34,6 +36,7 @@ pub(crate) use dispatch::checkasm::CHECKASM;
 mod tests_strips;
 
 use super::name::feature_name;
+use super::scratch;
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering};
 use crate::error::{Error, Result};
 use crate::frame::{Frame, Samples};
@@ -107,6 +110,37 @@ struct Work {
     additive: [Vec<i32>; 3],
     csf: [Vec<i32>; 3],
     activity: [Vec<i32>; 3],
+}
+
+impl Work {
+    /// Buffers for `w` x `h` pictures of `bpc` bits, run by `kernels`.
+    fn new(w: usize, h: usize, bpc: u32, kernels: kernels::Kernels) -> Work {
+        let stride = w.div_ceil(2);
+        let len = stride * h.div_ceil(2);
+        // Scale 1's bands, stored compactly; the later scales' are smaller still.
+        let len1 = stride.div_ceil(2) * h.div_ceil(2).div_ceil(2);
+        Work {
+            width: w,
+            height: h,
+            bpc,
+            stride,
+            kernels,
+            taps: level_taps(w, h),
+            tmp0: vec![0; 2 * w],
+            tmp: vec![0; 2 * w],
+            ref0: Bands::zeroed(len),
+            dis0: Bands::zeroed(len),
+            strip0: strips::Strip0::new(strips::STRIP_ROWS, stride),
+            ref_n: Bands::zeroed(len1),
+            dis_n: Bands::zeroed(len1),
+            ref_low: vec![0; len1],
+            dis_low: vec![0; len1],
+            restored: zeroed_hvd(len1),
+            additive: zeroed_hvd(len1),
+            csf: zeroed_hvd(len1),
+            activity: zeroed_hvd(len1),
+        }
+    }
 }
 
 /// An `adm` extractor instance.
@@ -212,32 +246,12 @@ impl Extractor for Adm {
                 format!("adm reads 8 to 16 bits; got {}", g.bpc),
             ));
         }
-        let (w, h) = (g.width as usize, g.height as usize);
-        let stride = w.div_ceil(2);
-        let len = stride * h.div_ceil(2);
-        // Scale 1's bands, stored compactly; the later scales' are smaller still.
-        let len1 = stride.div_ceil(2) * h.div_ceil(2).div_ceil(2);
-        self.work = Work {
-            width: w,
-            height: h,
-            bpc: g.bpc,
-            stride,
-            kernels: dispatch::KERNELS.current(),
-            taps: level_taps(w, h),
-            tmp0: vec![0; 2 * w],
-            tmp: vec![0; 2 * w],
-            ref0: Bands::zeroed(len),
-            dis0: Bands::zeroed(len),
-            strip0: strips::Strip0::new(strips::STRIP_ROWS, stride),
-            ref_n: Bands::zeroed(len1),
-            dis_n: Bands::zeroed(len1),
-            ref_low: vec![0; len1],
-            dis_low: vec![0; len1],
-            restored: zeroed_hvd(len1),
-            additive: zeroed_hvd(len1),
-            csf: zeroed_hvd(len1),
-            activity: zeroed_hvd(len1),
-        };
+        self.work = Work::new(
+            g.width as usize,
+            g.height as usize,
+            g.bpc,
+            dispatch::KERNELS.current(),
+        );
         Ok(())
     }
 
@@ -248,7 +262,12 @@ impl Extractor for Adm {
         self.check_frame(input.reference, "reference")?;
         self.check_frame(input.distorted, "distorted")?;
         let s = self.settings;
-        let scales = score_scales(&mut self.work, &s, input.reference, input.distorted);
+        let wk = &self.work;
+        let key = scratch::shape_key(wk.width, wk.height, wk.bpc, wk.kernels.level as u8);
+        let make = |wk: &Work| Work::new(wk.width, wk.height, wk.bpc, wk.kernels);
+        let scales = scratch::lend(&mut self.work, key, make, |wk| {
+            score_scales(wk, &s, input.reference, input.distorted)
+        });
         let (w, h) = (self.work.width as f64, self.work.height as f64);
         let limit = 1e-10 * (w * h) / (1920.0 * 1080.0);
         let mut num = 0f64;

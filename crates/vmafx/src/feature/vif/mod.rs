@@ -27,6 +27,7 @@ mod tests;
 pub(crate) use dispatch::checkasm::CHECKASM;
 
 use super::name::feature_name;
+use super::scratch;
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec};
 use super::{OptValues, Ordering};
 use crate::error::{Error, Result};
@@ -368,18 +369,24 @@ impl Extractor for Vif {
         let luma = Luma::of(input.reference, input.distorted, &g)?;
 
         let mut scales = [NumDen::default(); 4];
-        let (mut w, mut h) = (g.width as usize, g.height as usize);
         let first = if self.skip_scale0 { 1 } else { 0 };
-        for (scale, result) in scales.iter_mut().enumerate() {
-            if scale > 0 {
-                state.down_scale(&luma, scale, w, h);
-                w /= 2;
-                h /= 2;
+        let gain_limit = self.gain_limit;
+        let (w, h) = (g.width as usize, g.height as usize);
+        let key = scratch::shape_key(w, h, g.bpc, state.kernels.level as u8);
+        let make = |s: &State| State::new(s.geometry, s.kernels);
+        scratch::lend(state, key, make, |state| {
+            let (mut w, mut h) = (w, h);
+            for (scale, result) in scales.iter_mut().enumerate() {
+                if scale > 0 {
+                    state.down_scale(&luma, scale, w, h);
+                    w /= 2;
+                    h /= 2;
+                }
+                if scale >= first {
+                    *result = state.statistic(&luma, scale, w, h, gain_limit);
+                }
             }
-            if scale >= first {
-                *result = state.statistic(&luma, scale, w, h, self.gain_limit);
-            }
-        }
+        });
         self.write(&scales, input.index, out);
         Ok(())
     }

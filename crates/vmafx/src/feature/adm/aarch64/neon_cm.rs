@@ -1,0 +1,137 @@
+//! NEON row kernel of scale-0 contrast masking: four interior columns a step.
+//!
+//! The threshold and `|source · rf| - threshold` are wrapping 32-bit lane sums, as in
+//! the scalar twin (the eight neighbours' activity and the centre term each fit 16 bits
+//! signed). The square of the non-negative difference is an unsigned 64-bit product
+//! (`umull`), rounded, shifted and truncated to 32 bits (`xtn`, as `as i32`); its product
+//! with the difference is a signed 64-bit one (`smull`), shifted arithmetically as
+//! `wrapping_shr` does (the count taken modulo 64), and summed with wrap-around.
+
+use std::arch::aarch64::*;
+
+use super::super::cm::{scale0_row, Masking, Row0, ONE_BY_15_Q12, SHIFT_SQ0, SHIFT_SUB0};
+use super::super::cnum::half_of_shift;
+
+/// The scale-0 row kernel (see [`scale0_row`]) with NEON.
+pub(crate) fn scale0_row_neon<'a>(m: &Masking<'a, i16>, r: &Row0) -> [i64; 3] {
+    // Vector columns need both neighbours inside the row.
+    let start = r.left.max(1);
+    let stop = r.right.min(r.w.saturating_sub(1));
+    let (up, i, down) = r.rows;
+    let need = up
+        .max(i)
+        .max(down)
+        .checked_mul(r.stride)
+        .and_then(|o| o.checked_add(r.w));
+    let held = m
+        .source
+        .iter()
+        .chain(m.masker)
+        .chain(m.activity)
+        .map(|b| b.len())
+        .min();
+    if r.stride < r.w || start + 4 > stop || need.is_none() || need > held {
+        return scale0_row(m, r);
+    }
+    let row = |b: &'a [Vec<i16>; 3], y: usize| -> [&'a [i16]; 3] {
+        [0, 1, 2].map(|t| &b[t][y * r.stride..y * r.stride + r.w])
+    };
+    let rows = Rows {
+        activity: [
+            row(m.activity, up),
+            row(m.activity, i),
+            row(m.activity, down),
+        ],
+        masker: row(m.masker, i),
+        source: row(m.source, i),
+    };
+    // SAFETY: NEON was detected before this kernel was listed; every row was sliced to
+    // `w` values, and columns `start - 1 ..= stop` lie within them (`stop < w`).
+    let (mut inner, end) = unsafe { columns(&rows, r, start, stop) };
+    // The scalar twin takes the columns the vector loop left.
+    for (left, right) in [(r.left, start), (end, r.right)] {
+        if left < right {
+            let part = scale0_row(m, &Row0 { left, right, ..*r });
+            for t in 0..3 {
+                inner[t] = inner[t].wrapping_add(part[t]);
+            }
+        }
+    }
+    inner
+}
+
+/// The rows one masking row reads, each `w` long: activity above, at and below the row
+/// (per orientation), the masker and the source at the row.
+struct Rows<'a> {
+    activity: [[&'a [i16]; 3]; 3],
+    masker: [&'a [i16]; 3],
+    source: [&'a [i16]; 3],
+}
+
+/// Four `i16` at `row[j..]` as `i32` lanes.
+///
+/// # Safety
+/// `row` must hold `j + 4` values, and NEON must be present.
+#[inline(always)]
+unsafe fn load4(row: &[i16], j: usize) -> int32x4_t {
+    // SAFETY: the caller promises `row[j..j + 4]` and NEON.
+    unsafe { vmovl_s16(vld1_s16(row.as_ptr().add(j))) }
+}
+
+/// The sums of columns `start..end` (four a step, `end <= stop`) and `end`.
+///
+/// # Safety
+/// Every row must hold columns `start - 1 ..= stop`, `start >= 1`, and NEON must be
+/// present.
+#[target_feature(enable = "neon")]
+unsafe fn columns(rows: &Rows<'_>, r: &Row0, start: usize, stop: usize) -> ([i64; 3], usize) {
+    let mut acc = [vdupq_n_s64(0); 3];
+    let cub_rounds = [0, 1, 2].map(|t| vdupq_n_s64(half_of_shift(r.shift_cub[t]) as i64));
+    let cub_shifts = [0, 1, 2].map(|t| vdupq_n_s64(-((r.shift_cub[t] & 63) as i64)));
+    let sq_shifts = [0, 1, 2].map(|t| vdupq_n_s64(-(SHIFT_SQ0[t] as i64)));
+    let sq_rounds = [0, 1, 2].map(|t| vdupq_n_u64(1u64 << (SHIFT_SQ0[t] - 1)));
+    let mut j = start;
+    while j + 4 <= stop {
+        let mut thr = vdupq_n_s32(0);
+        for t in 0..3 {
+            let [a_up, a_mid, a_down] = rows.activity.map(|a| a[t]);
+            // SAFETY: columns j - 1 ..= j + 4 <= stop lie in every row (the caller).
+            unsafe {
+                for y in [a_up, a_down] {
+                    thr = vaddq_s32(thr, load4(y, j - 1));
+                    thr = vaddq_s32(thr, load4(y, j));
+                    thr = vaddq_s32(thr, load4(y, j + 1));
+                }
+                thr = vaddq_s32(thr, load4(a_mid, j - 1));
+                thr = vaddq_s32(thr, load4(a_mid, j + 1));
+                // The centre: (|masker| / 15 in Q12, rounded), kept to 16 bits.
+                let c = vabsq_s32(load4(rows.masker[t], j));
+                let c = vmlaq_n_s32(vdupq_n_s32(2048), c, ONE_BY_15_Q12);
+                thr = vaddq_s32(thr, vmovl_s16(vmovn_s32(vshrq_n_s32::<12>(c))));
+            }
+        }
+        for t in 0..3 {
+            // SAFETY: as above.
+            let s = unsafe { load4(rows.source[t], j) };
+            let x = vmulq_n_s32(s, r.rf[t] as i32);
+            let shifted = vshlq_s32(thr, vdupq_n_s32(SHIFT_SUB0[t] as i32));
+            let x = vmaxq_s32(vsubq_s32(vabsq_s32(x), shifted), vdupq_n_s32(0));
+            let xu = vreinterpretq_u32_s32(x);
+            for h in 0..2 {
+                let (xs, xu2) = if h == 0 {
+                    (vget_low_s32(x), vget_low_u32(xu))
+                } else {
+                    (vget_high_s32(x), vget_high_u32(xu))
+                };
+                let sq = vmlal_u32(sq_rounds[t], xu2, xu2);
+                let sq = vshlq_u64(sq, sq_shifts[t]);
+                let sq = vreinterpret_s32_u32(vmovn_u64(sq));
+                let cube = vmlal_s32(cub_rounds[t], sq, xs);
+                acc[t] = vaddq_s64(acc[t], vshlq_s64(cube, cub_shifts[t]));
+            }
+        }
+        j += 4;
+    }
+    let sum = |v: int64x2_t| vgetq_lane_s64::<0>(v).wrapping_add(vgetq_lane_s64::<1>(v));
+    (acc.map(sum), j)
+}
