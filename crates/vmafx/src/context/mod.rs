@@ -13,6 +13,7 @@ pub mod config;
 mod frame_window;
 mod import_rule;
 mod live;
+mod reference_scores;
 mod scheduler;
 mod scoring;
 mod window;
@@ -21,6 +22,7 @@ mod written;
 pub use collector::FeatureCollector;
 pub use config::{ContextConfig, FeatureOrder, LogCallback, LogLevel};
 pub use frame_window::FrameWindow;
+pub(crate) use reference_scores::ReferenceScores;
 pub use scheduler::ScoreListener;
 pub use scoring::ModelHandle;
 pub use written::{Writer, WrittenSeries};
@@ -65,6 +67,9 @@ pub struct Context {
     imported: Vec<(String, u64, f64)>,
     /// Told of every frame scored ([`Context::set_score_listener`]).
     listener: Option<ScoreListener>,
+    /// Reference-only scores shared with the other contexts of a set
+    /// ([`Context::share_reference_scores`]).
+    reference_scores: Option<std::sync::Arc<ReferenceScores>>,
 }
 
 impl std::fmt::Debug for Context {
@@ -102,12 +107,25 @@ impl Context {
             pool: None,
             imported: Vec::new(),
             listener: None,
+            reference_scores: None,
         })
     }
 
     /// The configuration.
     pub fn config(&self) -> &ContextConfig {
         &self.config
+    }
+
+    /// Takes the scores of extractors that read only reference frames (motion) from
+    /// `scores`, shared with other contexts made with the same features and fed the same
+    /// reference frames, computing those no other context has yet. Before the first frame.
+    pub(crate) fn share_reference_scores(
+        &mut self,
+        scores: std::sync::Arc<ReferenceScores>,
+    ) -> Result<()> {
+        self.require_setup("reference scores")?;
+        self.reference_scores = Some(scores);
+        Ok(())
     }
 
     fn require_setup(&self, what: &str) -> Result<()> {
@@ -203,6 +221,7 @@ impl Context {
                     &self.config,
                     &self.window,
                     self.listener.clone(),
+                    self.reference_scores.clone(),
                 )?;
                 self.geometry = Some(geometry);
                 self.state = State::Running(Box::new(s));
