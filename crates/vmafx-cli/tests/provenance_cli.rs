@@ -152,6 +152,48 @@ fn the_json_log_carries_its_record_and_verifies() {
         "{err}"
     );
 
+    // Byte for byte, the log with the record is libvmaf's log (fps aside) up to its last
+    // brace, then the record.
+    let no_fps = |p: &Path| -> String {
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("\"fps\""))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let (a, b) = (no_fps(&plain), no_fps(&with));
+    let head = a.strip_suffix("\n}").unwrap();
+    assert!(b.starts_with(head), "the record changed libvmaf's members");
+    assert!(b[head.len()..].starts_with(",\n  \"provenance\": {"));
+
+    // Several encodes of one reference: each log carries its own record and verifies.
+    let logs = tmp.join("logs");
+    std::fs::create_dir_all(&logs).unwrap();
+    let r = dir.join("bbb_576x324_420p8_crf35_ref.y4m");
+    let d = dir.join("bbb_576x324_420p8_crf35_dis.y4m");
+    let o = vmafx(&[
+        "-r",
+        r.to_str().unwrap(),
+        "-d",
+        d.to_str().unwrap(),
+        "-d",
+        r.to_str().unwrap(),
+        "-q",
+        "--json",
+        "--provenance",
+        "-o",
+        logs.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for stem in ["bbb_576x324_420p8_crf35_dis", "bbb_576x324_420p8_crf35_ref"] {
+        let log = logs.join(format!("{stem}.json"));
+        let (code, _, err) = verify(&log, None);
+        assert_eq!(code, 0, "{stem}: {err}");
+    }
+    let (code, _, err) = verify(&logs.join("bbb_576x324_420p8_crf35_dis.json"), Some(&with));
+    assert_eq!(code, 0, "{err}");
+
     // XML carries the element; CSV has no place for the record.
     let xml = tmp.join("prov.xml");
     assert!(score(&dir, &xml, &["--xml", "--provenance"])
