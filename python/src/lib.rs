@@ -129,11 +129,10 @@ fn score(
             engine_err(e)
         }
     })?;
-    Ok(ScoreResult::new(
-        scores_of(&report),
-        started.elapsed(),
-        Some(origin),
-    ))
+    Ok(
+        ScoreResult::new(scores_of(&report), started.elapsed(), Some(origin))
+            .with_record_of(&report),
+    )
 }
 
 /// The number of frames in the video file `path` (raw yuv needs its geometry; a compressed
@@ -213,6 +212,44 @@ fn merge(parts: Vec<PyRef<'_, ScoreResult>>) -> PyResult<ScoreResult> {
     Ok(ScoreResult::new(merged, spent, origin))
 }
 
+/// The JSON of the log at `path`; VmafxError naming the file when it cannot be read.
+fn read_log(path: &std::path::Path) -> PyResult<serde_json::Value> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| VmafxError::new_err(format!("{}: {e}", path.display())))?;
+    serde_json::from_str(&text).map_err(|e| {
+        VmafxError::new_err(format!(
+            "{}: not a JSON log (write_json(..., provenance=True) writes one): {e}",
+            path.display()
+        ))
+    })
+}
+
+/// Checks a JSON log written with its provenance record (`Result.write_json(path,
+/// provenance=True)`, `vmafx --json --provenance`): the record's digest, every metric a
+/// feature the record names, the pooled values against the frames, the frame count; with
+/// `rerun` (the log of a run with the same settings) every configuration field and every
+/// score. Returns the record (a dict); raises VmafxError naming the file and the first field
+/// that does not match.
+#[pyfunction]
+#[pyo3(signature = (log, rerun=None))]
+fn verify<'py>(
+    py: Python<'py>,
+    log: std::path::PathBuf,
+    rerun: Option<std::path::PathBuf>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let recorded = read_log(&log)?;
+    let other = rerun.as_deref().map(read_log).transpose()?;
+    vmafx::provenance::verify_log(&recorded, other.as_ref()).map_err(|m| {
+        let against = rerun
+            .as_deref()
+            .map(|r| format!(" (against {})", r.display()))
+            .unwrap_or_default();
+        VmafxError::new_err(format!("{}{against}: {m}", log.display()))
+    })?;
+    py.import("json")?
+        .call_method1("loads", (recorded["provenance"].to_string(),))
+}
+
 /// The compiled core of vmafx; import `vmafx` instead.
 #[pymodule]
 fn _vmafx(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -227,6 +264,7 @@ fn _vmafx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(frame_count, m)?)?;
     m.add_function(wrap_pyfunction!(reach, m)?)?;
     m.add_function(wrap_pyfunction!(merge, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(result::result_from_state, m)?)?;
     Ok(())
 }

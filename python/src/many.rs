@@ -126,6 +126,8 @@ pub fn score_many(
     let elapsed = started.elapsed() / scored.len() as u32;
     Ok(scored
         .into_iter()
-        .map(|(report, origin)| ScoreResult::new(scores_of(&report), elapsed, Some(origin)))
+        .map(|(report, origin)| {
+            ScoreResult::new(scores_of(&report), elapsed, Some(origin)).with_record_of(&report)
+        })
         .collect())
 }

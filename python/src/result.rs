@@ -4,12 +4,13 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use numpy::{IntoPyArray, PyArray1};
-use pyo3::exceptions::{PyImportError, PyKeyError, PyOSError};
+use pyo3::exceptions::{PyImportError, PyKeyError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use vmafx::io::InputIdentity;
 use vmafx::output::{render_report, OutputFormat};
+use vmafx::provenance::report::json_log_with_record;
 use vmafx::score::{PartOrigin, PartialScores};
 use vmafx::score::{PoolMethod, ScoreTable};
 
@@ -52,6 +53,8 @@ pub struct ScoreResult {
     /// What these scores belong to (settings, inputs, the video's frame count); `None`
     /// for a Result pickled by an older vmafx.
     origin: Option<PartOrigin>,
+    /// The engine's provenance record of the run, as canonical JSON (`None` for a merge).
+    provenance: Option<String>,
 }
 
 impl ScoreResult {
@@ -60,7 +63,20 @@ impl ScoreResult {
             scores,
             elapsed,
             origin,
+            provenance: None,
         }
+    }
+
+    /// The same Result with the record `text` (canonical JSON) or none.
+    fn with_record_text(mut self, text: Option<String>) -> Self {
+        self.provenance = text;
+        self
+    }
+
+    /// The same Result with the provenance record of `report` (none for a merged report).
+    pub fn with_record_of(mut self, report: &vmafx::Report) -> Self {
+        self.provenance = report.provenance().map(|r| r.json(true));
+        self
     }
 
     pub fn origin(&self) -> Option<&PartOrigin> {
@@ -120,6 +136,21 @@ impl ScoreResult {
     ) -> PyResult<()> {
         std::fs::write(&path, self.render(format, fps))
             .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
+    }
+
+    /// The JSON log, with the record as a last member `provenance` when asked.
+    fn json_log(&self, fps: Option<f64>, provenance: bool) -> PyResult<String> {
+        let log = self.render(OutputFormat::Json, fps);
+        if !provenance {
+            return Ok(log);
+        }
+        let record = self.provenance.as_deref().ok_or_else(|| {
+            PyValueError::new_err(
+                "provenance=True: this Result has no provenance record (a merge of parts \
+                 has none; score the whole video for one)",
+            )
+        })?;
+        Ok(json_log_with_record(&log, record))
     }
 }
 
@@ -225,15 +256,33 @@ impl ScoreResult {
     }
 
     /// libvmaf's JSON log as a string (`fps` defaults to this run's speed).
-    #[pyo3(signature = (fps=None))]
-    fn to_json(&self, fps: Option<f64>) -> String {
-        self.render(OutputFormat::Json, fps)
+    #[pyo3(signature = (fps=None, provenance=false))]
+    fn to_json(&self, fps: Option<f64>, provenance: bool) -> PyResult<String> {
+        self.json_log(fps, provenance)
     }
 
-    /// Writes libvmaf's JSON log to `path`.
-    #[pyo3(signature = (path, fps=None))]
-    fn write_json(&self, path: std::path::PathBuf, fps: Option<f64>) -> PyResult<()> {
-        self.write(path, OutputFormat::Json, fps)
+    /// Writes libvmaf's JSON log to `path`; with `provenance=True` the record is its last
+    /// member, as `vmafx --json --provenance` writes it (`vmafx.verify` checks it).
+    #[pyo3(signature = (path, fps=None, provenance=false))]
+    fn write_json(
+        &self,
+        path: std::path::PathBuf,
+        fps: Option<f64>,
+        provenance: bool,
+    ) -> PyResult<()> {
+        std::fs::write(&path, self.json_log(fps, provenance)?)
+            .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
+    }
+
+    /// The engine's provenance record of the run, as a dict (VMAFx's record: build, CPU
+    /// level, models with their SHA-256, flags and overrides, extractors with their options,
+    /// geometry, frames, the digest of every score and of the record); None for a merge.
+    #[getter]
+    fn provenance<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.provenance
+            .as_deref()
+            .map(|text| py.import("json")?.call_method1("loads", (text,)))
+            .transpose()
     }
 
     /// Writes libvmaf's XML log to `path`.
@@ -278,7 +327,10 @@ impl ScoreResult {
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (State, Option<OriginState>))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (State, Option<OriginState>, Option<String>),
+    )> {
         let f = py.import("vmafx._vmafx")?.getattr("_result_from_state")?;
         let s = &self.scores;
         Ok((
@@ -292,6 +344,7 @@ impl ScoreResult {
                     self.elapsed.as_secs_f64(),
                 ),
                 self.origin.as_ref().map(origin_state),
+                self.provenance.clone(),
             ),
         ))
     }
@@ -335,8 +388,12 @@ fn origin_state(o: &PartOrigin) -> OriginState {
 /// Rebuilds a pickled Result; one pickled by an older vmafx has no origin (merges then
 /// refuse it, saying so).
 #[pyfunction]
-#[pyo3(name = "_result_from_state", signature = (state, origin=None))]
-pub fn result_from_state(state: State, origin: Option<OriginState>) -> ScoreResult {
+#[pyo3(name = "_result_from_state", signature = (state, origin=None, provenance=None))]
+pub fn result_from_state(
+    state: State,
+    origin: Option<OriginState>,
+    provenance: Option<String>,
+) -> ScoreResult {
     let ((a, b), (width, height, subsample), names, frames, secs) = state;
     let id = |i: Option<IdentityState>| {
         i.map(|(bytes, sha256, prefix, frames)| InputIdentity {
@@ -366,4 +423,5 @@ pub fn result_from_state(state: State, origin: Option<OriginState>) -> ScoreResu
         Duration::from_secs_f64(secs.max(0.0)),
         origin,
     )
+    .with_record_text(provenance)
 }

@@ -400,10 +400,9 @@ impl Scorer {
             video_frames: None,
             to_end: true,
         };
-        Ok(ScoreResult::new(
-            scores_of(&report),
-            self.started.elapsed(),
-            Some(origin),
-        ))
+        Ok(
+            ScoreResult::new(scores_of(&report), self.started.elapsed(), Some(origin))
+                .with_record_of(&report),
+        )
     }
 }

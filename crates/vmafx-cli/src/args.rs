@@ -42,9 +42,41 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print the man page (roff): `vmafx man > vmafx.1`.
     Man,
+    /// Check a log written with `--provenance`: `vmafx report verify LOG [--rerun LOG2]`.
+    Report(ReportArgs),
     /// Serve the Model Context Protocol (JSON-RPC 2.0, one message a line) on standard input
     /// and output, or on a Unix socket or loopback SSE: an assistant scores pairs through it.
     Mcp(McpArgs),
+}
+
+/// `vmafx report`: reports written with their provenance.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// What to do with the report.
+    #[command(subcommand)]
+    pub action: ReportAction,
+}
+
+/// The actions of `vmafx report`.
+#[derive(Debug, Subcommand)]
+pub enum ReportAction {
+    /// Check a JSON log written with `--provenance`: its record's digest, every metric a
+    /// feature the record names, the frame count; with `--rerun`, every configuration field
+    /// of the record and every score against a second run's log. Exit 0 when it holds, 1
+    /// naming the file and the first field that does not match.
+    Verify(VerifyArgs),
+}
+
+/// Options of `vmafx report verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The JSON log to check.
+    #[arg(value_name = "LOG")]
+    pub log: PathBuf,
+    /// The JSON log (`--provenance`) of a run with the same settings and inputs, to compare
+    /// the configuration and every score with.
+    #[arg(long, value_name = "LOG")]
+    pub rerun: Option<PathBuf>,
 }
 
 /// Options of `vmafx mcp`.
@@ -203,6 +235,13 @@ pub struct ScoreArgs {
     /// reference's.
     #[arg(long = "no-scale")]
     pub no_scale: bool,
+    /// Write the provenance record into the log: JSON gets a last member `provenance`
+    /// (build, CPU level, models with their SHA-256, extractors with options, a digest of
+    /// every score and of the record), XML a `<provenance>` element; without it the log is
+    /// libvmaf's byte for byte. CSV and subtitles have no place for it: refused.
+    /// `vmafx report verify LOG` checks a JSON log written so.
+    #[arg(long = "provenance")]
+    pub provenance: bool,
     /// Write a self-contained HTML report: pooled table, per-frame plot, worst frames.
     #[arg(long = "html", value_name = "PATH")]
     pub html: Option<PathBuf>,

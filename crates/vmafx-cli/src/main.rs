@@ -18,6 +18,7 @@ mod models;
 mod origin;
 mod partial;
 mod progress;
+mod report;
 mod run;
 mod sample;
 mod tiny;
@@ -61,6 +62,7 @@ fn main() -> ExitCode {
         Some(args::Command::Completions(c)) => manual::completions(c),
         Some(args::Command::Man) => manual::man(),
         Some(args::Command::Mcp(m)) => mcp::serve(m),
+        Some(args::Command::Report(r)) => report::run(r),
         None if cli.score.distorted.len() > 1 => many::score(&cli.score),
         None => run::score(&cli.score),
     };

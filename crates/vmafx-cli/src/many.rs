@@ -131,7 +131,7 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
             }
         }
         if let Some(paths) = &logs {
-            logdest::write_log(&paths[k], &report.render(fmt))?;
+            logdest::write_log(&paths[k], &crate::run::log_text(report, fmt, a.provenance))?;
         }
         if let (None, Some(p)) = (&partial, report.partial()) {
             partial = Some((p.clone(), logs.as_ref().map(|l| l[k].clone())));

@@ -45,13 +45,23 @@ pub(crate) fn output_format(a: &ScoreArgs) -> Result<OutputFormat, CliError> {
     .into_iter()
     .filter_map(|(on, f)| on.then_some(f))
     .collect();
-    match chosen.as_slice() {
-        [] => Ok(OutputFormat::Xml),
-        [f] => Ok(*f),
-        _ => Err(CliError::Usage(
-            "choose one of --xml, --json, --csv, --sub".into(),
-        )),
+    let fmt = match chosen.as_slice() {
+        [] => OutputFormat::Xml,
+        [f] => *f,
+        _ => {
+            return Err(CliError::Usage(
+                "choose one of --xml, --json, --csv, --sub".into(),
+            ))
+        }
+    };
+    if a.provenance && matches!(fmt, OutputFormat::Csv | OutputFormat::Sub) {
+        return Err(CliError::Usage(
+            "--provenance writes the record into a JSON or XML log; CSV and subtitles have no \
+             place for it"
+                .into(),
+        ));
     }
+    Ok(fmt)
 }
 
 /// The scorer's configuration the options describe: models, features, and how the inputs
@@ -151,6 +161,15 @@ fn check_destinations(a: &ScoreArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The log of `report` in `fmt`, with the provenance record when `provenance` is set.
+pub(crate) fn log_text(report: &Report, fmt: OutputFormat, provenance: bool) -> String {
+    if provenance {
+        report.render_with_provenance(fmt)
+    } else {
+        report.render(fmt)
+    }
+}
+
 /// Runs one scoring job as `vmaf` would.
 pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
     let (Some(rp), Some(dp)) = (&a.reference, a.distorted.first()) else {
@@ -162,6 +181,13 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
     check_destinations(a)?;
     // --frames: a range scored for `vmafx merge` (partial.rs).
     let frames = partial::frames_of(a)?;
+    if frames.is_some() && a.provenance {
+        return Err(CliError::Usage(
+            "--provenance and --frames: a partial log carries its own record of the run \
+             (vmafx_partial); give --provenance to the merged log's run instead"
+                .into(),
+        ));
+    }
     inputs::check_cpu_env()?;
     // Ctrl-C and a failing input end the run with the log of the frames scored (interrupt.rs).
     let mut config = config(a)?
@@ -230,7 +256,7 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         }
     }
     if let Some(out) = &a.output {
-        logdest::write_log(out, &report.render(fmt))?;
+        logdest::write_log(out, &log_text(&report, fmt, a.provenance))?;
     }
     if let Some(p) = report.partial() {
         // No HTML report: it reads the inputs again, and they are what failed or was stopped.

@@ -106,25 +106,37 @@ fn session(w: &mut dyn Write, r: &mut dyn BufRead, dir: &Path) {
             format!("{:.6}", f["metrics"]["vmaf"].as_f64().unwrap())
         );
     }
-    let prov = tool(w, r, 4, "get_provenance", json!({"run_id": run}))["provenance"].clone();
+    let answer = tool(w, r, 4, "get_provenance", json!({"run_id": run}));
+    let prov = answer["provenance"].clone();
     assert_eq!(prov, scored["provenance"]);
-    assert_eq!(prov["engine"]["libvmaf_compatible"], "3.2.0");
-    assert_eq!(prov["models"][0]["label"], "vmaf_v0.6.1");
-    assert_eq!(prov["frames"]["count"], frames);
-    assert_eq!(prov["frames"]["width"], 576);
-    let cpu = prov["cpu"]["level"].as_str().unwrap();
+    // The engine's record (VMAFx's provenance.h fields), as `vmafx --provenance` writes it.
+    assert_eq!(prov["models"][0]["name"], "vmaf");
+    assert_eq!(prov["models"][0]["version"], "vmaf_v0.6.1");
+    let model_json = Path::new(env!("CARGO_MANIFEST_DIR")).join("../vmafx/models/vmaf_v0.6.1.json");
+    assert_eq!(
+        format!("sha256:{}", prov["models"][0]["sha256"].as_str().unwrap()),
+        vmafx::provenance::sha256_tag(&std::fs::read(model_json).unwrap())
+    );
+    assert_eq!(prov["n_frames"], frames.to_string());
+    assert_eq!(prov["frame_width"], 576);
+    assert_eq!(prov["frame_height"], 324);
+    assert!(prov["features"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["feature"] == "integer_vif_scale0" && f["extractor"] == "vif"));
+    assert!(prov["digest"].as_str().unwrap().starts_with("sha256:"));
+    // The record checks as a log's would: its digest covers it.
+    let log = json!({"provenance": prov, "frames": []});
+    vmafx::provenance::verify(&log, None).unwrap();
+    let cpu = prov["simd"].as_str().unwrap();
     if let Ok(forced) = std::env::var("VMAFX_CPU") {
         assert_eq!(cpu, forced.to_ascii_lowercase());
     }
     assert_eq!(
-        prov["inputs"]["reference"]["bytes"],
+        answer["inputs"]["reference"]["bytes"],
         std::fs::metadata(&refp).unwrap().len()
     );
-    assert!(prov["columns"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|c| c == "integer_vif_scale0"));
 }
 
 #[test]

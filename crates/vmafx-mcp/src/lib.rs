@@ -9,7 +9,7 @@
 //! Tools (`tools/list` describes their arguments): `compute_vmaf` scores a pair (y4m, raw
 //! yuv with its geometry, or anything ffmpeg decodes) with a built-in model and keeps the run;
 //! `get_scores` reads a kept run's pooled and per-frame scores; `get_provenance` reads what
-//! made them (build, CPU level, models, feature columns, inputs); `list_models`,
+//! made them (the engine's provenance record, and the inputs); `list_models`,
 //! `list_features`. `compute_vmaf` takes VMAFx's argument names.
 //!
 //! ```no_run

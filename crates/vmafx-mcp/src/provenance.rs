@@ -1,4 +1,5 @@
-//! The record of what made a run's scores: build, CPU level, models, features, inputs.
+//! What made a run's scores: the engine's provenance record of the report
+//! ([`vmafx::Report::provenance`]), and the inputs the server was given.
 
 use std::path::Path;
 
@@ -12,47 +13,28 @@ fn input(path: &Path) -> Value {
     })
 }
 
-/// The record of a finished run: this build, the CPU level its kernels ran at, the models and
-/// every feature column of the report, the inputs and the frames scored.
-pub(crate) fn record(
-    report: &vmafx::Report,
+/// The engine's record of a finished run, whole (with its `digest` and `elapsed_ns`), as
+/// `vmafx --provenance` writes it into a JSON log; `null` for a report without one.
+pub(crate) fn record(report: &vmafx::Report) -> Value {
+    report
+        .provenance()
+        .map_or(Value::Null, |r| r.to_value(true))
+}
+
+/// The inputs of a run: each file's path and size, and the raw geometry when given.
+pub(crate) fn inputs(
     reference: &Path,
     distorted: &Path,
     raw: Option<&vmafx::io::RawParams>,
 ) -> Value {
-    let models: Vec<Value> = report
-        .model_outputs()
-        .into_iter()
-        .map(|(label, outputs)| json!({"label": label, "outputs": outputs}))
-        .collect();
-    let (w, h) = report.size();
     json!({
-        "engine": {
-            "name": "vmafx",
-            "version": vmafx::VERSION,
-            "libvmaf_compatible": vmafx::LIBVMAF_VERSION,
-        },
-        "cpu": {
-            "level": vmafx::cpu::level().name(),
-            "detected": vmafx::cpu::detected().name(),
-        },
-        "models": models,
-        "columns": report.names(),
-        "inputs": {
-            "reference": input(reference),
-            "distorted": input(distorted),
-            "raw": raw.map(|r| json!({
-                "width": r.width,
-                "height": r.height,
-                "pixel_format": format!("{:?}", r.format),
-                "bitdepth": r.bpc,
-            })),
-        },
-        "frames": {
-            "first": report.frame_range().start,
-            "count": report.frame_count(),
-            "width": w,
-            "height": h,
-        },
+        "reference": input(reference),
+        "distorted": input(distorted),
+        "raw": raw.map(|r| json!({
+            "width": r.width,
+            "height": r.height,
+            "pixel_format": format!("{:?}", r.format),
+            "bitdepth": r.bpc,
+        })),
     })
 }

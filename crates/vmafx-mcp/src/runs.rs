@@ -8,12 +8,13 @@ use serde_json::Value;
 /// How many finished runs a server keeps (the oldest goes first).
 pub const KEPT_RUNS: usize = 32;
 
-/// One finished run: its report and the record of what made it.
+/// One finished run: its report, the engine's provenance record of it and its inputs.
 #[derive(Debug)]
 pub(crate) struct Run {
     pub id: u64,
     pub report: vmafx::Report,
     pub provenance: Value,
+    pub inputs: Value,
 }
 
 /// The kept runs, shared by every transport of a server.
@@ -24,13 +25,14 @@ pub(crate) struct Runs {
 
 impl Runs {
     /// Keeps a finished run and returns it with its new id (1, 2, ...).
-    pub fn add(&self, report: vmafx::Report, provenance: Value) -> Arc<Run> {
+    pub fn add(&self, report: vmafx::Report, provenance: Value, inputs: Value) -> Arc<Run> {
         let mut g = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         g.0 += 1;
         let run = Arc::new(Run {
             id: g.0,
             report,
             provenance,
+            inputs,
         });
         if g.1.len() == KEPT_RUNS {
             g.1.pop_front();

@@ -64,8 +64,10 @@ fn table() -> Vec<(&'static str, &'static str, Value)> {
         ),
         (
             "get_provenance",
-            "Read what made a scored run's numbers: build, CPU level, models, feature columns, \
-             inputs and frames. run_id defaults to the latest run.",
+            "Read what made a scored run's numbers: the engine's provenance record (build, CPU \
+             level, models with their SHA-256, extractors with their options, geometry, \
+             frames, a digest of every score and of the record) and the inputs. run_id \
+             defaults to the latest run.",
             json!({
                 "type": "object",
                 "properties": {"run_id": run_id},
@@ -145,7 +147,7 @@ pub(crate) fn call(runs: &Runs, name: &str, args: &Value) -> Result<Value, ToolE
         }
         _ => {
             let run = find(runs, args)?;
-            Ok(json!({"run_id": run.id, "provenance": run.provenance}))
+            Ok(json!({"run_id": run.id, "provenance": run.provenance, "inputs": run.inputs}))
         }
     }
 }
@@ -247,10 +249,11 @@ fn compute_vmaf(runs: &Runs, args: &Map<String, Value>) -> Result<Value, ToolErr
         .map_err(failed)?;
     let model = report.model(&model_version).map_err(failed)?;
     let pooled = pooled_of(&report, &model.name);
-    let record = provenance::record(&report, &reference, &distorted, raw.as_ref());
+    let record = provenance::record(&report);
+    let inputs = provenance::inputs(&reference, &distorted, raw.as_ref());
     let frames = report.frame_count();
     let bpc = raw.map(|r| r.bpc);
-    let run = runs.add(report, record);
+    let run = runs.add(report, record, inputs);
     Ok(json!({
         "score": model.pooled,
         "frames_scored": frames,

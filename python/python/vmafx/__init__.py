@@ -15,6 +15,12 @@ libvmaf ``--model`` spec string, a list of those, or None (features only); ``fea
 takes libvmaf extractor names, with options as ``"psnr=enable_chroma=false"`` or
 ``("psnr", {"enable_chroma": False})``.
 
+Provenance: ``result.provenance`` is the engine's record of the run (build, CPU level,
+models with their SHA-256, extractors with their options, a digest of every score);
+``result.write_json("log.json", provenance=True)`` writes it into the log as ``vmafx
+--json --provenance`` does, and ``vmafx.verify("log.json")`` (or ``rerun="log2.json"``)
+checks such a log, raising VmafxError naming the file and the field that does not match.
+
 Score frames held in memory (numpy planes)::
 
     scorer = vmafx.Scorer(model="vmaf_v0.6.1")
@@ -49,6 +55,7 @@ from ._vmafx import (
     reach,
     score,
     score_many,
+    verify,
 )
 from . import chunks
 
@@ -65,4 +72,5 @@ __all__ = [
     "reach",
     "score",
     "score_many",
+    "verify",
 ]

@@ -66,7 +66,9 @@ static void session(int wfd, int rfd, const char *ref, const char *dis)
         "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":"
         "\"get_provenance\"}}",
         answer, sizeof(answer));
-    CHECK(strstr(answer, "vmaf_v0.6.1") && strstr(answer, "libvmaf_compatible"));
+    /* The engine's provenance record: the model's version and digest, the record's digest. */
+    CHECK(strstr(answer, "vmaf_v0.6.1") && strstr(answer, "scores_digest") &&
+          strstr(answer, "sha256:"));
     ask(wfd, rfd,
         "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":"
         "\"compute_vmaf\",\"arguments\":{\"reference_path\":\"/nonexistent/r.y4m\","

@@ -14,6 +14,7 @@ mod frame_scorer;
 mod frame_window;
 mod import_rule;
 mod live;
+mod reference_scores;
 mod scheduler;
 mod scoring;
 mod window;
@@ -23,6 +24,7 @@ pub use collector::FeatureCollector;
 pub use config::{ContextConfig, FeatureOrder, LogCallback, LogLevel};
 pub use frame_scorer::FrameScorer;
 pub use frame_window::FrameWindow;
+pub(crate) use reference_scores::ReferenceScores;
 pub use scheduler::ScoreListener;
 pub use scoring::ModelHandle;
 pub use written::{Writer, WrittenSeries};
@@ -69,6 +71,9 @@ pub struct Context {
     listener: Option<ScoreListener>,
     /// Scorers of whole frames run on every pair ([`Context::use_frame_scorer`]).
     scorers: Vec<Box<dyn FrameScorer>>,
+    /// Reference-only scores shared with the other contexts of a set
+    /// ([`Context::share_reference_scores`]).
+    reference_scores: Option<std::sync::Arc<ReferenceScores>>,
 }
 
 impl std::fmt::Debug for Context {
@@ -107,12 +112,25 @@ impl Context {
             imported: Vec::new(),
             listener: None,
             scorers: Vec::new(),
+            reference_scores: None,
         })
     }
 
     /// The configuration.
     pub fn config(&self) -> &ContextConfig {
         &self.config
+    }
+
+    /// Takes the scores of extractors that read only reference frames (motion) from
+    /// `scores`, shared with other contexts made with the same features and fed the same
+    /// reference frames, computing those no other context has yet. Before the first frame.
+    pub(crate) fn share_reference_scores(
+        &mut self,
+        scores: std::sync::Arc<ReferenceScores>,
+    ) -> Result<()> {
+        self.require_setup("reference scores")?;
+        self.reference_scores = Some(scores);
+        Ok(())
     }
 
     fn require_setup(&self, what: &str) -> Result<()> {
@@ -208,6 +226,7 @@ impl Context {
                     &self.config,
                     &self.window,
                     self.listener.clone(),
+                    self.reference_scores.clone(),
                 )?;
                 self.geometry = Some(geometry);
                 self.state = State::Running(Box::new(s));

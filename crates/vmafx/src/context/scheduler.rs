@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use super::collector::{FeatureCollector, FlushStore, Rank};
 use super::config::{ContextConfig, FeatureOrder};
 use super::frame_window::FrameWindow;
+use super::reference_scores::ReferenceScores;
 use crate::error::{Error, Result, Status};
 use crate::feature::{
     registry, ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering,
@@ -84,6 +85,8 @@ struct Shared {
     listener: Mutex<Option<ScoreListener>>,
     /// Each registration's [`Rank::stage`] under the configured feature order.
     stages: Vec<u8>,
+    /// Reference-only scores shared with the other contexts of a set.
+    reference: Option<Arc<ReferenceScores>>,
 }
 
 /// The frames a kind of lane has finished: every one below `next`, and those in `ahead`.
@@ -223,7 +226,15 @@ impl Lane {
             };
             let mut out = FrameScores::default();
             let start = Instant::now();
-            let result = x.extract(&input, &mut out);
+            let result = match &shared.reference {
+                Some(scores) if registry::reads_reference_only(regs[i].info) => scores
+                    .get_or_compute(i, job.index, || {
+                        x.extract(&input, &mut out)?;
+                        Ok(std::mem::take(&mut out.entries))
+                    })
+                    .map(|entries| out.entries = entries),
+                _ => x.extract(&input, &mut out),
+            };
             self.spent[i] += start.elapsed();
             if let Err(e) = result {
                 shared.fail(e.context(format_args!(
@@ -372,6 +383,7 @@ impl Scheduler {
         config: &ContextConfig,
         window: &FrameWindow,
         listener: Option<ScoreListener>,
+        reference: Option<Arc<ReferenceScores>>,
     ) -> Result<Scheduler> {
         let regs = Arc::new(regs);
         let shared = Arc::new(Shared {
@@ -386,6 +398,7 @@ impl Scheduler {
                 .iter()
                 .map(|r| stage(r.info, config.feature_order))
                 .collect(),
+            reference,
         });
         let subsample = config.subsample;
         let mut s = Scheduler {

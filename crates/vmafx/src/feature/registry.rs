@@ -82,6 +82,14 @@ pub(crate) fn light(info: &ExtractorInfo) -> bool {
     info.name == "psnr"
 }
 
+/// Whether every score extractor `info` writes for a frame depends on the reference frames
+/// alone (and its options and the frame's index), with nothing kept from one call to the
+/// next: `motion` and `motion_v2`, whose SAD compares two reference frames. Contexts that
+/// score one reference against several distorted inputs compute these once.
+pub(crate) fn reads_reference_only(info: &ExtractorInfo) -> bool {
+    matches!(info.name, "motion" | "motion_v2")
+}
+
 /// How many earlier reference frames the context must keep for extractor `info` with
 /// `options`: 0 unless it is a previous-reference extractor ([`Ordering::PrevRef`], the
 /// only ones handed earlier frames; temporal ones keep what they need themselves), 1 for

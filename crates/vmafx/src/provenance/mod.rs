@@ -9,6 +9,7 @@
 
 mod build_facts;
 mod canonical;
+mod context_record;
 pub mod printf;
 pub mod report;
 mod verify;
@@ -18,7 +19,8 @@ use sha2::{Digest, Sha256};
 
 pub use build_facts::BuildFacts;
 pub use canonical::canonical_json;
-pub use verify::{verify, Mismatch};
+pub use context_record::context_record;
+pub use verify::{verify, verify_log, Mismatch};
 
 /// Where the scores of a feature come from (VMAFx's `VmafxFeatureSource`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -54,6 +54,14 @@ pub fn json_report(
     out
 }
 
+/// libvmaf's JSON log `log` with the record (its JSON text, `record_json`) as a last member
+/// `"provenance"`: libvmaf's members keep their bytes, so a parser of libvmaf logs reads it.
+pub fn json_log_with_record(log: &str, record_json: &str) -> String {
+    let body = log.trim_end();
+    let body = body.strip_suffix('}').unwrap_or(body).trim_end();
+    format!("{body},\n  \"provenance\": {record_json}\n}}\n")
+}
+
 fn attr(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('"', "&quot;")

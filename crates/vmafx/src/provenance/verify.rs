@@ -95,6 +95,101 @@ pub fn verify(recorded: &Value, rerun: Option<&Value>) -> Result<(), Mismatch> {
     Ok(())
 }
 
+/// Checks a libvmaf JSON log written with its record ([`crate::Report::render_with_provenance`],
+/// `vmafx --provenance`): it has a `provenance` object; with `rerun` (the log of a run with
+/// the same settings) every configuration field and every printed score equal the re-run's;
+/// the record's digest matches the record; every metric of every frame is a feature the
+/// record names; each metric's pooled min, max and mean agree with its frames' scores; and
+/// where every frame was scored (`n_subsample` 1) the log holds `n_frames` frames. The
+/// scores are printed rounded, so without a re-run a score changed together with its pooled
+/// values goes unseen; a re-run checks every value.
+pub fn verify_log(log: &Value, rerun: Option<&Value>) -> Result<(), Mismatch> {
+    for (which, v) in std::iter::once(("recorded", log)).chain(rerun.map(|r| ("re-run", r))) {
+        if !v.get("provenance").is_some_and(Value::is_object) {
+            return Err(Mismatch {
+                field: "provenance".into(),
+                recorded: format!("(absent from the {which} log)"),
+                expected: "the record `vmafx --provenance` writes".into(),
+            });
+        }
+    }
+    verify(log, rerun)?;
+    let prov = &log["provenance"];
+    let names: Vec<&str> = prov["features"]
+        .as_array()
+        .map(|f| f.iter().filter_map(|x| x["feature"].as_str()).collect())
+        .unwrap_or_default();
+    let empty = Vec::new();
+    let frames = log["frames"].as_array().unwrap_or(&empty);
+    for (i, frame) in frames.iter().enumerate() {
+        let Some(metrics) = frame["metrics"].as_object() else {
+            continue;
+        };
+        if let Some(name) = metrics.keys().find(|k| !names.contains(&k.as_str())) {
+            return Err(Mismatch {
+                field: format!("frames[{i}].metrics.{name}"),
+                recorded: "a score".into(),
+                expected: "no score: the record names no such feature".into(),
+            });
+        }
+    }
+    pooled_agree(log, frames)?;
+    let every_frame = prov["n_subsample"].as_u64() == Some(1);
+    let n_frames = prov["n_frames"]
+        .as_str()
+        .and_then(|n| n.parse::<u64>().ok());
+    if let (true, Some(n)) = (every_frame, n_frames) {
+        if frames.len() as u64 != n {
+            return Err(Mismatch {
+                field: "frames".into(),
+                recorded: format!("{} frames", frames.len()),
+                expected: format!("{n} frames (provenance.n_frames)"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Each metric's `min`, `max` and `mean` in the log's `pooled_metrics` against its frames'
+/// printed scores: the extremes are the same printed numbers, and the mean of scores printed
+/// to 6 decimals is within 1e-6 of the printed mean (each rounding moves it by at most
+/// 5e-7). A score changed by more than about `1e-6 * frames` moves the mean past that.
+fn pooled_agree(log: &Value, frames: &[Value]) -> Result<(), Mismatch> {
+    let Some(pooled) = log["pooled_metrics"].as_object() else {
+        return Ok(());
+    };
+    for (name, stats) in pooled {
+        let values: Option<Vec<f64>> = frames
+            .iter()
+            .map(|f| f["metrics"].get(name).and_then(Value::as_f64))
+            .collect();
+        let Some(values) = values.filter(|v| !v.is_empty()) else {
+            continue;
+        };
+        let min = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let mean = values.iter().sum::<f64>() / values.len() as f64;
+        let checks = [
+            ("min", min, 0.0),
+            ("max", max, 0.0),
+            ("mean", mean, 1e-6 + 1e-9 * mean.abs()),
+        ];
+        for (stat, want, tolerance) in checks {
+            let Some(got) = stats.get(stat).and_then(Value::as_f64) else {
+                continue;
+            };
+            if (got - want).abs() > tolerance {
+                return Err(Mismatch {
+                    field: format!("pooled_metrics.{name}.{stat}"),
+                    recorded: format!("{got}"),
+                    expected: format!("{want:.6} (the {stat} of the frames' {name} scores)"),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Every configuration field of `a` against `b`, in `a`'s order; environment fields skipped.
 fn compare(a: &Value, b: &Value, path: &str) -> Result<(), Mismatch> {
     let differ = || Mismatch {

@@ -8,12 +8,15 @@
 //! thread, so that one set of extractor buffers per worker serves them all
 //! ([`crate::feature::scratch`]); with 0 threads everything runs on the reading thread. The
 //! reading thread hands each reference frame to every worker and reads the next meanwhile.
+//! Scores that depend on the reference alone (motion) are computed once for all the inputs
+//! ([`crate::context::ReferenceScores`]).
 
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 
 use super::{input, Report, Scorer, ScorerConfig, Side};
+use crate::context::ReferenceScores;
 use crate::error::{Error, Result, Status};
 use crate::feature::scratch;
 use crate::frame::Frame;
@@ -104,10 +107,15 @@ impl Scorer {
         // renditions on its own thread (their contexts score inline), not `threads` each.
         let workers = self.sibling.threads.min(distorted.len());
         let mut renditions = Vec::with_capacity(distorted.len());
+        // Motion reads the reference alone: computed once for every rendition.
+        let reference_scores = ReferenceScores::new();
         for (i, mut reader) in distorted.into_iter().enumerate() {
             let mut parts = self.sibling.clone_parts();
             parts.threads = 0;
             let mut scorer = Scorer::new(parts)?;
+            scorer
+                .ctx
+                .share_reference_scores(reference_scores.clone())?;
             if i == 0 {
                 scorer.progress = self.progress.take();
             }

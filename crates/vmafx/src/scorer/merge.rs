@@ -151,6 +151,7 @@ impl Report {
             models,
             info,
             ended_first,
+            provenance: None,
         })
     }
 

@@ -27,6 +27,7 @@ use crate::feature::registry;
 use crate::frame::Frame;
 use crate::io::VideoReader;
 use crate::model::LoadedModel;
+use crate::provenance::{context_record, ModelRecord, Record};
 use crate::score::{Partial, PartialReason, ReportInfo};
 
 pub use config::{FrameScorerFactory, Progress, ProgressCallback, ScorerConfig};
@@ -94,6 +95,8 @@ use report::ModelColumns;
 pub struct Scorer {
     ctx: Context,
     models: Vec<(String, ModelHandle)>,
+    /// Each model's part of the provenance record, in the order of `models`.
+    model_records: Vec<ModelRecord>,
     cpu_level: Option<CpuLevel>,
     progress: Option<ProgressCallback>,
     total: Option<u64>,
@@ -144,11 +147,14 @@ impl Scorer {
             ..Default::default()
         })?;
         let mut models = Vec::with_capacity(config.models.len());
+        let mut model_records = Vec::with_capacity(config.models.len());
         for m in &config.models {
             // Every failure names the model file (or built-in version), not only the feature.
-            let loaded: LoadedModel = m.load().map_err(|e| naming_model(e, m))?;
+            let (loaded, record): (LoadedModel, ModelRecord) =
+                m.load().map_err(|e| naming_model(e, m))?;
             let handle = ctx.use_model(loaded).map_err(|e| naming_model(e, m))?;
             models.push((m.label(), handle));
+            model_records.push(record);
         }
         for f in &config.features {
             ctx.use_feature(f.name(), f.options())?;
@@ -159,6 +165,7 @@ impl Scorer {
         Ok(Scorer {
             ctx,
             models,
+            model_records,
             cpu_level: config.cpu_level,
             progress: config.progress,
             total: config.max_frames,
@@ -345,6 +352,7 @@ impl Scorer {
             }),
             ..ReportInfo::new(self.size.0, self.size.1, frames.end)
         };
+        let provenance = self.provenance();
         Ok(Report {
             frames,
             table,
@@ -352,7 +360,30 @@ impl Scorer {
             models,
             info,
             ended_first,
+            provenance: Some(provenance),
         })
+    }
+}
+
+impl Scorer {
+    /// The sealed provenance record of the run: the context's part, the models', the CPU
+    /// level the kernels ran at (under the configured cap) and the time from the first pair
+    /// to now.
+    fn provenance(&self) -> Record {
+        let simd = match self.cpu_level {
+            Some(cap) => crate::cpu::with_level(cap, crate::cpu::level),
+            None => crate::cpu::level(),
+        };
+        let mut r = Record {
+            simd: simd.name().to_string(),
+            models: self.model_records.clone(),
+            elapsed_ns: self.started.map_or(0, |t| {
+                u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX)
+            }),
+            ..context_record(&self.ctx)
+        };
+        r.seal();
+        r
     }
 }
 

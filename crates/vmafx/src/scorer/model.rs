@@ -7,6 +7,7 @@ use crate::error::Result;
 use crate::feature::options::{format_g, split_option_string};
 use crate::model::numtext::normalize_numeric;
 use crate::model::{FeatureOverload, LoadedModel, ModelSource, ModelSpec, ReadFlags};
+use crate::provenance::{sha256_tag, ModelRecord};
 
 /// An option value, typed where it is made and written as text the way libvmaf reads
 /// option strings (`true`, `3`, `0.06`).
@@ -174,9 +175,25 @@ impl Model {
         }
     }
 
-    /// Reads the model with its options applied.
-    pub(crate) fn load(&self) -> Result<LoadedModel> {
+    /// Reads the model with its options applied, with its provenance: the name of its
+    /// scores, its version (or path, or label), the SHA-256 of the JSON text it was read
+    /// from, its flags (`VMAFX_MODEL_*` bits) and overrides.
+    pub(crate) fn load(&self) -> Result<(LoadedModel, ModelRecord)> {
         let name = self.name.clone().unwrap_or_else(|| "vmaf".to_string());
+        let record = |text: &str, model: &LoadedModel| ModelRecord {
+            name: model.name().to_string(),
+            version: self.label(),
+            sha256: sha256_tag(text.as_bytes())
+                .trim_start_matches("sha256:")
+                .to_string(),
+            flags: u64::from(self.disable_clip) | u64::from(self.enable_transform) << 1,
+            overrides: self
+                .overloads
+                .iter()
+                .map(|o| format!("{}.{}={}", o.extractor, o.option, o.value))
+                .collect::<Vec<_>>()
+                .join(":"),
+        };
         let source = match &self.source {
             Source::Builtin(v) => ModelSource::Version(v.clone()),
             Source::Path(p) => ModelSource::Path(p.clone()),
@@ -189,16 +206,21 @@ impl Model {
                 for o in &self.overloads {
                     m.override_feature(label, o)?;
                 }
-                return Ok(m);
+                let r = record(text, &m);
+                return Ok((m, r));
             }
         };
-        LoadedModel::load(&ModelSpec {
+        let spec = ModelSpec {
             source,
             name,
             disable_clip: self.disable_clip,
             enable_transform: self.enable_transform,
             overloads: self.overloads.clone(),
-        })
+        };
+        let text = LoadedModel::source_text(&spec)?;
+        let m = LoadedModel::load_text(&spec, &text)?;
+        let r = record(&text, &m);
+        Ok((m, r))
     }
 }
 

@@ -6,6 +6,8 @@ use std::path::Path;
 
 use crate::error::{Error, Result};
 use crate::output::{render_report, OutputFormat};
+use crate::provenance::report::{json_log_with_record, xml_report};
+use crate::provenance::Record;
 use crate::score::{pool, PoolMethod, ReportInfo, ScoreTable};
 
 /// Which input of a pair.
@@ -140,6 +142,8 @@ pub struct Report {
     pub(crate) models: Vec<ModelColumns>,
     pub(crate) info: ReportInfo,
     pub(crate) ended_first: Option<Side>,
+    /// How the scores were made; `None` for a report merged from parts.
+    pub(crate) provenance: Option<Record>,
 }
 
 impl Report {
@@ -276,6 +280,31 @@ impl Report {
     /// The log in `format`, byte for byte as libvmaf writes it for these scores.
     pub fn render(&self, format: OutputFormat) -> String {
         render_report(format, &self.table, &self.info)
+    }
+
+    /// The provenance record of the run (VMAFx's provenance.h record: build, CPU level,
+    /// models with their SHA-256 digests, flags and overrides, extractors with their
+    /// options, geometry, frames, a digest of every score and of the record itself); `None`
+    /// for a report merged from parts ([`Report::from_parts`]).
+    pub fn provenance(&self) -> Option<&Record> {
+        self.provenance.as_ref()
+    }
+
+    /// The log in `format` with the provenance record: JSON gets a last member
+    /// `"provenance"` (the record's canonical JSON, RFC 8785) after libvmaf's members, XML a
+    /// `<provenance>` element before `</VMAF>`; CSV and subtitles have no place for it and
+    /// are [`Report::render`]'s. Without a record (a merged report) this is
+    /// [`Report::render`]. `vmafx report verify` and [`crate::provenance::verify`] check a
+    /// JSON log written so.
+    pub fn render_with_provenance(&self, format: OutputFormat) -> String {
+        let Some(record) = &self.provenance else {
+            return self.render(format);
+        };
+        match format {
+            OutputFormat::Json => json_log_with_record(&self.render(format), &record.json(true)),
+            OutputFormat::Xml => xml_report(&self.table, &self.info, record),
+            _ => self.render(format),
+        }
     }
 
     /// Writes the log in `format` to `w`.

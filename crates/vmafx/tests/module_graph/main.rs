@@ -33,7 +33,8 @@ const LAYERS: &[&[&str]] = &[
     &["score"],
     &["model"],
     &["context", "output"],
-    &["provenance", "scorer"],
+    &["provenance"],
+    &["scorer"],
 ];
 
 /// Top-level modules that exist only in test builds; test code may import them.

@@ -1,21 +1,19 @@
 //! ADM's aarch64 kernels: NEON twins of the scalar row loops (`neon_*`), gathered into
 //! the table that `super::dispatch` lists.
 //!
-//! NEON runs every stage of scale 0 (the DWT, decoupling, weighting, the denominator's
-//! cubes and contrast masking) and the DWT of scales 1..3; the other stages of scales
-//! 1..3 (a quarter of the positions and less) keep their scalar twins in the table.
+//! NEON runs every stage (the DWT, decoupling, weighting, the denominator's cubes and
+//! contrast masking) but the decoupling of scales 1..3 (a quarter of the positions and
+//! less), which keeps its scalar twin in the table.
 
 mod neon_cm;
+mod neon_cm123;
 mod neon_decouple;
 mod neon_den;
 mod neon_dwt;
 mod neon_weight;
 
-use super::cm;
 use super::decouple;
-use super::den;
 use super::kernels::Kernels;
-use super::weight;
 use crate::cpu::CpuLevel;
 
 /// The NEON kernels. The dispatch hands them out only when the processor has NEON.
@@ -28,9 +26,9 @@ pub(in crate::feature::adm) const KERNELS: Kernels = Kernels {
     decouple0: neon_decouple::scale0,
     decouple123: decouple::scale123,
     den0_row: neon_den::cubes0_row,
-    den123_row: den::cubes123_row,
+    den123_row: neon_den::cubes123_row,
     weight0: neon_weight::weight0,
-    weight123: weight::scale123,
+    weight123: neon_weight::weight123,
     cm0_row: neon_cm::scale0_row_neon,
-    cm123_row: cm::scale123_row,
+    cm123_row: neon_cm123::scale123_row_neon,
 };
