@@ -33,6 +33,7 @@ pub(crate) struct Inner {
     /// What the provenance record keeps beside the engine.
     pub(crate) notes: Notes,
     /// The tiny model attached to the context (dnn.h), when the build has the runtime.
+    #[cfg_attr(not(feature = "dnn"), allow(dead_code))]
     pub(crate) tiny: TinySlot,
     /// The context options and colour defaults (`crate::context_options`).
     pub(crate) options: ContextOptions,
