@@ -35,7 +35,9 @@ for c in $(cargo metadata --format-version 1 --no-deps |
     rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$c"-[0-9]*
 done
 CARGO_TARGET_DIR=$pkg_target cargo publish --workspace --dry-run --no-verify --allow-dirty --quiet
-CARGO_TARGET_DIR=$pkg_target cargo package --workspace --allow-dirty --quiet
+# The verification builds only need to compile: without debug info they take less time
+# (the tiny-model runtime's tract is most of them).
+CARGO_PROFILE_DEV_DEBUG=false CARGO_TARGET_DIR=$pkg_target cargo package --workspace --allow-dirty --quiet
 version=$(cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"]=="vmafx"))')
 rm -f "$out"/crates/*.crate
