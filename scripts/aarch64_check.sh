@@ -81,4 +81,43 @@ got=$(LD_LIBRARY_PATH=$libdir $QEMU "$libdir/libvmaf_score" \
 [ "$got" = "vmaf_v0.6.1: 73.343961" ] ||
   { echo "aarch64: libvmaf_score through the drop-in gave '$got'" >&2; exit 1; }
 echo "aarch64: C faces built, libvmaf API under qemu: $got ($((SECONDS - t)) s)"
+
+# The Python extension for aarch64 (opt-in, VMAFX_AARCH64_PYTHON=1: about 3.5 CPU-minutes
+# of cross-build, over this script's CI budget): python/ cross-built in its own workspace
+# (dev profile) with PyO3's abi3 cross-compilation, no aarch64 interpreter needed to build;
+# then Debian's aarch64 Python 3.11 and numpy, unpacked under target/ (not installed:
+# python3.11:arm64 would replace the host's python3.11), import the package under qemu and
+# score the carphone pair to libvmaf's golden.
+if [ "${VMAFX_AARCH64_PYTHON:-0}" = 1 ]; then
+  t=$SECONDS
+  pytarget=target/python-$TARGET
+  PYO3_CROSS_PYTHON_VERSION=3.11 CARGO_TARGET_DIR=$pytarget cargo build \
+    --manifest-path python/Cargo.toml --target "$TARGET" --features extension-module
+  debs=target/$TARGET/python-debs
+  if [ ! -x "$debs/root/usr/bin/python3.11" ]; then
+    mkdir -p "$debs/root"
+    (cd "$debs" && apt-get download python3.11-minimal:arm64 libpython3.11-minimal:arm64 \
+      libpython3.11-stdlib:arm64 python3-numpy:arm64 libexpat1:arm64 libblas3:arm64 \
+      liblapack3:arm64 libgfortran5:arm64 zlib1g:arm64 libffi8:arm64)
+    for d in "$debs"/*.deb; do dpkg -x "$d" "$debs/root"; done
+  fi
+  pkg=target/$TARGET/python-pkg
+  rm -rf "$pkg" && mkdir -p "$pkg" && cp -r python/python/vmafx "$pkg/"
+  cp "$pytarget/$TARGET/debug/lib_vmafx.so" "$pkg/vmafx/_vmafx.abi3.so"
+  root=$PWD/$debs/root
+  lib=$root/usr/lib/aarch64-linux-gnu
+  want=$(python3 -c "import json,sys; print('%.6f' % json.load(open(sys.argv[1]))['pooled_metrics']['vmaf']['mean'])" \
+    "$corpus/expected/carphone_176x144_420p8.vmaf_v0.6.1.json")
+  got=$($QEMU -E LD_LIBRARY_PATH="$lib:$lib/blas:$lib/lapack:$root/lib/aarch64-linux-gnu" \
+    -E PYTHONHOME="$root/usr" -E PYTHONPATH="$PWD/$pkg:$root/usr/lib/python3/dist-packages" \
+    "$root/usr/bin/python3.11" -c "
+import platform, sys, vmafx
+assert platform.machine() == 'aarch64', platform.machine()
+r = vmafx.score(sys.argv[1], sys.argv[2])
+print('%.6f' % r.pooled['vmaf'].mean)" \
+    "$corpus/carphone_176x144_420p8_ref.y4m" "$corpus/carphone_176x144_420p8_dis.y4m")
+  [ "$got" = "$want" ] ||
+    { echo "aarch64: the Python package under qemu gave vmaf $got, libvmaf $want" >&2; exit 1; }
+  echo "aarch64: Python package built and scored under qemu: vmaf $got ($((SECONDS - t)) s)"
+fi
 echo "aarch64: all checks passed in $((SECONDS - start)) s"
