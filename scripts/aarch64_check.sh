@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # aarch64 under emulation: cross-builds the engine's unit tests and the vmafx CLI for
 # aarch64-unknown-linux-gnu with Debian's own packages, then runs under qemu-aarch64
-#   1. the engine's unit tests of the CPU levels, the kernel checker, motion, VIF and the
-#      cross-level comparisons at the detected level (NEON) and at VMAFX_CPU=scalar, and
+#   1. the engine's unit tests of the CPU levels, the kernel checker, motion, VIF, ADM's
+#      kernel width sweeps and the cross-level comparisons at the detected level (NEON) and at VMAFX_CPU=scalar, and
 #   2. the CLI against libvmaf's goldens for vmaf_v0.6.1, vmaf_v1.0.16_3d0h and the
 #      extra features on every public clip (scripts/conformance_subset.py), at NEON and
 #      at scalar.
@@ -49,7 +49,7 @@ echo "aarch64: cross-built in $((SECONDS - start)) s"
 # suite takes over 30). Tests that start a child process of the test binary itself cannot
 # run here: the host kernel has no binfmt entry for aarch64 (the children run on real ARM).
 tests=(cpu:: tests::checkasm tests::kernel_tables tests::cross_level feature::motion
-  feature::vif feature::check)
+  feature::vif feature::adm::dispatch feature::check)
 skip=(--skip tests::kernel_tables::env_and_cpumask_cap_every_simd_table)
 for level in neon scalar; do
   t=$SECONDS
