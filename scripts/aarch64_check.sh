@@ -2,7 +2,8 @@
 # aarch64 under emulation: cross-builds the engine's unit tests and the vmafx CLI for
 # aarch64-unknown-linux-gnu with Debian's own packages, then runs under qemu-aarch64
 #   1. the engine's unit tests of the CPU levels, the kernel checker, motion, VIF, ADM's
-#      kernel width sweeps and the cross-level comparisons at the detected level (NEON) and at VMAFX_CPU=scalar, and
+#      kernel width sweeps and the cross-level comparisons at the detected level (NEON)
+#      and at VMAFX_CPU=scalar, and
 #   2. the CLI against libvmaf's goldens for vmaf_v0.6.1, vmaf_v1.0.16_3d0h and the
 #      extra features on every public clip (scripts/conformance_subset.py), at NEON and
 #      at scalar.
