@@ -87,6 +87,7 @@ c_export! {
             models: Vec::new(),
             model_sets: Vec::new(),
             notes: Notes::with_masks(masks),
+            tiny: Default::default(),
             options: Default::default(),
         };
         // SAFETY: `out` is non-NULL (checked above) and writable (this function's contract).

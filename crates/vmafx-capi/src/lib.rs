@@ -18,6 +18,12 @@ pub mod context_options;
 pub mod converter;
 pub mod device;
 pub mod dnn;
+// The runtime behind dnn.h: vmafx-dnn with the `dnn` feature, refusals without it.
+#[cfg(feature = "dnn")]
+mod dnn_runtime;
+#[cfg(not(feature = "dnn"))]
+#[path = "dnn_runtime_off.rs"]
+mod dnn_runtime;
 pub mod error;
 pub mod error_api;
 pub mod export;

@@ -15,6 +15,14 @@ use crate::error::Failure;
 use crate::model::VmafxModel;
 use crate::model_set::VmafxModelSet;
 
+/// The tiny model attached to a context (dnn.h), shared with the engine that runs it on
+/// every frame; nothing in a build without the `dnn` feature.
+#[cfg(feature = "dnn")]
+pub(crate) type TinySlot = Option<Arc<std::sync::Mutex<vmafx_dnn::TinyModelScorer>>>;
+/// The tiny model attached to a context: none can be in a build without the `dnn` feature.
+#[cfg(not(feature = "dnn"))]
+pub(crate) type TinySlot = ();
+
 /// The engine state behind a context's lock.
 pub(crate) struct Inner {
     pub(crate) ctx: Context,
@@ -24,6 +32,9 @@ pub(crate) struct Inner {
     pub(crate) model_sets: Vec<(Arc<VmafxModelSet>, ModelHandle)>,
     /// What the provenance record keeps beside the engine.
     pub(crate) notes: Notes,
+    /// The tiny model attached to the context (dnn.h), when the build has the runtime.
+    #[cfg_attr(not(feature = "dnn"), allow(dead_code))]
+    pub(crate) tiny: TinySlot,
     /// The context options and colour defaults (`crate::context_options`).
     pub(crate) options: ContextOptions,
 }

@@ -21,11 +21,23 @@ fn crate_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn run_c_test(name: &str) {
-    let lib = lib_dir(STATIC_LIB).join(STATIC_LIB);
-    let (scratch, sanitize) = sanitizer_flags();
+/// The directory a C test runs in (its scratch files, and what it reads).
+fn scratch_dir() -> PathBuf {
+    let (scratch, _) = sanitizer_flags();
     let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(scratch);
     std::fs::create_dir_all(&out_dir).expect("scratch directory");
+    out_dir
+}
+
+fn run_c_test(name: &str) {
+    run_c_test_in(name, &scratch_dir());
+}
+
+/// Compiles and runs the C test `name` with `run_dir` its working directory.
+fn run_c_test_in(name: &str, run_dir: &Path) {
+    let lib = lib_dir(STATIC_LIB).join(STATIC_LIB);
+    let (_, sanitize) = sanitizer_flags();
+    let out_dir = scratch_dir();
     let exe = out_dir.join(name);
     let src = crate_dir().join("tests/c").join(format!("{name}.c"));
     let compiled = Command::new("gcc")
@@ -59,7 +71,7 @@ fn run_c_test(name: &str) {
     );
     // In the scratch directory: a test that writes files (reports) writes them there.
     let ran = Command::new(&exe)
-        .current_dir(&out_dir)
+        .current_dir(run_dir)
         .output()
         .expect("C test runs");
     let stdout = String::from_utf8_lossy(&ran.stdout);
@@ -154,6 +166,34 @@ fn provenance_records() {
 #[test]
 fn reports() {
     run_c_test("test_report");
+}
+
+/// Tiny models (dnn.h): the models test_dnn.c runs, written where it runs, then the test.
+#[test]
+fn tiny_models() {
+    use vmafx_dnn::{digest, sample};
+    let dir = scratch_dir().join("dnn");
+    std::fs::create_dir_all(&dir).expect("dnn scratch directory");
+    let invert = sample::invert_filter(Some(3), Some(4));
+    for (name, bytes) in [
+        ("invert.onnx", invert.clone()),
+        ("mad.onnx", sample::mean_abs_diff(None, None, 100.0)),
+        ("mad8.onnx", sample::mean_abs_diff(Some(8), Some(16), 100.0)),
+        ("floor.onnx", sample::off_allowlist()),
+    ] {
+        std::fs::write(dir.join(name), bytes).expect("model written");
+    }
+    let entry = |file: &str, sha: &str| {
+        format!(r#"{{"onnx":"{file}","sha256":"{sha}","sigstore_bundle":"{file}.sigstore.json"}}"#)
+    };
+    let registry = format!(
+        r#"{{"models":[{},{}]}}"#,
+        entry("invert.onnx", &digest::sha256_hex(&invert)),
+        entry("mad.onnx", &"0".repeat(64))
+    );
+    std::fs::write(dir.join("registry.json"), registry).expect("registry written");
+    std::fs::write(dir.join("invert.onnx.sigstore.json"), "{}").expect("bundle written");
+    run_c_test_in("test_dnn", &dir);
 }
 
 #[test]

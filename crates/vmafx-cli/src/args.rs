@@ -257,4 +257,14 @@ pub struct ScoreArgs {
     /// the y4m frame rate) or `30f` (frames). The last window is printed at the end.
     #[arg(long = "window", value_name = "1s|30f")]
     pub window: Option<String>,
+    /// A tiny ONNX model that scores every frame pair as one more metric of the log (pooled
+    /// like the others), named by its sidecar JSON's `name` or the file's stem. The model is
+    /// checked first: operator allowlist, 50 MiB limit, sidecar digest. Needs a vmafx built
+    /// with the `dnn` feature.
+    #[arg(long = "tiny-model", value_name = "PATH")]
+    pub tiny_model: Option<PathBuf>,
+    /// How frames are resized to a tiny model's fixed input size: disabled (a frame of
+    /// another size is refused), bilinear, nearest or bicubic.
+    #[arg(long = "tiny-resize", value_name = "MODE", requires = "tiny_model")]
+    pub tiny_resize: Option<String>,
 }

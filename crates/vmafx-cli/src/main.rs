@@ -21,6 +21,7 @@ mod progress;
 mod report;
 mod run;
 mod sample;
+mod tiny;
 mod window;
 
 use clap::Parser;

@@ -13,7 +13,7 @@ use vmafx::{Feature, Model, OutputFormat, Report, Scorer, ScorerConfig, Side};
 use crate::args::ScoreArgs;
 use crate::error::CliError;
 use crate::progress::Progress;
-use crate::{html, inputs, interrupt, logdest, models, origin, partial, window};
+use crate::{html, inputs, interrupt, logdest, models, origin, partial, tiny, window};
 
 pub(crate) fn raw_format(a: &ScoreArgs) -> Result<Option<RawParams>, CliError> {
     let given = [
@@ -101,6 +101,9 @@ fn scoring_config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
     }
     if let Some(n) = a.frame_cnt {
         c = c.max_frames(n);
+    }
+    if let Some(path) = &a.tiny_model {
+        c = c.frame_scorer(tiny::scorer(path, a.tiny_resize.as_deref())?);
     }
     Ok(c)
 }

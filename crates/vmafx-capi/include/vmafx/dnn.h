@@ -6,9 +6,9 @@
  */
 
 /**
- * Tiny-AI models (VMAFx's dnn.h). This build has no ONNX runtime: vmafx_dnn_available() is 0 and
- * the calls that load or run a model fail VMAFX_E_NOTSUP naming `dnn` after checking their
- * arguments.
+ * Tiny-AI models (VMAFx's dnn.h), run by a pure-Rust ONNX runtime in a vmafx built with its `dnn`
+ * feature. Without it vmafx_dnn_available() is 0 and the calls that load or run a model fail
+ * VMAFX_E_NOTSUP naming `dnn` after checking their arguments.
  */
 
 #ifndef VMAFX_DNN_H
@@ -118,15 +118,17 @@ struct VmafxDnnOutput {
 };
 
 /**
- * 1 when this build runs tiny-AI models, else 0. vmafx has no ONNX runtime yet: 0, and the calls
- * below that load or run a model check their arguments, then fail VMAFX_E_NOTSUP naming `dnn`.
+ * 1 when this build runs tiny-AI models (vmafx built with its `dnn` feature: a pure-Rust ONNX
+ * runtime), else 0; then the calls below that load or run a model check their arguments and fail
+ * VMAFX_E_NOTSUP naming `dnn`.
  */
 VMAFX_EXPORT uint32_t vmafx_dnn_available(void);
 
 /**
- * Attach the tiny model at `onnx_path` to the context, to score every frame as one more feature.
- * `config` may be NULL. VMAFX_E_NOTSUP (naming `dnn`) in a build without a runtime, after the
- * arguments are checked.
+ * Attach the tiny model at `onnx_path` (checked against the operator allowlist and the 50 MiB size
+ * limit; its sidecar JSON read when present) to the context, before the first frame; it scores
+ * every frame as one more feature, named by the sidecar's `name` or else the file's stem. `config`
+ * may be NULL. A refused model is named, subject kind VMAFX_SUBJECT_MODEL.
  */
 VMAFX_EXPORT VmafxStatus vmafx_context_use_tiny_model(VmafxContext *context, const char *onnx_path,
                                                       const VmafxDnnConfig *config,
@@ -134,7 +136,8 @@ VMAFX_EXPORT VmafxStatus vmafx_context_use_tiny_model(VmafxContext *context, con
 
 /**
  * The encoder `codec` (may be NULL), its `preset` (may be NULL) and `crf` that a codec-aware tiny
- * model attached to the context reads. VMAFX_E_NOTSUP naming `dnn` in a build without a runtime.
+ * model attached to the context reads. VMAFX_E_NOTFOUND without an attached model, or for a codec
+ * its vocabulary lacks.
  */
 VMAFX_EXPORT VmafxStatus vmafx_context_set_codec_context(VmafxContext *context, const char *codec,
                                                          const char *preset, int32_t crf,
@@ -148,22 +151,23 @@ VMAFX_EXPORT uint32_t vmafx_context_is_codec_aware(const VmafxContext *context);
 
 /**
  * How frames are resized to the fixed input shape of the attached tiny model (VmafxDnnResize;
- * another value is VMAFX_E_INVALID naming `mode`). VMAFX_E_NOTSUP naming `dnn` in a build without a
- * runtime.
+ * another value is VMAFX_E_INVALID naming `mode`). VMAFX_E_NOTFOUND without an attached model.
  */
 VMAFX_EXPORT VmafxStatus vmafx_context_set_tiny_resize(VmafxContext *context, uint32_t mode,
                                                        VmafxError **error);
 
 /**
- * Open the ONNX model at `onnx_path` for direct runs. `config` may be NULL. `*out` is NULL on
- * failure; VMAFX_E_NOTSUP naming `dnn` in a build without a runtime.
+ * Open the ONNX model at `onnx_path` for direct runs (allowlist, size limit and sidecar as
+ * vmafx_context_use_tiny_model()). `config` may be NULL. `*out` is NULL on failure.
  */
 VMAFX_EXPORT VmafxStatus vmafx_dnn_session_open(const char *onnx_path, const VmafxDnnConfig *config,
                                                 VmafxDnnSession **out, VmafxError **error);
 
 /**
  * Run a single-input, single-output session on an 8-bit plane of `w` x `h` (`in`, rows `in_stride`
- * bytes apart) into `out` (rows `out_stride` bytes apart).
+ * bytes apart) into `out` (rows `out_stride` bytes apart): samples / 255 in, outputs * 255 rounded
+ * and clamped out. VMAFX_E_NOTSUP naming the model unless its input is [1, 1, H, W]; VMAFX_E_RANGE
+ * for another size than it fixes.
  */
 VMAFX_EXPORT VmafxStatus vmafx_dnn_session_run_luma8(VmafxDnnSession *session, const void *input,
                                                      size_t in_stride, uint32_t w, uint32_t h,
@@ -172,7 +176,7 @@ VMAFX_EXPORT VmafxStatus vmafx_dnn_session_run_luma8(VmafxDnnSession *session, c
 
 /**
  * vmafx_dnn_session_run_luma8() on a plane of `bpc` bits (9 to 16) in 16-bit samples; strides in
- * bytes.
+ * bytes; samples / (2^bpc - 1) in, outputs scaled back, rounded and clamped.
  */
 VMAFX_EXPORT VmafxStatus vmafx_dnn_session_run_plane16(VmafxDnnSession *session, const void *input,
                                                        size_t in_stride, uint32_t w, uint32_t h,
@@ -181,7 +185,8 @@ VMAFX_EXPORT VmafxStatus vmafx_dnn_session_run_plane16(VmafxDnnSession *session,
 
 /**
  * Run the session on `n_inputs` named float32 tensors into `n_outputs` caller-sized outputs (each
- * output's `written` is set).
+ * output's `written` is set). An output whose `capacity` is too small is VMAFX_E_RANGE naming it
+ * (its `written` says how many floats it needs).
  */
 VMAFX_EXPORT VmafxStatus vmafx_dnn_session_run(VmafxDnnSession *session,
                                                const VmafxDnnInput *inputs, size_t n_inputs,
@@ -192,14 +197,17 @@ VMAFX_EXPORT VmafxStatus vmafx_dnn_session_run(VmafxDnnSession *session,
 VMAFX_EXPORT void vmafx_dnn_session_close(VmafxDnnSession *session);
 
 /**
- * Execution provider the runtime attached to the session (`CPU`, ...); lives as long as the
- * session; NULL for NULL.
+ * Execution provider the runtime attached to the session (`CPU`: the pure-Rust runtime runs on the
+ * CPU); lives as long as the session; NULL for NULL.
  */
 VMAFX_EXPORT const char *vmafx_dnn_session_runtime_device(VmafxDnnSession *session);
 
 /**
- * Verify the signature the model registry at `registry_path` records for the ONNX file at
- * `onnx_path`. VMAFX_E_NOTSUP naming `dnn` in a build without a runtime.
+ * Check the ONNX file at `onnx_path` against the model registry at `registry_path`: its entry, its
+ * SHA-256 (VMAFX_E_MISMATCH naming the model when it differs) and its Sigstore bundle's presence.
+ * The bundle's signature is not verified (that needs the Sigstore trust root and cosign): when
+ * every other check passes the call fails VMAFX_E_NOTSUP naming the model and saying so; it never
+ * reports an unverified signature as verified.
  */
 VMAFX_EXPORT VmafxStatus vmafx_dnn_verify_signature(const char *onnx_path,
                                                     const char *registry_path, VmafxError **error);

@@ -1,4 +1,5 @@
-//! dnn.h: tiny models (declared; this build has no ONNX runtime, see `crate::dnn`).
+//! dnn.h: tiny models (run by vmafx-dnn with the `dnn` feature, refused without it; see
+//! `crate::dnn`).
 
 use crate::dnn::{self, VmafxDnnConfig, VmafxDnnInput, VmafxDnnOutput};
 use crate::header_items::{Header, Item};
@@ -55,7 +56,7 @@ pub fn dnn_h() -> Header {
     Header {
         path: "include/vmafx/dnn.h",
         guard: "VMAFX_DNN_H",
-        brief: "Tiny-AI models (VMAFx's dnn.h). This build has no ONNX runtime: vmafx_dnn_available() is 0 and the calls that load or run a model fail VMAFX_E_NOTSUP naming `dnn` after checking their arguments.",
+        brief: "Tiny-AI models (VMAFx's dnn.h), run by a pure-Rust ONNX runtime in a vmafx built with its `dnn` feature. Without it vmafx_dnn_available() is 0 and the calls that load or run a model fail VMAFX_E_NOTSUP naming `dnn` after checking their arguments.",
         includes: vec!["<stddef.h>", "<stdint.h>", "<vmafx/types.h>", "<vmafx/error.h>", "<vmafx/context.h>"],
         items: vec![
             Item::Enum { name: "VmafxDnnDevice", doc: "Inference device of a tiny-AI session (ABI 0.1.6).", typedef: true, values: device_values },

@@ -10,6 +10,7 @@ mod admission;
 mod bounds;
 pub mod collector;
 pub mod config;
+mod frame_scorer;
 mod frame_window;
 mod import_rule;
 mod live;
@@ -21,6 +22,7 @@ mod written;
 
 pub use collector::FeatureCollector;
 pub use config::{ContextConfig, FeatureOrder, LogCallback, LogLevel};
+pub use frame_scorer::FrameScorer;
 pub use frame_window::FrameWindow;
 pub(crate) use reference_scores::ReferenceScores;
 pub use scheduler::ScoreListener;
@@ -67,6 +69,8 @@ pub struct Context {
     imported: Vec<(String, u64, f64)>,
     /// Told of every frame scored ([`Context::set_score_listener`]).
     listener: Option<ScoreListener>,
+    /// Scorers of whole frames run on every pair ([`Context::use_frame_scorer`]).
+    scorers: Vec<Box<dyn FrameScorer>>,
     /// Reference-only scores shared with the other contexts of a set
     /// ([`Context::share_reference_scores`]).
     reference_scores: Option<std::sync::Arc<ReferenceScores>>,
@@ -107,6 +111,7 @@ impl Context {
             pool: None,
             imported: Vec::new(),
             listener: None,
+            scorers: Vec::new(),
             reference_scores: None,
         })
     }
@@ -209,7 +214,7 @@ impl Context {
         };
         match &mut self.state {
             State::Setup => {
-                if self.registrations.is_empty() {
+                if self.registrations.is_empty() && self.scorers.is_empty() {
                     return Err(Error::invalid(
                         "features",
                         "no feature or model registered before the first frame",
@@ -254,6 +259,10 @@ impl Context {
                 ),
             ));
         }
+        self.run_frame_scorers(&reference, &distorted, index)?;
+        let State::Running(s) = &mut self.state else {
+            unreachable!()
+        };
         s.submit(reference, distorted, index)?;
         self.frames_in = self.frames_in.max(index.saturating_add(1));
         Ok(())

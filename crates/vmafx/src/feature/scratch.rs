@@ -47,6 +47,13 @@ pub(crate) fn shared_on_this_thread<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// Whether this thread runs inside [`shared_on_this_thread`]: its extractor instances all
+/// score distorted inputs of one reference, so that at one frame index their reference
+/// frames are the same.
+pub(crate) fn is_shared() -> bool {
+    SHELF.with(|s| s.borrow().is_some())
+}
+
 /// Runs `f` on working buffers shaped as `own`. Outside [`shared_on_this_thread`] those are
 /// `own` itself. Inside it they are this thread's spare buffers of type `T` and shape `key`
 /// (made by `make(own)` the first time), swapped into `own` for the call and put back on the

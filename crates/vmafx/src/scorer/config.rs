@@ -29,6 +29,11 @@ impl Progress {
 /// Receives [`Progress`]; the library itself prints nothing.
 pub type ProgressCallback = Box<dyn FnMut(Progress) + Send>;
 
+/// Makes a per-frame scorer for each context a [`super::Scorer`] creates (a tiny ONNX model,
+/// a caller's metric): see [`ScorerConfig::frame_scorer`].
+pub type FrameScorerFactory =
+    Arc<dyn Fn() -> crate::error::Result<Box<dyn crate::context::FrameScorer>> + Send + Sync>;
+
 /// What a [`super::Scorer`] computes and how: models, extractors, threads, CPU level,
 /// subsampling, and for files the input format, frames skipped and frame limit.
 ///
@@ -49,6 +54,7 @@ pub struct ScorerConfig {
     pub(crate) keep_partial: bool,
     pub(crate) windows: Option<(crate::score::WindowLength, super::WindowCallback)>,
     pub(crate) feature_order: FeatureOrder,
+    pub(crate) frame_scorers: Vec<FrameScorerFactory>,
 }
 
 impl std::fmt::Debug for ScorerConfig {
@@ -67,6 +73,7 @@ impl std::fmt::Debug for ScorerConfig {
             .field("keep_partial", &self.keep_partial)
             .field("windows", &self.windows.as_ref().map(|w| w.0))
             .field("feature_order", &self.feature_order)
+            .field("frame_scorers", &self.frame_scorers.len())
             .finish()
     }
 }
@@ -80,6 +87,14 @@ impl ScorerConfig {
     /// Adds a model; its outputs are predicted for every frame and pooled in the report.
     pub fn model(mut self, model: Model) -> Self {
         self.models.push(model);
+        self
+    }
+
+    /// Adds a per-frame scorer outside the extractor registry: `make` is called once per
+    /// context the run creates, and each frame's score is reported (and pooled) as a feature
+    /// of the scorer's name ([`crate::context::FrameScorer`]).
+    pub fn frame_scorer(mut self, make: FrameScorerFactory) -> Self {
+        self.frame_scorers.push(make);
         self
     }
 

@@ -375,6 +375,7 @@ impl ScorerConfig {
             keep_partial: self.keep_partial,
             windows: None,
             feature_order: self.feature_order,
+            frame_scorers: self.frame_scorers.clone(),
         }
     }
 }

@@ -30,7 +30,7 @@ use crate::model::LoadedModel;
 use crate::provenance::{context_record, ModelRecord, Record};
 use crate::score::{Partial, PartialReason, ReportInfo};
 
-pub use config::{Progress, ProgressCallback, ScorerConfig};
+pub use config::{FrameScorerFactory, Progress, ProgressCallback, ScorerConfig};
 pub use merge::{ModelParts, ReportParts};
 pub use model::{Feature, Model, OptionValue};
 pub use report::{Bootstrap, FrameRow, ModelScores, Report, Side};
@@ -132,7 +132,8 @@ impl Scorer {
     /// Loads the models and registers every extractor: a missing model file, an unknown
     /// feature or option, or a configuration that computes nothing fails here, naming it.
     pub fn new(config: ScorerConfig) -> Result<Scorer> {
-        if config.models.is_empty() && config.features.is_empty() {
+        if config.models.is_empty() && config.features.is_empty() && config.frame_scorers.is_empty()
+        {
             return Err(Error::invalid(
                 "config",
                 "nothing to score: add a model or a feature",
@@ -157,6 +158,9 @@ impl Scorer {
         }
         for f in &config.features {
             ctx.use_feature(f.name(), f.options())?;
+        }
+        for make in &config.frame_scorers {
+            ctx.use_frame_scorer(make()?)?;
         }
         Ok(Scorer {
             ctx,

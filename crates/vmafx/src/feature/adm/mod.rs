@@ -100,6 +100,10 @@ struct Work {
     tmp0: Vec<i32>,
     tmp: Vec<i64>,
     ref0: Bands<i16>,
+    /// The reference frame (index, luma address) whose bands `ref0` holds, kept only
+    /// where the buffers are shared by the renditions of one reference
+    /// ([`scratch::is_shared`]).
+    ref0_of: Option<(u64, usize)>,
     dis0: Bands<i16>,
     strip0: strips::Strip0,
     ref_n: Bands<i32>,
@@ -129,6 +133,7 @@ impl Work {
             tmp0: vec![0; 2 * w],
             tmp: vec![0; 2 * w],
             ref0: Bands::zeroed(len),
+            ref0_of: None,
             dis0: Bands::zeroed(len),
             strip0: strips::Strip0::new(strips::STRIP_ROWS, stride),
             ref_n: Bands::zeroed(len1),
@@ -265,9 +270,7 @@ impl Extractor for Adm {
         let wk = &self.work;
         let key = scratch::shape_key(wk.width, wk.height, wk.bpc, wk.kernels.level as u8);
         let make = |wk: &Work| Work::new(wk.width, wk.height, wk.bpc, wk.kernels);
-        let scales = scratch::lend(&mut self.work, key, make, |wk| {
-            score_scales(wk, &s, input.reference, input.distorted)
-        });
+        let scales = scratch::lend(&mut self.work, key, make, |wk| score_scales(wk, &s, input));
         let (w, h) = (self.work.width as f64, self.work.height as f64);
         let limit = 1e-10 * (w * h) / (1920.0 * 1080.0);
         let mut num = 0f64;
@@ -304,6 +307,15 @@ impl Extractor for Adm {
     }
 }
 
+/// Where `frame`'s luma samples start: with the frame index, which reference frame a set
+/// of shared buffers last decomposed.
+fn luma_address(frame: &Frame) -> usize {
+    match frame.plane(0).samples() {
+        Samples::U8(px) => px.as_ptr() as usize,
+        Samples::U16(px) => px.as_ptr() as usize,
+    }
+}
+
 /// The DWT taps of the four levels of a `w` x `h` picture.
 fn level_taps(w: usize, h: usize) -> [dwt::Taps; 4] {
     let (mut w, mut h) = (w, h);
@@ -315,10 +327,19 @@ fn level_taps(w: usize, h: usize) -> [dwt::Taps; 4] {
 }
 
 /// Runs the four scales over one pair.
-fn score_scales(wk: &mut Work, s: &Settings, reference: &Frame, distorted: &Frame) -> ScaleScores {
+fn score_scales(wk: &mut Work, s: &Settings, input: &ExtractInput<'_>) -> ScaleScores {
+    let (reference, distorted) = (input.reference, input.distorted);
     let (mut w, mut h) = (wk.width, wk.height);
     let stride = wk.stride;
-    for (frame, bands) in [(reference, &mut wk.ref0), (distorted, &mut wk.dis0)] {
+    // Buffers shared by the renditions of one reference keep the reference's level-0
+    // bands for the next rendition of the same frame: nothing but this DWT writes them.
+    let reference_key = scratch::is_shared().then(|| (input.index, luma_address(reference)));
+    let mut sides = vec![(distorted, &mut wk.dis0)];
+    if reference_key.is_none() || wk.ref0_of != reference_key {
+        sides.insert(0, (reference, &mut wk.ref0));
+        wk.ref0_of = reference_key;
+    }
+    for (frame, bands) in sides {
         let plane = frame.plane(0);
         match plane.samples() {
             Samples::U8(px) => (wk.kernels.dwt0_u8)(
