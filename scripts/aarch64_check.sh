@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # aarch64 under emulation: cross-builds the engine's unit tests and the vmafx CLI for
 # aarch64-unknown-linux-gnu with Debian's own packages, then runs under qemu-aarch64
-#   1. the engine's unit tests of the CPU levels, the kernel checker, motion, VIF and the
-#      cross-level comparisons at the detected level (NEON) and at VMAFX_CPU=scalar, and
+#   1. the engine's unit tests of the CPU levels, the kernel checker, motion, VIF, ADM's
+#      kernel width sweeps and the cross-level comparisons at the detected level (NEON)
+#      and at VMAFX_CPU=scalar, and
 #   2. the CLI against libvmaf's goldens for vmaf_v0.6.1, vmaf_v1.0.16_3d0h and the
 #      extra features on every public clip (scripts/conformance_subset.py), at NEON and
 #      at scalar.
@@ -49,7 +50,7 @@ echo "aarch64: cross-built in $((SECONDS - start)) s"
 # suite takes over 30). Tests that start a child process of the test binary itself cannot
 # run here: the host kernel has no binfmt entry for aarch64 (the children run on real ARM).
 tests=(cpu:: tests::checkasm tests::kernel_tables tests::cross_level feature::motion
-  feature::vif feature::check)
+  feature::vif feature::adm::dispatch feature::check)
 skip=(--skip tests::kernel_tables::env_and_cpumask_cap_every_simd_table)
 for level in neon scalar; do
   t=$SECONDS
@@ -81,4 +82,43 @@ got=$(LD_LIBRARY_PATH=$libdir $QEMU "$libdir/libvmaf_score" \
 [ "$got" = "vmaf_v0.6.1: 73.343961" ] ||
   { echo "aarch64: libvmaf_score through the drop-in gave '$got'" >&2; exit 1; }
 echo "aarch64: C faces built, libvmaf API under qemu: $got ($((SECONDS - t)) s)"
+
+# The Python extension for aarch64 (opt-in, VMAFX_AARCH64_PYTHON=1: about 3.5 CPU-minutes
+# of cross-build, over this script's CI budget): python/ cross-built in its own workspace
+# (dev profile) with PyO3's abi3 cross-compilation, no aarch64 interpreter needed to build;
+# then Debian's aarch64 Python 3.11 and numpy, unpacked under target/ (not installed:
+# python3.11:arm64 would replace the host's python3.11), import the package under qemu and
+# score the carphone pair to libvmaf's golden.
+if [ "${VMAFX_AARCH64_PYTHON:-0}" = 1 ]; then
+  t=$SECONDS
+  pytarget=target/python-$TARGET
+  PYO3_CROSS_PYTHON_VERSION=3.11 CARGO_TARGET_DIR=$pytarget cargo build \
+    --manifest-path python/Cargo.toml --target "$TARGET" --features extension-module
+  debs=target/$TARGET/python-debs
+  if [ ! -x "$debs/root/usr/bin/python3.11" ]; then
+    mkdir -p "$debs/root"
+    (cd "$debs" && apt-get download python3.11-minimal:arm64 libpython3.11-minimal:arm64 \
+      libpython3.11-stdlib:arm64 python3-numpy:arm64 libexpat1:arm64 libblas3:arm64 \
+      liblapack3:arm64 libgfortran5:arm64 zlib1g:arm64 libffi8:arm64)
+    for d in "$debs"/*.deb; do dpkg -x "$d" "$debs/root"; done
+  fi
+  pkg=target/$TARGET/python-pkg
+  rm -rf "$pkg" && mkdir -p "$pkg" && cp -r python/python/vmafx "$pkg/"
+  cp "$pytarget/$TARGET/debug/lib_vmafx.so" "$pkg/vmafx/_vmafx.abi3.so"
+  root=$PWD/$debs/root
+  lib=$root/usr/lib/aarch64-linux-gnu
+  want=$(python3 -c "import json,sys; print('%.6f' % json.load(open(sys.argv[1]))['pooled_metrics']['vmaf']['mean'])" \
+    "$corpus/expected/carphone_176x144_420p8.vmaf_v0.6.1.json")
+  got=$($QEMU -E LD_LIBRARY_PATH="$lib:$lib/blas:$lib/lapack:$root/lib/aarch64-linux-gnu" \
+    -E PYTHONHOME="$root/usr" -E PYTHONPATH="$PWD/$pkg:$root/usr/lib/python3/dist-packages" \
+    "$root/usr/bin/python3.11" -c "
+import platform, sys, vmafx
+assert platform.machine() == 'aarch64', platform.machine()
+r = vmafx.score(sys.argv[1], sys.argv[2])
+print('%.6f' % r.pooled['vmaf'].mean)" \
+    "$corpus/carphone_176x144_420p8_ref.y4m" "$corpus/carphone_176x144_420p8_dis.y4m")
+  [ "$got" = "$want" ] ||
+    { echo "aarch64: the Python package under qemu gave vmaf $got, libvmaf $want" >&2; exit 1; }
+  echo "aarch64: Python package built and scored under qemu: vmaf $got ($((SECONDS - t)) s)"
+fi
 echo "aarch64: all checks passed in $((SECONDS - start)) s"
