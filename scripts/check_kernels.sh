@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 corpus="${VMAFX_CONFORMANCE:-../shared/conformance}"
 clip="${1:-bbb_576x324_420p8_crf35}"
 out="$(mktemp -d)/check_kernels.json"
-cargo build -q -p vmafx-cli
+# The CLI as the README's `cargo test --workspace` built it (same features: no second build).
+cargo test -q --workspace --no-run
 VMAFX_CHECK_KERNELS=1 target/debug/vmafx -r "$corpus/${clip}_ref.y4m" -d "$corpus/${clip}_dis.y4m" \
   -n --feature vif=debug=true --feature adm=debug=true --feature motion=debug=true \
   --json -o "$out" -q

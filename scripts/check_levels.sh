@@ -7,7 +7,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo test -q -p vmafx --lib tests::checkasm -- --nocapture 2>&1 | grep -E '^checkasm:|test result'
+# Every cargo command here selects the whole workspace and picks targets, so its features
+# are those of the README's `cargo test --workspace` and nothing is compiled again (`-p X`
+# alone would resolve other features and rebuild the engine, and the tiny-model runtime,
+# once per command).
+cargo test -q --workspace --lib -- tests::checkasm --nocapture 2>&1 | grep -E '^checkasm:|test result'
+
+# The engine's integration tests, by target name.
+engine_tests=()
+for t in $(cargo metadata --format-version 1 --no-deps | python3 -c '
+import json, sys
+pkg = next(p for p in json.load(sys.stdin)["packages"] if p["name"] == "vmafx")
+print(" ".join(t["name"] for t in pkg["targets"] if "test" in t["kind"]))'); do
+  engine_tests+=(--test "$t")
+done
 
 flags="$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true)"
 lower=(scalar)
@@ -20,10 +33,14 @@ if [[ "$flags" != *avx2* ]]; then
 fi
 for level in "${lower[@]}"; do
   echo "check-levels: conformance with VMAFX_CPU=$level"
-  VMAFX_CPU=$level cargo test -q -p vmafx-cli --test manifest_conformance --test vmaf_conformance \
+  VMAFX_CPU=$level cargo test -q --workspace --test manifest_conformance --test vmaf_conformance \
     --test psnr_conformance -- --nocapture 2>&1 | grep -E 'test result|panicked|FAILED| runs \(' \
     || { echo "failed at $level" >&2; exit 1; }
-  # The engine's whole suite (its conformance tests included).
-  VMAFX_CPU=$level cargo test -q -p vmafx 2>&1 \
+  # The engine's whole suite (its conformance tests included), and the other crates' unit
+  # tests with it. The unit tests one at a time: a few read process-global counters that an
+  # import in a concurrent test can move, which the longer scalar runs made visible once.
+  VMAFX_CPU=$level cargo test -q --workspace --lib -- --test-threads=1 2>&1 \
+    | grep -E 'test result|panicked|FAILED' || { echo "failed at $level" >&2; exit 1; }
+  VMAFX_CPU=$level cargo test -q --workspace "${engine_tests[@]}" 2>&1 \
     | grep -E 'test result|panicked|FAILED' || { echo "failed at $level" >&2; exit 1; }
 done
