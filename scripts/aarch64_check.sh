@@ -40,8 +40,10 @@ export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="$QEMU"
 "$RUSTC" --version
 
 start=$SECONDS
-# One build: the engine's unit-test binary and the CLI (the dev profile is opt-level 3).
-cargo build -p vmafx-cli --target "$TARGET"
+# One build: the CLI and the C libraries together (one feature resolution, so the engine is
+# compiled once for the three), then the engine's unit-test binary (the dev profile is
+# opt-level 3).
+cargo build -p vmafx-cli -p vmafx-capi -p vmafx-libvmaf --target "$TARGET"
 cargo test -p vmafx --lib --target "$TARGET" --no-run
 echo "aarch64: cross-built in $((SECONDS - start)) s"
 
@@ -58,8 +60,11 @@ for level in neon scalar; do
   echo "aarch64: engine tests at $level under qemu in $((SECONDS - t)) s"
 done
 
+# The goldens at the default level (neon); the scalar level's are the same Rust as the x86
+# scalar run of scripts/check_levels.sh (and the checker above compares scalar with neon
+# under qemu). VMAFX_AARCH64_GOLDEN_LEVELS="neon scalar" runs both (about 2 min more).
 bin=target/$TARGET/debug/vmafx
-for level in neon scalar; do
+for level in ${VMAFX_AARCH64_GOLDEN_LEVELS:-neon}; do
   t=$SECONDS
   VMAFX_CPU=$level python3 scripts/conformance_subset.py --bin "$bin" --runner "$QEMU" \
     --config vmaf_v0.6.1 --config vmaf_v1.0.16_3d0h --config extra_features
@@ -69,7 +74,6 @@ done
 # and a libvmaf program (crates/vmafx-libvmaf/examples/libvmaf_score.c) cross-compiled against
 # the drop-in's headers and run under qemu on the 576x324 pair.
 t=$SECONDS
-cargo build -p vmafx-capi -p vmafx-libvmaf --target "$TARGET"
 libdir=target/$TARGET/debug
 file -L "$libdir/libvmafx_capi.so" "$libdir/libvmaf.so" | grep -c "ARM aarch64" | grep -qx 2 ||
   { echo "aarch64: the C libraries are not aarch64 shared objects" >&2; exit 1; }
