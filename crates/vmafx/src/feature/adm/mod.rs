@@ -109,6 +109,10 @@ struct Work {
     ref_n: Bands<i32>,
     dis_n: Bands<i32>,
     ref_low: Vec<i32>,
+    /// The reference's bands of levels 1 to 3, each level in its own buffers so that they
+    /// outlive the frame's scoring like `ref0`: used (and allocated, on first use) only
+    /// where the buffers are shared ([`scratch::is_shared`]); a pair run uses `ref_n`.
+    ref_levels: Vec<Bands<i32>>,
     dis_low: Vec<i32>,
     restored: [Vec<i32>; 3],
     additive: [Vec<i32>; 3],
@@ -139,6 +143,7 @@ impl Work {
             ref_n: Bands::zeroed(len1),
             dis_n: Bands::zeroed(len1),
             ref_low: vec![0; len1],
+            ref_levels: Vec::new(),
             dis_low: vec![0; len1],
             restored: zeroed_hvd(len1),
             additive: zeroed_hvd(len1),
@@ -334,8 +339,9 @@ fn score_scales(wk: &mut Work, s: &Settings, input: &ExtractInput<'_>) -> ScaleS
     // Buffers shared by the renditions of one reference keep the reference's level-0
     // bands for the next rendition of the same frame: nothing but this DWT writes them.
     let reference_key = scratch::is_shared().then(|| (input.index, luma_address(reference)));
+    let fresh = reference_key.is_none() || wk.ref0_of != reference_key;
     let mut sides = vec![(distorted, &mut wk.dis0)];
-    if reference_key.is_none() || wk.ref0_of != reference_key {
+    if fresh {
         sides.insert(0, (reference, &mut wk.ref0));
         wk.ref0_of = reference_key;
     }
@@ -372,31 +378,46 @@ fn score_scales(wk: &mut Work, s: &Settings, input: &ExtractInput<'_>) -> ScaleS
     } else {
         scale0(wk, s, w, h)
     };
+    // Shared buffers keep the reference's later levels too, each in its own bands (the
+    // reference's DWT of levels 1 to 3 then runs once per frame and worker); a pair run
+    // decomposes both sides level by level in `ref_n` and `dis_n`.
+    let mut levels = std::mem::take(&mut wk.ref_levels);
+    if reference_key.is_some() && levels.is_empty() {
+        levels = (1..4).map(|_| Bands::zeroed(wk.ref_low.len())).collect();
+    }
     for (scale, slot) in scores.iter_mut().enumerate().skip(1) {
         let out_stride = w.div_ceil(2);
         let k = wk.kernels;
         let taps = &wk.taps[scale];
-        let pictures = [
-            (&wk.ref0.a, &wk.ref_low, &mut wk.ref_n),
-            (&wk.dis0.a, &wk.dis_low, &mut wk.dis_n),
-        ];
-        for (low0, low, bands) in pictures {
+        let level = |low0: &[i16], low: &[i32], tmp: &mut Vec<i64>, bands: &mut Bands<i32>| {
             // Level 1 reads the scale-0 low band itself; later levels the one before.
             if scale == 1 {
-                (k.dwt1)(low0, in_stride, taps, scale, &mut wk.tmp, bands, out_stride);
+                (k.dwt1)(low0, in_stride, taps, scale, tmp, bands, out_stride);
             } else {
-                (k.dwt)(low, in_stride, taps, scale, &mut wk.tmp, bands, out_stride);
+                (k.dwt)(low, in_stride, taps, scale, tmp, bands, out_stride);
             }
+        };
+        if levels.is_empty() {
+            level(&wk.ref0.a, &wk.ref_low, &mut wk.tmp, &mut wk.ref_n);
+            std::mem::swap(&mut wk.ref_low, &mut wk.ref_n.a);
+        } else if fresh {
+            let (before, rest) = levels.split_at_mut(scale - 1);
+            let low = before.last().map_or(&[][..], |b| &b.a[..]);
+            level(&wk.ref0.a, low, &mut wk.tmp, &mut rest[0]);
         }
-        std::mem::swap(&mut wk.ref_low, &mut wk.ref_n.a);
+        level(&wk.dis0.a, &wk.dis_low, &mut wk.tmp, &mut wk.dis_n);
         std::mem::swap(&mut wk.dis_low, &mut wk.dis_n.a);
         (w, h) = (w.div_ceil(2), h.div_ceil(2));
-        *slot = scale123(wk, s, scale, out_stride, w, h);
+        let reference = levels.get(scale - 1).map(|b| &b.hvd);
+        *slot = scale123(wk, s, (scale, reference), out_stride, w, h);
         in_stride = out_stride;
     }
     // Three swaps left the low bands' first buffers in the bands: swap them back.
-    std::mem::swap(&mut wk.ref_low, &mut wk.ref_n.a);
+    if levels.is_empty() {
+        std::mem::swap(&mut wk.ref_low, &mut wk.ref_n.a);
+    }
     std::mem::swap(&mut wk.dis_low, &mut wk.dis_n.a);
+    wk.ref_levels = levels;
     scores
 }
 
@@ -412,31 +433,27 @@ fn scale0(wk: &mut Work, s: &Settings, w: usize, h: usize) -> (f32, f32, f32) {
 }
 
 /// Decoupling, weighting and masking of scale `scale` (1..=3, `w` x `h` bands of row
-/// stride `stride`).
+/// stride `stride`), of the reference's bands `reference` where given, else `ref_n`'s.
 fn scale123(
     wk: &mut Work,
     s: &Settings,
-    scale: usize,
+    (scale, reference): (usize, Option<&[Vec<i32>; 3]>),
     stride: usize,
     w: usize,
     h: usize,
 ) -> (f32, f32, f32) {
     let region = with_taps(w, h);
     let k = wk.kernels;
+    let reference = reference.unwrap_or(&wk.ref_n.hvd);
     (k.decouple123)(
-        decouple::Decouple::of(
-            &wk.ref_n.hvd,
-            &wk.dis_n.hvd,
-            &mut wk.restored,
-            &mut wk.additive,
-        ),
+        decouple::Decouple::of(reference, &wk.dis_n.hvd, &mut wk.restored, &mut wk.additive),
         stride,
         region,
         s.gain_limit,
     );
     let factors = s.factors[scale];
     let den = den::scale123(
-        &wk.ref_n.hvd,
+        reference,
         (scale, stride),
         (w, h),
         factors,
