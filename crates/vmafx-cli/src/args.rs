@@ -146,7 +146,7 @@ pub struct SampleArgs {
 }
 
 /// libvmaf's `vmaf` options.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct ScoreArgs {
     /// The reference: .y4m, .yuv, `-` (y4m on standard input), or any video ffmpeg decodes.
     #[arg(short = 'r', long = "reference")]
@@ -217,7 +217,8 @@ pub struct ScoreArgs {
     pub quiet: bool,
     /// Score frames START..END only (END excluded; `START..`: to the end), exactly as one
     /// pass scores them, and write a partial log (-o, JSON with exact values) for
-    /// `vmafx merge`.
+    /// `vmafx merge`. With several -d, -o names a folder and each rendition's partial log is
+    /// written there as <stem>.json.
     #[arg(long = "frames", value_name = "START..END")]
     pub frames: Option<String>,
     /// Print the version.
@@ -242,7 +243,9 @@ pub struct ScoreArgs {
     /// `vmafx report verify LOG` checks a JSON log written so.
     #[arg(long = "provenance")]
     pub provenance: bool,
-    /// Write a self-contained HTML report: pooled table, per-frame plot, worst frames.
+    /// Write a self-contained HTML report: pooled table, per-frame plot, worst frames. With
+    /// several -d, one page compares the renditions: pooled scores per rendition and
+    /// per-frame plots with a line per rendition (no worst frames).
     #[arg(long = "html", value_name = "PATH")]
     pub html: Option<PathBuf>,
     /// Worst frames (lowest score) shown as thumbnails in the HTML report.

@@ -4,7 +4,11 @@
 //! `-o` names an existing folder; each log is written there as the distorted file's stem
 //! plus the format's extension, and two distorted inputs of one stem are refused before any
 //! frame is read. The pooled scores print one line per distorted input, prefixed by its
-//! path.
+//! path. `--html PAGE` writes one page comparing the renditions (html/ladder.rs).
+//! `--frames A..B` writes each rendition's partial log, `<stem>.json` in the `-o` folder,
+//! as its pair run writes it: each range is scored as its pair run scores it, one
+//! rendition after another (the reference is read again for each; a range reads only its
+//! frames and their pre-roll from y4m and raw inputs).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -14,7 +18,30 @@ use vmafx::Scorer;
 use crate::args::ScoreArgs;
 use crate::error::CliError;
 use crate::progress::Progress;
-use crate::{inputs, interrupt, logdest, run};
+use crate::{html, inputs, interrupt, logdest, partial, run};
+
+/// The name a distorted input's log and its row of the page take: its file's stem.
+fn stem_of(d: &Path) -> String {
+    d.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| d.display().to_string())
+}
+
+/// Refuses two distorted inputs of one stem: the page names each rendition by its stem.
+fn check_page_rows(distorted: &[PathBuf]) -> Result<(), CliError> {
+    let mut seen: HashMap<String, &Path> = HashMap::new();
+    for d in distorted {
+        let stem = stem_of(d);
+        if let Some(first) = seen.insert(stem.clone(), d) {
+            return Err(CliError::Usage(format!(
+                "-d {} and -d {} have one stem ({stem}): the page would name both {stem}",
+                first.display(),
+                d.display()
+            )));
+        }
+    }
+    Ok(())
+}
 
 /// Where each distorted input's log goes: `dir/<stem>.<ext>`; refuses a stem given twice.
 fn log_paths(dir: &Path, distorted: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, CliError> {
@@ -47,19 +74,34 @@ fn log_paths(dir: &Path, distorted: &[PathBuf], ext: &str) -> Result<Vec<PathBuf
 
 /// Refuses what one pass over several distorted inputs cannot do, before any frame is read.
 fn check_options(a: &ScoreArgs) -> Result<(), CliError> {
-    let refuse = |what: &str| {
-        Err(CliError::Usage(format!(
-            "{what} goes with one -d; score several distorted inputs without it, or one at a time"
-        )))
-    };
-    if a.frames.is_some() {
-        return refuse("--frames");
-    }
-    if a.html.is_some() {
-        return refuse("--html");
-    }
     if a.window.is_some() {
-        return refuse("--window");
+        return Err(CliError::Usage(
+            "--window goes with one -d; score several distorted inputs without it, or one at \
+             a time"
+                .into(),
+        ));
+    }
+    run::check_page(a)
+}
+
+/// The refusal of `--frames` with several `-d` and no `-o`.
+const FRAMES_NEED_FOLDER: &str =
+    "--frames with several -d: give -o FOLDER for their partial logs (each written there as \
+     <stem>.json)";
+
+/// `--frames` with several `-d`: each rendition's partial log, written to `logs` (one per
+/// distorted input, in their order), exactly as its own pair run writes it.
+fn score_ranges(a: &ScoreArgs, logs: Option<Vec<PathBuf>>) -> Result<(), CliError> {
+    let Some(logs) = logs else {
+        return Err(CliError::Usage(FRAMES_NEED_FOLDER.into()));
+    };
+    for (dp, log) in a.distorted.iter().zip(logs) {
+        let pair = ScoreArgs {
+            distorted: vec![dp.clone()],
+            output: Some(log),
+            ..a.clone()
+        };
+        run::score(&pair)?;
     }
     Ok(())
 }
@@ -73,9 +115,15 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
     };
     let fmt = run::output_format(a)?;
     check_options(a)?;
+    // --frames: checked as for a pair (partial.rs); its partial logs are JSON.
+    if a.frames.is_some() && a.output.is_none() {
+        return Err(CliError::Usage(FRAMES_NEED_FOLDER.into()));
+    }
+    let ranged = partial::frames_of(a)?.is_some();
+    let ext = if ranged { "json" } else { fmt.name() };
     let logs = match &a.output {
         None => None,
-        Some(dir) if dir.is_dir() => Some(log_paths(dir, &a.distorted, fmt.name())?),
+        Some(dir) if dir.is_dir() => Some(log_paths(dir, &a.distorted, ext)?),
         Some(dir) => {
             return Err(CliError::Usage(format!(
                 "-o {}: with several -d, -o names an existing folder for their logs",
@@ -83,6 +131,19 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
             )))
         }
     };
+    if ranged {
+        if rp.as_os_str() == "-" {
+            return Err(CliError::Usage(
+                "--frames with several -d scores each rendition's range in turn, reading the \
+                 reference once for each: it cannot be standard input (-r -)"
+                    .into(),
+            ));
+        }
+        return score_ranges(a, logs);
+    }
+    if a.html.is_some() {
+        check_page_rows(&a.distorted)?;
+    }
     inputs::check_cpu_env()?;
     let mut config = run::config(a)?
         .stop_when(interrupt::stop_flag())
@@ -101,6 +162,15 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         };
         readers.push(opened.distorted);
     }
+    if a.html.is_some() {
+        // A `--html-plot` name the logs cannot hold is refused before any frame is read.
+        html::check_plot_names(&a.html_plot, run::scoring_config(a)?, reference.geometry())
+            .map_err(CliError::Usage)?;
+    }
+    let facts = (
+        html::InputFacts::of(&reference),
+        readers.iter().map(html::InputFacts::of).collect::<Vec<_>>(),
+    );
     let progress = Progress::new(a.quiet, total);
     if let Some(cb) = progress.callback() {
         config = config.on_progress(cb);
@@ -137,8 +207,42 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
             partial = Some((p.clone(), logs.as_ref().map(|l| l[k].clone())));
         }
     }
-    match partial {
-        Some((p, log)) => Err(interrupt::partial_outcome(&p, log.as_deref())),
-        None => Ok(()),
+    if let Some((p, log)) = partial {
+        // No page: a stopped or failed run's scores are not the renditions'.
+        return Err(interrupt::partial_outcome(&p, log.as_deref()));
     }
+    if let Some(page) = &a.html {
+        write_page(a, page, facts, &reports)?;
+    }
+    Ok(())
+}
+
+/// Writes the page comparing the renditions' `reports` to `page`.
+fn write_page(
+    a: &ScoreArgs,
+    page: &Path,
+    (reference, inputs): (html::InputFacts, Vec<html::InputFacts>),
+    reports: &[vmafx::Report],
+) -> Result<(), CliError> {
+    let tables: Vec<_> = reports.iter().map(vmafx::Report::table).collect();
+    let renditions = a
+        .distorted
+        .iter()
+        .zip(inputs)
+        .zip(&tables)
+        .map(|((dp, input), (table, info))| html::Rendition {
+            stem: stem_of(dp),
+            input,
+            table,
+            info,
+        })
+        .collect();
+    let job = html::LadderJob {
+        reference,
+        renditions,
+        models: reports.first().map(html::models_of).unwrap_or_default(),
+        plot: &a.html_plot,
+        command: std::env::args().collect::<Vec<_>>().join(" "),
+    };
+    html::write_ladder(&job, page).map_err(CliError::Input)
 }

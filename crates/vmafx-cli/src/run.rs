@@ -66,7 +66,7 @@ pub(crate) fn output_format(a: &ScoreArgs) -> Result<OutputFormat, CliError> {
 
 /// The scorer's configuration the options describe: models, features, and how the inputs
 /// are read (no callbacks).
-fn scoring_config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
+pub(crate) fn scoring_config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
     let mut c = ScorerConfig::new()
         .threads(a.threads)
         // libvmaf's tool lists features in another order once it has a thread pool.
@@ -131,14 +131,32 @@ pub(crate) fn config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
 /// Refuses, before any frame is read, output options the run could not honour at its end:
 /// `--html-plot` without `--html`, and a log or page in a folder that does not exist.
 fn check_destinations(a: &ScoreArgs) -> Result<(), CliError> {
-    if !a.html_plot.is_empty() && a.html.is_none() {
-        return Err(CliError::Usage("--html-plot needs --html PATH".into()));
-    }
+    plot_needs_page(a)?;
     let log = a
         .output
         .as_deref()
         .filter(|p| !logdest::log_to_stdout(Some(p)));
-    for (option, path) in [("--output", log), ("--html", a.html.as_deref())] {
+    check_files(&[("--output", log), ("--html", a.html.as_deref())])
+}
+
+/// Refuses `--html-plot` without `--html`.
+fn plot_needs_page(a: &ScoreArgs) -> Result<(), CliError> {
+    if !a.html_plot.is_empty() && a.html.is_none() {
+        return Err(CliError::Usage("--html-plot needs --html PATH".into()));
+    }
+    Ok(())
+}
+
+/// Refuses `--html-plot` without `--html`, and a page that could not be written (a folder,
+/// or in a folder that does not exist), before any frame is read.
+pub(crate) fn check_page(a: &ScoreArgs) -> Result<(), CliError> {
+    plot_needs_page(a)?;
+    check_files(&[("--html", a.html.as_deref())])
+}
+
+/// Refuses each (option, file) given that names a folder or lies in a missing folder.
+fn check_files(files: &[(&str, Option<&Path>)]) -> Result<(), CliError> {
+    for &(option, path) in files {
         let Some(path) = path else { continue };
         if path.is_dir() {
             return Err(CliError::Input(format!(
@@ -268,14 +286,7 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         let job = html::Job {
             table,
             info,
-            models: report
-                .model_outputs()
-                .into_iter()
-                .map(|(label, names)| html::ModelOutputs {
-                    label: label.to_string(),
-                    names: names.into_iter().map(String::from).collect(),
-                })
-                .collect(),
+            models: html::models_of(&report),
             plot: &a.html_plot,
             worst: a.html_worst,
             inputs: facts,

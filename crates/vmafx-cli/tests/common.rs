@@ -186,3 +186,34 @@ pub fn vmafx_within(args: &[&str], dir: &Path, limit: std::time::Duration) -> Ou
         stderr: std::fs::read(&err).unwrap_or_default(),
     }
 }
+
+/// Every tag named `name` of the page with its attributes and inner text.
+pub fn tags(page: &str, name: &str) -> Vec<(std::collections::HashMap<String, String>, String)> {
+    let dom = tl::parse(page, tl::ParserOptions::default()).expect("the page parses");
+    let parser = dom.parser();
+    dom.query_selector(name)
+        .expect("a selector")
+        .filter_map(|h| h.get(parser)?.as_tag().cloned())
+        .map(|t| {
+            let attrs = t
+                .attributes()
+                .iter()
+                .map(|(k, v)| {
+                    (
+                        k.into_owned(),
+                        v.map(|v| v.into_owned()).unwrap_or_default(),
+                    )
+                })
+                .collect();
+            (attrs, t.inner_text(parser).into_owned())
+        })
+        .collect()
+}
+
+/// The first `n` frames of the 4:2:0 8-bit y4m `src` (no FRAME parameters) as `dst`.
+pub fn truncate_y4m(src: &Path, dst: &Path, width: usize, height: usize, n: usize) {
+    let bytes = std::fs::read(src).unwrap();
+    let header = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let frame = b"FRAME\n".len() + width * height * 3 / 2;
+    std::fs::write(dst, &bytes[..header + n * frame]).unwrap();
+}

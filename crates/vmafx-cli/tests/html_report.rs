@@ -5,31 +5,6 @@
 mod common;
 use common::*;
 
-use std::collections::HashMap;
-
-/// Every tag named `name` of the page with its attributes and inner text.
-fn tags(page: &str, name: &str) -> Vec<(HashMap<String, String>, String)> {
-    let dom = tl::parse(page, tl::ParserOptions::default()).expect("the page parses");
-    let parser = dom.parser();
-    dom.query_selector(name)
-        .expect("a selector")
-        .filter_map(|h| h.get(parser)?.as_tag().cloned())
-        .map(|t| {
-            let attrs = t
-                .attributes()
-                .iter()
-                .map(|(k, v)| {
-                    (
-                        k.into_owned(),
-                        v.map(|v| v.into_owned()).unwrap_or_default(),
-                    )
-                })
-                .collect();
-            (attrs, t.inner_text(parser).into_owned())
-        })
-        .collect()
-}
-
 #[test]
 #[cfg_attr(
     vmafx_no_corpus,

@@ -40,14 +40,6 @@ const CONFIGS: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The first `n` frames of the 4:2:0 8-bit y4m `src` (no FRAME parameters) as `dst`.
-fn truncate_y4m(src: &Path, dst: &Path, width: usize, height: usize, n: usize) {
-    let bytes = std::fs::read(src).unwrap();
-    let header = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
-    let frame = b"FRAME\n".len() + width * height * 3 / 2;
-    std::fs::write(dst, &bytes[..header + n * frame]).unwrap();
-}
-
 /// The log without its fps line (the one line that differs between two runs).
 fn without_fps(p: &Path) -> String {
     std::fs::read_to_string(p)

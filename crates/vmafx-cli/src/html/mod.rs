@@ -7,7 +7,11 @@
 //! frames (lowest score of the first model) as reference / distorted / difference
 //! thumbnails (PNG, base64 inside the page), the inputs' geometry and codec, and the
 //! command line. No script, no stylesheet or font from the network.
+//!
+//! With several `-d`, one page compares the renditions instead ([`write_ladder`]).
 
+mod ladder;
+mod ladder_page;
 mod names;
 mod page;
 mod plot;
@@ -18,6 +22,7 @@ use std::path::Path;
 use vmafx::io::{InputKind, OpenOptions, VideoReader};
 use vmafx::score::{pool, PoolMethod, ReportInfo, ScoreTable};
 
+pub use ladder::{write_ladder, LadderJob, Rendition};
 pub use thumbs::Reopen;
 
 /// A model as the report shows it.
@@ -49,6 +54,18 @@ impl ModelOutputs {
         };
         Some([find("_ci_p95_lo")?, find("_ci_p95_hi")?, find("_stddev")?])
     }
+}
+
+/// The models of `report` as the page shows them.
+pub fn models_of(report: &vmafx::Report) -> Vec<ModelOutputs> {
+    report
+        .model_outputs()
+        .into_iter()
+        .map(|(label, names)| ModelOutputs {
+            label: label.to_string(),
+            names: names.into_iter().map(String::from).collect(),
+        })
+        .collect()
 }
 
 /// An input as the report describes it.

@@ -19,7 +19,8 @@ pub struct Parts<'a> {
     pub pictures: &'a Result<Vec<Thumb>, String>,
 }
 
-const STYLE: &str =
+/// The page's style sheet (shared by the comparison page of several renditions).
+pub(super) const STYLE: &str =
     "body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}\
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #ddd}\
 table{border-collapse:collapse;font-size:13px}td,th{padding:3px 10px;border-bottom:1px solid #eee;\
@@ -33,7 +34,7 @@ color:#555}.worst img{display:block;border:1px solid #ccc;image-rendering:pixela
 vertical-align:middle;margin-right:6px}.note{color:#666;font-size:13px}svg .pt:hover{r:6}";
 
 /// The value as the log prints it.
-fn num(v: f64) -> String {
+pub(super) fn num(v: f64) -> String {
     if v.is_finite() {
         format!("{v:.6}")
     } else {

@@ -13,13 +13,18 @@ pub struct Series {
     pub points: Vec<(u64, f64)>,
 }
 
-const COLORS: [RGBColor; 6] = [
+/// Line colours, in order (a ladder of more renditions than this repeats them).
+const COLORS: [RGBColor; 10] = [
     RGBColor(0x1f, 0x77, 0xb4),
     RGBColor(0xd6, 0x27, 0x28),
     RGBColor(0x2c, 0xa0, 0x2c),
     RGBColor(0xff, 0x7f, 0x0e),
     RGBColor(0x94, 0x67, 0xbd),
     RGBColor(0x8c, 0x56, 0x4b),
+    RGBColor(0xe3, 0x77, 0xc2),
+    RGBColor(0x7f, 0x7f, 0x7f),
+    RGBColor(0xbc, 0xbd, 0x22),
+    RGBColor(0x17, 0xbe, 0xcf),
 ];
 
 /// The range the values span, widened a little (never empty).
