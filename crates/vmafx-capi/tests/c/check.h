@@ -59,6 +59,38 @@ static inline VmafxFrame *host_frame_copy(const VmafxFrameDesc *d, const uint8_t
     return f;
 }
 
+/* The 8-bit sample at (x, y) of plane `p` of the frame seeded with `seed`. */
+typedef uint8_t (*PixelPattern)(unsigned p, unsigned x, unsigned y, unsigned seed);
+
+/* A pattern of every plane mixing x, y and the seed. */
+static inline uint8_t mixed_pattern(unsigned p, unsigned x, unsigned y, unsigned seed)
+{
+    (void)p;
+    return (uint8_t)((x * 3u + y * 5u + seed * 17u + ((x ^ y) & seed)) & 0xffu);
+}
+
+/* A new 8-bit 4:2:0 host frame of `w` x `h` whose samples follow `pattern` with `seed`;
+ * NULL when the library refuses it. */
+static inline VmafxFrame *seeded_frame(unsigned w, unsigned h, PixelPattern pattern,
+                                       unsigned seed)
+{
+    VmafxFrameDesc d = VMAFX_FRAME_DESC_INIT;
+    d.pix_fmt = VMAFX_PIXEL_FORMAT_YUV420P;
+    d.bpc = 8;
+    d.w = w;
+    d.h = h;
+    VmafxFrame *f = NULL;
+    if (vmafx_frame_create_host(NULL, &d, &f, NULL) != VMAFX_OK)
+        return NULL;
+    VmafxFramePlanes pl = VMAFX_FRAME_PLANES_INIT;
+    vmafx_frame_planes(f, &pl, NULL);
+    for (unsigned p = 0; p < 3; p++)
+        for (unsigned y = 0; y < pl.h[p]; y++)
+            for (unsigned x = 0; x < pl.w[p]; x++)
+                ((uint8_t *)pl.data[p])[y * pl.stride[p] + x] = pattern(p, x, y, seed);
+    return f;
+}
+
 static inline int check_finish(const char *name)
 {
     printf("%s: %d checks, %d failed\n", name, check_count, check_failures);

@@ -1,6 +1,8 @@
-/* Context options of context.h (ABI 0.1.6): vmafx_context_set_option (its three keys, their
- * refusals, and perceptual weighting changing no score without side data), the sample range
- * check at submit, vmafx_context_attach_sidedata (refused: no side-data format is read) and
+/* Context options of context.h (ABI 0.1.6): vmafx_context_set_option (its three keys and
+ * their refusals), perceptual weighting by the Pelorus blobs of vmafx_context_attach_sidedata
+ * (pooled means as VMAFx's ADR-1118 formula gives them, computed here from the per-frame
+ * scores; no score changed without side data, with the option off or at strength 0;
+ * malformed blobs refused naming the field), the sample range check at submit and
  * vmafx_context_set_default_color. */
 #include <stdlib.h>
 
@@ -89,27 +91,184 @@ static void options(void)
     CHECK(vmafx_context_destroy(c, NULL) == VMAFX_OK);
 }
 
-/* No side data can be attached, so every frame weighs 1: pooled scores are the same bits as
- * a context without the options. */
-static void weighting_changes_no_score(void)
+/* Writes the `n` low bytes of `v` at `b`, little-endian. */
+static void le(uint8_t *b, uint64_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        b[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void le_float(uint8_t *b, float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    le(b, u, 4);
+}
+
+/* A Pelorus interop blob in `b` (256 bytes): the UUID, the 48-byte header with a
+ * `cols` x `rows` grid, a directory, a banding section (`risk`, `flat`, and when the grid
+ * has cells the per-cell map `cells` appended after total_size) and, when `complexity` is
+ * not negative, a complexity section. Returns the blob's size. */
+static size_t pelorus_blob(uint8_t *b, uint16_t cols, uint16_t rows, float risk, float flat,
+                           const uint8_t *cells, float complexity)
+{
+    static const uint8_t uuid[16] = {0xe1, 0xd7, 0xc4, 0xa2, 0x6b, 0x93, 0x4f, 0x08,
+                                     0x9a, 0x55, 0x0f, 0x3c, 0x2d, 0xb1, 0x7e, 0x64};
+    memset(b, 0, 256);
+    memcpy(b, uuid, sizeof uuid);
+    uint8_t *img = b + sizeof uuid;
+    const unsigned n_sec = complexity >= 0 ? 2 : 1;
+    const unsigned banding_at = 48 + 16 * n_sec, complexity_at = banding_at + 24;
+    const unsigned total = complexity_at + (n_sec == 2 ? 16 : 0);
+    const size_t n_cells = (size_t)cols * rows;
+    memcpy(img, "PELOR1\0\0", 8);
+    le(img + 8, 1, 2); /* abi_major */
+    le(img + 10, 3, 2);
+    le(img + 12, total, 4);
+    le(img + 16, n_sec == 2 ? 0x81 : 0x01, 4);
+    le(img + 20, n_sec, 2);
+    le(img + 22, 48, 2);
+    le(img + 34, cols, 2);
+    le(img + 36, rows, 2);
+    le(img + 48, 0x01, 4); /* dir[0]: banding */
+    le(img + 52, banding_at, 4);
+    le(img + 56, 24, 4);
+    le_float(img + banding_at, risk);
+    le_float(img + banding_at + 4, flat);
+    if (n_cells) {
+        le(img + banding_at + 8, total, 4);
+        le(img + banding_at + 12, n_cells, 4);
+        memcpy(img + total, cells, n_cells);
+    }
+    if (n_sec == 2) {
+        le(img + 64, 0x80, 4); /* dir[1]: complexity */
+        le(img + 68, complexity_at, 4);
+        le(img + 72, 16, 4);
+        le_float(img + complexity_at, complexity);
+    }
+    return sizeof uuid + total + n_cells;
+}
+
+/* Blobs attached to frames 0 and 2 of a psnr context: frame 0 with a 2x2 banding map,
+ * frame 2 with the frame-level banding scalars and a complexity. */
+static void attach_two(VmafxContext *c)
+{
+    uint8_t blob[256];
+    const uint8_t cells[4] = {255, 255, 0, 51};
+    size_t n = pelorus_blob(blob, 2, 2, 0.9f, 0.9f, cells, -1);
+    VmafxError *err = NULL;
+    CHECK(vmafx_context_attach_sidedata(c, 0, blob, n, &err) == VMAFX_OK && !err);
+    n = pelorus_blob(blob, 0, 0, 0.8f, 0.5f, NULL, 0.5f);
+    CHECK(vmafx_context_attach_sidedata(c, 2, blob, n, &err) == VMAFX_OK && !err);
+}
+
+/* The pooled mean and harmonic mean weight each frame by 1 + strength * salience, the
+ * salience derived from its blob (VMAFx keeps it as a float); frames without one weigh 1. */
+static void weighting_follows_the_salience(void)
 {
     const char *kv[] = {"perceptual_weight", "1", "perceptual_weight_strength", "3"};
-    VmafxContext *plain = psnr_context(NULL, 0), *weighted = psnr_context(kv, 2);
-    CHECK(plain && weighted);
-    if (!plain || !weighted)
+    VmafxContext *c = psnr_context(kv, 2);
+    CHECK(c != NULL);
+    if (!c)
+        return;
+    attach_two(c);
+    double got[2];
+    score(c, got);
+    const float s0 = (float)(561.0 / (4.0 * 255.0)); /* mean risk of the four cells */
+    const double risk = 0.8f, flat = 0.5f;
+    const float s2 = (float)((0.75 * risk + 0.25 * (risk * flat)) * (1.0 - 0.5 * 0.5));
+    const double w[N] = {1.0 + 3.0 * s0, 1.0, 1.0 + 3.0 * s2};
+    double w_sum = 0, w_score = 0, w_inv = 0, plain = 0;
+    for (unsigned i = 0; i < N; i++) {
+        VmafxScore s = VMAFX_SCORE_INIT;
+        CHECK(vmafx_feature_score(c, "psnr_y", i, &s, NULL) == VMAFX_OK);
+        w_sum += w[i];
+        w_score += w[i] * s.value;
+        w_inv += w[i] / (s.value + 1.0);
+        plain += s.value;
+    }
+    CHECK(got[0] == w_score / w_sum && got[0] != plain / N);
+    CHECK(got[1] == w_sum / w_inv - 1.0);
+    if (got[0] != w_score / w_sum || got[1] != w_sum / w_inv - 1.0)
+        fprintf(stderr, "weighted mean %.17g / %.17g, harmonic %.17g / %.17g\n", got[0],
+                w_score / w_sum, got[1], w_sum / w_inv - 1.0);
+    CHECK(vmafx_context_destroy(c, NULL) == VMAFX_OK);
+}
+
+/* Without side data, with the option off, or at strength 0, every frame weighs 1: pooled
+ * scores are the same bits as a context without the options. */
+static void weighting_changes_no_score(void)
+{
+    const char *on[] = {"perceptual_weight", "1", "perceptual_weight_strength", "3"};
+    const char *off[] = {"perceptual_weight", "0"};
+    const char *zero[] = {"perceptual_weight", "1", "perceptual_weight_strength", "0"};
+    VmafxContext *plain = psnr_context(NULL, 0);
+    VmafxContext *same[3] = {psnr_context(on, 2), psnr_context(off, 1), psnr_context(zero, 2)};
+    CHECK(plain && same[0] && same[1] && same[2]);
+    if (!plain || !same[0] || !same[1] || !same[2])
+        return;
+    attach_two(same[1]);
+    attach_two(same[2]);
+    double a[2];
+    score(plain, a);
+    CHECK(a[0] > 0);
+    for (unsigned k = 0; k < 3; k++) {
+        double b[2];
+        score(same[k], b);
+        CHECK(memcmp(a, b, sizeof a) == 0);
+        CHECK(vmafx_context_destroy(same[k], NULL) == VMAFX_OK);
+    }
+    CHECK(vmafx_context_destroy(plain, NULL) == VMAFX_OK);
+}
+
+/* Malformed or foreign blobs are refused naming what is wrong, and leave the frame
+ * unweighted. */
+static void malformed_blobs(void)
+{
+    VmafxContext *c = psnr_context(NULL, 0);
+    CHECK(c != NULL);
+    if (!c)
         return;
     VmafxError *err = NULL;
-    const uint8_t blob[64] = {0};
-    FAILS(vmafx_context_attach_sidedata(weighted, 0, blob, sizeof blob, &err), VMAFX_E_NOTSUP,
-          &err, "data", VMAFX_SUBJECT_PARAMETER);
-    FAILS(vmafx_context_attach_sidedata(weighted, 0, blob, 0, &err), VMAFX_E_INVALID, &err, "size",
+    uint8_t blob[256];
+    const uint8_t cells[4] = {1, 2, 3, 4};
+    const size_t n = pelorus_blob(blob, 2, 2, 0.5f, 0.5f, cells, 0.25f);
+    CHECK(vmafx_context_attach_sidedata(c, 1, blob, n, &err) == VMAFX_OK && !err);
+    FAILS(vmafx_context_attach_sidedata(c, 0, blob, 0, &err), VMAFX_E_INVALID, &err, "size",
           VMAFX_SUBJECT_PARAMETER);
-    double a[2], b[2];
-    score(plain, a);
-    score(weighted, b);
-    CHECK(a[0] > 0 && memcmp(a, b, sizeof a) == 0);
-    CHECK(vmafx_context_destroy(plain, NULL) == VMAFX_OK);
-    CHECK(vmafx_context_destroy(weighted, NULL) == VMAFX_OK);
+    FAILS(vmafx_context_attach_sidedata(c, 0, NULL, n, &err), VMAFX_E_INVALID, &err, "data",
+          VMAFX_SUBJECT_PARAMETER);
+    FAILS(vmafx_context_attach_sidedata(c, 1ull << 32, blob, n, &err), VMAFX_E_RANGE, &err,
+          "index", VMAFX_SUBJECT_FRAME);
+    /* Not a Pelorus blob: another UUID, or fewer bytes than one. */
+    blob[5] ^= 0xff;
+    FAILS(vmafx_context_attach_sidedata(c, 0, blob, n, &err), VMAFX_E_NOTFOUND, &err, "data",
+          VMAFX_SUBJECT_PARAMETER);
+    blob[5] ^= 0xff;
+    FAILS(vmafx_context_attach_sidedata(c, 0, blob, 12, &err), VMAFX_E_NOTFOUND, &err, "data",
+          VMAFX_SUBJECT_PARAMETER);
+    /* Another layout major. */
+    blob[16 + 8] = 2;
+    FAILS(vmafx_context_attach_sidedata(c, 0, blob, n, &err), VMAFX_E_ABI, &err,
+          "data.abi_major", VMAFX_SUBJECT_PARAMETER);
+    blob[16 + 8] = 1;
+    /* Truncated: in the header, in the sections, in the per-cell map. */
+    const struct {
+        size_t size;
+        const char *field;
+    } cut[] = {{40, "data.header"}, {100, "data.total_size"}, {n - 1, "data.banding.cell_data_size"}};
+    for (unsigned i = 0; i < sizeof cut / sizeof cut[0]; i++)
+        FAILS(vmafx_context_attach_sidedata(c, 0, blob, cut[i].size, &err), VMAFX_E_INVALID, &err,
+              cut[i].field, VMAFX_SUBJECT_PARAMETER);
+    /* A section offset that is not 8-aligned, a mask that disagrees with the directory. */
+    blob[16 + 52] += 4;
+    FAILS(vmafx_context_attach_sidedata(c, 0, blob, n, &err), VMAFX_E_INVALID, &err,
+          "data.dir[0].offset", VMAFX_SUBJECT_PARAMETER);
+    blob[16 + 52] -= 4;
+    blob[16 + 16] = 0x03;
+    FAILS(vmafx_context_attach_sidedata(c, 0, blob, n, &err), VMAFX_E_INVALID, &err,
+          "data.section_mask", VMAFX_SUBJECT_PARAMETER);
+    CHECK(vmafx_context_destroy(c, NULL) == VMAFX_OK);
 }
 
 static void sample_range(void)
@@ -166,7 +325,9 @@ static void default_color(void)
 int main(void)
 {
     options();
+    weighting_follows_the_salience();
     weighting_changes_no_score();
+    malformed_blobs();
     sample_range();
     default_color();
     return check_finish("test_context_options");
