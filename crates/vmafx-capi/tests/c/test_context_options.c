@@ -1,7 +1,7 @@
 /* Context options of context.h (ABI 0.1.6): vmafx_context_set_option (its three keys and
  * their refusals), perceptual weighting by the Pelorus blobs of vmafx_context_attach_sidedata
- * (pooled means as VMAFx's ADR-1118 formula gives them, computed here from the per-frame
- * scores; no score changed without side data, with the option off or at strength 0;
+ * (pooled means and a window's as VMAFx's ADR-1118 formula gives them, computed here from
+ * the per-frame scores; no score changed without side data, with the option off or at strength 0;
  * malformed blobs refused naming the field), the sample range check at submit and
  * vmafx_context_set_default_color. */
 #include <stdlib.h>
@@ -172,8 +172,21 @@ static void weighting_follows_the_salience(void)
     if (!c)
         return;
     attach_two(c);
+    /* A window over the same frames pools as the synchronous calls do. */
+    VmafxWindowRequest req = VMAFX_WINDOW_REQUEST_INIT;
+    req.target = VMAFX_WINDOW_TARGET_FEATURE;
+    req.feature = "psnr_y";
+    req.pool_mask = VMAFX_POOL_MASK_MEAN | VMAFX_POOL_MASK_HARMONIC_MEAN;
+    req.last = N - 1;
+    VmafxWindow *window = NULL;
+    CHECK(vmafx_window_submit(c, &req, &window, NULL) == VMAFX_OK);
     double got[2];
     score(c, got);
+    VmafxWindowResult r = VMAFX_WINDOW_RESULT_INIT;
+    CHECK(window && vmafx_window_wait(window, UINT64_MAX, &r, NULL) == VMAFX_OK);
+    CHECK(r.status == VMAFX_OK && r.value[VMAFX_POOL_MEAN] == got[0] &&
+          r.value[VMAFX_POOL_HARMONIC_MEAN] == got[1]);
+    vmafx_window_release(window);
     const float s0 = (float)(561.0 / (4.0 * 255.0)); /* mean risk of the four cells */
     const double risk = 0.8f, flat = 0.5f;
     const float s2 = (float)((0.75 * risk + 0.25 * (risk * flat)) * (1.0 - 0.5 * 0.5));
