@@ -1,7 +1,7 @@
 /* Context options of context.h (ABI 0.1.6): vmafx_context_set_option (its three keys and
  * their refusals), perceptual weighting by the Pelorus blobs of vmafx_context_attach_sidedata
- * (pooled means as VMAFx's ADR-1118 formula gives them, computed here from the per-frame
- * scores; no score changed without side data, with the option off or at strength 0;
+ * (pooled means and a window's as VMAFx's ADR-1118 formula gives them, computed here from
+ * the per-frame scores; no score changed without side data, with the option off or at strength 0;
  * malformed blobs refused naming the field), the sample range check at submit and
  * vmafx_context_set_default_color. */
 #include <stdlib.h>
@@ -91,64 +91,6 @@ static void options(void)
     CHECK(vmafx_context_destroy(c, NULL) == VMAFX_OK);
 }
 
-/* Writes the `n` low bytes of `v` at `b`, little-endian. */
-static void le(uint8_t *b, uint64_t v, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-}
-
-static void le_float(uint8_t *b, float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    le(b, u, 4);
-}
-
-/* A Pelorus interop blob in `b` (256 bytes): the UUID, the 48-byte header with a
- * `cols` x `rows` grid, a directory, a banding section (`risk`, `flat`, and when the grid
- * has cells the per-cell map `cells` appended after total_size) and, when `complexity` is
- * not negative, a complexity section. Returns the blob's size. */
-static size_t pelorus_blob(uint8_t *b, uint16_t cols, uint16_t rows, float risk, float flat,
-                           const uint8_t *cells, float complexity)
-{
-    static const uint8_t uuid[16] = {0xe1, 0xd7, 0xc4, 0xa2, 0x6b, 0x93, 0x4f, 0x08,
-                                     0x9a, 0x55, 0x0f, 0x3c, 0x2d, 0xb1, 0x7e, 0x64};
-    memset(b, 0, 256);
-    memcpy(b, uuid, sizeof uuid);
-    uint8_t *img = b + sizeof uuid;
-    const unsigned n_sec = complexity >= 0 ? 2 : 1;
-    const unsigned banding_at = 48 + 16 * n_sec, complexity_at = banding_at + 24;
-    const unsigned total = complexity_at + (n_sec == 2 ? 16 : 0);
-    const size_t n_cells = (size_t)cols * rows;
-    memcpy(img, "PELOR1\0\0", 8);
-    le(img + 8, 1, 2); /* abi_major */
-    le(img + 10, 3, 2);
-    le(img + 12, total, 4);
-    le(img + 16, n_sec == 2 ? 0x81 : 0x01, 4);
-    le(img + 20, n_sec, 2);
-    le(img + 22, 48, 2);
-    le(img + 34, cols, 2);
-    le(img + 36, rows, 2);
-    le(img + 48, 0x01, 4); /* dir[0]: banding */
-    le(img + 52, banding_at, 4);
-    le(img + 56, 24, 4);
-    le_float(img + banding_at, risk);
-    le_float(img + banding_at + 4, flat);
-    if (n_cells) {
-        le(img + banding_at + 8, total, 4);
-        le(img + banding_at + 12, n_cells, 4);
-        memcpy(img + total, cells, n_cells);
-    }
-    if (n_sec == 2) {
-        le(img + 64, 0x80, 4); /* dir[1]: complexity */
-        le(img + 68, complexity_at, 4);
-        le(img + 72, 16, 4);
-        le_float(img + complexity_at, complexity);
-    }
-    return sizeof uuid + total + n_cells;
-}
-
 /* Blobs attached to frames 0 and 2 of a psnr context: frame 0 with a 2x2 banding map,
  * frame 2 with the frame-level banding scalars and a complexity. */
 static void attach_two(VmafxContext *c)
@@ -172,8 +114,21 @@ static void weighting_follows_the_salience(void)
     if (!c)
         return;
     attach_two(c);
+    /* A window over the same frames pools as the synchronous calls do. */
+    VmafxWindowRequest req = VMAFX_WINDOW_REQUEST_INIT;
+    req.target = VMAFX_WINDOW_TARGET_FEATURE;
+    req.feature = "psnr_y";
+    req.pool_mask = VMAFX_POOL_MASK_MEAN | VMAFX_POOL_MASK_HARMONIC_MEAN;
+    req.last = N - 1;
+    VmafxWindow *window = NULL;
+    CHECK(vmafx_window_submit(c, &req, &window, NULL) == VMAFX_OK);
     double got[2];
     score(c, got);
+    VmafxWindowResult r = VMAFX_WINDOW_RESULT_INIT;
+    CHECK(window && vmafx_window_wait(window, UINT64_MAX, &r, NULL) == VMAFX_OK);
+    CHECK(r.status == VMAFX_OK && r.value[VMAFX_POOL_MEAN] == got[0] &&
+          r.value[VMAFX_POOL_HARMONIC_MEAN] == got[1]);
+    vmafx_window_release(window);
     const float s0 = (float)(561.0 / (4.0 * 255.0)); /* mean risk of the four cells */
     const double risk = 0.8f, flat = 0.5f;
     const float s2 = (float)((0.75 * risk + 0.25 * (risk * flat)) * (1.0 - 0.5 * 0.5));
