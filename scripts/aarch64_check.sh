@@ -37,6 +37,9 @@ fi
 export RUSTC=/usr/bin/rustc
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="$QEMU"
+# Without debug info: nothing here reads it, and GNU ld (the cross linker) spends much of
+# the link on it. The profiles stay optimised (opt-level 3).
+export CARGO_PROFILE_DEV_DEBUG=false CARGO_PROFILE_TEST_DEBUG=false
 "$RUSTC" --version
 
 start=$SECONDS

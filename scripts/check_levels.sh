@@ -37,9 +37,9 @@ for level in "${lower[@]}"; do
     --test psnr_conformance -- --nocapture 2>&1 | grep -E 'test result|panicked|FAILED| runs \(' \
     || { echo "failed at $level" >&2; exit 1; }
   # The engine's whole suite (its conformance tests included), and the other crates' unit
-  # tests with it. The unit tests one at a time: a few read process-global counters that an
-  # import in a concurrent test can move, which the longer scalar runs made visible once.
-  VMAFX_CPU=$level cargo test -q --workspace --lib -- --test-threads=1 2>&1 \
+  # tests with it. Tests that read the process-global import counters hold hooks::test_lock,
+  # as does every test that imports, so they run in parallel here as in the README's run.
+  VMAFX_CPU=$level cargo test -q --workspace --lib 2>&1 \
     | grep -E 'test result|panicked|FAILED' || { echo "failed at $level" >&2; exit 1; }
   VMAFX_CPU=$level cargo test -q --workspace "${engine_tests[@]}" 2>&1 \
     | grep -E 'test result|panicked|FAILED' || { echo "failed at $level" >&2; exit 1; }

@@ -35,9 +35,12 @@ for c in $(cargo metadata --format-version 1 --no-deps |
     rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$c"-[0-9]*
 done
 CARGO_TARGET_DIR=$pkg_target cargo publish --workspace --dry-run --no-verify --allow-dirty --quiet
-# The verification builds only need to compile: without debug info they take less time
-# (the tiny-model runtime's tract is most of them).
-CARGO_PROFILE_DEV_DEBUG=false CARGO_TARGET_DIR=$pkg_target cargo package --workspace --allow-dirty --quiet
+# The verification builds need no debug info (the tiny-model runtime's tract is most of
+# their time). The engine is optimised in them: the `vmafx` program they build from the
+# packaged .crates ($pkg_target/debug/vmafx) is the one scripts/dist_check.sh runs, as
+# `cargo install vmafx-cli` would build it, without building it a second time.
+CARGO_PROFILE_DEV_DEBUG=false CARGO_TARGET_DIR=$pkg_target cargo package --workspace --allow-dirty --quiet \
+    --config 'profile.dev.package.vmafx.opt-level=3'
 version=$(cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"]=="vmafx"))')
 rm -f "$out"/crates/*.crate

@@ -5,8 +5,9 @@
 #   - both .deb files, with `dpkg --root` into an empty root: the installed `vmafx`, its man
 #     page and bash completions, and a C program built with the installed libvmaf.pc that
 #     calls libvmaf's API on the installed libvmaf.so.3;
-#   - vmafx-cli from its packaged .crate, `cargo install`ed with the packaged engine in place
-#     of crates.io's (not published yet).
+#   - vmafx-cli as built from its packaged .crate, with the packaged engine and MCP server in
+#     place of crates.io's (not published yet): the program scripts/dist.sh's
+#     `cargo package --workspace` verification compiled from the .crate files alone.
 #
 # Usage: scripts/dist_check.sh OUTDIR
 set -euo pipefail
@@ -68,24 +69,15 @@ grep -q "$R/usr/lib/$multiarch/libvmaf.so.3" <<<"$loaded" ||
     fail "libvmaf_score did not load the packaged libvmaf.so.3"
 say "deb libvmaf.so.3: $got"
 
-# 3. The CLI from its .crate. The engine and the MCP server are not on crates.io yet: their
-# packaged .crates stand in for them (patches of crates.io's `vmafx` and `vmafx-mcp`), so all
-# come from the packages.
-# Unpacked outside this checkout: inside it, cargo would take them for workspace members.
-src=$(mktemp -d)
-trap 'rm -rf "$src"' EXIT
-for c in vmafx vmafx-mcp vmafx-cli; do
-    tar -xzf "$out"/crates/"$c"-[0-9]*.crate -C "$src"
-done
-engine=$(ls -d "$src"/vmafx-[0-9]*)
-mcp=$(ls -d "$src"/vmafx-mcp-*)
-cli=$(ls -d "$src"/vmafx-cli-*)
-patches=(--config "patch.crates-io.vmafx.path='$engine'" --config "patch.crates-io.vmafx-mcp.path='$mcp'")
-CARGO_TARGET_DIR=$root/target/crate-install cargo install --quiet --locked --path "$cli" \
-    --root "$work/cargo" "${patches[@]}" 2>/dev/null ||
-    CARGO_TARGET_DIR=$root/target/crate-install cargo install --quiet --path "$cli" \
-        --root "$work/cargo" "${patches[@]}"
-got=$("$work/cargo/bin/vmafx" -r "$ref" -d "$dis" | tail -n 1)
+# 3. The CLI from its .crate. `cargo package --workspace` (scripts/dist.sh) unpacks every
+# .crate it wrote and compiles each from those sources alone, dependencies from crates.io
+# and the workspace's own crates from their packages (the engine and the MCP server are not
+# on crates.io yet); that build's program is what `cargo install vmafx-cli` builds.
+crate_bin=$root/target/package-build/debug/vmafx
+[ -x "$crate_bin" ] || fail "no vmafx built from the .crate files ($crate_bin): run scripts/dist.sh first"
+[ "$crate_bin" -nt "$(ls "$root"/target/package-build/package/vmafx-cli-[0-9]*.crate)" ] ||
+    fail "$crate_bin is older than the vmafx-cli .crate"
+got=$("$crate_bin" -r "$ref" -d "$dis" | tail -n 1)
 [ "$got" = "$want" ] || fail ".crate vmafx: $got (want $want)"
 say ".crate vmafx: $got"
 say "all installs score $want"

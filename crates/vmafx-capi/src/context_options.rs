@@ -3,16 +3,17 @@
 //! `vmafx_context_attach_sidedata` and `vmafx_context_set_default_color`, and the sample
 //! range check `vmafx_submit()` runs while `check_sample_range` is on.
 //!
-//! Perceptual weighting weights each frame of a pooled score by `1 + strength * salience`,
-//! the salience read from the frame's side data (a pre-processor's interop blob). This build
-//! reads no such blob: `vmafx_context_attach_sidedata` is `VMAFX_E_NOTSUP` naming `data`, so
-//! every frame keeps weight 1 and the two options, accepted and checked, change no score (as
-//! in VMAFx for frames without side data).
+//! Perceptual weighting (VMAFx's ADR-1118) weights each frame of a pooled mean by
+//! `1 + strength * salience`, the salience derived from the Pelorus blob attached to the frame
+//! (`vmafx::score::pelorus`) and kept per frame index; the weights are applied by
+//! `crate::pooling`. Frames without side data weigh 1, and without any (or with the option
+//! off) pooling is libvmaf's, bit for bit.
 
 use crate::c_export;
 use std::ffi::{c_char, c_void};
 
 use vmafx::frame::Samples;
+use vmafx::score::pelorus;
 use vmafx::{Frame, MemoryKind, Status};
 
 use crate::abi::{SubjectKind, VmafxColor};
@@ -70,7 +71,7 @@ c_export! {
     ///
     /// # Safety
     /// `context` NULL or live; `key`, `value` NULL or NUL-terminated; `error` NULL or writable.
-    #[c = "Sets a context option: `perceptual_weight` (`0` / `1`), `perceptual_weight_strength` (a finite number >= 0; default 1) or `check_sample_range` (`0` / `1`, off by default: vmafx_submit() refuses a pair with a sample of a 9- to 15-bit frame above 2^bpc - 1 with VMAFX_E_INVALID naming the input, its plane, row, column and value). VMAFX_E_NOTFOUND names an unknown key, VMAFX_E_INVALID a value the key refuses (both VMAFX_SUBJECT_OPTION). This build attaches no side data (vmafx_context_attach_sidedata()), so the perceptual options change no score."]
+    #[c = "Sets a context option: `perceptual_weight` (`0` / `1`), `perceptual_weight_strength` (a finite number >= 0; default 1) or `check_sample_range` (`0` / `1`, off by default: vmafx_submit() refuses a pair with a sample of a 9- to 15-bit frame above 2^bpc - 1 with VMAFX_E_INVALID naming the input, its plane, row, column and value). VMAFX_E_NOTFOUND names an unknown key, VMAFX_E_INVALID a value the key refuses (both VMAFX_SUBJECT_OPTION). With `perceptual_weight` on, frames given side data by vmafx_context_attach_sidedata() weigh 1 + strength * salience in pooled means."]
     pub unsafe fn vmafx_context_set_option(
         context: *mut VmafxContext,
         key: *const c_char,
@@ -89,12 +90,13 @@ c_export! {
 }
 
 c_export! {
-    /// Attaches perceptual side data to frame `index`: not read by this build.
+    /// Attaches a Pelorus side-data blob to frame `index`: its salience weights the frame
+    /// in pooled means while `perceptual_weight` is on.
     ///
     /// # Safety
     /// `context` NULL or live; `data` NULL or readable for `size` bytes; `error` NULL or
     /// writable.
-    #[c = "Attaches the perceptual side data of frame `index` (a pre-processor's interop blob) for `perceptual_weight`. This build reads no side-data format: after the argument checks (NULL `context` or `data`, `size` 0: VMAFX_E_INVALID) it is VMAFX_E_NOTSUP naming `data`, and every frame keeps weight 1 in pooled scores."]
+    #[c = "Attaches the perceptual side data of frame `index`: a Pelorus interop blob (the UUID-prefixed payload of an unregistered-user-data SEI). The blob is parsed and its salience (VMAFx's ADR-1118 formula: banding risk, modulated by variance and complexity) kept for the frame; the blob itself is not retained. While `perceptual_weight` is on, the pooled mean and harmonic mean (score, feature, model set and window) weight the frame by 1 + strength * salience; frames without side data weigh 1. Attaching again replaces the frame's salience. NULL `context` or `data`, `size` 0: VMAFX_E_INVALID; `index` above 2^32 - 1: VMAFX_E_RANGE; a buffer without the Pelorus UUID: VMAFX_E_NOTFOUND naming `data`; another layout major: VMAFX_E_ABI naming `data.abi_major`; a malformed blob: VMAFX_E_INVALID naming the field (`data.total_size`, `data.dir[0].offset`, ...). A refused blob leaves the frame as it was."]
     pub unsafe fn vmafx_context_attach_sidedata(
         context: *mut VmafxContext,
         index: u64,
@@ -103,21 +105,32 @@ c_export! {
         error
     ) -> VmafxStatus {
         // SAFETY: `context` is NULL or a live handle of this library (this function's contract).
-        unsafe { get(context) }?;
+        let c = unsafe { get(context) }?;
         if data.is_null() {
             return Err(null("data"));
         }
-        if size == 0 {
-            return Err(fail(Status::Invalid, "size", "0 bytes of side data"));
+        if size == 0 || size > isize::MAX as usize {
+            return Err(fail(
+                Status::Invalid,
+                "size",
+                format!("{size} bytes of side data"),
+            ));
         }
-        Err(fail(
-            Status::NotSup,
-            "data",
-            format!(
-                "perceptual side data of frame {index} ({size} bytes): this build reads no \
-                 side-data format, so frames are not perceptually weighted"
-            ),
-        ))
+        if index > u64::from(u32::MAX) {
+            return Err(fail(
+                Status::Range,
+                "index",
+                format!("frame index {index} exceeds {}", u32::MAX),
+            ))
+            .kind(SubjectKind::Frame);
+        }
+        // SAFETY: `data` is non-NULL and readable for `size` bytes (this function's contract),
+        // `size` is at most isize::MAX, and the bytes are only read during this call.
+        let blob = unsafe { std::slice::from_raw_parts(data.cast::<u8>(), size) };
+        let summary = pelorus::parse(blob).kind(SubjectKind::Parameter)?;
+        let salience = pelorus::salience(&summary) as f32;
+        c.lock().options.salience.insert(index, salience);
+        Ok(Status::Ok)
     }
 }
 

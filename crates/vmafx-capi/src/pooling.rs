@@ -6,7 +6,7 @@ use std::ffi::{c_char, CStr, CString};
 use std::sync::{Mutex, OnceLock};
 
 use vmafx::model::STAT_SUFFIXES;
-use vmafx::score::{percentile, pool, PoolMethod};
+use vmafx::score::{percentile, pool, pool_weighted, PoolMethod};
 use vmafx::Status;
 
 use crate::abi::SubjectKind;
@@ -31,6 +31,47 @@ impl Pooling {
             Pooling::Percentile(p) => percentile(values, p),
         }
     }
+
+    /// [`Pooling::apply`] with the frames' perceptual weights ([`perceptual_weights`]): the
+    /// mean and harmonic mean weighted as VMAFx weights them; min, max and the percentiles,
+    /// and every method without weights, as [`Pooling::apply`].
+    pub(crate) fn apply_weighted(self, values: &[f64], weights: Option<&[f64]>) -> f64 {
+        match (self, weights) {
+            (Pooling::Libvmaf(m), Some(w)) if w.len() == values.len() => {
+                pool_weighted(values, w, m)
+            }
+            _ => self.apply(values),
+        }
+    }
+}
+
+/// The perceptual weight `1 + strength * salience` of every frame of `first..=last` that
+/// subsampling keeps (the frames a pooled call pools, in order), 1 for a frame without side
+/// data; `None`, so that pooling stays libvmaf's exactly, unless `perceptual_weight` is on,
+/// the strength above 0 and some frame of the context has side data (VMAFx's rule).
+pub(crate) fn perceptual_weights(inner: &Inner, first: u64, last: u64) -> Option<Vec<f64>> {
+    let o = &inner.options;
+    let strength = o.perceptual_weight_strength;
+    if !o.perceptual_weight || strength <= 0.0 || o.salience.is_empty() || first > last {
+        return None;
+    }
+    let every = u64::from(inner.ctx.config().subsample.max(1));
+    let weight = |i: u64| {
+        o.salience.get(&i).map_or(1.0, |&s| {
+            let w = 1.0 + strength * f64::from(s);
+            if w.is_finite() && w > 0.0 {
+                w
+            } else {
+                1.0
+            }
+        })
+    };
+    Some(
+        (first..=last)
+            .filter(|i| i % every == 0)
+            .map(weight)
+            .collect(),
+    )
 }
 
 pub(crate) fn pool_method(v: u32) -> CResult<Pooling> {

@@ -16,7 +16,7 @@ use crate::context_handle::{get, VmafxContext};
 use crate::error::WithKind;
 use crate::ffi::c_str;
 use crate::model::{self, VmafxModel};
-use crate::pooling::{engine, extractor_c_name, handle_of, pool_method};
+use crate::pooling::{engine, extractor_c_name, handle_of, perceptual_weights, pool_method};
 use crate::score_out::scored;
 use crate::session::Inner;
 
@@ -250,7 +250,8 @@ c_export! {
                 inner.ctx.score_values(&handle, first, last),
                 SubjectKind::Model,
             )?;
-            let value = method.apply(&values);
+            let weights = perceptual_weights(inner, first, last);
+            let value = method.apply_weighted(&values, weights.as_deref());
             Ok(VmafxPooledScore {
                 struct_size: 0,
                 pool,
@@ -289,7 +290,8 @@ c_export! {
                 inner.ctx.feature_values(name, first, last),
                 SubjectKind::Feature,
             )?;
-            let value = method.apply(&values);
+            let weights = perceptual_weights(inner, first, last);
+            let value = method.apply_weighted(&values, weights.as_deref());
             Ok(VmafxPooledScore {
                 struct_size: 0,
                 pool,

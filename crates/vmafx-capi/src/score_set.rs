@@ -8,7 +8,7 @@ use crate::abi::{MinSize, SubjectKind};
 use crate::context_handle::{get, VmafxContext};
 use crate::error::{fail, WithKind};
 use crate::model_set::{self, VmafxModelSet};
-use crate::pooling::{engine, pool_method, set_handle_of, stats};
+use crate::pooling::{engine, perceptual_weights, pool_method, set_handle_of, stats};
 use crate::score_out::scored;
 use crate::session::Inner;
 
@@ -159,10 +159,11 @@ c_export! {
                 inner.ctx.score_rows(&handle, first, last),
                 SubjectKind::Model,
             )?;
+            let weights = perceptual_weights(inner, first, last);
             let mut pooled = [0.0; 4];
             for (k, p) in pooled.iter_mut().enumerate() {
                 let column: Vec<f64> = rows.iter().map(|r| stats(r)[k]).collect();
-                *p = method.apply(&column);
+                *p = method.apply_weighted(&column, weights.as_deref());
             }
             Ok(score_of(s, pool, first, last, pooled))
         };

@@ -2,7 +2,7 @@
 //! it uses, each with the reference the context holds. Below every C face that reads it
 //! (contexts, scores, windows) and below the window threads.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ffi::{c_char, CString};
 use std::sync::Arc;
 use std::time::Instant;
@@ -43,7 +43,7 @@ pub(crate) struct Inner {
 /// `vmafx_context_set_default_color()`.
 #[derive(Debug, Clone)]
 pub(crate) struct ContextOptions {
-    /// `perceptual_weight`: weight frames by their side data (none is attached in this build).
+    /// `perceptual_weight`: weight frames by the salience of their side data.
     pub(crate) perceptual_weight: bool,
     /// `perceptual_weight_strength`, finite and >= 0; 1 by default.
     pub(crate) perceptual_weight_strength: f64,
@@ -51,6 +51,9 @@ pub(crate) struct ContextOptions {
     pub(crate) check_sample_range: bool,
     /// The colour of reference and distorted frames that carry none.
     pub(crate) default_color: [Option<crate::abi::VmafxColor>; 2],
+    /// The salience (VMAFx's, stored as its `float`) of each frame given side data by
+    /// `vmafx_context_attach_sidedata()`, by frame index; one entry per attached frame.
+    pub(crate) salience: BTreeMap<u64, f32>,
 }
 
 impl Default for ContextOptions {
@@ -60,6 +63,7 @@ impl Default for ContextOptions {
             perceptual_weight_strength: 1.0,
             check_sample_range: false,
             default_color: [None, None],
+            salience: BTreeMap::new(),
         }
     }
 }

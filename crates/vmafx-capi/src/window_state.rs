@@ -14,7 +14,7 @@ use crate::error::{fail, null, CResult, WithKind};
 use crate::ffi::c_str;
 use crate::model::{self, VmafxModel};
 use crate::model_set::{self, VmafxModelSet};
-use crate::pooling::{handle_of, pool_method, set_handle_of, stats, Pooling};
+use crate::pooling::{handle_of, perceptual_weights, pool_method, set_handle_of, stats, Pooling};
 use crate::session::Inner;
 use crate::sized;
 
@@ -285,12 +285,16 @@ pub(crate) fn complete(inner: &mut Inner, w: &VmafxWindow) -> Option<VmafxWindow
             .collect(),
         _ => vec![rows.iter().map(|row| row[0]).collect()],
     };
+    let weights = perceptual_weights(inner, w.first, last);
     for p in 1..9u32 {
         if w.mask & (1 << p) == 0 {
             continue;
         }
         let Ok(method) = pool_method(p) else { continue };
-        let pooled: Vec<f64> = columns.iter().map(|c| Pooling::apply(method, c)).collect();
+        let pooled: Vec<f64> = columns
+            .iter()
+            .map(|c| Pooling::apply_weighted(method, c, weights.as_deref()))
+            .collect();
         let p = p as usize;
         r.value[p] = pooled[0];
         if let [_, sd, lo, hi] = pooled[..] {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod c_build;
-use c_build::{lib_dir, sanitizer_flags};
+use c_build::{lib_dir, link_flags, sanitizer_flags};
 
 /// The static library cargo builds for this crate.
 const STATIC_LIB: &str = "libvmafx_capi.a";
@@ -60,6 +60,7 @@ fn run_c_test_in(name: &str, run_dir: &Path) {
         ))
         .arg(&src)
         .arg(&lib)
+        .args(link_flags())
         .args(["-lpthread", "-ldl", "-lm", "-o"])
         .arg(&exe)
         .output()

@@ -7,7 +7,7 @@ use std::process::Command;
 
 #[path = "../../vmafx-capi/tests/c_build/mod.rs"]
 mod c_build;
-use c_build::{lib_dir, sanitizer_flags};
+use c_build::{lib_dir, link_flags, sanitizer_flags};
 
 fn crate_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -38,6 +38,7 @@ fn run_c_test(name: &str) {
         .arg(crate_dir().join("../vmafx-capi/include"))
         .arg(&src)
         .arg(&lib)
+        .args(link_flags())
         .args(["-lpthread", "-ldl", "-lm", "-o"])
         .arg(&exe)
         .output()

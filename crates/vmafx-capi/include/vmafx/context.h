@@ -132,17 +132,24 @@ VMAFX_EXPORT VmafxStatus vmafx_context_import_frame(VmafxContext *context, Vmafx
  * number >= 0; default 1) or `check_sample_range` (`0` / `1`, off by default: vmafx_submit()
  * refuses a pair with a sample of a 9- to 15-bit frame above 2^bpc - 1 with VMAFX_E_INVALID naming
  * the input, its plane, row, column and value). VMAFX_E_NOTFOUND names an unknown key,
- * VMAFX_E_INVALID a value the key refuses (both VMAFX_SUBJECT_OPTION). This build attaches no side
- * data (vmafx_context_attach_sidedata()), so the perceptual options change no score.
+ * VMAFX_E_INVALID a value the key refuses (both VMAFX_SUBJECT_OPTION). With `perceptual_weight` on,
+ * frames given side data by vmafx_context_attach_sidedata() weigh 1 + strength * salience in pooled
+ * means.
  */
 VMAFX_EXPORT VmafxStatus vmafx_context_set_option(VmafxContext *context, const char *key,
                                                   const char *value, VmafxError **error);
 
 /**
- * Attaches the perceptual side data of frame `index` (a pre-processor's interop blob) for
- * `perceptual_weight`. This build reads no side-data format: after the argument checks (NULL
- * `context` or `data`, `size` 0: VMAFX_E_INVALID) it is VMAFX_E_NOTSUP naming `data`, and every
- * frame keeps weight 1 in pooled scores.
+ * Attaches the perceptual side data of frame `index`: a Pelorus interop blob (the UUID-prefixed
+ * payload of an unregistered-user-data SEI). The blob is parsed and its salience (VMAFx's ADR-1118
+ * formula: banding risk, modulated by variance and complexity) kept for the frame; the blob itself
+ * is not retained. While `perceptual_weight` is on, the pooled mean and harmonic mean (score,
+ * feature, model set and window) weight the frame by 1 + strength * salience; frames without side
+ * data weigh 1. Attaching again replaces the frame's salience. NULL `context` or `data`, `size` 0:
+ * VMAFX_E_INVALID; `index` above 2^32 - 1: VMAFX_E_RANGE; a buffer without the Pelorus UUID:
+ * VMAFX_E_NOTFOUND naming `data`; another layout major: VMAFX_E_ABI naming `data.abi_major`; a
+ * malformed blob: VMAFX_E_INVALID naming the field (`data.total_size`, `data.dir[0].offset`, ...).
+ * A refused blob leaves the frame as it was.
  */
 VMAFX_EXPORT VmafxStatus vmafx_context_attach_sidedata(VmafxContext *context, uint64_t index,
                                                        const void *data, size_t size,

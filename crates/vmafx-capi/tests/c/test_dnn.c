@@ -18,23 +18,15 @@ static uint8_t luma(unsigned x, unsigned y, unsigned seed)
     return (uint8_t)((x * 7u + y * 3u + seed * 11u + (x % 3u) * seed) & 0xffu);
 }
 
+/* Luma from `luma`, chroma flat grey. */
+static uint8_t dnn_pattern(unsigned p, unsigned x, unsigned y, unsigned seed)
+{
+    return p ? 128 : luma(x, y, seed);
+}
+
 static VmafxFrame *frame_of(unsigned seed)
 {
-    VmafxFrameDesc d = VMAFX_FRAME_DESC_INIT;
-    d.pix_fmt = VMAFX_PIXEL_FORMAT_YUV420P;
-    d.bpc = 8;
-    d.w = W;
-    d.h = H;
-    VmafxFrame *f = NULL;
-    if (vmafx_frame_create_host(NULL, &d, &f, NULL) != VMAFX_OK)
-        return NULL;
-    VmafxFramePlanes pl = VMAFX_FRAME_PLANES_INIT;
-    vmafx_frame_planes(f, &pl, NULL);
-    for (unsigned p = 0; p < 3; p++)
-        for (unsigned y = 0; y < pl.h[p]; y++)
-            for (unsigned x = 0; x < pl.w[p]; x++)
-                ((uint8_t *)pl.data[p])[y * pl.stride[p] + x] = p ? 128 : luma(x, y, seed);
-    return f;
+    return seeded_frame(W, H, dnn_pattern, seed);
 }
 
 static void sessions(void)

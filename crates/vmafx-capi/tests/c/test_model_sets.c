@@ -15,22 +15,7 @@ enum { W = 160, H = 96, N = 4 };
 
 static VmafxFrame *frame_of(unsigned seed)
 {
-    VmafxFrameDesc d = VMAFX_FRAME_DESC_INIT;
-    d.pix_fmt = VMAFX_PIXEL_FORMAT_YUV420P;
-    d.bpc = 8;
-    d.w = W;
-    d.h = H;
-    VmafxFrame *f = NULL;
-    if (vmafx_frame_create_host(NULL, &d, &f, NULL) != VMAFX_OK)
-        return NULL;
-    VmafxFramePlanes pl = VMAFX_FRAME_PLANES_INIT;
-    vmafx_frame_planes(f, &pl, NULL);
-    for (unsigned p = 0; p < 3; p++)
-        for (unsigned y = 0; y < pl.h[p]; y++)
-            for (unsigned x = 0; x < pl.w[p]; x++)
-                ((uint8_t *)pl.data[p])[y * pl.stride[p] + x] =
-                    (uint8_t)((x * 3u + y * 5u + seed * 17u + ((x ^ y) & seed)) & 0xffu);
-    return f;
+    return seeded_frame(W, H, mixed_pattern, seed);
 }
 
 /* Submits N pairs to `c` and flushes it. */
@@ -162,6 +147,32 @@ static void sets(void)
           s.bagging == hi);
     FAILS(vmafx_score_pooled_model_set(c, set, 0u, 0, N - 1, &s, &err), VMAFX_E_INVALID, &err,
           "pool", VMAFX_SUBJECT_PARAMETER);
+    /* Perceptual weighting: frame 1's side data weighs it 1 + 2 * salience in the pooled
+     * means of the set's four values and of the lead (the frame-level banding scalars:
+     * 0.75 r + 0.25 r f, kept as a float). */
+    uint8_t blob[256];
+    const size_t blob_size = pelorus_blob(blob, 0, 0, 0.8f, 0.5f, NULL, -1);
+    CHECK(vmafx_context_attach_sidedata(c, 1, blob, blob_size, NULL) == VMAFX_OK);
+    CHECK(vmafx_context_set_option(c, "perceptual_weight", "1", NULL) == VMAFX_OK &&
+          vmafx_context_set_option(c, "perceptual_weight_strength", "2", NULL) == VMAFX_OK);
+    const double risk = 0.8f, flat = 0.5f;
+    const float salience = (float)(0.75 * risk + 0.25 * (risk * flat));
+    double w_sum = 0, w_bag = 0, w_lead = 0;
+    for (unsigned i = 0; i < N; i++) {
+        const double w = i == 1 ? 1.0 + 2.0 * salience : 1.0;
+        VmafxScore v = VMAFX_SCORE_INIT;
+        CHECK(vmafx_feature_score(c, "vmaf", i, &v, NULL) == VMAFX_OK);
+        w_sum += w;
+        w_bag += w * bag[i];
+        w_lead += w * v.value;
+    }
+    CHECK(vmafx_score_pooled_model_set(c, set, VMAFX_POOL_MEAN, 0, N - 1, &s, NULL) == VMAFX_OK &&
+          s.bagging == w_bag / w_sum && s.bagging != sum / N);
+    VmafxPooledScore p = VMAFX_POOLED_SCORE_INIT;
+    CHECK(vmafx_score_pooled(c, lead, VMAFX_POOL_MEAN, 0, N - 1, &p, NULL) == VMAFX_OK &&
+          p.value == w_lead / w_sum);
+    CHECK(vmafx_score_pooled_model_set(c, set, VMAFX_POOL_MIN, 0, N - 1, &s, NULL) == VMAFX_OK &&
+          s.bagging == lo);
     VmafxModelSet *other = NULL;
     CHECK(vmafx_model_set_load(NULL, "vmaf_b_v0.6.3", &other, NULL) == VMAFX_OK);
     FAILS(vmafx_score_frame_model_set(c, other, 0, &s, &err), VMAFX_E_INVALID, &err, "set",

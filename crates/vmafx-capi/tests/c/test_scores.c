@@ -11,22 +11,7 @@ enum { W = 160, H = 96, LUMA = W * H, CHROMA = LUMA / 4, N = 4 };
 
 static VmafxFrame *frame_of(unsigned seed)
 {
-    VmafxFrameDesc d = VMAFX_FRAME_DESC_INIT;
-    d.pix_fmt = VMAFX_PIXEL_FORMAT_YUV420P;
-    d.bpc = 8;
-    d.w = W;
-    d.h = H;
-    VmafxFrame *f = NULL;
-    if (vmafx_frame_create_host(NULL, &d, &f, NULL) != VMAFX_OK)
-        return NULL;
-    VmafxFramePlanes pl = VMAFX_FRAME_PLANES_INIT;
-    vmafx_frame_planes(f, &pl, NULL);
-    for (unsigned p = 0; p < 3; p++)
-        for (unsigned y = 0; y < pl.h[p]; y++)
-            for (unsigned x = 0; x < pl.w[p]; x++)
-                ((uint8_t *)pl.data[p])[y * pl.stride[p] + x] =
-                    (uint8_t)((x * 3u + y * 5u + seed * 17u + ((x ^ y) & seed)) & 0xffu);
-    return f;
+    return seeded_frame(W, H, mixed_pattern, seed);
 }
 
 /* What a model load's log callback received. */

@@ -32,3 +32,26 @@ pub fn sanitizer_flags() -> (String, Vec<String>) {
         _ => ("c_suite".into(), Vec::new()),
     }
 }
+
+/// Linker flags for the C tests: each links a static library of a few hundred MiB (the
+/// engine with debug info), which GNU ld takes about 5 s for and rustup's own `rust-lld`
+/// (found through rustc's sysroot, as `gcc-ld/ld.lld`) under 1 s; `--gc-sections` drops
+/// what the test does not call. Without that toolchain directory gcc's default linker is
+/// used. What the C tests check does not depend on the linker.
+pub fn link_flags() -> Vec<String> {
+    let mut flags = vec!["-Wl,--gc-sections".to_string()];
+    let sysroot = std::process::Command::new(std::env::var("RUSTC").unwrap_or("rustc".into()))
+        .args(["--print", "sysroot"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
+    let host = format!("{}-unknown-linux-gnu", std::env::consts::ARCH);
+    if let Some(gcc_ld) = sysroot.map(|s| s.join("lib/rustlib").join(host).join("bin/gcc-ld")) {
+        if gcc_ld.join("ld.lld").exists() {
+            flags.push(format!("-B{}", gcc_ld.display()));
+            flags.push("-fuse-ld=lld".into());
+        }
+    }
+    flags
+}

@@ -6,6 +6,7 @@
 pub mod chunk;
 pub mod origin;
 pub mod partial;
+pub mod pelorus;
 pub mod pooling;
 pub mod table;
 pub mod window_clock;
@@ -13,6 +14,6 @@ pub mod window_clock;
 pub use chunk::{merge, plan, Chunk, ChunkPlan, PartialScores};
 pub use origin::{check_parts, PartOrigin, PartRecord};
 pub use partial::{Partial, PartialReason};
-pub use pooling::{percentile, pool, PoolMethod};
+pub use pooling::{percentile, pool, pool_weighted, PoolMethod};
 pub use table::{ReportInfo, ScoreTable};
 pub use window_clock::{frame_pts_ns, WindowClock, WindowLength, WindowSpan};

@@ -86,6 +86,32 @@ pub fn pool(values: &[f64], method: PoolMethod) -> f64 {
     }
 }
 
+/// [`pool`] with frame `i` weighted by `weights[i]` (VMAFx's perceptual weighting, its
+/// ADR-1118): the mean is `Σ wᵢsᵢ / Σ wᵢ`, the harmonic mean `Σ wᵢ / Σ (wᵢ/(sᵢ+1)) − 1`
+/// (0 when that denominator is not positive), each sum accumulated in frame order as
+/// VMAFx does; min and max ignore the weights. Without frames (or with a weight sum that
+/// is not positive) it is [`pool`]. `weights` holds one weight per value.
+pub fn pool_weighted(values: &[f64], weights: &[f64], method: PoolMethod) -> f64 {
+    debug_assert_eq!(values.len(), weights.len());
+    let (mut w_sum, mut w_score_sum, mut w_inv_sum) = (0.0f64, 0.0f64, 0.0f64);
+    for (&s, &w) in values.iter().zip(weights) {
+        w_sum += w;
+        w_score_sum += w * s;
+        w_inv_sum += w / (s + 1.0);
+    }
+    match method {
+        PoolMethod::Mean if w_sum > 0.0 => w_score_sum / w_sum,
+        PoolMethod::HarmonicMean if w_sum > 0.0 => {
+            if w_inv_sum > 0.0 {
+                w_sum / w_inv_sum - 1.0
+            } else {
+                0.0
+            }
+        }
+        _ => pool(values, method),
+    }
+}
+
 /// The `perc`-th percentile (0 to 100) of `values` by linear interpolation between the two
 /// nearest ranks (numpy's default method; the 50th is the median). Values are ranked by
 /// IEEE total order, so a NaN ranks above +inf. NaN for no values.
@@ -176,5 +202,29 @@ mod tests {
         }
         let err = "median".parse::<PoolMethod>().unwrap_err();
         assert!(err.to_string().contains("median"), "{err}");
+    }
+
+    #[test]
+    fn weighted_pooling_is_vmafx_formula() {
+        let (v, w) = ([60.0, 80.0, 100.0], [1.0, 1.0, 2.0]);
+        assert_eq!(pool_weighted(&v, &w, PoolMethod::Mean), 340.0 / 4.0);
+        let hm = 4.0 / (1.0 / 61.0 + 1.0 / 81.0 + 2.0 / 101.0) - 1.0;
+        assert_eq!(pool_weighted(&v, &w, PoolMethod::HarmonicMean), hm);
+        assert_eq!(pool_weighted(&v, &w, PoolMethod::Min), 60.0);
+        assert_eq!(pool_weighted(&v, &w, PoolMethod::Max), 100.0);
+        // Weights of 1 give the unweighted results bit for bit.
+        let v = [91.25, 0.1, 33.3, 77.7];
+        for m in PoolMethod::ALL {
+            let unweighted = pool(&v, m);
+            assert_eq!(
+                pool_weighted(&v, &[1.0; 4], m).to_bits(),
+                unweighted.to_bits()
+            );
+        }
+        assert!(pool_weighted(&[], &[], PoolMethod::Mean).is_nan());
+        assert_eq!(
+            pool_weighted(&[-2.0], &[1.0], PoolMethod::HarmonicMean),
+            0.0
+        );
     }
 }

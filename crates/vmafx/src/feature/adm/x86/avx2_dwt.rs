@@ -76,9 +76,13 @@ pub(super) fn level0<S: Load8>(
     let n = t.cols.len();
     let (lo, hi) = tmp[..2 * w].split_at_mut(w);
     for (i, rows) in t.rows.iter().enumerate() {
+        // The next output row's two new source rows, fetched into the cache while this
+        // row is filtered (the last row fetches its own again).
+        let next = t.rows.get(i + 1).unwrap_or(rows);
+        let ahead = [next[2], next[3]];
         // SAFETY: AVX2 was detected before this kernel was listed; `fits` checked that
         // every source row holds `w` samples.
-        let done = unsafe { vertical(src, stride, rows, bpc, lo, hi) };
+        let done = unsafe { vertical(src, stride, rows, ahead, bpc, lo, hi) };
         level0_vertical(src, stride, rows, bpc, lo, hi, done);
         let row = i * out_stride;
         let [bh, bv, bd] = &mut out.hvd;
@@ -111,12 +115,14 @@ fn low16(x: __m256i) -> __m256i {
     _mm256_srai_epi32::<16>(_mm256_slli_epi32::<16>(x))
 }
 
-/// The vertical pass over columns `0..8·k`; returns where the scalar loop resumes.
+/// The vertical pass over columns `0..8·k`; returns where the scalar loop resumes. The
+/// same columns of the source rows `ahead` are prefetched a step at a time.
 #[target_feature(enable = "avx2")]
 unsafe fn vertical<S: Load8>(
     src: &[S],
     stride: usize,
     rows: &[usize; 4],
+    ahead: [usize; 2],
     bpc: u32,
     lo: &mut [i32],
     hi: &mut [i32],
@@ -134,6 +140,12 @@ unsafe fn vertical<S: Load8>(
         for (v, &r) in s.iter_mut().zip(rows) {
             // SAFETY: each row holds `w >= j + 8` samples from `r * stride` (`fits`).
             *v = unsafe { S::load8(src.as_ptr().add(r * stride + j)) };
+        }
+        for r in ahead {
+            // A prefetch only hints the cache and reads nothing; the address is formed
+            // with wrapping arithmetic and is a column of a source row anyway.
+            let p = src.as_ptr().wrapping_add(r * stride + j) as *const i8;
+            _mm_prefetch::<_MM_HINT_T0>(p);
         }
         let mut l = _mm256_setzero_si256();
         let mut g = _mm256_setzero_si256();

@@ -7,6 +7,7 @@ use std::arch::x86_64::*;
 use super::super::kernels::Kernels;
 use super::super::tables::log2_table_i32;
 use super::avx2_score::{interleave, score4, square, ScoreSums};
+use super::avx2_vertical_u8::{serves as pairs_serve, vertical as vertical_pairs};
 use crate::cpu::CpuLevel;
 use crate::feature::vif::planes::Rows;
 use crate::feature::vif::stats::{
@@ -243,7 +244,9 @@ unsafe fn vertical_avx2<T: Pixel, const N: usize>(
 
 /// The 8-bit vertical pass. At scale 0 of 8-bit input (no moment shift) every sum fits
 /// 32 bits (`c * a * a < 2^29`, taps summing to 2^16 over samples below 2^8), so it runs
-/// in 32-bit lanes; otherwise it takes the general 64-bit path.
+/// in 32-bit lanes, by mirrored row pairs sixteen columns a step where the taps fit 15
+/// bits (`avx2_vertical_u8`) and eight columns a step for the rest; otherwise it takes
+/// the general 64-bit path.
 fn vertical_u8(
     reference: &Rows<'_, u8>,
     distorted: &Rows<'_, u8>,
@@ -258,20 +261,31 @@ fn vertical_u8(
     }
     // SAFETY: this table is only handed out when the processor has AVX2.
     unsafe {
+        let from = if pairs_serve(scale) {
+            by_taps!(
+                scale,
+                vertical_pairs,
+                (reference, distorted, y, width, scale, shift, s)
+            )
+        } else {
+            0
+        };
         by_taps!(
             scale,
             vertical_u8_avx2,
-            (reference, distorted, y, width, scale, shift, s)
+            (reference, distorted, y, from, width, scale, shift, s)
         )
     }
     mirror_scratch(s, width, scale);
 }
 
 #[target_feature(enable = "avx2")]
+#[allow(clippy::too_many_arguments)]
 unsafe fn vertical_u8_avx2<const N: usize>(
     reference: &Rows<'_, u8>,
     distorted: &Rows<'_, u8>,
     y: usize,
+    from: usize,
     width: usize,
     scale: usize,
     shift: VerticalShift,
@@ -293,7 +307,7 @@ unsafe fn vertical_u8_avx2<const N: usize>(
     let count = _mm_cvtsi32_si128(shift.mean as i32);
     let low16 = _mm256_set1_epi32(0xFFFF);
     let n8 = width / 8 * 8;
-    for j in (0..n8).step_by(8) {
+    for j in (from..n8).step_by(8) {
         let zero = _mm256_setzero_si256();
         let (mut m1, mut m2, mut xx, mut yy, mut xy) = (zero, zero, zero, zero, zero);
         for k in 0..N {
