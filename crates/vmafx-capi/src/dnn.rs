@@ -560,12 +560,12 @@ c_export! {
 }
 
 c_export! {
-    /// Checks a model against the model registry (its digest); the Sigstore signature
-    /// itself cannot be verified offline, which is `VMAFX_E_NOTSUP` (see `vmafx_dnn`).
+    /// Checks a model against the model registry (its digest) and has `cosign verify-blob`
+    /// verify its Sigstore bundle, as VMAFx does (see `vmafx_dnn::cosign`).
     ///
     /// # Safety
     /// `onnx_path`, `registry_path` NULL or NUL-terminated; `error` NULL or writable.
-    #[c = "Check the ONNX file at `onnx_path` against the model registry at `registry_path`: its entry, its SHA-256 (VMAFX_E_MISMATCH naming the model when it differs) and its Sigstore bundle's presence. The bundle's signature is not verified (that needs the Sigstore trust root and cosign): when every other check passes the call fails VMAFX_E_NOTSUP naming the model and saying so; it never reports an unverified signature as verified."]
+    #[c = "Check the ONNX file at `onnx_path` against the model registry at `registry_path` (VMAFx's format), then its Sigstore signature, as VMAFx does, by running `cosign verify-blob --bundle=BUNDLE --certificate-identity-regexp https://github.com/VMAFx/vmafx/.github/workflows/.+ --certificate-oidc-issuer https://token.actions.githubusercontent.com ONNX` found on PATH (no shell). VMAFX_OK only when cosign exits 0. Refusals name the model: no registry entry or bundle VMAFX_E_NOTFOUND and a SHA-256 other than the entry's VMAFX_E_MISMATCH, both before cosign runs; cosign missing from PATH or exiting non-zero VMAFX_E_INTERNAL (VMAFx's status for its -EACCES and -EPROTO), the message giving the exit status and cosign's last stderr line; VMAFX_E_NOTSUP on systems other than Unix."]
     pub unsafe fn vmafx_dnn_verify_signature(
         onnx_path: *const c_char,
         registry_path: *const c_char;

@@ -194,6 +194,24 @@ fn tiny_models() {
     );
     std::fs::write(dir.join("registry.json"), registry).expect("registry written");
     std::fs::write(dir.join("invert.onnx.sigstore.json"), "{}").expect("bundle written");
+    // Stand-ins for cosign (the real one needs the network): record the arguments, exit 0
+    // or say why and exit 1. test_dnn.c puts each directory on PATH in turn.
+    for (sub, tail) in [
+        ("cosign_ok", "exit 0\n"),
+        (
+            "cosign_no",
+            "echo 'Error: no matching signatures' >&2\nexit 1\n",
+        ),
+    ] {
+        use std::os::unix::fs::PermissionsExt;
+        let bin = dir.join(sub);
+        std::fs::create_dir_all(&bin).expect("stand-in directory");
+        let script = format!("#!/bin/sh\nprintf '%s\\n' \"$@\" > argv.txt\n{tail}");
+        let path = bin.join("cosign");
+        std::fs::write(&path, script).expect("stand-in cosign written");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+            .expect("stand-in cosign executable");
+    }
     run_c_test_in("test_dnn", &dir);
 }
 

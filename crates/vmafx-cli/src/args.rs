@@ -270,4 +270,9 @@ pub struct ScoreArgs {
     /// another size is refused), bilinear, nearest or bicubic.
     #[arg(long = "tiny-resize", value_name = "MODE", requires = "tiny_model")]
     pub tiny_resize: Option<String>,
+    /// Before opening the `--tiny-model`, verify it as VMAFx does: its entry and SHA-256 in
+    /// the `registry.json` next to it, then its Sigstore bundle by `cosign verify-blob`
+    /// (cosign must be on PATH). A model that fails is refused, naming what failed.
+    #[arg(long = "tiny-model-verify", requires = "tiny_model")]
+    pub tiny_model_verify: bool,
 }

@@ -103,6 +103,9 @@ pub(crate) fn scoring_config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
         c = c.max_frames(n);
     }
     if let Some(path) = &a.tiny_model {
+        if a.tiny_model_verify {
+            tiny::verify(path)?;
+        }
         c = c.frame_scorer(tiny::scorer(path, a.tiny_resize.as_deref())?);
     }
     Ok(c)

@@ -40,3 +40,21 @@ pub(crate) fn scorer(path: &Path, _resize: Option<&str>) -> Result<FrameScorerFa
         path.display()
     )))
 }
+
+/// `--tiny-model-verify`: the model's registry entry, digest and Sigstore signature (by
+/// cosign), checked before the model is opened.
+#[cfg(feature = "dnn")]
+pub(crate) fn verify(path: &Path) -> Result<(), CliError> {
+    vmafx_dnn::verify_signature(path, None).map_err(|e| {
+        CliError::Input(format!(
+            "--tiny-model-verify: {} is refused: {e}",
+            path.display()
+        ))
+    })
+}
+
+/// Refused: this build has no tiny-model runtime (the `--tiny-model` refusal).
+#[cfg(not(feature = "dnn"))]
+pub(crate) fn verify(path: &Path) -> Result<(), CliError> {
+    scorer(path, None).map(|_| ())
+}

@@ -7,13 +7,14 @@
 //! is opened as a [`Session`] for direct runs (planes or named tensors), or wrapped in a
 //! [`TinyModelScorer`] that the engine's context runs on every frame pair
 //! ([`vmafx::context::FrameScorer`]). [`verify_signature`] checks a model against the model
-//! registry (its digest) and says plainly that the Sigstore bundle itself is not verified
-//! here (see its docs). Every error names the model's path.
+//! registry (its digest) and has `cosign verify-blob` verify its Sigstore bundle, as VMAFx
+//! does ([`cosign`]). Every error names the model's path.
 //!
 //! [`sample`] writes small ONNX models in code, for tests and examples.
 
 pub mod allowlist;
 pub mod codec;
+pub mod cosign;
 pub mod digest;
 pub mod limits;
 pub mod resize;
@@ -27,4 +28,4 @@ pub use resize::Resize;
 pub use scorer::TinyModelScorer;
 pub use session::{Session, SessionOptions, Tensor};
 pub use sidecar::Sidecar;
-pub use signature::verify_signature;
+pub use signature::{verify_signature, verify_signature_using};

@@ -8,7 +8,7 @@ use vmafx::context::{Context, ContextConfig};
 use vmafx::frame::SamplesMut;
 use vmafx::{Frame, FrameBuilder, PixelFormat, Status};
 use vmafx_dnn::TinyModelScorer;
-use vmafx_dnn::{digest, limits, sample, verify_signature, Resize, Session, SessionOptions};
+use vmafx_dnn::{digest, limits, sample, Resize, Session, SessionOptions};
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("vmafx-dnn-{}-{name}", std::process::id()));
@@ -142,9 +142,29 @@ fn the_sidecar_names_the_model_and_its_digest_must_match() {
     );
 }
 
+/// A stand-in `cosign` in `dir`: records its arguments, one a line, in `argv.txt` next to
+/// it, says `message` on stderr and exits `code`. The real cosign needs the network.
+#[cfg(unix)]
+fn stand_in_cosign(dir: &Path, code: i32, message: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let record = dir.join("argv.txt");
+    let _ = std::fs::remove_file(&record);
+    let script = format!(
+        "#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}'\necho 'cosign: checking' >&2\necho '{message}' >&2\nexit {code}\n",
+        record.display()
+    );
+    let p = write(dir, &format!("cosign{code}"), script.as_bytes());
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    p
+}
+
+#[cfg(unix)]
 #[test]
-fn the_registry_check_matches_the_digest_and_refuses_to_claim_a_signature() {
+fn the_signature_is_cosigns_after_the_registry_and_digest_checks() {
+    use vmafx_dnn::verify_signature_using;
     let d = temp_dir("registry");
+    let record = d.join("argv.txt");
+    let ok = stand_in_cosign(&d, 0, "Verified OK");
     let bytes = sample::invert_filter(Some(2), Some(2));
     let p = write(&d, "inv.onnx", &bytes);
     let entry = |sha: &str| {
@@ -157,28 +177,57 @@ fn the_registry_check_matches_the_digest_and_refuses_to_claim_a_signature() {
         "registry.json",
         entry(&digest::sha256_hex(&bytes)).as_bytes(),
     );
-    // No bundle yet.
-    let e = verify_signature(&p, None).unwrap_err();
+    // No bundle yet: refused before cosign runs.
+    let e = verify_signature_using(&ok, &p, None).unwrap_err();
     assert_eq!(e.status(), Status::NotFound, "{e}");
+    assert!(!record.exists(), "cosign ran without a bundle");
     write(
         &d,
         "inv.onnx.sigstore.json",
         br#"{"mediaType":"application/vnd.dev.sigstore.bundle+json;version=0.1"}"#,
     );
-    let e = verify_signature(&p, None).unwrap_err();
-    assert_eq!(e.status(), Status::NotSup, "{e}");
+    // Cosign says yes: verified, with VMAFx's arguments in VMAFx's order.
+    verify_signature_using(&ok, &p, None).unwrap();
+    let argv = std::fs::read_to_string(&record).unwrap();
+    let want = [
+        "verify-blob".to_string(),
+        format!("--bundle={}", d.join("inv.onnx.sigstore.json").display()),
+        "--certificate-identity-regexp".to_string(),
+        "https://github.com/VMAFx/vmafx/.github/workflows/.+".to_string(),
+        "--certificate-oidc-issuer".to_string(),
+        "https://token.actions.githubusercontent.com".to_string(),
+        p.display().to_string(),
+    ];
+    assert_eq!(argv.lines().collect::<Vec<_>>(), want);
+
+    // Cosign says no: refused naming the model, with the exit status and stderr's last line.
+    let no = stand_in_cosign(&d, 1, "Error: none of the expected identities matched");
+    let e = verify_signature_using(&no, &p, None).unwrap_err();
+    assert_eq!(e.status(), Status::Internal, "{e}");
+    assert!(e.subject().ends_with("inv.onnx"), "{e}");
     assert!(
-        e.subject().ends_with("inv.onnx") && e.message().contains("matches"),
+        e.message().contains("status 1") && e.message().contains("identities matched"),
+        "{e}"
+    );
+    assert!(record.exists(), "the refusing cosign ran");
+
+    // No cosign at all.
+    let e = verify_signature_using(&d.join("no-such-cosign"), &p, None).unwrap_err();
+    assert_eq!(e.status(), Status::Internal, "{e}");
+    assert!(
+        e.subject().ends_with("inv.onnx") && e.message().contains("no-such-cosign"),
         "{e}"
     );
 
+    // Another digest, or no entry: refused before cosign runs.
+    std::fs::remove_file(&record).unwrap();
     let reg = write(&d, "other.json", entry(&"0".repeat(64)).as_bytes());
-    let e = verify_signature(&p, Some(&reg)).unwrap_err();
+    let e = verify_signature_using(&ok, &p, Some(&reg)).unwrap_err();
     assert_eq!(e.status(), Status::Mismatch, "{e}");
-
     let reg = write(&d, "empty.json", br#"{"models":[]}"#);
-    let e = verify_signature(&p, Some(&reg)).unwrap_err();
+    let e = verify_signature_using(&ok, &p, Some(&reg)).unwrap_err();
     assert_eq!(e.status(), Status::NotFound, "{e}");
+    assert!(!record.exists(), "cosign ran for a refused model");
 }
 
 /// A 4:2:0 8-bit frame whose luma at (x, y) is `f(x, y)`.

@@ -203,11 +203,15 @@ VMAFX_EXPORT void vmafx_dnn_session_close(VmafxDnnSession *session);
 VMAFX_EXPORT const char *vmafx_dnn_session_runtime_device(VmafxDnnSession *session);
 
 /**
- * Check the ONNX file at `onnx_path` against the model registry at `registry_path`: its entry, its
- * SHA-256 (VMAFX_E_MISMATCH naming the model when it differs) and its Sigstore bundle's presence.
- * The bundle's signature is not verified (that needs the Sigstore trust root and cosign): when
- * every other check passes the call fails VMAFX_E_NOTSUP naming the model and saying so; it never
- * reports an unverified signature as verified.
+ * Check the ONNX file at `onnx_path` against the model registry at `registry_path` (VMAFx's
+ * format), then its Sigstore signature, as VMAFx does, by running `cosign verify-blob
+ * --bundle=BUNDLE --certificate-identity-regexp https://github.com/VMAFx/vmafx/.github/workflows/.+
+ * --certificate-oidc-issuer https://token.actions.githubusercontent.com ONNX` found on PATH (no
+ * shell). VMAFX_OK only when cosign exits 0. Refusals name the model: no registry entry or bundle
+ * VMAFX_E_NOTFOUND and a SHA-256 other than the entry's VMAFX_E_MISMATCH, both before cosign runs;
+ * cosign missing from PATH or exiting non-zero VMAFX_E_INTERNAL (VMAFx's status for its -EACCES and
+ * -EPROTO), the message giving the exit status and cosign's last stderr line; VMAFX_E_NOTSUP on
+ * systems other than Unix.
  */
 VMAFX_EXPORT VmafxStatus vmafx_dnn_verify_signature(const char *onnx_path,
                                                     const char *registry_path, VmafxError **error);

@@ -138,15 +138,55 @@ static void context_scores(void)
     CHECK(vmafx_context_destroy(ctx, NULL) == VMAFX_OK);
 }
 
+/* The text of the file `path` (at most 4 KiB), "" when it cannot be read. */
+static const char *slurp(const char *path)
+{
+    static char buf[4096];
+    buf[0] = '\0';
+    FILE *f = fopen(path, "rb");
+    if (f) {
+        size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+        buf[n] = '\0';
+        fclose(f);
+    }
+    return buf;
+}
+
+/* Signatures are cosign's, found on PATH. tests/c_suite.rs writes two stand-in `cosign`
+ * programs, cosign_ok/cosign (exits 0) and cosign_no/cosign (says why on stderr, exits 1),
+ * each recording its arguments one a line in argv.txt; this process is alone, so it may set
+ * PATH. */
 static void signatures(void)
 {
     VmafxError *err = NULL;
-    /* registry.json records invert.onnx's digest and a bundle: everything but the signature
-     * checks, and the call says the signature is not verified. */
-    FAILS(vmafx_dnn_verify_signature("invert.onnx", "registry.json", &err), VMAFX_E_NOTSUP, &err,
-          "invert.onnx", VMAFX_SUBJECT_MODEL);
+    const char *want = "verify-blob\n"
+                       "--bundle=invert.onnx.sigstore.json\n"
+                       "--certificate-identity-regexp\n"
+                       "https://github.com/VMAFx/vmafx/.github/workflows/.+\n"
+                       "--certificate-oidc-issuer\n"
+                       "https://token.actions.githubusercontent.com\n"
+                       "invert.onnx\n";
+    CHECK(setenv("PATH", "cosign_ok", 1) == 0);
+    CHECK(vmafx_dnn_verify_signature("invert.onnx", "registry.json", NULL) == VMAFX_OK);
+    CHECK(strcmp(slurp("argv.txt"), want) == 0);
+    /* Another digest: refused before cosign runs. */
+    remove("argv.txt");
     FAILS(vmafx_dnn_verify_signature("mad.onnx", "registry.json", &err), VMAFX_E_MISMATCH, &err,
           "mad.onnx", VMAFX_SUBJECT_MODEL);
+    CHECK(slurp("argv.txt")[0] == '\0');
+    /* Cosign refuses: the model is named, with cosign's exit status and its last word. */
+    CHECK(setenv("PATH", "cosign_no", 1) == 0);
+    CHECK(vmafx_dnn_verify_signature("invert.onnx", "registry.json", &err) == VMAFX_E_INTERNAL);
+    CHECK(err && strcmp(vmafx_error_subject(err), "invert.onnx") == 0 &&
+          strstr(vmafx_error_message(err), "status 1") &&
+          strstr(vmafx_error_message(err), "no matching signatures"));
+    vmafx_error_free(err);
+    err = NULL;
+    CHECK(strcmp(slurp("argv.txt"), want) == 0);
+    /* No cosign on PATH. */
+    CHECK(setenv("PATH", "no_such_dir", 1) == 0);
+    FAILS(vmafx_dnn_verify_signature("invert.onnx", "registry.json", &err), VMAFX_E_INTERNAL, &err,
+          "invert.onnx", VMAFX_SUBJECT_MODEL);
 }
 
 int main(void)
