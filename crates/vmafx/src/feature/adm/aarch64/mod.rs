@@ -1,18 +1,16 @@
 //! ADM's aarch64 kernels: NEON twins of the scalar row loops (`neon_*`), gathered into
 //! the table that `super::dispatch` lists.
 //!
-//! NEON runs every stage (the DWT, decoupling, weighting, the denominator's cubes and
-//! contrast masking) but the decoupling of scales 1..3 (a quarter of the positions and
-//! less), which keeps its scalar twin in the table.
+//! NEON runs every stage: the DWT, decoupling, weighting, the denominator's cubes and
+//! contrast masking.
 
 mod neon_cm;
-mod neon_cm123;
 mod neon_decouple;
+mod neon_decouple123;
 mod neon_den;
 mod neon_dwt;
 mod neon_weight;
 
-use super::decouple;
 use super::kernels::Kernels;
 use crate::cpu::CpuLevel;
 
@@ -24,11 +22,11 @@ pub(in crate::feature::adm) const KERNELS: Kernels = Kernels {
     dwt1: neon_dwt::level::<i16>,
     dwt: neon_dwt::level::<i32>,
     decouple0: neon_decouple::scale0,
-    decouple123: decouple::scale123,
+    decouple123: neon_decouple123::scale123,
     den0_row: neon_den::cubes0_row,
     den123_row: neon_den::cubes123_row,
     weight0: neon_weight::weight0,
     weight123: neon_weight::weight123,
     cm0_row: neon_cm::scale0_row_neon,
-    cm123_row: neon_cm123::scale123_row_neon,
+    cm123_row: neon_cm::scale123_row_neon,
 };
