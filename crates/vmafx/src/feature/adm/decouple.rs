@@ -92,26 +92,6 @@ impl<'a, T> Decouple<'a, T> {
     }
 }
 
-/// Whether every band holds the region's rows (the SIMD kernels' precondition).
-#[cfg_attr(
-    not(any(target_arch = "x86_64", target_arch = "aarch64")),
-    allow(dead_code)
-)]
-pub(super) fn fits<T>(b: &Decouple<'_, T>, stride: usize, r: Region) -> bool {
-    if r.top >= r.bottom || r.left >= r.right {
-        return true;
-    }
-    let need = (r.bottom - 1)
-        .checked_mul(stride)
-        .and_then(|o| o.checked_add(r.right));
-    r.right <= stride
-        && need.is_some_and(|n| {
-            let read = b.reference.iter().chain(&b.distorted).map(|v| v.len());
-            let written = b.restored.iter().chain(&b.additive).map(|v| v.len());
-            read.chain(written).all(|len| len >= n)
-        })
-}
-
 /// Scale 0: `i16` bands.
 pub(super) fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
     let div = reciprocals();

@@ -1,16 +1,18 @@
 //! ADM's aarch64 kernels: NEON twins of the scalar row loops (`neon_*`), gathered into
 //! the table that `super::dispatch` lists.
 //!
-//! NEON runs every stage: the DWT, decoupling, weighting, the denominator's cubes and
-//! contrast masking.
+//! NEON runs every stage (the DWT, decoupling, weighting, the denominator's cubes and
+//! contrast masking) but the decoupling of scales 1..3 (a quarter of the positions and
+//! less), which keeps its scalar twin in the table: a NEON twin was bit-exact but slower
+//! under qemu (docs/PERFORMANCE.md, aarch64).
 
 mod neon_cm;
 mod neon_decouple;
-mod neon_decouple123;
 mod neon_den;
 mod neon_dwt;
 mod neon_weight;
 
+use super::decouple;
 use super::kernels::Kernels;
 use crate::cpu::CpuLevel;
 
@@ -22,7 +24,7 @@ pub(in crate::feature::adm) const KERNELS: Kernels = Kernels {
     dwt1: neon_dwt::level::<i16>,
     dwt: neon_dwt::level::<i32>,
     decouple0: neon_decouple::scale0,
-    decouple123: neon_decouple123::scale123,
+    decouple123: decouple::scale123,
     den0_row: neon_den::cubes0_row,
     den123_row: neon_den::cubes123_row,
     weight0: neon_weight::weight0,

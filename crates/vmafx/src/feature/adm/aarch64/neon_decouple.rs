@@ -71,7 +71,7 @@ fn f32_scaled(x: int64x2_t) -> float64x2_t {
 /// The one-degree test of two positions (64-bit lanes of the orientation values).
 #[inline]
 #[target_feature(enable = "neon")]
-pub(super) fn within(cos_sq: float64x2_t, o: [int64x2_t; 2], d: [int64x2_t; 2]) -> uint64x2_t {
+fn within(cos_sq: float64x2_t, o: [int64x2_t; 2], d: [int64x2_t; 2]) -> uint64x2_t {
     let dot = vaddq_s64(mul64(o[0], d[0]), mul64(o[1], d[1]));
     let o_sq = vaddq_s64(mul64(o[0], o[0]), mul64(o[1], o[1]));
     let t_sq = vaddq_s64(mul64(d[0], d[0]), mul64(d[1], d[1]));
@@ -164,7 +164,7 @@ unsafe fn row0(
             // k·o fits 31 bits; the result is truncated to 16 bits.
             let rst = vshrq_n_s32::<15>(vmlaq_s32(vdupq_n_s32(16384), k, o[t]));
             let rst = vmovl_s16(vmovn_s32(rst));
-            let limited = vmovl_s16(vqmovn_s32(limit(rst, k, o[t], d[t], egl)));
+            let limited = limit(rst, k, o[t], d[t], egl);
             let rst = vbslq_s32(angle, limited, rst);
             let add = vmovn_s32(vsubq_s32(d[t], rst));
             // SAFETY: the output rows hold `n >= j + 4` values.
@@ -178,17 +178,11 @@ unsafe fn row0(
     j
 }
 
-/// The gain limit of four positions (see `decouple::limit_gain`), cast to `i32` with
-/// saturation (as `as i32`; saturating on to `i16` then gives `as i16`).
+/// The gain limit of four positions (see `decouple::limit_gain`), cast to `i16` with
+/// saturation and widened back.
 #[inline]
 #[target_feature(enable = "neon")]
-pub(super) fn limit(
-    rst: int32x4_t,
-    k: int32x4_t,
-    o: int32x4_t,
-    d: int32x4_t,
-    egl: float64x2_t,
-) -> int32x4_t {
+fn limit(rst: int32x4_t, k: int32x4_t, o: int32x4_t, d: int32x4_t, egl: float64x2_t) -> int32x4_t {
     let half = |rst: int32x2_t, k: int32x2_t, o: int32x2_t, d: int32x2_t| {
         let r = vcvtq_f64_s64(vmovl_s32(rst));
         let t = vcvtq_f64_s64(vmovl_s32(d));
@@ -202,7 +196,7 @@ pub(super) fn limit(
         let v = vbslq_f64(up, min, vbslq_f64(down, max, r));
         vqmovn_s64(vcvtq_s64_f64(v))
     };
-    vcombine_s32(
+    let v = vcombine_s32(
         half(
             vget_low_s32(rst),
             vget_low_s32(k),
@@ -215,19 +209,20 @@ pub(super) fn limit(
             vget_high_s32(o),
             vget_high_s32(d),
         ),
-    )
+    );
+    vmovl_s16(vqmovn_s32(v))
 }
 
 /// `max` of 64-bit signed lanes (NEON has no such instruction).
 #[inline]
 #[target_feature(enable = "neon")]
-pub(super) fn max64(a: int64x2_t, b: int64x2_t) -> int64x2_t {
+fn max64(a: int64x2_t, b: int64x2_t) -> int64x2_t {
     vbslq_s64(vcgtq_s64(a, b), a, b)
 }
 
 /// `min` of 64-bit signed lanes.
 #[inline]
 #[target_feature(enable = "neon")]
-pub(super) fn min64(a: int64x2_t, b: int64x2_t) -> int64x2_t {
+fn min64(a: int64x2_t, b: int64x2_t) -> int64x2_t {
     vbslq_s64(vcltq_s64(a, b), a, b)
 }

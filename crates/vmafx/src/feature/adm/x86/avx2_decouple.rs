@@ -11,7 +11,23 @@
 use std::arch::x86_64::*;
 
 use super::super::border::Region;
-use super::super::decouple::{self, cos_sq_one_degree, fits, reciprocals, scale0_at, Decouple};
+use super::super::decouple::{self, cos_sq_one_degree, reciprocals, scale0_at, Decouple};
+
+/// Whether every band holds the region's rows.
+pub(super) fn fits<T>(b: &Decouple<'_, T>, stride: usize, r: Region) -> bool {
+    if r.top >= r.bottom || r.left >= r.right {
+        return true;
+    }
+    let need = (r.bottom - 1)
+        .checked_mul(stride)
+        .and_then(|o| o.checked_add(r.right));
+    r.right <= stride
+        && need.is_some_and(|n| {
+            let read = b.reference.iter().chain(&b.distorted).map(|v| v.len());
+            let written = b.restored.iter().chain(&b.additive).map(|v| v.len());
+            read.chain(written).all(|len| len >= n)
+        })
+}
 
 /// Scale-0 decoupling (see [`decouple::scale0`]) with AVX2.
 pub(super) fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {

@@ -10,8 +10,8 @@
 use std::arch::x86_64::*;
 
 use super::super::border::Region;
-use super::super::decouple::{self, cos_sq_one_degree, fits, reciprocals, scale123_at, Decouple};
-use super::avx2_decouple::{angle8, limits};
+use super::super::decouple::{self, cos_sq_one_degree, reciprocals, scale123_at, Decouple};
+use super::avx2_decouple::{angle8, fits, limits};
 
 /// Scale-1..3 decoupling (see [`decouple::scale123`]) with AVX2.
 pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {

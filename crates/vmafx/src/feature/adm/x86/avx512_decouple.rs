@@ -13,7 +13,8 @@
 use std::arch::x86_64::*;
 
 use super::super::border::Region;
-use super::super::decouple::{self, cos_sq_one_degree, fits, reciprocals, Decouple};
+use super::super::decouple::{self, cos_sq_one_degree, reciprocals, Decouple};
+use super::avx2_decouple::fits;
 
 /// Scale-0 decoupling (see [`decouple::scale0`]) with AVX-512.
 pub(super) fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
