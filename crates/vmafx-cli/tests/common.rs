@@ -217,3 +217,14 @@ pub fn truncate_y4m(src: &Path, dst: &Path, width: usize, height: usize, n: usiz
     let frame = b"FRAME\n".len() + width * height * 3 / 2;
     std::fs::write(dst, &bytes[..header + n * frame]).unwrap();
 }
+
+/// The log at `p` without its fps lines (the one value that differs between two runs of
+/// the same scoring).
+pub fn without_fps(p: &Path) -> String {
+    std::fs::read_to_string(p)
+        .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("\"fps\""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -40,16 +40,6 @@ const CONFIGS: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The log without its fps line (the one line that differs between two runs).
-fn without_fps(p: &Path) -> String {
-    std::fs::read_to_string(p)
-        .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("\"fps\""))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 fn run_ok(args: &[&str]) -> String {
     let out = vmafx(args);
     assert!(

@@ -10,16 +10,6 @@ use common::*;
 
 use std::path::{Path, PathBuf};
 
-/// The log without its fps lines (the one value that differs between two runs).
-fn without_fps(p: &Path) -> String {
-    std::fs::read_to_string(p)
-        .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("\"fps\""))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 fn run_ok(args: &[&str]) {
     let out = vmafx(args);
     assert!(

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::ladder::{LadderJob, Pooled};
-use super::page::{num, STYLE};
+use super::page::{chart_body, num, STYLE};
 use super::{escape, Chart, InputFacts};
 
 /// Pooled values of `metric` in `pooled`: [min, max, mean, harmonic mean].
@@ -165,16 +165,8 @@ pub fn render(job: &LadderJob<'_>, pooled: &[Pooled], charts: &[(String, Chart)]
     o.push_str("<h2>Per frame</h2>");
     for (metric, c) in charts {
         let _ = write!(o, "<div class=\"plot\" data-metric=\"{}\">", escape(metric));
-        o.push_str(&c.svg);
-        o.push_str("<div class=\"legend\">");
-        for (name, colour) in &c.legend {
-            let _ = write!(
-                o,
-                "<span><i style=\"background:{colour}\"></i>{}</span>",
-                escape(name)
-            );
-        }
-        o.push_str("</div></div>");
+        chart_body(c, &mut o);
+        o.push_str("</div>");
     }
     pooled_table(job, pooled, &mut o);
     inputs(job, &mut o);

@@ -187,6 +187,20 @@ fn worst(p: &Parts<'_>, o: &mut String) {
     }
 }
 
+/// A chart's SVG and its legend (one swatch per series), the inside of a plot's `div`.
+pub(super) fn chart_body(c: &Chart, o: &mut String) {
+    o.push_str(&c.svg);
+    o.push_str("<div class=\"legend\">");
+    for (name, colour) in &c.legend {
+        let _ = write!(
+            o,
+            "<span><i style=\"background:{colour}\"></i>{}</span>",
+            escape(name)
+        );
+    }
+    o.push_str("</div>");
+}
+
 /// The whole page.
 pub fn render(p: &Parts<'_>) -> String {
     let mut o = String::with_capacity(64 << 10);
@@ -202,16 +216,8 @@ pub fn render(p: &Parts<'_>) -> String {
     o.push_str("<h2>Per frame</h2>");
     for c in p.charts {
         o.push_str("<div class=\"plot\">");
-        o.push_str(&c.svg);
-        o.push_str("<div class=\"legend\">");
-        for (name, colour) in &c.legend {
-            let _ = write!(
-                o,
-                "<span><i style=\"background:{colour}\"></i>{}</span>",
-                escape(name)
-            );
-        }
-        o.push_str("</div></div>");
+        chart_body(c, &mut o);
+        o.push_str("</div>");
     }
     worst(p, &mut o);
     inputs(p, &mut o);
