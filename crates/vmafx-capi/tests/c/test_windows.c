@@ -16,27 +16,26 @@ enum { W = 160, H = 96, N = 48 };
      VMAFX_POOL_MASK_HARMONIC_MEAN | VMAFX_POOL_MASK_MEDIAN | VMAFX_POOL_MASK_PERC5 |         \
      VMAFX_POOL_MASK_PERC10 | VMAFX_POOL_MASK_PERC20)
 
-/* A pattern that moves with `t`; `blur` smooths it along rows (the distorted side). */
+/* A pattern that moves with `t` (the seed). */
+static uint8_t moving(unsigned p, unsigned x, unsigned y, unsigned t)
+{
+    (void)p;
+    return (uint8_t)((((x + 3u * t) / 6u + y / 5u) & 1u) ? 200u : 40u + (t % 9u));
+}
+
+/* The moving pattern at `t`; `blur` smooths it along rows (the distorted side). */
 static VmafxFrame *frame_of(unsigned t, int blur)
 {
-    VmafxFrameDesc d = VMAFX_FRAME_DESC_INIT;
-    d.pix_fmt = VMAFX_PIXEL_FORMAT_YUV420P;
-    d.bpc = 8;
-    d.w = W;
-    d.h = H;
-    VmafxFrame *f = NULL;
-    if (vmafx_frame_create_host(NULL, &d, &f, NULL) != VMAFX_OK)
-        return NULL;
+    VmafxFrame *f = seeded_frame(W, H, moving, t);
+    if (!f || !blur)
+        return f;
     VmafxFramePlanes pl = VMAFX_FRAME_PLANES_INIT;
     vmafx_frame_planes(f, &pl, NULL);
     for (unsigned p = 0; p < 3; p++) {
         for (unsigned y = 0; y < pl.h[p]; y++) {
             uint8_t *row = (uint8_t *)pl.data[p] + y * pl.stride[p];
-            for (unsigned x = 0; x < pl.w[p]; x++)
-                row[x] = (uint8_t)((((x + 3u * t) / 6u + y / 5u) & 1u) ? 200u : 40u + (t % 9u));
-            if (blur)
-                for (unsigned x = 1; x + 1 < pl.w[p]; x++)
-                    row[x] = (uint8_t)((row[x - 1] + 2u * row[x] + row[x + 1]) / 4u);
+            for (unsigned x = 1; x + 1 < pl.w[p]; x++)
+                row[x] = (uint8_t)((row[x - 1] + 2u * row[x] + row[x + 1]) / 4u);
         }
     }
     return f;
