@@ -162,7 +162,7 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         };
         readers.push(opened.distorted);
     }
-    if a.html.is_some() {
+    if a.html.is_some() && !a.html_plot.is_empty() {
         // A `--html-plot` name the logs cannot hold is refused before any frame is read.
         html::check_plot_names(&a.html_plot, run::scoring_config(a)?, reference.geometry())
             .map_err(CliError::Usage)?;

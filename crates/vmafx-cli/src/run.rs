@@ -103,9 +103,6 @@ pub(crate) fn scoring_config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
         c = c.max_frames(n);
     }
     if let Some(path) = &a.tiny_model {
-        if a.tiny_model_verify {
-            tiny::verify(path)?;
-        }
         c = c.frame_scorer(tiny::scorer(path, a.tiny_resize.as_deref())?);
     }
     Ok(c)
@@ -113,6 +110,11 @@ pub(crate) fn scoring_config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
 
 /// The scorer's configuration the options describe, with the `--window` printer.
 pub(crate) fn config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
+    // The tiny model's signature, once per run and before the model is opened (the
+    // configuration is built again to check `--html-plot` names, never verified again).
+    if let (Some(path), true) = (&a.tiny_model, a.tiny_model_verify) {
+        tiny::verify(path)?;
+    }
     let mut c = scoring_config(a)?;
     if let Some(w) = &a.window {
         if a.no_prediction {
@@ -222,7 +224,7 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         distorted_options,
         total,
     } = inputs::open_pair(a, raw_format(a)?)?;
-    if a.html.is_some() {
+    if a.html.is_some() && !a.html_plot.is_empty() {
         // A `--html-plot` name the log cannot hold is refused before any frame is read.
         html::check_plot_names(&a.html_plot, scoring_config(a)?, reference.geometry())
             .map_err(CliError::Usage)?;
