@@ -39,6 +39,12 @@ pub fn sanitizer_flags() -> (String, Vec<String>) {
 /// what the test does not call. Without that toolchain directory gcc's default linker is
 /// used. What the C tests check does not depend on the linker.
 pub fn link_flags() -> Vec<String> {
+    static FLAGS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    FLAGS.get_or_init(find_link_flags).clone()
+}
+
+/// [`link_flags`], asked of rustc once per test process.
+fn find_link_flags() -> Vec<String> {
     let mut flags = vec!["-Wl,--gc-sections".to_string()];
     let sysroot = std::process::Command::new(std::env::var("RUSTC").unwrap_or("rustc".into()))
         .args(["--print", "sysroot"])
