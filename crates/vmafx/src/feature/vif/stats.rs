@@ -66,7 +66,10 @@ pub(super) struct StatScratch {
     pub(super) ref_dis: PaddedRow,
     /// The three moment rows split into 16-bit halves, for SIMD horizontal kernels that
     /// filter in 32-bit lanes: high and low half of `ref_sq`, `dis_sq`, `ref_dis` in turn.
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    #[cfg_attr(
+        not(any(target_arch = "x86_64", target_arch = "aarch64")),
+        allow(dead_code)
+    )]
     pub(super) halves: [Vec<u32>; 6],
     /// The five rows as 16-bit words less 32768 (signed), for SIMD horizontal kernels that
     /// filter with 16-bit multiply-adds: `mu1`, `mu2`, then the high and low halves of
@@ -147,11 +150,31 @@ impl Sums {
         yy: u64,
         xy: u64,
     ) {
-        let square = |a: u32, b: u32| ((a as u64 * b as u64).wrapping_add(1 << 31) >> 32) as u32;
         let moment = |s: u64| (s.wrapping_add(32768) >> 16) as u32;
-        let sigma1_sq = moment(xx).wrapping_sub(square(mu1, mu1)) as i32;
-        let sigma2_sq = (moment(yy).wrapping_sub(square(mu2, mu2)) as i32).max(0);
-        let sigma12 = moment(xy).wrapping_sub(square(mu1, mu2)) as i32;
+        self.add_moments(
+            table,
+            gain_limit,
+            mu1,
+            mu2,
+            [moment(xx), moment(yy), moment(xy)],
+        );
+    }
+
+    /// Scores one pixel from its filtered mean sums (as in [`Sums::add_pixel`]) and its
+    /// moment sums already rounded and shifted by 16 bits (`xx`, `yy`, `xy` in turn).
+    #[inline]
+    pub(super) fn add_moments(
+        &mut self,
+        table: &[u16],
+        gain_limit: f64,
+        mu1: u32,
+        mu2: u32,
+        [xx, yy, xy]: [u32; 3],
+    ) {
+        let square = |a: u32, b: u32| ((a as u64 * b as u64).wrapping_add(1 << 31) >> 32) as u32;
+        let sigma1_sq = xx.wrapping_sub(square(mu1, mu1)) as i32;
+        let sigma2_sq = (yy.wrapping_sub(square(mu2, mu2)) as i32).max(0);
+        let sigma12 = xy.wrapping_sub(square(mu1, mu2)) as i32;
         self.add_sigmas(table, gain_limit, sigma1_sq, sigma2_sq, sigma12);
     }
 
