@@ -25,6 +25,8 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     down_vertical_u16: super::avx512_down::down_vertical_u16,
     down_horizontal: super::avx512_down::down_horizontal,
     horizontal,
+    horizontal_keep: super::avx512_split::horizontal_keep,
+    horizontal_dis: super::avx512_split::horizontal_dis,
     vertical_down_u8: super::avx512_vertical::vertical_down_u8,
     vertical_down_u16: super::avx512_vertical::vertical_down_u16,
 };
@@ -49,7 +51,7 @@ fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, 
 /// for the even outputs; then taps `2p - 1` and `2p` (0 before the first), for the odd
 /// outputs, which read the same dword-aligned pairs one tap later.
 #[target_feature(enable = "avx512f")]
-fn tap_pairs<const P: usize>(taps: &[u16]) -> [[__m512i; P]; 2] {
+pub(super) fn tap_pairs<const P: usize>(taps: &[u16]) -> [[__m512i; P]; 2] {
     [0, 1].map(|shift| {
         std::array::from_fn(|p| _mm512_set1_epi32(tap_pair(taps, 2 * p as isize - shift)))
     })
@@ -63,7 +65,7 @@ fn tap_pairs<const P: usize>(taps: &[u16]) -> [[__m512i; P]; 2] {
 /// AVX-512 with VNNI, and `w` readable up to `at + 2 * P + 30` (exclusive).
 #[inline]
 #[target_feature(enable = "avx512f,avx512vnni")]
-unsafe fn filter32<const P: usize>(
+pub(super) unsafe fn filter32<const P: usize>(
     pairs: &[[__m512i; P]; 2],
     w: &[i16],
     at: usize,
@@ -82,7 +84,7 @@ unsafe fn filter32<const P: usize>(
 /// `(a * b + 2^31) >> 32` per 32-bit lane, wrapping as the scalar code does.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn square(a: __m512i, b: __m512i) -> __m512i {
+pub(super) fn square(a: __m512i, b: __m512i) -> __m512i {
     let round = _mm512_set1_epi64(1 << 31);
     let e = _mm512_add_epi64(_mm512_mul_epu32(a, b), round);
     let o = _mm512_mul_epu32(_mm512_srli_epi64::<32>(a), _mm512_srli_epi64::<32>(b));
@@ -92,18 +94,18 @@ fn square(a: __m512i, b: __m512i) -> __m512i {
 }
 
 /// The four sums of the statistic in 64-bit lanes.
-struct Acc {
-    num_log: __m512i,
-    den_log: __m512i,
-    num_flat: __m512i,
-    den_flat: i64,
+pub(super) struct Acc {
+    pub(super) num_log: __m512i,
+    pub(super) den_log: __m512i,
+    pub(super) num_flat: __m512i,
+    pub(super) den_flat: i64,
 }
 
 /// `log2(x) * 2048` of 64-bit lanes `x >= 2^17` from the table, as `log2_u64` gives it
 /// (lanes below 2^17 give some value, read inside the table).
 #[inline]
 #[target_feature(enable = "avx512f,avx512cd")]
-unsafe fn log2_lanes(table: &[i32; 65536], x: __m512i) -> __m512i {
+pub(super) unsafe fn log2_lanes(table: &[i32; 65536], x: __m512i) -> __m512i {
     let k = _mm512_sub_epi64(_mm512_set1_epi64(48), _mm512_lzcnt_epi64(x));
     // Masking to 16 bits keeps every gathered index inside the table.
     let index = _mm512_and_si512(_mm512_srlv_epi64(x, k), _mm512_set1_epi64(0xFFFF));
@@ -115,7 +117,7 @@ unsafe fn log2_lanes(table: &[i32; 65536], x: __m512i) -> __m512i {
 /// Scores eight pixels from their `sigma1_sq`, `sigma2_sq` (clamped at 0) and `sigma12`.
 #[inline]
 #[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512vl")]
-unsafe fn score8(
+pub(super) unsafe fn score8(
     s1: __m256i,
     s2: __m256i,
     s12: __m256i,
