@@ -27,49 +27,57 @@ fn stem_of(d: &Path) -> String {
         .unwrap_or_else(|| d.display().to_string())
 }
 
-/// Refuses two distorted inputs of one stem: the page names each rendition by its stem.
-fn check_page_rows(distorted: &[PathBuf]) -> Result<(), CliError> {
-    let mut seen: HashMap<String, &Path> = HashMap::new();
-    for d in distorted {
-        let stem = stem_of(d);
-        if let Some(first) = seen.insert(stem.clone(), d) {
+/// Refuses two distorted inputs of one stem (`stems[i]` is `distorted[i]`'s), saying what
+/// the clash would do: `clash(stem)`.
+fn refuse_repeated_stems(
+    distorted: &[PathBuf],
+    stems: &[String],
+    clash: impl Fn(&str) -> String,
+) -> Result<(), CliError> {
+    let mut seen: HashMap<&str, &Path> = HashMap::new();
+    for (d, stem) in distorted.iter().zip(stems) {
+        if let Some(first) = seen.insert(stem, d) {
             return Err(CliError::Usage(format!(
-                "-d {} and -d {} have one stem ({stem}): the page would name both {stem}",
+                "-d {} and -d {} have one stem ({stem}): {}",
                 first.display(),
-                d.display()
+                d.display(),
+                clash(stem)
             )));
         }
     }
     Ok(())
 }
 
+/// Refuses two distorted inputs of one stem: the page names each rendition by its stem.
+fn check_page_rows(distorted: &[PathBuf]) -> Result<(), CliError> {
+    let stems: Vec<String> = distorted.iter().map(|d| stem_of(d)).collect();
+    refuse_repeated_stems(distorted, &stems, |stem| {
+        format!("the page would name both {stem}")
+    })
+}
+
 /// Where each distorted input's log goes: `dir/<stem>.<ext>`; refuses a stem given twice.
 fn log_paths(dir: &Path, distorted: &[PathBuf], ext: &str) -> Result<Vec<PathBuf>, CliError> {
-    let mut seen: HashMap<String, &Path> = HashMap::new();
-    let mut out = Vec::with_capacity(distorted.len());
-    for d in distorted {
-        let stem = d
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .filter(|s| !s.is_empty() && d.as_os_str() != "-")
-            .ok_or_else(|| {
-                CliError::Usage(format!(
-                    "-d {}: several distorted inputs need file names (their logs are named \
-                     after them)",
-                    d.display()
-                ))
-            })?;
-        if let Some(first) = seen.insert(stem.clone(), d) {
-            return Err(CliError::Usage(format!(
-                "-d {} and -d {} have one stem ({stem}): their logs would both be {}",
-                first.display(),
-                d.display(),
-                dir.join(format!("{stem}.{ext}")).display()
-            )));
-        }
-        out.push(dir.join(format!("{stem}.{ext}")));
-    }
-    Ok(out)
+    let stems = distorted
+        .iter()
+        .map(|d| {
+            d.file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .filter(|s| !s.is_empty() && d.as_os_str() != "-")
+                .ok_or_else(|| {
+                    CliError::Usage(format!(
+                        "-d {}: several distorted inputs need file names (their logs are \
+                         named after them)",
+                        d.display()
+                    ))
+                })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let log = |stem: &str| dir.join(format!("{stem}.{ext}"));
+    refuse_repeated_stems(distorted, &stems, |stem| {
+        format!("their logs would both be {}", log(stem).display())
+    })?;
+    Ok(stems.iter().map(|s| log(s)).collect())
 }
 
 /// Refuses what one pass over several distorted inputs cannot do, before any frame is read.
