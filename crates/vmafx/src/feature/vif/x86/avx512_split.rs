@@ -1,14 +1,14 @@
 //! AVX-512 (VNNI) twins of the split horizontal pass (`split.rs`): the fused pass of
 //! `avx512` that also keeps the reference's `mu1` and `sigma1_sq`, and the distorted
 //! side's pass, which filters three of the five rows and scores against the kept values
-//! without the denominator's logarithm. The filters are `avx512`'s; the kept values are
+//! without the denominator's logarithm. The filters are `avx512_score`'s; the kept values are
 //! stored in column order (the filters give even and odd columns apart).
 
 use std::arch::x86_64::*;
 
 use super::super::tables::log2_table_i32;
 use super::avx2_madd::to_words;
-use super::avx512::{filter32, log2_lanes, score8, square, tap_pairs, Acc};
+use super::avx512_score::{filter32, log2_lanes, score8, square, tap_pairs, Acc};
 use crate::feature::vif::split::{horizontal_dis_columns, horizontal_keep_columns};
 use crate::feature::vif::stats::{StatScratch, Sums};
 use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};

@@ -9,5 +9,6 @@ pub(super) mod avx2_split;
 pub(super) mod avx2_vertical_u8;
 pub(super) mod avx512;
 pub(super) mod avx512_down;
+pub(super) mod avx512_score;
 pub(super) mod avx512_split;
 pub(super) mod avx512_vertical;
