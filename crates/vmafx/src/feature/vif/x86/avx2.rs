@@ -7,6 +7,7 @@ use std::arch::x86_64::*;
 use super::super::kernels::Kernels;
 use super::super::tables::log2_table_i32;
 use super::avx2_score::{interleave, score4, square, ScoreSums};
+use super::avx2_vertical_u16::{serves as pairs16_serve, step as pairs16_step, PairTaps};
 use super::avx2_vertical_u8::{serves as pairs_serve, vertical as vertical_pairs};
 use crate::cpu::CpuLevel;
 use crate::feature::vif::planes::Rows;
@@ -21,7 +22,7 @@ use crate::feature::vif::tables::{MAX_HALF, TAPS};
 pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     level: CpuLevel::Avx2,
     vertical_u8,
-    vertical_u16: vertical::<u16>,
+    vertical_u16,
     horizontal,
     horizontal_keep: super::avx2_split::horizontal_keep,
     horizontal_dis: super::avx2_split::horizontal_dis,
@@ -170,6 +171,172 @@ fn vertical<T: Pixel>(
     mirror_scratch(s, width, scale);
 }
 
+/// The 16-bit vertical pass: at scale 0 by mirrored row pairs (`avx2_vertical_u16`),
+/// each step holding a sample at or past 2^15 by the 64-bit kernel instead; at the other
+/// scales the 64-bit kernel.
+fn vertical_u16(
+    reference: &Rows<'_, u16>,
+    distorted: &Rows<'_, u16>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    if !pairs16_serve(scale) {
+        return vertical::<u16>(reference, distorted, y, width, scale, shift, s);
+    }
+    // SAFETY: this table is only handed out when the processor has AVX2.
+    unsafe {
+        by_taps!(
+            scale,
+            vertical_u16_pairs,
+            (reference, distorted, y, width, scale, shift, s)
+        )
+    }
+    mirror_scratch(s, width, scale);
+}
+
+/// The first sample of each of the `N` rows of the window around row `y` in both
+/// pictures; each row is at least `width` long.
+fn window<T: Copy, const N: usize>(
+    reference: &Rows<'_, T>,
+    distorted: &Rows<'_, T>,
+    y: usize,
+    width: usize,
+) -> ([*const T; N], [*const T; N]) {
+    let half = N / 2;
+    let mut rows_r = [std::ptr::null::<T>(); N];
+    let mut rows_d = [std::ptr::null::<T>(); N];
+    for k in 0..N {
+        let row = y as isize - half as isize + k as isize;
+        rows_r[k] = reference.row(row)[..width].as_ptr();
+        rows_d[k] = distorted.row(row)[..width].as_ptr();
+    }
+    (rows_r, rows_d)
+}
+
+/// The five sums of a step as even and odd columns' 64-bit lanes: `mu1`, `mu2`,
+/// `ref_sq`, `dis_sq`, `ref_dis`.
+type Sums64 = [[__m256i; 2]; 5];
+
+/// The 64-bit sums of columns `j..j + 8` of the window `rows_r`, `rows_d` (taps `coef`
+/// in 64-bit lanes).
+///
+/// # Safety
+/// AVX2, and columns `j..j + 8` of every row readable.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn step64<T: Pixel, const N: usize>(
+    rows_r: &[*const T; N],
+    rows_d: &[*const T; N],
+    coef: &[__m256i; N],
+    j: usize,
+) -> Sums64 {
+    let zero = _mm256_setzero_si256();
+    let (mut m1e, mut m1o, mut m2e, mut m2o) = (zero, zero, zero, zero);
+    let (mut xxe, mut xxo, mut yye, mut yyo, mut xye, mut xyo) =
+        (zero, zero, zero, zero, zero, zero);
+    for k in 0..N {
+        let c = coef[k];
+        // SAFETY: the caller makes columns j..j + 8 of every row readable.
+        let (a, b) = unsafe { (T::widen8(rows_r[k].add(j)), T::widen8(rows_d[k].add(j))) };
+        let (ao, bo) = (_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
+        // c * sample fits in 32 bits; its 64-bit product with a sample is exact.
+        let (cae, cao) = (_mm256_mul_epu32(c, a), _mm256_mul_epu32(c, ao));
+        let (cbe, cbo) = (_mm256_mul_epu32(c, b), _mm256_mul_epu32(c, bo));
+        m1e = _mm256_add_epi64(m1e, cae);
+        m1o = _mm256_add_epi64(m1o, cao);
+        m2e = _mm256_add_epi64(m2e, cbe);
+        m2o = _mm256_add_epi64(m2o, cbo);
+        xxe = _mm256_add_epi64(xxe, _mm256_mul_epu32(cae, a));
+        xxo = _mm256_add_epi64(xxo, _mm256_mul_epu32(cao, ao));
+        yye = _mm256_add_epi64(yye, _mm256_mul_epu32(cbe, b));
+        yyo = _mm256_add_epi64(yyo, _mm256_mul_epu32(cbo, bo));
+        xye = _mm256_add_epi64(xye, _mm256_mul_epu32(cae, b));
+        xyo = _mm256_add_epi64(xyo, _mm256_mul_epu32(cao, bo));
+    }
+    [[m1e, m1o], [m2e, m2o], [xxe, xxo], [yye, yyo], [xye, xyo]]
+}
+
+/// A pass's shifts as vectors: 64-bit rounding terms and counts of the mean and the
+/// moment shifts.
+#[derive(Clone, Copy)]
+struct Shift64 {
+    mean: (__m256i, __m128i),
+    moment: (__m256i, __m128i),
+}
+
+impl Shift64 {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn new(shift: VerticalShift) -> Self {
+        // SAFETY: AVX2 is enabled here.
+        unsafe {
+            Shift64 {
+                mean: shift64(shift.mean),
+                moment: shift64(shift.moment),
+            }
+        }
+    }
+
+    /// The moment sums `(even, odd)` shifted, as eight 32-bit lanes in column order.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn moment(self, [e, o]: [__m256i; 2]) -> __m256i {
+        let (round, count) = self.moment;
+        // SAFETY: AVX2 is enabled here.
+        unsafe {
+            interleave(
+                round_shift64(e, round, count),
+                round_shift64(o, round, count),
+            )
+        }
+    }
+
+    /// The mean sums `(even, odd)` shifted and cut to 16 bits, in column order.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn mean(self, [e, o]: [__m256i; 2]) -> __m256i {
+        let (round, count) = self.mean;
+        // SAFETY: AVX2 is enabled here.
+        let v = unsafe {
+            interleave(
+                round_shift64(e, round, count),
+                round_shift64(o, round, count),
+            )
+        };
+        _mm256_and_si256(v, _mm256_set1_epi32(0xFFFF))
+    }
+}
+
+/// Stores the five finished rows of columns `j..j + 8`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store5(s: &mut StatScratch, j: usize, [m1, m2, xx, yy, xy]: [__m256i; 5]) {
+    // SAFETY: AVX2 is enabled here; the stores are bounds-checked.
+    unsafe {
+        store8(s.mu1.body_mut(), j, m1);
+        store8(s.mu2.body_mut(), j, m2);
+        store8(s.ref_sq.body_mut(), j, xx);
+        store8(s.dis_sq.body_mut(), j, yy);
+        store8(s.ref_dis.body_mut(), j, xy);
+    }
+}
+
+/// The 64-bit sums `v` of a step finished as the five rows.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn finish64(sh: Shift64, v: Sums64) -> [__m256i; 5] {
+    [
+        sh.mean(v[0]),
+        sh.mean(v[1]),
+        sh.moment(v[2]),
+        sh.moment(v[3]),
+        sh.moment(v[4]),
+    ]
+}
+
 #[target_feature(enable = "avx2")]
 unsafe fn vertical_avx2<T: Pixel, const N: usize>(
     reference: &Rows<'_, T>,
@@ -181,65 +348,54 @@ unsafe fn vertical_avx2<T: Pixel, const N: usize>(
     s: &mut StatScratch,
 ) {
     let taps = taps_of::<N>(scale);
-    let half = N / 2;
     // Each row is at least `width` long: the loads below stay within `..width`.
-    let mut rows_r = [std::ptr::null::<T>(); N];
-    let mut rows_d = [std::ptr::null::<T>(); N];
-    let mut coef = [_mm256_setzero_si256(); N];
-    for (k, &c) in taps.iter().enumerate() {
-        let row = y as isize - half as isize + k as isize;
-        rows_r[k] = reference.row(row)[..width].as_ptr();
-        rows_d[k] = distorted.row(row)[..width].as_ptr();
-        coef[k] = _mm256_set1_epi64x(c as i64);
-    }
-    // SAFETY: AVX2 is enabled here.
-    let ((mean_round, mean_count), (mom_round, mom_count)) =
-        unsafe { (shift64(shift.mean), shift64(shift.moment)) };
-    let low16 = _mm256_set1_epi32(0xFFFF);
+    let (rows_r, rows_d) = window::<T, N>(reference, distorted, y, width);
+    let coef: [__m256i; N] = std::array::from_fn(|k| _mm256_set1_epi64x(taps[k] as i64));
+    let sh = Shift64::new(shift);
     let n8 = width / 8 * 8;
     for j in (0..n8).step_by(8) {
-        let zero = _mm256_setzero_si256();
-        let (mut m1e, mut m1o, mut m2e, mut m2o) = (zero, zero, zero, zero);
-        let (mut xxe, mut xxo, mut yye, mut yyo, mut xye, mut xyo) =
-            (zero, zero, zero, zero, zero, zero);
-        for k in 0..N {
-            let c = coef[k];
-            // SAFETY: AVX2 is enabled here; j + 8 <= width, the length of each row.
-            let (a, b) = unsafe { (T::widen8(rows_r[k].add(j)), T::widen8(rows_d[k].add(j))) };
-            let (ao, bo) = (_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
-            // c * sample fits in 32 bits; its 64-bit product with a sample is exact.
-            let (cae, cao) = (_mm256_mul_epu32(c, a), _mm256_mul_epu32(c, ao));
-            let (cbe, cbo) = (_mm256_mul_epu32(c, b), _mm256_mul_epu32(c, bo));
-            m1e = _mm256_add_epi64(m1e, cae);
-            m1o = _mm256_add_epi64(m1o, cao);
-            m2e = _mm256_add_epi64(m2e, cbe);
-            m2o = _mm256_add_epi64(m2o, cbo);
-            xxe = _mm256_add_epi64(xxe, _mm256_mul_epu32(cae, a));
-            xxo = _mm256_add_epi64(xxo, _mm256_mul_epu32(cao, ao));
-            yye = _mm256_add_epi64(yye, _mm256_mul_epu32(cbe, b));
-            yyo = _mm256_add_epi64(yyo, _mm256_mul_epu32(cbo, bo));
-            xye = _mm256_add_epi64(xye, _mm256_mul_epu32(cae, b));
-            xyo = _mm256_add_epi64(xyo, _mm256_mul_epu32(cao, bo));
-        }
-        // SAFETY: AVX2 is enabled here.
-        unsafe {
-            let mean = |e, o| {
-                let e = round_shift64(e, mean_round, mean_count);
-                let o = round_shift64(o, mean_round, mean_count);
-                _mm256_and_si256(interleave(e, o), low16)
-            };
-            let moment = |e, o| {
-                interleave(
-                    round_shift64(e, mom_round, mom_count),
-                    round_shift64(o, mom_round, mom_count),
-                )
-            };
-            store8(s.mu1.body_mut(), j, mean(m1e, m1o));
-            store8(s.mu2.body_mut(), j, mean(m2e, m2o));
-            store8(s.ref_sq.body_mut(), j, moment(xxe, xxo));
-            store8(s.dis_sq.body_mut(), j, moment(yye, yyo));
-            store8(s.ref_dis.body_mut(), j, moment(xye, xyo));
-        }
+        // SAFETY: AVX2 is enabled here; j + 8 <= width, the length of each row.
+        let v = unsafe { step64(&rows_r, &rows_d, &coef, j) };
+        store5(s, j, finish64(sh, v));
+    }
+    vertical_columns(reference, distorted, y, n8, width, scale, shift, s);
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn vertical_u16_pairs<const N: usize>(
+    reference: &Rows<'_, u16>,
+    distorted: &Rows<'_, u16>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    shift: VerticalShift,
+    s: &mut StatScratch,
+) {
+    let taps = taps_of::<N>(scale);
+    // Each row is at least `width` long: the loads below stay within `..width`.
+    let (rows_r, rows_d) = window::<u16, N>(reference, distorted, y, width);
+    let coef: [__m256i; N] = std::array::from_fn(|k| _mm256_set1_epi64x(taps[k] as i64));
+    let pair_taps = PairTaps::new(taps);
+    let sh = Shift64::new(shift);
+    let round = _mm256_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
+    let count = _mm_cvtsi32_si128(shift.mean as i32);
+    let low16 = _mm256_set1_epi32(0xFFFF);
+    let mean = |m| _mm256_and_si256(_mm256_srl_epi32(_mm256_add_epi32(m, round), count), low16);
+    let n8 = width / 8 * 8;
+    for j in (0..n8).step_by(8) {
+        // SAFETY: AVX2 is enabled here; j + 8 <= width, the length of each row.
+        let rows = match unsafe { pairs16_step(&rows_r, &rows_d, &pair_taps, j) } {
+            Some(([m1, m2], [xx, yy, xy])) => [
+                mean(m1),
+                mean(m2),
+                sh.moment(xx),
+                sh.moment(yy),
+                sh.moment(xy),
+            ],
+            // SAFETY: as above.
+            None => finish64(sh, unsafe { step64(&rows_r, &rows_d, &coef, j) }),
+        };
+        store5(s, j, rows);
     }
     vertical_columns(reference, distorted, y, n8, width, scale, shift, s);
 }

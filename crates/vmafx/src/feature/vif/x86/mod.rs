@@ -6,6 +6,7 @@ pub(super) mod avx2_madd;
 pub(super) mod avx2_score;
 pub(super) mod avx2_score_loads;
 pub(super) mod avx2_split;
+pub(super) mod avx2_vertical_u16;
 pub(super) mod avx2_vertical_u8;
 pub(super) mod avx512;
 pub(super) mod avx512_down;

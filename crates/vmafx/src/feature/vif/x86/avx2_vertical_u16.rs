@@ -1,0 +1,141 @@
+//! One eight-column step of the AVX2 16-bit vertical statistic pass at scale 0 by mirrored
+//! row pairs (the 16-bit twin of `avx2_vertical_u8`).
+//!
+//! The taps are symmetric, so rows `k` and `N - 1 - k` share a tap `c`. Each column's two
+//! samples go into one 32-bit lane as 16-bit words (row `k` low, row `N - 1 - k` high),
+//! and one multiply-add each gives `c (a_k + a_m)` (against the tap pair `(c, c)`),
+//! `a_k^2 + a_m^2`, `b_k^2 + b_m^2` and `a_k b_k + a_m b_m` (the words against
+//! themselves); the last three are then multiplied by `c` into 64-bit lanes, even and odd
+//! columns apart. The centre row is paired with zeros and the tap pair `(c, 0)`.
+//!
+//! The multiply-adds read signed words: with every sample below 2^15 each pair sum of
+//! squares is below 2^31 and the mean sums below 2^31 (taps below 2^15 summing to 2^16),
+//! every term non-negative, so the sums are the scalar code's exactly. A step holding a
+//! sample at or past 2^15 (only a malformed picture: 15 bits at most is deeper than any
+//! depth this pass serves in range) is left to the caller's 64-bit kernel.
+
+use std::arch::x86_64::*;
+
+use crate::feature::vif::tables::TAPS;
+
+/// Whether this step serves `scale`: scale 0, whose taps fit signed 16-bit words.
+pub(super) fn serves(scale: usize) -> bool {
+    scale == 0 && TAPS[scale].iter().all(|&c| c < 1 << 15)
+}
+
+/// The taps of a window as this step uses them.
+pub(super) struct PairTaps<const N: usize> {
+    /// Pair `k < N / 2`: the tap of rows `k` and `N - 1 - k` in both words; pair `N / 2`:
+    /// the centre tap in the low word only.
+    pairs: [__m256i; N],
+    /// Tap `k` in each 64-bit lane.
+    wide: [__m256i; N],
+}
+
+impl<const N: usize> PairTaps<N> {
+    /// The vectors of `taps` (each below 2^15).
+    #[target_feature(enable = "avx2")]
+    pub(super) fn new(taps: &[u16; N]) -> Self {
+        let half = N / 2;
+        PairTaps {
+            pairs: std::array::from_fn(|k| {
+                let c = taps[k.min(half)] as i32;
+                _mm256_set1_epi32(if k < half { c | c << 16 } else { c })
+            }),
+            wide: std::array::from_fn(|k| _mm256_set1_epi64x(taps[k] as i64)),
+        }
+    }
+}
+
+/// The eight samples at `p` as 32-bit lanes.
+///
+/// # Safety
+/// AVX2, and eight words from `p` readable.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn widen(p: *const u16) -> __m256i {
+    // SAFETY: the caller makes the sixteen bytes read (unaligned) readable.
+    unsafe { _mm256_cvtepu16_epi32(_mm_loadu_si128(p as *const __m128i)) }
+}
+
+/// The raw sums of columns `j..j + 8` of the window whose rows start at `rows_r` and
+/// `rows_d`: `mu1`, `mu2` (32-bit lanes), then the even and odd columns' 64-bit
+/// `ref_sq`, `dis_sq`, `ref_dis` sums; `None` when a sample of the step is at or past
+/// 2^15.
+///
+/// # Safety
+/// AVX2, and columns `j..j + 8` of every row readable.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn step<const N: usize>(
+    rows_r: &[*const u16; N],
+    rows_d: &[*const u16; N],
+    taps: &PairTaps<N>,
+    j: usize,
+) -> Option<([__m256i; 2], [[__m256i; 2]; 3])> {
+    let half = N / 2;
+    let zero = _mm256_setzero_si256();
+    let mut acc = Acc {
+        means: [zero; 2],
+        moments: [[zero; 2]; 3],
+        any: zero,
+    };
+    for k in 0..half {
+        let m = N - 1 - k;
+        // SAFETY: the caller makes columns j..j + 8 of every row readable.
+        let (a, b) = unsafe {
+            let a_m = _mm256_slli_epi32::<16>(widen(rows_r[m].add(j)));
+            let b_m = _mm256_slli_epi32::<16>(widen(rows_d[m].add(j)));
+            (
+                _mm256_or_si256(widen(rows_r[k].add(j)), a_m),
+                _mm256_or_si256(widen(rows_d[k].add(j)), b_m),
+            )
+        };
+        acc.add(a, b, taps.pairs[k], taps.wide[k]);
+    }
+    // SAFETY: as above, for the centre row.
+    let (a, b) = unsafe { (widen(rows_r[half].add(j)), widen(rows_d[half].add(j))) };
+    acc.add(a, b, taps.pairs[half], taps.wide[half]);
+    let Acc {
+        means,
+        moments,
+        any,
+    } = acc;
+    let signs = _mm256_set1_epi16(i16::MIN);
+    if _mm256_testz_si256(any, signs) == 0 {
+        return None;
+    }
+    Some((means, moments))
+}
+
+/// The running sums of a step.
+struct Acc {
+    /// `mu1`, `mu2` in 32-bit lanes.
+    means: [__m256i; 2],
+    /// `ref_sq`, `dis_sq`, `ref_dis`, each as even and odd columns' 64-bit lanes.
+    moments: [[__m256i; 2]; 3],
+    /// Every sample word of the step or'ed together.
+    any: __m256i,
+}
+
+impl Acc {
+    /// Adds the row pair (or centre row) whose words are `a` (reference) and `b`
+    /// (distorted), with tap pair `pair` and tap `c` in 64-bit lanes.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn add(&mut self, a: __m256i, b: __m256i, pair: __m256i, c: __m256i) {
+        self.any = _mm256_or_si256(self.any, _mm256_or_si256(a, b));
+        self.means[0] = _mm256_add_epi32(self.means[0], _mm256_madd_epi16(a, pair));
+        self.means[1] = _mm256_add_epi32(self.means[1], _mm256_madd_epi16(b, pair));
+        let squares = [
+            _mm256_madd_epi16(a, a),
+            _mm256_madd_epi16(b, b),
+            _mm256_madd_epi16(a, b),
+        ];
+        for (sum, v) in self.moments.iter_mut().zip(squares) {
+            sum[0] = _mm256_add_epi64(sum[0], _mm256_mul_epu32(v, c));
+            let odd = _mm256_srli_epi64::<32>(v);
+            sum[1] = _mm256_add_epi64(sum[1], _mm256_mul_epu32(odd, c));
+        }
+    }
+}
