@@ -177,3 +177,55 @@ fn two_distorted_inputs_of_one_stem_are_refused_before_reading() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("names an existing folder"));
 }
+
+/// 10-bit renditions (on the path that keeps VIF's reference values for the next
+/// rendition of a frame, as 8-bit ones) and a rendition equal to the reference (every
+/// distorted variance the reference's): each log equals its pair run's, on one worker
+/// (0 and 1 threads) and on two.
+#[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
+fn ten_bit_renditions_and_a_copy_of_the_reference_equal_their_pair_runs() {
+    let Some(dir) = corpus() else { return };
+    let tmp = temp_dir("many10");
+    let reference = dir.join("bbb_384x216_420p10_crf35_ref.y4m");
+    let copy = tmp.join("copy.y4m");
+    std::fs::copy(&reference, &copy).unwrap();
+    let renditions = [dir.join("bbb_384x216_420p10_crf35_dis.y4m"), copy];
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    for threads in ["0", "1", "2"] {
+        let out = tmp.join(format!("t{threads}"));
+        std::fs::create_dir_all(&out).unwrap();
+        let common = [
+            "--json",
+            "--threads",
+            threads,
+            "--feature",
+            "vif=debug=true",
+        ];
+        let mut args = vec!["-r".to_string(), s(&reference), "-o".into(), s(&out)];
+        for d in &renditions {
+            args.extend(["-d".to_string(), s(d)]);
+        }
+        args.extend(common.iter().map(|a| a.to_string()));
+        run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        for d in &renditions {
+            let stem = d.file_stem().unwrap().to_str().unwrap();
+            let pair_log = tmp.join(format!("t{threads}_{stem}.json"));
+            let mut pair = vec!["-r".to_string(), s(&reference), "-d".into(), s(d)];
+            pair.extend(["-o".to_string(), s(&pair_log)]);
+            pair.extend(common.iter().map(|a| a.to_string()));
+            run_ok(&pair.iter().map(String::as_str).collect::<Vec<_>>());
+            let many_log = out.join(format!("{stem}.json"));
+            let (got, want) = (without_fps(&many_log), without_fps(&pair_log));
+            assert!(want.len() > 1000, "the pair log of {stem} is too short");
+            assert!(
+                got == want,
+                "threads {threads}: {} differs from its pair run's log",
+                many_log.display()
+            );
+        }
+    }
+}

@@ -54,6 +54,19 @@ pub(crate) fn is_shared() -> bool {
     SHELF.with(|s| s.borrow().is_some())
 }
 
+/// Inside [`shared_on_this_thread`], which reference frame is scored: its `index` and
+/// where the luma samples of `reference` start, by which buffers that outlive a call tell
+/// whether they hold that frame's reference-only values already; `None` outside.
+pub(crate) fn reference_key(index: u64, reference: &crate::frame::Frame) -> Option<(u64, usize)> {
+    is_shared().then(|| {
+        let address = match reference.plane(0).samples() {
+            crate::frame::Samples::U8(px) => px.as_ptr() as usize,
+            crate::frame::Samples::U16(px) => px.as_ptr() as usize,
+        };
+        (index, address)
+    })
+}
+
 /// Runs `f` on working buffers shaped as `own`. Outside [`shared_on_this_thread`] those are
 /// `own` itself. Inside it they are this thread's spare buffers of type `T` and shape `key`
 /// (made by `make(own)` the first time), swapped into `own` for the call and put back on the

@@ -312,15 +312,6 @@ impl Extractor for Adm {
     }
 }
 
-/// Where `frame`'s luma samples start: with the frame index, which reference frame a set
-/// of shared buffers last decomposed.
-fn luma_address(frame: &Frame) -> usize {
-    match frame.plane(0).samples() {
-        Samples::U8(px) => px.as_ptr() as usize,
-        Samples::U16(px) => px.as_ptr() as usize,
-    }
-}
-
 /// The DWT taps of the four levels of a `w` x `h` picture.
 fn level_taps(w: usize, h: usize) -> [dwt::Taps; 4] {
     let (mut w, mut h) = (w, h);
@@ -338,7 +329,7 @@ fn score_scales(wk: &mut Work, s: &Settings, input: &ExtractInput<'_>) -> ScaleS
     let stride = wk.stride;
     // Buffers shared by the renditions of one reference keep the reference's level-0
     // bands for the next rendition of the same frame: nothing but this DWT writes them.
-    let reference_key = scratch::is_shared().then(|| (input.index, luma_address(reference)));
+    let reference_key = scratch::reference_key(input.index, reference);
     let fresh = reference_key.is_none() || wk.ref0_of != reference_key;
     let mut sides = vec![(distorted, &mut wk.dis0)];
     if fresh {

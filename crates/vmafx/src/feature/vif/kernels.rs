@@ -1,6 +1,7 @@
 //! `vif`'s kernel table type and its scalar table (the twins in `stats.rs` and
 //! `subsample.rs`). The tables per CPU level are in `x86/`, listed by [`super::dispatch`].
 
+use super::split::{horizontal_dis, horizontal_keep, DisFn, KeepFn};
 use super::stats::{horizontal, vertical, HorizontalFn, VerticalFn};
 use super::subsample::{down_horizontal, down_vertical, vertical_down};
 use super::subsample::{DownHorizontalFn, DownVerticalFn, VerticalDownFn};
@@ -17,6 +18,12 @@ pub(super) struct Kernels {
     pub vertical_u16: VerticalFn<u16>,
     /// Horizontal statistic pass and per-pixel score.
     pub horizontal: HorizontalFn,
+    /// Horizontal statistic pass and per-pixel score at scale 0 that also keeps the
+    /// reference's `mu1` and `sigma1_sq` of the row (the shared path's first rendition).
+    pub horizontal_keep: KeepFn,
+    /// The distorted side's horizontal pass at scale 0 against kept reference values (the
+    /// shared path's later renditions).
+    pub horizontal_dis: DisFn,
     /// Vertical down-sampling filter over 8-bit pictures.
     pub down_vertical_u8: DownVerticalFn<u8>,
     /// Vertical down-sampling filter over 16-bit words.
@@ -38,6 +45,8 @@ impl Kernels {
         vertical_u8: vertical::<u8>,
         vertical_u16: vertical::<u16>,
         horizontal,
+        horizontal_keep,
+        horizontal_dis,
         down_vertical_u8: down_vertical::<u8>,
         down_vertical_u16: down_vertical::<u16>,
         down_horizontal,

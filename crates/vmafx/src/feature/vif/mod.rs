@@ -13,6 +13,7 @@ mod aarch64;
 mod dispatch;
 mod kernels;
 mod planes;
+mod split;
 mod stats;
 mod subsample;
 mod tables;
@@ -35,7 +36,9 @@ use crate::frame::{Frame, Samples};
 
 use kernels::Kernels;
 use planes::{PaddedPlane, Rows};
-use stats::{scale_statistic, NumDen, StatScratch, VerticalShift};
+use split::Kept;
+use stats::{scale_statistic, NumDen, StatScratch, Sums, VerticalShift};
+use subsample::statistic_and_decimate_by;
 use subsample::{filter_and_decimate, finish_scale, statistic_and_decimate, DownScratch};
 use tables::half_width;
 
@@ -133,6 +136,10 @@ struct State {
     /// The scale already in `next_ref`/`next_dis`, made with the statistic of the one
     /// above (0: none).
     made: usize,
+    /// The reference's scale-0 values kept for the next rendition of the same frame, only
+    /// where the buffers are shared by the renditions of one reference
+    /// ([`scratch::is_shared`]; allocated on first use there).
+    kept: Kept,
 }
 
 /// The luma of the reference and distorted frames at scale 0, read in place with their
@@ -196,6 +203,7 @@ impl State {
             next_ref: PaddedPlane::new(w / 2, h / 2),
             next_dis: PaddedPlane::new(w / 2, h / 2),
             made: 0,
+            kept: Kept::default(),
         }
     }
 
@@ -276,6 +284,78 @@ impl State {
             (1, _) => statistic_and_decimate((&r16, &d16), w, h, 1, shift, g, scratch, next, fns16),
             _ => scale_statistic((&r16, &d16), w, h, scale, shift, g, scratch.0, k16),
         }
+    }
+}
+
+impl State {
+    /// The statistic of scale 0, `width` x `height`, where the buffers are shared by the
+    /// renditions of one reference and `key` names the reference frame: the first
+    /// rendition of the frame runs the fused passes keeping the reference's values
+    /// (`split.rs`), the next ones only the distorted side's horizontal pass. Makes scale
+    /// 1 on the way, as [`State::statistic`] does.
+    fn shared_scale0(
+        &mut self,
+        luma: &Luma<'_>,
+        (width, height): (usize, usize),
+        gain_limit: f64,
+        key: (u64, usize),
+    ) -> NumDen {
+        let shift = VerticalShift::at(0, self.geometry.bpc);
+        let k = self.kernels;
+        self.made = 1;
+        let kept = &mut self.kept;
+        let fresh = kept.of != Some(key);
+        if fresh {
+            kept.of = None;
+            let n = width * height;
+            if kept.mu1.len() < n {
+                kept.mu1 = vec![0; n];
+                kept.sigma1 = vec![0; n];
+            }
+        }
+        let (mu1, sigma1) = (&mut kept.mu1, &mut kept.sigma1);
+        let next = (&mut self.next_ref, &mut self.next_dis);
+        let scratch = (&mut self.stat, &mut self.down);
+        let (w, h, g) = (width, height, gain_limit);
+        let row = move |y: usize| y * w..(y + 1) * w;
+        let sums = if fresh {
+            let keep = k.horizontal_keep;
+            let rows = |s: &mut StatScratch, y: usize, sums: &mut Sums| {
+                keep(s, w, 0, g, sums, &mut mu1[row(y)], &mut sigma1[row(y)])
+            };
+            match luma {
+                Luma::U8(r, d) => {
+                    let fns = (k.vertical_u8, k.vertical_down_u8, rows, k.down_horizontal);
+                    statistic_and_decimate_by((r, d), w, h, 0, shift, scratch, next, fns)
+                }
+                Luma::U16(r, d) => {
+                    let fns = (k.vertical_u16, k.vertical_down_u16, rows, k.down_horizontal);
+                    statistic_and_decimate_by((r, d), w, h, 0, shift, scratch, next, fns)
+                }
+            }
+        } else {
+            let dis = k.horizontal_dis;
+            let rows = |s: &mut StatScratch, y: usize, sums: &mut Sums| {
+                dis(s, w, 0, g, sums, &mu1[row(y)], &sigma1[row(y)])
+            };
+            let mut sums = match luma {
+                Luma::U8(r, d) => {
+                    let fns = (k.vertical_u8, k.vertical_down_u8, rows, k.down_horizontal);
+                    statistic_and_decimate_by((r, d), w, h, 0, shift, scratch, next, fns)
+                }
+                Luma::U16(r, d) => {
+                    let fns = (k.vertical_u16, k.vertical_down_u16, rows, k.down_horizontal);
+                    statistic_and_decimate_by((r, d), w, h, 0, shift, scratch, next, fns)
+                }
+            };
+            sums.add_totals(0, kept.den.0, 0, kept.den.1);
+            sums
+        };
+        if fresh {
+            kept.den = sums.den();
+            kept.of = Some(key);
+        }
+        sums.finish()
     }
 }
 
@@ -374,6 +454,7 @@ impl Extractor for Vif {
         let (w, h) = (g.width as usize, g.height as usize);
         let key = scratch::shape_key(w, h, g.bpc, state.kernels.level as u8);
         let make = |s: &State| State::new(s.geometry, s.kernels);
+        let reference = scratch::reference_key(input.index, input.reference);
         scratch::lend(state, key, make, |state| {
             let (mut w, mut h) = (w, h);
             for (scale, result) in scales.iter_mut().enumerate() {
@@ -382,9 +463,13 @@ impl Extractor for Vif {
                     w /= 2;
                     h /= 2;
                 }
-                if scale >= first {
-                    *result = state.statistic(&luma, scale, w, h, gain_limit);
+                if scale < first {
+                    continue;
                 }
+                *result = match reference {
+                    Some(key) if scale == 0 => state.shared_scale0(&luma, (w, h), gain_limit, key),
+                    _ => state.statistic(&luma, scale, w, h, gain_limit),
+                };
             }
         });
         self.write(&scales, input.index, out);

@@ -122,6 +122,11 @@ impl Sums {
         self.den_flat += den_flat;
     }
 
+    /// The denominator's sums (`den_log`, `den_flat`), which depend on the reference only.
+    pub(super) fn den(&self) -> (i64, i64) {
+        (self.den_log, self.den_flat)
+    }
+
     /// Scales the sums to the scale's numerator and denominator.
     pub(super) fn finish(self) -> NumDen {
         let num = self.num_log as f64 / 2048.0

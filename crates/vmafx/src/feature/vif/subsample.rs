@@ -124,14 +124,14 @@ pub(super) fn filter_and_decimate<T: Copy + Into<u32>>(
 /// each plane.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn statistic_and_decimate<T>(
-    (reference, distorted): (&Rows<'_, T>, &Rows<'_, T>),
+    planes: (&Rows<'_, T>, &Rows<'_, T>),
     width: usize,
     height: usize,
     scale: usize,
     shift: VerticalShift,
     gain_limit: f64,
-    (scratch, down): (&mut StatScratch, &mut DownScratch),
-    (next_ref, next_dis): (&mut PaddedPlane<u16>, &mut PaddedPlane<u16>),
+    scratch: (&mut StatScratch, &mut DownScratch),
+    next: (&mut PaddedPlane<u16>, &mut PaddedPlane<u16>),
     (vertical, fused, horizontal, down_horizontal): (
         VerticalFn<T>,
         VerticalDownFn<T>,
@@ -139,6 +139,31 @@ pub(super) fn statistic_and_decimate<T>(
         DownHorizontalFn,
     ),
 ) -> NumDen {
+    let rows = |s: &mut StatScratch, _: usize, sums: &mut Sums| {
+        horizontal(s, width, scale, gain_limit, sums)
+    };
+    let fns = (vertical, fused, rows, down_horizontal);
+    statistic_and_decimate_by(planes, width, height, scale, shift, scratch, next, fns).finish()
+}
+
+/// [`statistic_and_decimate`] with the horizontal pass of each row `y` done by
+/// `horizontal(scratch, y, sums)`, giving the sums.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn statistic_and_decimate_by<T>(
+    (reference, distorted): (&Rows<'_, T>, &Rows<'_, T>),
+    width: usize,
+    height: usize,
+    scale: usize,
+    shift: VerticalShift,
+    (scratch, down): (&mut StatScratch, &mut DownScratch),
+    (next_ref, next_dis): (&mut PaddedPlane<u16>, &mut PaddedPlane<u16>),
+    (vertical, fused, mut horizontal, down_horizontal): (
+        VerticalFn<T>,
+        VerticalDownFn<T>,
+        impl FnMut(&mut StatScratch, usize, &mut Sums),
+        DownHorizontalFn,
+    ),
+) -> Sums {
     let mut sums = Sums::default();
     let (out_w, out_h) = (width / 2, height / 2);
     let next = scale + 1;
@@ -155,9 +180,9 @@ pub(super) fn statistic_and_decimate<T>(
         } else {
             vertical(reference, distorted, y, width, scale, shift, scratch);
         }
-        horizontal(scratch, width, scale, gain_limit, &mut sums);
+        horizontal(scratch, y, &mut sums);
     }
-    sums.finish()
+    sums
 }
 
 /// The vertical filter of `next_scale` around row `y` of `src`, columns `0..width`, brought

@@ -13,6 +13,9 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     vertical_u8: neon::vertical_u8,
     vertical_u16: neon::vertical_u16,
     horizontal: neon::horizontal,
+    // No NEON twins: the scalar ones read the rows the NEON vertical passes write.
+    horizontal_keep: super::split::horizontal_keep,
+    horizontal_dis: super::split::horizontal_dis,
     down_vertical_u8: neon_down::down_vertical::<u8>,
     down_vertical_u16: neon_down::down_vertical::<u16>,
     down_horizontal: neon_down::down_horizontal,

@@ -8,7 +8,8 @@
 use super::super::kernels::Kernels;
 use super::tests::{decimate_with, pair, plane, rows_of, statistic_trace, Rng};
 use super::KERNELS;
-use crate::feature::vif::stats::{HorizontalFn, VerticalFn};
+use crate::feature::vif::split::{DisFn, KeepFn};
+use crate::feature::vif::stats::{HorizontalFn, Sums, VerticalFn};
 use crate::feature::vif::stats::{StatScratch, VerticalShift};
 use crate::feature::vif::subsample::DownScratch;
 use crate::feature::vif::subsample::{DownVerticalFn, VerticalDownFn};
@@ -42,6 +43,14 @@ pub(in crate::feature::vif) static SUITE: Suite<Kernels> = Suite {
                     statistic::<u16>(rng, bpc, scale, (k.vertical_u16, k.horizontal), s)
                 }
             },
+        },
+        Entry {
+            name: "horizontal_keep",
+            check: |s, k, rng| split(rng, k, s, true),
+        },
+        Entry {
+            name: "horizontal_dis",
+            check: |s, k, rng| split(rng, k, s, false),
         },
         Entry {
             name: "down_vertical_u8",
@@ -195,6 +204,94 @@ where
     let what = format!("{bpc}-bit {w}x{h} scale {scale}");
     same(&format!("{what}: rows"), &got.0, &want.0)?;
     same(&format!("{what}: sums after each row"), &got.1, &want.1)
+}
+
+/// The split horizontal pass (`split.rs`) of a random pair through `table` against the
+/// scalar table, both after their own vertical pass: with `keep`, the kept `mu1` and
+/// `sigma1_sq` and the sums after each row of `horizontal_keep`; else the sums after
+/// each row of `horizontal_dis`, scoring against the scalar kernels' kept values. 8-bit
+/// pictures at scale 0, deeper ones at any scale.
+fn split(rng: &mut TwinRng, table: &Kernels, scalar: &Kernels, keep: bool) -> Verdict {
+    if rng.range(0, 1) == 0 {
+        split_of::<u8>(rng, 8, 0, table, scalar, keep)
+    } else {
+        let (bpc, scale) = deep(rng);
+        split_of::<u16>(rng, bpc, scale, table, scalar, keep)
+    }
+}
+
+/// [`split`] on `bpc`-bit samples at `scale`.
+fn split_of<T: Copy + Default + Into<u32> + TryFrom<u32>>(
+    rng: &mut TwinRng,
+    bpc: u32,
+    scale: usize,
+    table: &Kernels,
+    scalar: &Kernels,
+    keep: bool,
+) -> Verdict
+where
+    Kernels: Pick<T>,
+{
+    let (w, h) = size(rng);
+    let mut pics = Rng(rng.next_u64() | 1);
+    let depth = if scale == 0 { bpc } else { 16 };
+    let (r, d) = pair(&mut pics, depth, w, h);
+    let half = half_width(scale);
+    let (pr, pd) = (plane::<T>(&r, w, h, half), plane::<T>(&d, w, h, half));
+    let (pr, pd) = (pr.rows(), pd.rows());
+    let shift = VerticalShift::at(scale, bpc);
+    let gain = [1.0, 1.5, 100.0][rng.range(0, 2) as usize];
+    let what = format!("{bpc}-bit {w}x{h} scale {scale}");
+    // Every row's vertical pass, then `row(scratch, y, sums)`: the sums after each row.
+    let trace = |vertical: VerticalFn<T>,
+                 row: &mut dyn FnMut(&mut StatScratch, usize, &mut Sums)| {
+        let (mut s, mut sums) = (StatScratch::new(w), Sums::default());
+        (0..h)
+            .map(|y| {
+                vertical(&pr, &pd, y, w, scale, shift, &mut s);
+                row(&mut s, y, &mut sums);
+                sums
+            })
+            .collect::<Vec<_>>()
+    };
+    let kept = |k: &Kernels| {
+        let f: KeepFn = k.horizontal_keep;
+        let (mut mu1, mut sigma1) = (vec![0u32; w * h], vec![0i32; w * h]);
+        let sums = trace(k.vertical(), &mut |s, y, sums| {
+            let at = y * w..(y + 1) * w;
+            f(
+                s,
+                w,
+                scale,
+                gain,
+                sums,
+                &mut mu1[at.clone()],
+                &mut sigma1[at],
+            )
+        });
+        (mu1, sigma1, sums)
+    };
+    let want = kept(scalar);
+    if keep {
+        let got = kept(table);
+        same(&format!("{what}: kept mu1"), &got.0, &want.0)?;
+        same(&format!("{what}: kept sigma1_sq"), &got.1, &want.1)?;
+        return same(&format!("{what}: sums after each row"), &got.2, &want.2);
+    }
+    let (mu1, sigma1) = (&want.0, &want.1);
+    let distorted = |k: &Kernels| {
+        let f: DisFn = k.horizontal_dis;
+        trace(k.vertical(), &mut |s, y, sums| {
+            let at = y * w..(y + 1) * w;
+            f(s, w, scale, gain, sums, &mu1[at.clone()], &sigma1[at])
+        })
+    };
+    let (got, want) = (distorted(table), distorted(scalar));
+    same(
+        &format!("{what}: numerator sums after each row"),
+        &got,
+        &want,
+    )
 }
 
 /// Down-sampling to `next` on a random picture through `fns`, against the scalar table.

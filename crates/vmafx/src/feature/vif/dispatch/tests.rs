@@ -373,3 +373,60 @@ fn vif_kernel_timing_1080p() {
         best[1].as_secs_f64() * 1e3
     );
 }
+
+/// The split passes (`split.rs`) of the table at `level` on a reference and two
+/// distorted pictures at scale 0: the first rendition's keeping pass gives its fused
+/// sums, and the second's distorted pass with the kept denominator gives its own.
+fn split_adds_up<T: Copy + Default + Into<u32> + TryFrom<u32>>(
+    k: &Kernels,
+    vertical: VerticalFn<T>,
+    bpc: u32,
+    (w, h): (usize, usize),
+    rng: &mut Rng,
+) {
+    let (r, d1) = pair(rng, bpc, w, h);
+    let d2: Vec<u32> = d1.iter().rev().copied().collect();
+    let half = half_width(0);
+    let pr = plane::<T>(&r, w, h, half);
+    let (p1, p2) = (plane::<T>(&d1, w, h, half), plane::<T>(&d2, w, h, half));
+    let shift = VerticalShift::at(0, bpc);
+    let gain = 100.0;
+    let fused = |d: &PaddedPlane<T>| {
+        let trace = statistic_trace((&pr, d), (w, h), 0, shift, gain, (vertical, k.horizontal));
+        *trace.1.last().expect("a row")
+    };
+    let (mut mu1, mut sigma1) = (vec![0u32; w * h], vec![0i32; w * h]);
+    let (mut s, mut kept) = (StatScratch::new(w), Sums::default());
+    let (rr, r1, r2) = (pr.rows(), p1.rows(), p2.rows());
+    for y in 0..h {
+        vertical(&rr, &r1, y, w, 0, shift, &mut s);
+        let at = y * w..(y + 1) * w;
+        let (m, v) = (&mut mu1[at.clone()], &mut sigma1[at]);
+        (k.horizontal_keep)(&mut s, w, 0, gain, &mut kept, m, v);
+    }
+    let what = format!("{:?} {bpc}-bit {w}x{h}", k.level);
+    assert_eq!(kept, fused(&p1), "{what}: keeping pass");
+    let mut sums = Sums::default();
+    for y in 0..h {
+        vertical(&rr, &r2, y, w, 0, shift, &mut s);
+        let at = y * w..(y + 1) * w;
+        (k.horizontal_dis)(&mut s, w, 0, gain, &mut sums, &mu1[at.clone()], &sigma1[at]);
+    }
+    let (den_log, den_flat) = kept.den();
+    sums.add_totals(0, den_log, 0, den_flat);
+    assert_eq!(sums, fused(&p2), "{what}: distorted pass");
+}
+
+#[test]
+fn split_passes_add_up_to_the_fused_pass_at_every_level() {
+    let mut rng = Rng(0x5eed_0017_9e37_79b9);
+    let mut levels = simd_levels();
+    levels.insert(0, CpuLevel::Scalar);
+    for level in levels {
+        let k = Kernels::for_level(level);
+        for size in [(1, 1), (8, 2), (37, 9), (70, 20), (129, 5)] {
+            split_adds_up::<u8>(&k, k.vertical_u8, 8, size, &mut rng);
+            split_adds_up::<u16>(&k, k.vertical_u16, 10, size, &mut rng);
+        }
+    }
+}

@@ -24,6 +24,8 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     vertical_u8,
     vertical_u16,
     horizontal,
+    horizontal_keep: super::avx2_split::horizontal_keep,
+    horizontal_dis: super::avx2_split::horizontal_dis,
     down_vertical_u8: down_vertical::<u8>,
     down_vertical_u16: down_vertical::<u16>,
     down_horizontal,

@@ -57,7 +57,7 @@ pub(super) fn to_words(src: &[u32], hi: Option<&mut [i16]>, lo: &mut [i16]) {
 
 /// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last tap).
 #[target_feature(enable = "avx2")]
-fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m256i; P] {
+pub(super) fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m256i; P] {
     std::array::from_fn(|p| _mm256_set1_epi32(tap_pair(taps, 2 * p as isize)))
 }
 
@@ -69,7 +69,11 @@ fn tap_pairs<const P: usize>(taps: &[u16]) -> [__m256i; P] {
 /// AVX2, and `w` readable up to `at + 2 * P + 15` (exclusive).
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn filter16<const P: usize>(pairs: &[__m256i; P], w: &[i16], at: usize) -> [__m256i; 2] {
+pub(super) unsafe fn filter16<const P: usize>(
+    pairs: &[__m256i; P],
+    w: &[i16],
+    at: usize,
+) -> [__m256i; 2] {
     let p = w.as_ptr();
     let (mut even, mut odd) = (_mm256_setzero_si256(), _mm256_setzero_si256());
     for (k, &c) in pairs.iter().enumerate() {

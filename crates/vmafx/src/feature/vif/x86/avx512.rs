@@ -1,19 +1,20 @@
 //! AVX-512 twin of the horizontal statistic pass (with VNNI): thirty-two columns a step
 //! by 16-bit dot products (`vpdpwssd`, forced as one instruction by `cpu::vnni`), the
-//! pixels scored eight at a time in 64-bit lanes. The vertical passes of scales 0..2 are
-//! in `avx512_vertical`, the down-sampling to scales 1 and 2 in `avx512_down`; scale 3
-//! (taps past 2^15) uses the AVX2 kernels. The arithmetic is that of `avx2_madd` (see its
-//! module note), the scores those of `Sums::add_sigmas`.
+//! pixels scored eight at a time in 64-bit lanes (the pieces in `avx512_score`). The
+//! vertical passes of scales 0..2 are in `avx512_vertical`, the down-sampling to scales 1
+//! and 2 in `avx512_down`; scale 3 (taps past 2^15) uses the AVX2 kernels. The
+//! arithmetic is that of `avx2_madd` (see its module note), the scores those of
+//! `Sums::add_sigmas`.
 
 use std::arch::x86_64::*;
 
 use super::super::kernels::Kernels;
 use super::super::tables::log2_table_i32;
+use super::avx512_score::{filter32, score8, square, tap_pairs, Acc};
 use super::{avx2, avx2_madd::to_words};
-use crate::cpu::vnni::dpwssd;
 use crate::cpu::CpuLevel;
 use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
-use crate::feature::vif::tables::{tap_pair, MAX_HALF, SIGMA_NSQ, TAPS};
+use crate::feature::vif::tables::{MAX_HALF, TAPS};
 
 /// The AVX-512 kernel table, at the VNNI level: the dispatch hands it out only when the
 /// processor has AVX-512 (F, CD, BW, DQ, VL) and the Ice Lake extensions (VNNI).
@@ -25,6 +26,8 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     down_vertical_u16: super::avx512_down::down_vertical_u16,
     down_horizontal: super::avx512_down::down_horizontal,
     horizontal,
+    horizontal_keep: super::avx512_split::horizontal_keep,
+    horizontal_dis: super::avx512_split::horizontal_dis,
     vertical_down_u8: super::avx512_vertical::vertical_down_u8,
     vertical_down_u16: super::avx512_vertical::vertical_down_u16,
 };
@@ -43,126 +46,6 @@ fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, 
             }
         }
     }
-}
-
-/// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last tap),
-/// for the even outputs; then taps `2p - 1` and `2p` (0 before the first), for the odd
-/// outputs, which read the same dword-aligned pairs one tap later.
-#[target_feature(enable = "avx512f")]
-fn tap_pairs<const P: usize>(taps: &[u16]) -> [[__m512i; P]; 2] {
-    [0, 1].map(|shift| {
-        std::array::from_fn(|p| _mm512_set1_epi32(tap_pair(taps, 2 * p as isize - shift)))
-    })
-}
-
-/// The filter over thirty-two outputs from `w[at]` on: (even outputs, odd outputs), each
-/// the sum less 2^31. Output `at + 2i + 1` is the odd taps (`pairs[1]`) over the same
-/// word pairs as output `at + 2i`, so each pair vector is loaded once for both.
-///
-/// # Safety
-/// AVX-512 with VNNI, and `w` readable up to `at + 2 * P + 30` (exclusive).
-#[inline]
-#[target_feature(enable = "avx512f,avx512vnni")]
-unsafe fn filter32<const P: usize>(
-    pairs: &[[__m512i; P]; 2],
-    w: &[i16],
-    at: usize,
-) -> [__m512i; 2] {
-    let p = w.as_ptr();
-    let (mut even, mut odd) = (_mm512_setzero_si512(), _mm512_setzero_si512());
-    for (k, (&ce, &co)) in pairs[0].iter().zip(&pairs[1]).enumerate() {
-        // SAFETY: at + 2k + 32 <= at + 2P + 30 words are readable (unaligned load).
-        let v = unsafe { _mm512_loadu_si512(p.add(at + 2 * k) as *const _) };
-        even = dpwssd(even, v, ce);
-        odd = dpwssd(odd, v, co);
-    }
-    [even, odd]
-}
-
-/// `(a * b + 2^31) >> 32` per 32-bit lane, wrapping as the scalar code does.
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn square(a: __m512i, b: __m512i) -> __m512i {
-    let round = _mm512_set1_epi64(1 << 31);
-    let e = _mm512_add_epi64(_mm512_mul_epu32(a, b), round);
-    let o = _mm512_mul_epu32(_mm512_srli_epi64::<32>(a), _mm512_srli_epi64::<32>(b));
-    // The odd lanes' results are the high dwords of their products: already in place.
-    let o = _mm512_add_epi64(o, round);
-    _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64::<32>(e), o)
-}
-
-/// The four sums of the statistic in 64-bit lanes.
-struct Acc {
-    num_log: __m512i,
-    den_log: __m512i,
-    num_flat: __m512i,
-    den_flat: i64,
-}
-
-/// `log2(x) * 2048` of 64-bit lanes `x >= 2^17` from the table, as `log2_u64` gives it
-/// (lanes below 2^17 give some value, read inside the table).
-#[inline]
-#[target_feature(enable = "avx512f,avx512cd")]
-unsafe fn log2_lanes(table: &[i32; 65536], x: __m512i) -> __m512i {
-    let k = _mm512_sub_epi64(_mm512_set1_epi64(48), _mm512_lzcnt_epi64(x));
-    // Masking to 16 bits keeps every gathered index inside the table.
-    let index = _mm512_and_si512(_mm512_srlv_epi64(x, k), _mm512_set1_epi64(0xFFFF));
-    // SAFETY: every index is below 65536, the table's length.
-    let t = unsafe { _mm512_i64gather_epi32::<4>(index, table.as_ptr()) };
-    _mm512_add_epi64(_mm512_cvtepi32_epi64(t), _mm512_slli_epi64::<11>(k))
-}
-
-/// Scores eight pixels from their `sigma1_sq`, `sigma2_sq` (clamped at 0) and `sigma12`.
-#[inline]
-#[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512vl")]
-unsafe fn score8(
-    s1: __m256i,
-    s2: __m256i,
-    s12: __m256i,
-    gain: __m512d,
-    table: &[i32; 65536],
-    acc: &mut Acc,
-) {
-    const EPS: f64 = 65536.0 * 1.0e-10;
-    let nsq = _mm256_set1_epi32(SIGMA_NSQ);
-    let zero = _mm256_setzero_si256();
-    let flat = _mm256_cmplt_epi32_mask(s1, nsq);
-    acc.num_flat =
-        _mm512_mask_add_epi64(acc.num_flat, flat, acc.num_flat, _mm512_cvtepi32_epi64(s2));
-    acc.den_flat += flat.count_ones() as i64;
-    let logged = !flat;
-    // All eight flat (common in smooth areas): no logarithm to take.
-    if logged == 0 {
-        return;
-    }
-    // SAFETY: the features are enabled here.
-    unsafe {
-        let x = _mm512_cvtepu32_epi64(_mm256_add_epi32(s1, nsq));
-        let den = _mm512_sub_epi64(log2_lanes(table, x), _mm512_set1_epi64(2048 * 17));
-        acc.den_log = _mm512_mask_add_epi64(acc.den_log, logged, acc.den_log, den);
-    }
-    let active = logged & _mm256_cmpgt_epi32_mask(s12, zero) & _mm256_cmpgt_epi32_mask(s2, zero);
-    if active == 0 {
-        return;
-    }
-    let (s1d, s2d, s12d) = (
-        _mm512_cvtepi32_pd(s1),
-        _mm512_cvtepi32_pd(s2),
-        _mm512_cvtepi32_pd(s12),
-    );
-    let g = _mm512_div_pd(s12d, _mm512_add_pd(s1d, _mm512_set1_pd(EPS)));
-    // Truncation toward zero; out of range (only below, as s2 - g * s12 <= s2) gives
-    // i32::MIN, which the clamp makes 0 as the scalar saturating cast does.
-    let sv = _mm512_cvttpd_epi32(_mm512_sub_pd(s2d, _mm512_mul_pd(g, s12d)));
-    let sv = _mm256_max_epi32(sv, zero);
-    let g = _mm512_min_pd(g, gain);
-    let numer = _mm512_cvtepu32_epi64(_mm256_add_epi32(sv, nsq));
-    // g <= the gain limit (at most 100) keeps the product far below 2^63.
-    let signal = _mm512_cvttpd_epi64(_mm512_mul_pd(_mm512_mul_pd(g, g), s1d));
-    let with_signal = _mm512_add_epi64(signal, numer);
-    // SAFETY: the features are enabled here.
-    let num = unsafe { _mm512_sub_epi64(log2_lanes(table, with_signal), log2_lanes(table, numer)) };
-    acc.num_log = _mm512_mask_add_epi64(acc.num_log, active, acc.num_log, num);
 }
 
 #[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512bw,avx512vl,avx512vnni")]

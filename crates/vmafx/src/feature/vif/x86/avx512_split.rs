@@ -1,0 +1,322 @@
+//! AVX-512 (VNNI) twins of the split horizontal pass (`split.rs`): the fused pass of
+//! `avx512` that also keeps the reference's `mu1` and `sigma1_sq`, and the distorted
+//! side's pass, which filters three of the five rows and scores against the kept values
+//! without the denominator's logarithm. The filters are `avx512_score`'s; the kept values are
+//! stored in column order (the filters give even and odd columns apart).
+
+use std::arch::x86_64::*;
+
+use super::super::tables::log2_table_i32;
+use super::avx2_madd::to_words;
+use super::avx512_score::{filter32, log2_lanes, score8, square, tap_pairs, Acc};
+use crate::feature::vif::split::{horizontal_dis_columns, horizontal_keep_columns};
+use crate::feature::vif::stats::{StatScratch, Sums};
+use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
+
+/// The fused pass keeping `mu1` and `sigma1_sq` of columns `0..width`.
+pub(super) fn horizontal_keep(
+    s: &mut StatScratch,
+    width: usize,
+    scale: usize,
+    gain_limit: f64,
+    sums: &mut Sums,
+    mu1: &mut [u32],
+    sigma1: &mut [i32],
+) {
+    // SAFETY: this table is only handed out when the processor has AVX-512 and VNNI.
+    unsafe {
+        match TAPS[scale].len() {
+            17 => keep_avx512::<17, 9>(s, width, scale, gain_limit, sums, mu1, sigma1),
+            9 => keep_avx512::<9, 5>(s, width, scale, gain_limit, sums, mu1, sigma1),
+            5 => keep_avx512::<5, 3>(s, width, scale, gain_limit, sums, mu1, sigma1),
+            _ => {
+                // No vertical kernel of this table writes words at this scale.
+                debug_assert_eq!(s.words_done, 0);
+                horizontal_keep_columns(s, 0, width, scale, gain_limit, sums, mu1, sigma1)
+            }
+        }
+    }
+}
+
+/// The distorted side's pass against the kept `mu1` and `sigma1_sq` of columns
+/// `0..width`.
+pub(super) fn horizontal_dis(
+    s: &mut StatScratch,
+    width: usize,
+    scale: usize,
+    gain_limit: f64,
+    sums: &mut Sums,
+    mu1: &[u32],
+    sigma1: &[i32],
+) {
+    // SAFETY: as for `horizontal_keep`.
+    unsafe {
+        match TAPS[scale].len() {
+            17 => dis_avx512::<17, 9>(s, width, scale, gain_limit, sums, mu1, sigma1),
+            9 => dis_avx512::<9, 5>(s, width, scale, gain_limit, sums, mu1, sigma1),
+            5 => dis_avx512::<5, 3>(s, width, scale, gain_limit, sums, mu1, sigma1),
+            _ => {
+                debug_assert_eq!(s.words_done, 0);
+                horizontal_dis_columns(s, 0, width, scale, gain_limit, sums, mu1, sigma1)
+            }
+        }
+    }
+}
+
+/// Rewrites the scratch rows as the filters' biased words where the vertical kernel did
+/// not (see `avx512::horizontal_avx512`): all eight arrays, or only the distorted side's
+/// (`mu2`, `dis²`, `ref·dis`) when `distorted_only`. Gives the SIMD columns' end.
+#[target_feature(enable = "avx2")]
+fn words_of<const N: usize>(s: &mut StatScratch, width: usize, distorted_only: bool) -> usize {
+    let first = MAX_HALF - N / 2;
+    let n32 = width / 32 * 32;
+    let len = n32 + N - 1;
+    let done = std::mem::take(&mut s.words_done);
+    debug_assert!(done == 0 || done == n32);
+    let ranges = if done == 0 {
+        [0..len, len..len]
+    } else {
+        [0..N / 2, N / 2 + done..len]
+    };
+    for r in ranges {
+        let span = first + r.start..first + r.end;
+        let [m1, m2, xh, xl, yh, yl, zh, zl] = &mut s.words;
+        if !distorted_only {
+            to_words(&s.mu1.padded()[span.clone()], None, &mut m1[r.clone()]);
+            to_words(
+                &s.ref_sq.padded()[span.clone()],
+                Some(&mut xh[r.clone()]),
+                &mut xl[r.clone()],
+            );
+        }
+        to_words(&s.mu2.padded()[span.clone()], None, &mut m2[r.clone()]);
+        for (row, hi, lo) in [(&s.dis_sq, yh, yl), (&s.ref_dis, zh, zl)] {
+            to_words(
+                &row.padded()[span.clone()],
+                Some(&mut hi[r.clone()]),
+                &mut lo[r.clone()],
+            );
+        }
+    }
+    n32
+}
+
+/// The lanes that put (even columns, odd columns) of sixteen each back in column order:
+/// the first sixteen columns, then the next sixteen.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn interleave_indices() -> [__m512i; 2] {
+    [
+        _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23),
+        _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31),
+    ]
+}
+
+/// The lanes that take sixteen columns in order, twice, apart into (even, odd).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn split_indices() -> [__m512i; 2] {
+    [
+        _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30),
+        _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31),
+    ]
+}
+
+/// The filter of a moment's halves brought back to the scalar code's rounded 16-bit
+/// shift (as in `avx512::horizontal_avx512`).
+///
+/// # Safety
+/// As for `filter32`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vnni")]
+unsafe fn moment32<const P: usize>(
+    pairs: &[[__m512i; P]; 2],
+    hi: &[i16],
+    lo: &[i16],
+    j: usize,
+) -> [__m512i; 2] {
+    let bias = _mm512_set1_epi32(i32::MIN);
+    let half = _mm512_set1_epi32(32768);
+    // SAFETY: the caller's.
+    let (h, l) = unsafe { (filter32(pairs, hi, j), filter32(pairs, lo, j)) };
+    [0, 1].map(|i| {
+        let l = _mm512_add_epi32(_mm512_add_epi32(l[i], bias), half);
+        _mm512_add_epi32(_mm512_add_epi32(h[i], bias), _mm512_srli_epi32::<16>(l))
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512bw,avx512vl,avx512vnni")]
+unsafe fn keep_avx512<const N: usize, const P: usize>(
+    s: &mut StatScratch,
+    width: usize,
+    scale: usize,
+    gain_limit: f64,
+    sums: &mut Sums,
+    mu1: &mut [u32],
+    sigma1: &mut [i32],
+) {
+    let n32 = words_of::<N>(s, width, false);
+    let (mu1, sigma1) = (&mut mu1[..width], &mut sigma1[..width]);
+    let pairs = tap_pairs::<P>(TAPS[scale]);
+    let table = log2_table_i32();
+    let gain = _mm512_set1_pd(gain_limit);
+    let zero = _mm512_setzero_si512();
+    let mut acc = Acc {
+        num_log: zero,
+        den_log: zero,
+        num_flat: zero,
+        den_flat: 0,
+    };
+    let bias = _mm512_set1_epi32(i32::MIN);
+    let order = interleave_indices();
+    let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
+    for j in (0..n32).step_by(32) {
+        // SAFETY: the features are enabled here; every word array holds the row's padded
+        // length plus 32, at least j + 2P + 30 <= n32 + N - 1.
+        unsafe {
+            let mean = |w: &[i16]| filter32(&pairs, w, j).map(|v| _mm512_add_epi32(v, bias));
+            let (a1, a2) = (mean(m1), mean(m2));
+            let xx = moment32(&pairs, xh, xl, j);
+            let yy = moment32(&pairs, yh, yl, j);
+            let xy = moment32(&pairs, zh, zl, j);
+            let mut sig1 = [zero; 2];
+            for i in 0..2 {
+                let sigma1 = _mm512_sub_epi32(xx[i], square(a1[i], a1[i]));
+                sig1[i] = sigma1;
+                let sigma2 = _mm512_sub_epi32(yy[i], square(a2[i], a2[i]));
+                let sigma2 = _mm512_max_epi32(sigma2, zero);
+                let sigma12 = _mm512_sub_epi32(xy[i], square(a1[i], a2[i]));
+                let low = |v| _mm512_castsi512_si256(v);
+                let high = |v| _mm512_extracti64x4_epi64::<1>(v);
+                score8(
+                    low(sigma1),
+                    low(sigma2),
+                    low(sigma12),
+                    gain,
+                    table,
+                    &mut acc,
+                );
+                score8(
+                    high(sigma1),
+                    high(sigma2),
+                    high(sigma12),
+                    gain,
+                    table,
+                    &mut acc,
+                );
+            }
+            for (k, idx) in order.into_iter().enumerate() {
+                let m = _mm512_permutex2var_epi32(a1[0], idx, a1[1]);
+                let v = _mm512_permutex2var_epi32(sig1[0], idx, sig1[1]);
+                let at = j + 16 * k;
+                let (dm, dv) = (&mut mu1[at..at + 16], &mut sigma1[at..at + 16]);
+                // SAFETY: each holds the 64 bytes written (unaligned stores).
+                _mm512_storeu_si512(dm.as_mut_ptr() as *mut _, m);
+                _mm512_storeu_si512(dv.as_mut_ptr() as *mut _, v);
+            }
+        }
+    }
+    let total = |v: __m512i| _mm512_reduce_add_epi64(v);
+    sums.add_totals(
+        total(acc.num_log),
+        total(acc.den_log),
+        total(acc.num_flat),
+        acc.den_flat,
+    );
+    horizontal_keep_columns(s, n32, width, scale, gain_limit, sums, mu1, sigma1);
+}
+
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512bw,avx512vl,avx512vnni")]
+unsafe fn dis_avx512<const N: usize, const P: usize>(
+    s: &mut StatScratch,
+    width: usize,
+    scale: usize,
+    gain_limit: f64,
+    sums: &mut Sums,
+    mu1: &[u32],
+    sigma1: &[i32],
+) {
+    let n32 = words_of::<N>(s, width, true);
+    let (mu1, sigma1) = (&mu1[..width], &sigma1[..width]);
+    let pairs = tap_pairs::<P>(TAPS[scale]);
+    let table = log2_table_i32();
+    let gain = _mm512_set1_pd(gain_limit);
+    let zero = _mm512_setzero_si512();
+    let (mut num_log, mut num_flat) = (zero, zero);
+    let bias = _mm512_set1_epi32(i32::MIN);
+    let apart = split_indices();
+    let [_, m2, _, _, yh, yl, zh, zl] = &s.words;
+    for j in (0..n32).step_by(32) {
+        // SAFETY: as in `keep_avx512`; the kept rows hold columns j..j + 32 <= width
+        // (unaligned loads).
+        unsafe {
+            let kept = |p: *const u32| {
+                let (a, b) = (
+                    _mm512_loadu_si512(p.add(j) as *const _),
+                    _mm512_loadu_si512(p.add(j + 16) as *const _),
+                );
+                apart.map(|idx| _mm512_permutex2var_epi32(a, idx, b))
+            };
+            let (a1, sig1) = (kept(mu1.as_ptr()), kept(sigma1.as_ptr() as *const u32));
+            let a2 = filter32(&pairs, m2, j).map(|v| _mm512_add_epi32(v, bias));
+            let yy = moment32(&pairs, yh, yl, j);
+            let xy = moment32(&pairs, zh, zl, j);
+            for i in 0..2 {
+                let sigma2 = _mm512_sub_epi32(yy[i], square(a2[i], a2[i]));
+                let sigma2 = _mm512_max_epi32(sigma2, zero);
+                let sigma12 = _mm512_sub_epi32(xy[i], square(a1[i], a2[i]));
+                let low = |v| _mm512_castsi512_si256(v);
+                let high = |v| _mm512_extracti64x4_epi64::<1>(v);
+                for half in [
+                    (low(sig1[i]), low(sigma2), low(sigma12)),
+                    (high(sig1[i]), high(sigma2), high(sigma12)),
+                ] {
+                    let (n, f) = score8_distorted(half, gain, table);
+                    num_log = _mm512_add_epi64(num_log, n);
+                    num_flat = _mm512_add_epi64(num_flat, f);
+                }
+            }
+        }
+    }
+    let total = |v: __m512i| _mm512_reduce_add_epi64(v);
+    sums.add_totals(total(num_log), 0, total(num_flat), 0);
+    horizontal_dis_columns(s, n32, width, scale, gain_limit, sums, mu1, sigma1);
+}
+
+/// The numerator's terms of eight pixels (`avx512::score8` without the denominator's):
+/// (`num_log` terms, `num_flat` terms) in 64-bit lanes.
+#[inline]
+#[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512vl")]
+unsafe fn score8_distorted(
+    (s1, s2, s12): (__m256i, __m256i, __m256i),
+    gain: __m512d,
+    table: &[i32; 65536],
+) -> (__m512i, __m512i) {
+    const EPS: f64 = 65536.0 * 1.0e-10;
+    let nsq = _mm256_set1_epi32(SIGMA_NSQ);
+    let zero = _mm256_setzero_si256();
+    let flat = _mm256_cmplt_epi32_mask(s1, nsq);
+    let flat_terms = _mm512_maskz_mov_epi64(flat, _mm512_cvtepi32_epi64(s2));
+    let active = !flat & _mm256_cmpgt_epi32_mask(s12, zero) & _mm256_cmpgt_epi32_mask(s2, zero);
+    if active == 0 {
+        return (_mm512_setzero_si512(), flat_terms);
+    }
+    let (s1d, s2d, s12d) = (
+        _mm512_cvtepi32_pd(s1),
+        _mm512_cvtepi32_pd(s2),
+        _mm512_cvtepi32_pd(s12),
+    );
+    let g = _mm512_div_pd(s12d, _mm512_add_pd(s1d, _mm512_set1_pd(EPS)));
+    // As in `score8`: truncation toward zero, out of range clamped to 0.
+    let sv = _mm512_cvttpd_epi32(_mm512_sub_pd(s2d, _mm512_mul_pd(g, s12d)));
+    let sv = _mm256_max_epi32(sv, zero);
+    let g = _mm512_min_pd(g, gain);
+    let numer = _mm512_cvtepu32_epi64(_mm256_add_epi32(sv, nsq));
+    let signal = _mm512_cvttpd_epi64(_mm512_mul_pd(_mm512_mul_pd(g, g), s1d));
+    let with_signal = _mm512_add_epi64(signal, numer);
+    // SAFETY: the features are enabled here.
+    let num = unsafe { _mm512_sub_epi64(log2_lanes(table, with_signal), log2_lanes(table, numer)) };
+    (_mm512_maskz_mov_epi64(active, num), flat_terms)
+}
