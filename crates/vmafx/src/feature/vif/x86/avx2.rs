@@ -171,9 +171,9 @@ fn vertical<T: Pixel>(
     mirror_scratch(s, width, scale);
 }
 
-/// The 16-bit vertical pass: at scale 0 by mirrored row pairs (`avx2_vertical_u16`),
-/// each step holding a sample at or past 2^15 by the 64-bit kernel instead; at the other
-/// scales the 64-bit kernel.
+/// The 16-bit vertical pass: at scale 0 of input below 16 bits by mirrored row pairs
+/// (`avx2_vertical_u16`), each step holding a sample at or past 2^15 by the 64-bit kernel
+/// instead; at scale 0 of 16-bit input and at the other scales the 64-bit kernel.
 fn vertical_u16(
     reference: &Rows<'_, u16>,
     distorted: &Rows<'_, u16>,
@@ -183,7 +183,7 @@ fn vertical_u16(
     shift: VerticalShift,
     s: &mut StatScratch,
 ) {
-    if !pairs16_serve(scale) {
+    if !pairs16_serve(scale, shift) {
         return vertical::<u16>(reference, distorted, y, width, scale, shift, s);
     }
     // SAFETY: this table is only handed out when the processor has AVX2.

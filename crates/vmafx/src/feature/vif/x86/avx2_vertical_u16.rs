@@ -11,16 +11,21 @@
 //! The multiply-adds read signed words: with every sample below 2^15 each pair sum of
 //! squares is below 2^31 and the mean sums below 2^31 (taps below 2^15 summing to 2^16),
 //! every term non-negative, so the sums are the scalar code's exactly. A step holding a
-//! sample at or past 2^15 (only a malformed picture: 15 bits at most is deeper than any
-//! depth this pass serves in range) is left to the caller's 64-bit kernel.
+//! sample at or past 2^15 (only a malformed picture: the pass serves depths of 15 bits at
+//! most, 16-bit input going to the 64-bit kernel whole) is left to the caller's 64-bit
+//! kernel.
 
 use std::arch::x86_64::*;
 
+use crate::feature::vif::stats::VerticalShift;
 use crate::feature::vif::tables::TAPS;
 
-/// Whether this step serves `scale`: scale 0, whose taps fit signed 16-bit words.
-pub(super) fn serves(scale: usize) -> bool {
-    scale == 0 && TAPS[scale].iter().all(|&c| c < 1 << 15)
+/// Whether this step serves the pass of `scale` with shifts `shift`: scale 0, whose taps
+/// fit signed 16-bit words, for input below 16 bits (the mean shift at scale 0 is the
+/// depth). At 16 bits most steps hold a sample at or past 2^15, so the pair attempt
+/// would be wasted work before the 64-bit kernel: such input goes to that kernel directly.
+pub(super) fn serves(scale: usize, shift: VerticalShift) -> bool {
+    scale == 0 && shift.mean < 16 && TAPS[scale].iter().all(|&c| c < 1 << 15)
 }
 
 /// The taps of a window as this step uses them.
