@@ -10,8 +10,8 @@
 //! ([`horizontal_dis`]), adding the numerator's sums only: the denominator's are those the
 //! first rendition found. This scalar code is the reference for the SIMD twins.
 
-use super::stats::{num_term, StatScratch, Sums};
-use super::tables::{log2_table, MAX_HALF, SIGMA_NSQ, TAPS};
+use super::stats::{distorted_sigmas, moment, square, window, StatScratch, Sums};
+use super::tables::{log2_table, MAX_HALF, TAPS};
 
 /// A horizontal pass that also keeps the reference's values of columns `0..width`:
 /// [`horizontal_keep`] or one of its SIMD twins. The last two arguments are the row's
@@ -22,18 +22,6 @@ pub(super) type KeepFn = fn(&mut StatScratch, usize, usize, f64, &mut Sums, &mut
 /// `mu1` and `sigma1_sq`, columns `0..width`), adding the numerator's sums only:
 /// [`horizontal_dis`] or one of its SIMD twins.
 pub(super) type DisFn = fn(&mut StatScratch, usize, usize, f64, &mut Sums, &[u32], &[i32]);
-
-/// `(a * b + 2^31) >> 32`, wrapping, as `Sums::add_pixel` takes it.
-#[inline]
-fn square(a: u32, b: u32) -> u32 {
-    ((a as u64 * b as u64).wrapping_add(1 << 31) >> 32) as u32
-}
-
-/// The rounded 16-bit shift of a filtered moment, as `Sums::add_pixel` takes it.
-#[inline]
-fn moment(s: u64) -> u32 {
-    (s.wrapping_add(32768) >> 16) as u32
-}
 
 impl Sums {
     /// Scores the distorted side of one pixel against the reference's kept `mu1` and
@@ -50,27 +38,8 @@ impl Sums {
         yy: u64,
         xy: u64,
     ) {
-        let sigma2_sq = (moment(yy).wrapping_sub(square(mu2, mu2)) as i32).max(0);
-        let sigma12 = moment(xy).wrapping_sub(square(mu1, mu2)) as i32;
-        self.add_distorted_sigmas(table, gain_limit, sigma1_sq, sigma2_sq, sigma12);
-    }
-
-    /// The numerator's part of `add_sigmas`.
-    #[inline]
-    pub(super) fn add_distorted_sigmas(
-        &mut self,
-        table: &[u16],
-        gain_limit: f64,
-        sigma1_sq: i32,
-        sigma2_sq: i32,
-        sigma12: i32,
-    ) {
-        if sigma1_sq < SIGMA_NSQ {
-            self.add_totals(0, 0, sigma2_sq as i64, 0);
-        } else if sigma12 > 0 && sigma2_sq > 0 {
-            let n = num_term(table, gain_limit, sigma1_sq, sigma2_sq, sigma12);
-            self.add_totals(n, 0, 0, 0);
-        }
+        let (sigma2_sq, sigma12) = distorted_sigmas(mu1, mu2, moment(yy), moment(xy));
+        self.add_numerator(table, gain_limit, sigma1_sq, sigma2_sq, sigma12);
     }
 }
 
@@ -101,26 +70,12 @@ pub(super) fn horizontal_keep_columns(
     sigma1: &mut [i32],
 ) {
     let table = log2_table();
-    let taps = TAPS[scale];
-    let first = MAX_HALF - taps.len() / 2;
-    let (m1, m2) = (s.mu1.padded(), s.mu2.padded());
-    let (xx, yy, xy) = (s.ref_sq.padded(), s.dis_sq.padded(), s.ref_dis.padded());
+    let first = MAX_HALF - TAPS[scale].len() / 2;
     for j in from..width {
-        let at = first + j;
-        let (mut a1, mut a2) = (0u32, 0u32);
-        let (mut sxx, mut syy, mut sxy) = (0u64, 0u64, 0u64);
-        for (k, &c) in taps.iter().enumerate() {
-            let i = at + k;
-            let c = c as u32;
-            a1 = a1.wrapping_add(c * m1[i]);
-            a2 = a2.wrapping_add(c * m2[i]);
-            sxx += c as u64 * xx[i] as u64;
-            syy += c as u64 * yy[i] as u64;
-            sxy += c as u64 * xy[i] as u64;
-        }
-        mu1[j] = a1;
-        sigma1[j] = moment(sxx).wrapping_sub(square(a1, a1)) as i32;
-        sums.add_pixel(table, gain_limit, a1, a2, sxx, syy, sxy);
+        let w = window(s, first + j, scale);
+        mu1[j] = w.mu1;
+        sigma1[j] = moment(w.xx).wrapping_sub(square(w.mu1, w.mu1)) as i32;
+        sums.add_pixel(table, gain_limit, w.mu1, w.mu2, w.xx, w.yy, w.xy);
     }
 }
 

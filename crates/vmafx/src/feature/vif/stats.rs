@@ -155,7 +155,6 @@ impl Sums {
         yy: u64,
         xy: u64,
     ) {
-        let moment = |s: u64| (s.wrapping_add(32768) >> 16) as u32;
         self.add_moments(
             table,
             gain_limit,
@@ -176,10 +175,8 @@ impl Sums {
         mu2: u32,
         [xx, yy, xy]: [u32; 3],
     ) {
-        let square = |a: u32, b: u32| ((a as u64 * b as u64).wrapping_add(1 << 31) >> 32) as u32;
         let sigma1_sq = xx.wrapping_sub(square(mu1, mu1)) as i32;
-        let sigma2_sq = (yy.wrapping_sub(square(mu2, mu2)) as i32).max(0);
-        let sigma12 = xy.wrapping_sub(square(mu1, mu2)) as i32;
+        let (sigma2_sq, sigma12) = distorted_sigmas(mu1, mu2, yy, xy);
         self.add_sigmas(table, gain_limit, sigma1_sq, sigma2_sq, sigma12);
     }
 
@@ -195,15 +192,52 @@ impl Sums {
         sigma12: i32,
     ) {
         if sigma1_sq < SIGMA_NSQ {
-            self.num_flat += sigma2_sq as i64;
             self.den_flat += 1;
-            return;
+        } else {
+            self.den_log += den_term(table, sigma1_sq);
         }
-        self.den_log += den_term(table, sigma1_sq);
-        if sigma12 > 0 && sigma2_sq > 0 {
+        self.add_numerator(table, gain_limit, sigma1_sq, sigma2_sq, sigma12);
+    }
+
+    /// The numerator's part of [`Sums::add_sigmas`]: all a distorted rendition adds when
+    /// the reference's denominator is kept (`split.rs`).
+    #[inline]
+    pub(super) fn add_numerator(
+        &mut self,
+        table: &[u16],
+        gain_limit: f64,
+        sigma1_sq: i32,
+        sigma2_sq: i32,
+        sigma12: i32,
+    ) {
+        if sigma1_sq < SIGMA_NSQ {
+            self.num_flat += sigma2_sq as i64;
+        } else if sigma12 > 0 && sigma2_sq > 0 {
             self.num_log += num_term(table, gain_limit, sigma1_sq, sigma2_sq, sigma12);
         }
     }
+}
+
+/// `(a * b + 2^31) >> 32`, wrapping: the product of two 16.16 filtered means in the
+/// moments' scale.
+#[inline]
+pub(super) fn square(a: u32, b: u32) -> u32 {
+    ((a as u64 * b as u64).wrapping_add(1 << 31) >> 32) as u32
+}
+
+/// The rounded 16-bit shift of a filtered moment sum.
+#[inline]
+pub(super) fn moment(s: u64) -> u32 {
+    (s.wrapping_add(32768) >> 16) as u32
+}
+
+/// `sigma2_sq` (clamped at 0) and `sigma12` of a pixel from its filtered means and its
+/// rounded `dis²` and `ref·dis` moments.
+#[inline]
+pub(super) fn distorted_sigmas(mu1: u32, mu2: u32, yy: u32, xy: u32) -> (i32, i32) {
+    let sigma2_sq = (yy.wrapping_sub(square(mu2, mu2)) as i32).max(0);
+    let sigma12 = xy.wrapping_sub(square(mu1, mu2)) as i32;
+    (sigma2_sq, sigma12)
 }
 
 /// The `den_log` term of a pixel that is not flat (`sigma1_sq >= SIGMA_NSQ`).
@@ -345,25 +379,45 @@ pub(super) fn horizontal_columns(
     sums: &mut Sums,
 ) {
     let table = log2_table();
-    let taps = TAPS[scale];
-    let first = MAX_HALF - taps.len() / 2;
+    let first = MAX_HALF - TAPS[scale].len() / 2;
+    for j in from..width {
+        let w = window(s, first + j, scale);
+        sums.add_pixel(table, gain_limit, w.mu1, w.mu2, w.xx, w.yy, w.xy);
+    }
+}
+
+/// The five scratch rows filtered across one window: mean sums (16.16) and moment sums
+/// (before their final 16-bit shift).
+pub(super) struct Window {
+    pub mu1: u32,
+    pub mu2: u32,
+    pub xx: u64,
+    pub yy: u64,
+    pub xy: u64,
+}
+
+/// The scratch rows of `scale` filtered across the window starting at padded index `at`.
+#[inline]
+pub(super) fn window(s: &StatScratch, at: usize, scale: usize) -> Window {
     let (m1, m2) = (s.mu1.padded(), s.mu2.padded());
     let (xx, yy, xy) = (s.ref_sq.padded(), s.dis_sq.padded(), s.ref_dis.padded());
-    for j in from..width {
-        let at = first + j;
-        let (mut a1, mut a2) = (0u32, 0u32);
-        let (mut sxx, mut syy, mut sxy) = (0u64, 0u64, 0u64);
-        for (k, &c) in taps.iter().enumerate() {
-            let i = at + k;
-            let c = c as u32;
-            a1 = a1.wrapping_add(c * m1[i]);
-            a2 = a2.wrapping_add(c * m2[i]);
-            sxx += c as u64 * xx[i] as u64;
-            syy += c as u64 * yy[i] as u64;
-            sxy += c as u64 * xy[i] as u64;
-        }
-        sums.add_pixel(table, gain_limit, a1, a2, sxx, syy, sxy);
+    let mut w = Window {
+        mu1: 0,
+        mu2: 0,
+        xx: 0,
+        yy: 0,
+        xy: 0,
+    };
+    for (k, &c) in TAPS[scale].iter().enumerate() {
+        let i = at + k;
+        let c = c as u32;
+        w.mu1 = w.mu1.wrapping_add(c * m1[i]);
+        w.mu2 = w.mu2.wrapping_add(c * m2[i]);
+        w.xx += c as u64 * xx[i] as u64;
+        w.yy += c as u64 * yy[i] as u64;
+        w.xy += c as u64 * xy[i] as u64;
     }
+    w
 }
 
 /// A vertical kernel: [`vertical`] or one of its SIMD twins.
