@@ -90,6 +90,71 @@ pub(super) unsafe fn filter16<const P: usize>(
     [even, odd]
 }
 
+/// Rewrites columns `first..first + len` of the scratch rows as biased words into
+/// `s.words`: the distorted side's rows (`mu2`, `dis²`, `ref·dis`) always, the reference's
+/// (`mu1`, `ref²`) when `reference`.
+#[target_feature(enable = "avx2")]
+pub(super) fn rows_to_words(s: &mut StatScratch, first: usize, len: usize, reference: bool) {
+    let span = first..first + len;
+    let [m1, m2, xh, xl, yh, yl, zh, zl] = &mut s.words;
+    if reference {
+        to_words(&s.mu1.padded()[span.clone()], None, &mut m1[..len]);
+        to_words(
+            &s.ref_sq.padded()[span.clone()],
+            Some(&mut xh[..len]),
+            &mut xl[..len],
+        );
+    }
+    to_words(&s.mu2.padded()[span.clone()], None, &mut m2[..len]);
+    for (row, hi, lo) in [(&s.dis_sq, yh, yl), (&s.ref_dis, zh, zl)] {
+        to_words(
+            &row.padded()[span.clone()],
+            Some(&mut hi[..len]),
+            &mut lo[..len],
+        );
+    }
+}
+
+/// The filtered mean sums of sixteen outputs from `w[at]` on (even, odd): the scalar
+/// code's wrapping 32-bit sums (2^31 added back, see the module note).
+///
+/// # Safety
+/// As [`filter16`].
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn mean16<const P: usize>(
+    pairs: &[__m256i; P],
+    w: &[i16],
+    at: usize,
+) -> [__m256i; 2] {
+    let bias = _mm256_set1_epi32(i32::MIN);
+    // SAFETY: the caller's.
+    unsafe { filter16(pairs, w, at) }.map(|v| _mm256_add_epi32(v, bias))
+}
+
+/// The rounded 16-bit shift of a moment's filter over sixteen outputs (even, odd), from
+/// the filters of its high and low halves: `hi + ((lo + 32768) >> 16)` (see `moment8` in
+/// the 32-bit kernel).
+///
+/// # Safety
+/// As [`filter16`], for both `hi` and `lo`.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn moment16<const P: usize>(
+    pairs: &[__m256i; P],
+    hi: &[i16],
+    lo: &[i16],
+    at: usize,
+) -> [__m256i; 2] {
+    let (bias, half) = (_mm256_set1_epi32(i32::MIN), _mm256_set1_epi32(32768));
+    // SAFETY: the caller's.
+    let (h, l) = unsafe { (filter16(pairs, hi, at), filter16(pairs, lo, at)) };
+    [0, 1].map(|i| {
+        let l = _mm256_add_epi32(_mm256_add_epi32(l[i], bias), half);
+        _mm256_add_epi32(_mm256_add_epi32(h[i], bias), _mm256_srli_epi32::<16>(l))
+    })
+}
+
 #[target_feature(enable = "avx2")]
 unsafe fn horizontal_avx2<const N: usize, const P: usize>(
     s: &mut StatScratch,
@@ -103,44 +168,17 @@ unsafe fn horizontal_avx2<const N: usize, const P: usize>(
     // Output columns 0..n16 read columns first..first + n16 + N - 1 of the padded rows
     // (one more, under the zero tap: the word arrays are a vector longer than the rows).
     let len = n16 + N - 1;
-    let span = first..first + len;
-    {
-        let [m1, m2, xh, xl, yh, yl, zh, zl] = &mut s.words;
-        to_words(&s.mu1.padded()[span.clone()], None, &mut m1[..len]);
-        to_words(&s.mu2.padded()[span.clone()], None, &mut m2[..len]);
-        let rows = [
-            (&s.ref_sq, xh, xl),
-            (&s.dis_sq, yh, yl),
-            (&s.ref_dis, zh, zl),
-        ];
-        for (row, hi, lo) in rows {
-            to_words(
-                &row.padded()[span.clone()],
-                Some(&mut hi[..len]),
-                &mut lo[..len],
-            );
-        }
-    }
+    rows_to_words(s, first, len, true);
     let pairs = tap_pairs::<P>(TAPS[scale]);
     let mut acc = ScoreSums::new(gain_limit);
-    let bias = _mm256_set1_epi32(i32::MIN);
-    let half = _mm256_set1_epi32(32768);
     let zero = _mm256_setzero_si256();
     let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
     for j in (0..n16).step_by(16) {
         // SAFETY: AVX2 is enabled here; every word array holds the row's padded length
         // plus 32, more than j + 2P + 15 <= n16 + N.
         unsafe {
-            let mean = |w: &[i16]| filter16(&pairs, w, j).map(|v| _mm256_add_epi32(v, bias));
-            // The rounded 16-bit shift of a moment from its halves' filters (see
-            // `moment8` in the 32-bit kernel): hi + ((lo + 32768) >> 16).
-            let moment = |hi: &[i16], lo: &[i16]| {
-                let (h, l) = (filter16(&pairs, hi, j), filter16(&pairs, lo, j));
-                [0, 1].map(|i| {
-                    let l = _mm256_add_epi32(_mm256_add_epi32(l[i], bias), half);
-                    _mm256_add_epi32(_mm256_add_epi32(h[i], bias), _mm256_srli_epi32::<16>(l))
-                })
-            };
+            let mean = |w: &[i16]| mean16(&pairs, w, j);
+            let moment = |hi: &[i16], lo: &[i16]| moment16(&pairs, hi, lo, j);
             let (a1, a2) = (mean(m1), mean(m2));
             let (xx, yy, xy) = (moment(xh, xl), moment(yh, yl), moment(zh, zl));
             for i in 0..2 {

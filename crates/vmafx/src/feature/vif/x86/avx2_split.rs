@@ -8,7 +8,7 @@
 
 use std::arch::x86_64::*;
 
-use super::avx2_madd::{filter16, tap_pairs, to_words};
+use super::avx2_madd::{mean16, moment16, rows_to_words, tap_pairs};
 use super::avx2_score::square;
 use super::avx2_score_loads::ScoreSums;
 use crate::feature::vif::split::{horizontal_dis_columns, horizontal_keep_columns};
@@ -119,30 +119,9 @@ unsafe fn split_avx2<const N: usize, const P: usize, const KEEP: bool>(
     let first = MAX_HALF - N / 2;
     let n16 = width / 16 * 16;
     let len = n16 + N - 1;
-    let span = first..first + len;
-    {
-        let [m1, m2, xh, xl, yh, yl, zh, zl] = &mut s.words;
-        if KEEP {
-            to_words(&s.mu1.padded()[span.clone()], None, &mut m1[..len]);
-            to_words(
-                &s.ref_sq.padded()[span.clone()],
-                Some(&mut xh[..len]),
-                &mut xl[..len],
-            );
-        }
-        to_words(&s.mu2.padded()[span.clone()], None, &mut m2[..len]);
-        for (row, hi, lo) in [(&s.dis_sq, yh, yl), (&s.ref_dis, zh, zl)] {
-            to_words(
-                &row.padded()[span.clone()],
-                Some(&mut hi[..len]),
-                &mut lo[..len],
-            );
-        }
-    }
+    rows_to_words(s, first, len, KEEP);
     let pairs = tap_pairs::<P>(TAPS[scale]);
     let mut acc = ScoreSums::new(gain_limit);
-    let bias = _mm256_set1_epi32(i32::MIN);
-    let half = _mm256_set1_epi32(32768);
     let zero = _mm256_setzero_si256();
     let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
     for j in (0..n16).step_by(16) {
@@ -150,14 +129,8 @@ unsafe fn split_avx2<const N: usize, const P: usize, const KEEP: bool>(
         // plus 32, more than j + 2P + 15 <= n16 + N; the kept rows hold columns
         // j..j + 16 <= width.
         unsafe {
-            let mean = |w: &[i16]| filter16(&pairs, w, j).map(|v| _mm256_add_epi32(v, bias));
-            let moment = |hi: &[i16], lo: &[i16]| {
-                let (h, l) = (filter16(&pairs, hi, j), filter16(&pairs, lo, j));
-                [0, 1].map(|i| {
-                    let l = _mm256_add_epi32(_mm256_add_epi32(l[i], bias), half);
-                    _mm256_add_epi32(_mm256_add_epi32(h[i], bias), _mm256_srli_epi32::<16>(l))
-                })
-            };
+            let mean = |w: &[i16]| mean16(&pairs, w, j);
+            let moment = |hi: &[i16], lo: &[i16]| moment16(&pairs, hi, lo, j);
             let (a1, sig1) = match &mut kept {
                 Kept::Read(m, v) => {
                     assert!(j + 16 <= m.len() && j + 16 <= v.len());
