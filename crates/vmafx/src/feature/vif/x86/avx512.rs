@@ -10,11 +10,11 @@ use std::arch::x86_64::*;
 
 use super::super::kernels::Kernels;
 use super::super::tables::log2_table_i32;
-use super::avx512_score::{filter32, score8, square, tap_pairs, Acc};
-use super::{avx2, avx2_madd::to_words};
+use super::avx2;
+use super::avx512_score::{mean32, moment32, score16, square, tap_pairs, words_of, Acc};
 use crate::cpu::CpuLevel;
 use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
-use crate::feature::vif::tables::{MAX_HALF, TAPS};
+use crate::feature::vif::tables::TAPS;
 
 /// The AVX-512 kernel table, at the VNNI level: the dispatch hands it out only when the
 /// processor has AVX-512 (F, CD, BW, DQ, VL) and the Ice Lake extensions (VNNI).
@@ -56,36 +56,7 @@ unsafe fn horizontal_avx512<const N: usize, const P: usize>(
     gain_limit: f64,
     sums: &mut Sums,
 ) {
-    let first = MAX_HALF - N / 2;
-    let n32 = width / 32 * 32;
-    let len = n32 + N - 1;
-    // Words the vertical kernel wrote already (columns 0..done): convert only the
-    // columns around them.
-    let done = std::mem::take(&mut s.words_done);
-    debug_assert!(done == 0 || done == n32);
-    let ranges = if done == 0 {
-        [0..len, len..len]
-    } else {
-        [0..N / 2, N / 2 + done..len]
-    };
-    for r in ranges {
-        let span = first + r.start..first + r.end;
-        let [m1, m2, xh, xl, yh, yl, zh, zl] = &mut s.words;
-        to_words(&s.mu1.padded()[span.clone()], None, &mut m1[r.clone()]);
-        to_words(&s.mu2.padded()[span.clone()], None, &mut m2[r.clone()]);
-        let rows = [
-            (&s.ref_sq, xh, xl),
-            (&s.dis_sq, yh, yl),
-            (&s.ref_dis, zh, zl),
-        ];
-        for (row, hi, lo) in rows {
-            to_words(
-                &row.padded()[span.clone()],
-                Some(&mut hi[r.clone()]),
-                &mut lo[r.clone()],
-            );
-        }
-    }
+    let n32 = words_of::<N>(s, width, false);
     let pairs = tap_pairs::<P>(TAPS[scale]);
     let table = log2_table_i32();
     let gain = _mm512_set1_pd(gain_limit);
@@ -96,46 +67,21 @@ unsafe fn horizontal_avx512<const N: usize, const P: usize>(
         num_flat: zero,
         den_flat: 0,
     };
-    let bias = _mm512_set1_epi32(i32::MIN);
-    let half = _mm512_set1_epi32(32768);
     let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
     for j in (0..n32).step_by(32) {
         // SAFETY: the features are enabled here; every word array holds the row's padded
         // length plus 32, at least j + 2P + 30 <= n32 + N - 1.
         unsafe {
-            let mean = |w: &[i16]| filter32(&pairs, w, j).map(|v| _mm512_add_epi32(v, bias));
-            let moment = |hi: &[i16], lo: &[i16]| {
-                let (h, l) = (filter32(&pairs, hi, j), filter32(&pairs, lo, j));
-                [0, 1].map(|i| {
-                    let l = _mm512_add_epi32(_mm512_add_epi32(l[i], bias), half);
-                    _mm512_add_epi32(_mm512_add_epi32(h[i], bias), _mm512_srli_epi32::<16>(l))
-                })
-            };
-            let (a1, a2) = (mean(m1), mean(m2));
-            let (xx, yy, xy) = (moment(xh, xl), moment(yh, yl), moment(zh, zl));
+            let (a1, a2) = (mean32(&pairs, m1, j), mean32(&pairs, m2, j));
+            let xx = moment32(&pairs, xh, xl, j);
+            let yy = moment32(&pairs, yh, yl, j);
+            let xy = moment32(&pairs, zh, zl, j);
             for i in 0..2 {
                 let sigma1 = _mm512_sub_epi32(xx[i], square(a1[i], a1[i]));
                 let sigma2 = _mm512_sub_epi32(yy[i], square(a2[i], a2[i]));
                 let sigma2 = _mm512_max_epi32(sigma2, zero);
                 let sigma12 = _mm512_sub_epi32(xy[i], square(a1[i], a2[i]));
-                let low = |v| _mm512_castsi512_si256(v);
-                let high = |v| _mm512_extracti64x4_epi64::<1>(v);
-                score8(
-                    low(sigma1),
-                    low(sigma2),
-                    low(sigma12),
-                    gain,
-                    table,
-                    &mut acc,
-                );
-                score8(
-                    high(sigma1),
-                    high(sigma2),
-                    high(sigma12),
-                    gain,
-                    table,
-                    &mut acc,
-                );
+                score16(sigma1, sigma2, sigma12, gain, table, &mut acc);
             }
         }
     }

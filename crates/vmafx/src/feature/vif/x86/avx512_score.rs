@@ -4,8 +4,10 @@
 
 use std::arch::x86_64::*;
 
+use super::avx2_madd::to_words;
 use crate::cpu::vnni::dpwssd;
-use crate::feature::vif::tables::{tap_pair, SIGMA_NSQ};
+use crate::feature::vif::stats::StatScratch;
+use crate::feature::vif::tables::{tap_pair, MAX_HALF, SIGMA_NSQ};
 
 /// Taps `2p` and `2p + 1` as a pair of words in every 32-bit lane (0 past the last tap),
 /// for the even outputs; then taps `2p - 1` and `2p` (0 before the first), for the odd
@@ -125,4 +127,109 @@ pub(super) unsafe fn score8(
     // SAFETY: the features are enabled here.
     let num = unsafe { _mm512_sub_epi64(log2_lanes(table, with_signal), log2_lanes(table, numer)) };
     acc.num_log = _mm512_mask_add_epi64(acc.num_log, active, acc.num_log, num);
+}
+
+/// The filtered mean sums of thirty-two outputs from `w[at]` on (even, odd): the scalar
+/// code's wrapping 32-bit sums (2^31 added back).
+///
+/// # Safety
+/// As for `filter32`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vnni")]
+pub(super) unsafe fn mean32<const P: usize>(
+    pairs: &[[__m512i; P]; 2],
+    w: &[i16],
+    at: usize,
+) -> [__m512i; 2] {
+    let bias = _mm512_set1_epi32(i32::MIN);
+    // SAFETY: the caller's.
+    unsafe { filter32(pairs, w, at) }.map(|v| _mm512_add_epi32(v, bias))
+}
+
+/// The filter of a moment's halves brought back to the scalar code's rounded 16-bit
+/// shift (see `avx2_madd`'s module note).
+///
+/// # Safety
+/// As for `filter32`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vnni")]
+pub(super) unsafe fn moment32<const P: usize>(
+    pairs: &[[__m512i; P]; 2],
+    hi: &[i16],
+    lo: &[i16],
+    j: usize,
+) -> [__m512i; 2] {
+    let bias = _mm512_set1_epi32(i32::MIN);
+    let half = _mm512_set1_epi32(32768);
+    // SAFETY: the caller's.
+    let (h, l) = unsafe { (filter32(pairs, hi, j), filter32(pairs, lo, j)) };
+    [0, 1].map(|i| {
+        let l = _mm512_add_epi32(_mm512_add_epi32(l[i], bias), half);
+        _mm512_add_epi32(_mm512_add_epi32(h[i], bias), _mm512_srli_epi32::<16>(l))
+    })
+}
+
+/// Rewrites the scratch rows as the filters' biased words where the vertical kernel did
+/// not (see `avx512::horizontal_avx512`): all eight arrays, or only the distorted side's
+/// (`mu2`, `dis²`, `ref·dis`) when `distorted_only`. Gives the SIMD columns' end.
+#[target_feature(enable = "avx2")]
+pub(super) fn words_of<const N: usize>(
+    s: &mut StatScratch,
+    width: usize,
+    distorted_only: bool,
+) -> usize {
+    let first = MAX_HALF - N / 2;
+    let n32 = width / 32 * 32;
+    let len = n32 + N - 1;
+    let done = std::mem::take(&mut s.words_done);
+    debug_assert!(done == 0 || done == n32);
+    let ranges = if done == 0 {
+        [0..len, len..len]
+    } else {
+        [0..N / 2, N / 2 + done..len]
+    };
+    for r in ranges {
+        let span = first + r.start..first + r.end;
+        let [m1, m2, xh, xl, yh, yl, zh, zl] = &mut s.words;
+        if !distorted_only {
+            to_words(&s.mu1.padded()[span.clone()], None, &mut m1[r.clone()]);
+            to_words(
+                &s.ref_sq.padded()[span.clone()],
+                Some(&mut xh[r.clone()]),
+                &mut xl[r.clone()],
+            );
+        }
+        to_words(&s.mu2.padded()[span.clone()], None, &mut m2[r.clone()]);
+        for (row, hi, lo) in [(&s.dis_sq, yh, yl), (&s.ref_dis, zh, zl)] {
+            to_words(
+                &row.padded()[span.clone()],
+                Some(&mut hi[r.clone()]),
+                &mut lo[r.clone()],
+            );
+        }
+    }
+    n32
+}
+
+/// Scores sixteen pixels' sigmas (32-bit lanes) into `acc`: [`score8`] of each half.
+///
+/// # Safety
+/// As for `score8`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512vl")]
+pub(super) unsafe fn score16(
+    sigma1: __m512i,
+    sigma2: __m512i,
+    sigma12: __m512i,
+    gain: __m512d,
+    table: &[i32; 65536],
+    acc: &mut Acc,
+) {
+    let low = |v| _mm512_castsi512_si256(v);
+    let high = |v| _mm512_extracti64x4_epi64::<1>(v);
+    // SAFETY: the caller's.
+    unsafe {
+        score8(low(sigma1), low(sigma2), low(sigma12), gain, table, acc);
+        score8(high(sigma1), high(sigma2), high(sigma12), gain, table, acc);
+    }
 }

@@ -7,11 +7,12 @@
 use std::arch::x86_64::*;
 
 use super::super::tables::log2_table_i32;
-use super::avx2_madd::to_words;
-use super::avx512_score::{filter32, log2_lanes, score8, square, tap_pairs, Acc};
+use super::avx512_score::{
+    log2_lanes, mean32, moment32, score16, square, tap_pairs, words_of, Acc,
+};
 use crate::feature::vif::split::{horizontal_dis_columns, horizontal_keep_columns};
 use crate::feature::vif::stats::{StatScratch, Sums};
-use crate::feature::vif::tables::{MAX_HALF, SIGMA_NSQ, TAPS};
+use crate::feature::vif::tables::{SIGMA_NSQ, TAPS};
 
 /// The fused pass keeping `mu1` and `sigma1_sq` of columns `0..width`.
 pub(super) fn horizontal_keep(
@@ -63,44 +64,6 @@ pub(super) fn horizontal_dis(
     }
 }
 
-/// Rewrites the scratch rows as the filters' biased words where the vertical kernel did
-/// not (see `avx512::horizontal_avx512`): all eight arrays, or only the distorted side's
-/// (`mu2`, `dis²`, `ref·dis`) when `distorted_only`. Gives the SIMD columns' end.
-#[target_feature(enable = "avx2")]
-fn words_of<const N: usize>(s: &mut StatScratch, width: usize, distorted_only: bool) -> usize {
-    let first = MAX_HALF - N / 2;
-    let n32 = width / 32 * 32;
-    let len = n32 + N - 1;
-    let done = std::mem::take(&mut s.words_done);
-    debug_assert!(done == 0 || done == n32);
-    let ranges = if done == 0 {
-        [0..len, len..len]
-    } else {
-        [0..N / 2, N / 2 + done..len]
-    };
-    for r in ranges {
-        let span = first + r.start..first + r.end;
-        let [m1, m2, xh, xl, yh, yl, zh, zl] = &mut s.words;
-        if !distorted_only {
-            to_words(&s.mu1.padded()[span.clone()], None, &mut m1[r.clone()]);
-            to_words(
-                &s.ref_sq.padded()[span.clone()],
-                Some(&mut xh[r.clone()]),
-                &mut xl[r.clone()],
-            );
-        }
-        to_words(&s.mu2.padded()[span.clone()], None, &mut m2[r.clone()]);
-        for (row, hi, lo) in [(&s.dis_sq, yh, yl), (&s.ref_dis, zh, zl)] {
-            to_words(
-                &row.padded()[span.clone()],
-                Some(&mut hi[r.clone()]),
-                &mut lo[r.clone()],
-            );
-        }
-    }
-    n32
-}
-
 /// The lanes that put (even columns, odd columns) of sixteen each back in column order:
 /// the first sixteen columns, then the next sixteen.
 #[inline]
@@ -120,29 +83,6 @@ fn split_indices() -> [__m512i; 2] {
         _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30),
         _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31),
     ]
-}
-
-/// The filter of a moment's halves brought back to the scalar code's rounded 16-bit
-/// shift (as in `avx512::horizontal_avx512`).
-///
-/// # Safety
-/// As for `filter32`.
-#[inline]
-#[target_feature(enable = "avx512f,avx512vnni")]
-unsafe fn moment32<const P: usize>(
-    pairs: &[[__m512i; P]; 2],
-    hi: &[i16],
-    lo: &[i16],
-    j: usize,
-) -> [__m512i; 2] {
-    let bias = _mm512_set1_epi32(i32::MIN);
-    let half = _mm512_set1_epi32(32768);
-    // SAFETY: the caller's.
-    let (h, l) = unsafe { (filter32(pairs, hi, j), filter32(pairs, lo, j)) };
-    [0, 1].map(|i| {
-        let l = _mm512_add_epi32(_mm512_add_epi32(l[i], bias), half);
-        _mm512_add_epi32(_mm512_add_epi32(h[i], bias), _mm512_srli_epi32::<16>(l))
-    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -168,15 +108,13 @@ unsafe fn keep_avx512<const N: usize, const P: usize>(
         num_flat: zero,
         den_flat: 0,
     };
-    let bias = _mm512_set1_epi32(i32::MIN);
     let order = interleave_indices();
     let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
     for j in (0..n32).step_by(32) {
         // SAFETY: the features are enabled here; every word array holds the row's padded
         // length plus 32, at least j + 2P + 30 <= n32 + N - 1.
         unsafe {
-            let mean = |w: &[i16]| filter32(&pairs, w, j).map(|v| _mm512_add_epi32(v, bias));
-            let (a1, a2) = (mean(m1), mean(m2));
+            let (a1, a2) = (mean32(&pairs, m1, j), mean32(&pairs, m2, j));
             let xx = moment32(&pairs, xh, xl, j);
             let yy = moment32(&pairs, yh, yl, j);
             let xy = moment32(&pairs, zh, zl, j);
@@ -187,24 +125,7 @@ unsafe fn keep_avx512<const N: usize, const P: usize>(
                 let sigma2 = _mm512_sub_epi32(yy[i], square(a2[i], a2[i]));
                 let sigma2 = _mm512_max_epi32(sigma2, zero);
                 let sigma12 = _mm512_sub_epi32(xy[i], square(a1[i], a2[i]));
-                let low = |v| _mm512_castsi512_si256(v);
-                let high = |v| _mm512_extracti64x4_epi64::<1>(v);
-                score8(
-                    low(sigma1),
-                    low(sigma2),
-                    low(sigma12),
-                    gain,
-                    table,
-                    &mut acc,
-                );
-                score8(
-                    high(sigma1),
-                    high(sigma2),
-                    high(sigma12),
-                    gain,
-                    table,
-                    &mut acc,
-                );
+                score16(sigma1, sigma2, sigma12, gain, table, &mut acc);
             }
             for (k, idx) in order.into_iter().enumerate() {
                 let m = _mm512_permutex2var_epi32(a1[0], idx, a1[1]);
@@ -245,7 +166,6 @@ unsafe fn dis_avx512<const N: usize, const P: usize>(
     let gain = _mm512_set1_pd(gain_limit);
     let zero = _mm512_setzero_si512();
     let (mut num_log, mut num_flat) = (zero, zero);
-    let bias = _mm512_set1_epi32(i32::MIN);
     let apart = split_indices();
     let [_, m2, _, _, yh, yl, zh, zl] = &s.words;
     for j in (0..n32).step_by(32) {
@@ -260,7 +180,7 @@ unsafe fn dis_avx512<const N: usize, const P: usize>(
                 apart.map(|idx| _mm512_permutex2var_epi32(a, idx, b))
             };
             let (a1, sig1) = (kept(mu1.as_ptr()), kept(sigma1.as_ptr() as *const u32));
-            let a2 = filter32(&pairs, m2, j).map(|v| _mm512_add_epi32(v, bias));
+            let a2 = mean32(&pairs, m2, j);
             let yy = moment32(&pairs, yh, yl, j);
             let xy = moment32(&pairs, zh, zl, j);
             for i in 0..2 {
