@@ -16,7 +16,7 @@ use std::arch::x86_64::*;
 
 use super::super::bands::Bands;
 use super::super::dwt::{self, level0_horizontal, level0_vertical, Taps, HI, LO, LO_SUM};
-use super::avx512_dwt::{band_rows, interior_end};
+use super::dwt_rows::{band_rows, fits, interior_end};
 
 /// A sample type whose consecutive values load as 32-bit or as 16-bit lanes.
 pub(super) trait Load: Copy + Into<i32> {
@@ -70,32 +70,6 @@ impl Load for u16 {
         // SAFETY: the caller guarantees sixteen readable samples (32 bytes).
         unsafe { _mm256_loadu_si256(p as *const __m256i) }
     }
-}
-
-/// Whether the buffers hold everything level 0 reads and writes (else the scalar twin
-/// runs, and fails exactly as the reference would).
-pub(super) fn fits<S>(
-    src: &[S],
-    stride: usize,
-    t: &Taps,
-    tmp: &[i32],
-    out: &Bands<i16>,
-    os: usize,
-) -> bool {
-    let w = t.w;
-    let n = t.cols.len();
-    let last_row = t.rows.iter().flatten().copied().max().unwrap_or(0);
-    let out_len = t.rows.len().saturating_sub(1) * os + n;
-    t.rows.iter().flatten().all(|&r| r < usize::MAX / 2)
-        && last_row
-            .checked_mul(stride)
-            .is_some_and(|o| o + w <= src.len())
-        && tmp.len() >= 2 * w
-        && n == w.div_ceil(2)
-        && t.cols.iter().flatten().all(|&c| c < w)
-        && std::iter::once(&out.a)
-            .chain(&out.hvd)
-            .all(|b| b.len() >= out_len)
 }
 
 /// DWT level 0 (see [`dwt::level0`]) with AVX2.
@@ -389,29 +363,4 @@ unsafe fn eight0(lo: &[i16], hi: &[i16], bands: [*mut i16; 4], taps: &[[__m256i;
             unsafe { _mm_storeu_si128(out.add(j) as *mut __m128i, pack8(taps8(x, y, f))) };
         }
     }
-}
-
-/// Whether the buffers hold everything a level 1..3 reads and writes.
-pub(super) fn fits_n<S>(
-    src: &[S],
-    stride: usize,
-    t: &Taps,
-    tmp: &[i64],
-    out: &Bands<i32>,
-    out_stride: usize,
-) -> bool {
-    let w = t.w;
-    let n = t.cols.len();
-    let last_row = t.rows.iter().flatten().copied().max().unwrap_or(0);
-    let out_len = t.rows.len().saturating_sub(1) * out_stride + n;
-    out_stride >= n
-        && last_row
-            .checked_mul(stride)
-            .is_some_and(|o| o + w <= src.len())
-        && tmp.len() >= 2 * w
-        && n == w.div_ceil(2)
-        && t.cols.iter().flatten().all(|&c| c < w)
-        && std::iter::once(&out.a)
-            .chain(&out.hvd)
-            .all(|b| b.len() >= out_len)
 }
