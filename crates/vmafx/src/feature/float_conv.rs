@@ -170,9 +170,11 @@ fn tap_rows<'a>(p: &'a FloatPlane, i: usize, taps: usize, out: &mut Vec<&'a [f32
 }
 
 /// Separable convolution with a symmetric `filter` and mirrored borders, vertical pass
-/// first (into `tmp`), then horizontal, each output sample summed tap by tap from zero
-/// as `sum += f[k] * x` in `f32`: libvmaf's `convolution_f32_*` / `vif_filter1d*`. The
-/// row kernels are `kernels`' (any level gives the same bits).
+/// first, then horizontal, each output sample summed tap by tap from zero as
+/// `sum += f[k] * x` in `f32`: libvmaf's `convolution_f32_*` / `vif_filter1d*`. The
+/// row kernels are `kernels`' (any level gives the same bits). Each output row's
+/// vertical pass goes into the one row `tmp` and is filtered horizontally at once, while
+/// it is in the cache: every sample is computed as a whole vertical pass first would.
 pub(crate) fn convolve(
     kernels: &ConvKernels,
     filter: &[f32],
@@ -181,31 +183,28 @@ pub(crate) fn convolve(
     dst: &mut FloatPlane,
 ) {
     let (w, h) = input.size();
-    tmp.resize(w * h, 0.0);
+    tmp.resize(w, 0.0);
+    if dst.width != w || dst.height != h {
+        *dst = FloatPlane::new(w, h);
+    }
     let (mut ra, mut rb) = (Vec::new(), Vec::new());
-    for (i, out) in tmp.chunks_exact_mut(w.max(1)).take(h).enumerate() {
+    for (i, out) in dst.data.chunks_exact_mut(w.max(1)).take(h).enumerate() {
         match input {
             ConvInput::Plain(p) => {
                 tap_rows(p, i, filter.len(), &mut ra);
-                (kernels.vertical)(filter, &ra, out);
+                (kernels.vertical)(filter, &ra, tmp);
             }
             ConvInput::Square(p) => {
                 tap_rows(p, i, filter.len(), &mut ra);
-                (kernels.vertical_square)(filter, &ra, out);
+                (kernels.vertical_square)(filter, &ra, tmp);
             }
             ConvInput::Product(a, b) => {
                 tap_rows(a, i, filter.len(), &mut ra);
                 tap_rows(b, i, filter.len(), &mut rb);
-                (kernels.vertical_product)(filter, &ra, &rb, out);
+                (kernels.vertical_product)(filter, &ra, &rb, tmp);
             }
         }
-    }
-    if dst.width != w || dst.height != h {
-        *dst = FloatPlane::new(w, h);
-    }
-    for i in 0..h {
-        let src = &tmp[i * w..(i + 1) * w];
-        (kernels.horizontal)(filter, src, &mut dst.data[i * w..(i + 1) * w]);
+        (kernels.horizontal)(filter, tmp, out);
     }
 }
 

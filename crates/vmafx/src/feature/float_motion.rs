@@ -192,23 +192,19 @@ fn blend(score: f64, factor: f64, offset: f64) -> f64 {
     score * factor + (1.0 - factor) * offset.min(score)
 }
 
-/// Mean absolute difference of two pictures, accumulated row by row in `f32`.
-fn mean_abs_diff(a: &FloatPlane, b: &FloatPlane) -> f32 {
-    let mut accum = 0.0f32;
-    for y in 0..a.height {
-        let mut line = 0.0f32;
-        for (&p, &q) in a.row(y).iter().zip(b.row(y)) {
-            line = (line as f64 + (p - q).abs() as f64) as f32;
-        }
-        accum += line;
-    }
+/// Mean absolute difference of two pictures: the rows' sums (`abs_diff_sums`, each
+/// summed in `f32` in column order) added in row order.
+fn mean_abs_diff(kernels: &ConvKernels, a: &FloatPlane, b: &FloatPlane) -> f32 {
+    let mut sums = vec![0.0f32; a.height];
+    (kernels.abs_diff_sums)(&a.data, &b.data, a.width, &mut sums);
+    let accum = sums.iter().fold(0.0f32, |acc, &line| acc + line);
     accum / (a.width * a.height) as f32
 }
 
 /// libvmaf's `vmaf_image_sad_c`: the mean absolute difference, plus that of the
 /// half-size bilinear downscales with `motion_add_scale1`.
-fn sad(a: &FloatPlane, b: &FloatPlane, add_scale1: bool) -> f64 {
-    let s0 = mean_abs_diff(a, b);
+fn sad(kernels: &ConvKernels, a: &FloatPlane, b: &FloatPlane, add_scale1: bool) -> f64 {
+    let s0 = mean_abs_diff(kernels, a, b);
     if !add_scale1 {
         return s0 as f64;
     }
@@ -217,7 +213,7 @@ fn sad(a: &FloatPlane, b: &FloatPlane, add_scale1: bool) -> f64 {
     let (mut sa, mut sb) = (FloatPlane::new(sw, sh), FloatPlane::new(sw, sh));
     scale_frame(ScaleMethod::Bilinear, a, &mut sa);
     scale_frame(ScaleMethod::Bilinear, b, &mut sb);
-    (s0 + mean_abs_diff(&sa, &sb)) as f64
+    (s0 + mean_abs_diff(kernels, &sa, &sb)) as f64
 }
 
 impl FloatMotion {
@@ -229,7 +225,7 @@ impl FloatMotion {
     fn motion(&self, a: usize, b: usize) -> f64 {
         let mut score = 0.0;
         for (pa, pb) in self.blur[a].iter().zip(&self.blur[b]) {
-            score += sad(pa, pb, self.add_scale1);
+            score += sad(&self.kernels, pa, pb, self.add_scale1);
         }
         score
     }

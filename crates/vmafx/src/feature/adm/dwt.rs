@@ -182,14 +182,15 @@ pub(super) fn level<S: Copy + Into<i64>>(
     }
 }
 
-/// The vertical pass of level `scale` over columns `from..lo.len()`.
-pub(super) fn level_vertical<S: Copy + Into<i64>>(
+/// The vertical pass of level `scale` over columns `from..lo.len()`. Its values are
+/// truncated to 32 bits, so a vector kernel may keep the rows as `i32`.
+pub(super) fn level_vertical<S: Copy + Into<i64>, T: From<i32>>(
     src: &[S],
     stride: usize,
     rows: &[usize; 4],
     scale: usize,
-    lo: &mut [i64],
-    hi: &mut [i64],
+    lo: &mut [T],
+    hi: &mut [T],
     from: usize,
 ) {
     let (add_v, shift_v) = VERTICAL[scale - 1];
@@ -201,8 +202,8 @@ pub(super) fn level_vertical<S: Copy + Into<i64>>(
             l += LO[k] as i64 * s[k];
             g += HI[k] as i64 * s[k];
         }
-        lo[j] = ((l + add_v) >> shift_v) as i32 as i64;
-        hi[j] = ((g + add_v) >> shift_v) as i32 as i64;
+        lo[j] = T::from(((l + add_v) >> shift_v) as i32);
+        hi[j] = T::from(((g + add_v) >> shift_v) as i32);
     }
 }
 

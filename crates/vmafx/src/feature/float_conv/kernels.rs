@@ -27,7 +27,14 @@ pub(crate) struct ConvKernels {
     /// Every other output of a horizontal pass inside the row:
     /// `out[o] = Σ_k f[k] · src[2o + k]`, `(filter, src, out)` (float_adm's DWT).
     pub stride2: fn(&[f32], &[f32], &mut [f32]),
+    /// Each row's sum of absolute differences, `(a, b, width, sums)`: `sums[r]` is
+    /// `Σ_j |a[r·width + j] - b[r·width + j]|` summed from zero in column order in
+    /// `f32`, libvmaf's `vmaf_image_sad_c` row sums (float_motion).
+    pub abs_diff_sums: AbsDiffSumsFn,
 }
+
+/// Row sums of absolute differences: `(a, b, width, sums)`, one sum per row.
+pub(crate) type AbsDiffSumsFn = fn(&[f32], &[f32], usize, &mut [f32]);
 
 impl ConvKernels {
     /// The scalar reference kernels.
@@ -38,6 +45,7 @@ impl ConvKernels {
         vertical_product: rows::vertical_product,
         horizontal: rows::horizontal,
         stride2: rows::stride2,
+        abs_diff_sums: rows::abs_diff_sums,
     };
 }
 

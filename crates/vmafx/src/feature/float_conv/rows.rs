@@ -89,3 +89,19 @@ pub(crate) fn stride2(filter: &[f32], src: &[f32], out: &mut [f32]) {
         *slot = acc;
     }
 }
+
+/// `sums[r] = Σ_j |a[r·width + j] - b[r·width + j]|` for each row `r`, summed from zero
+/// in column order. libvmaf adds `fabs` of the float difference, a double, to the float
+/// row sum and rounds back to float; for two floats that is the float sum itself (a
+/// double's 53 bits are at least twice a float's 24 plus 2, so rounding twice cannot
+/// differ from rounding once), which is what lets a vector kernel add in `f32` lanes.
+pub(crate) fn abs_diff_sums(a: &[f32], b: &[f32], width: usize, sums: &mut [f32]) {
+    for (r, sum) in sums.iter_mut().enumerate() {
+        let row = r * width..(r + 1) * width;
+        let mut line = 0.0f32;
+        for (&p, &q) in a[row.clone()].iter().zip(&b[row]) {
+            line = (line as f64 + (p - q).abs() as f64) as f32;
+        }
+        *sum = line;
+    }
+}

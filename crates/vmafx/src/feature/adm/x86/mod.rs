@@ -7,6 +7,7 @@ mod avx2_decouple;
 mod avx2_decouple123;
 mod avx2_den;
 mod avx2_dwt;
+mod avx2_dwt123;
 mod avx2_weight;
 pub(super) mod avx512;
 mod avx512_cm;

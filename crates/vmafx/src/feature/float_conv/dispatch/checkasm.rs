@@ -33,6 +33,10 @@ pub(in crate::feature::float_conv) static SUITE: Suite<ConvKernels> = Suite {
             name: "stride2",
             check: stride2,
         },
+        Entry {
+            name: "abs_diff_sums",
+            check: abs_diff_sums,
+        },
     ],
 };
 
@@ -130,3 +134,20 @@ fn stride2(s: &ConvKernels, k: &ConvKernels, rng: &mut TwinRng) -> Verdict {
 
 /// The float convolution's suite as the checker lists it.
 pub(crate) static CHECKASM: &dyn Checkable = &SUITE;
+
+/// Row counts around the kernel's groups of eight and sixteen rows, widths around its
+/// blocks of eight columns.
+fn abs_diff_sums(s: &ConvKernels, k: &ConvKernels, rng: &mut TwinRng) -> Verdict {
+    let rows = rng.size(1, 40);
+    let width = rng.size(1, 300);
+    let a = floats(rng, rows * width);
+    let b = floats(rng, rows * width);
+    let (mut got, mut want) = (vec![0.0; rows], vec![0.0; rows]);
+    (k.abs_diff_sums)(&a, &b, width, &mut got);
+    (s.abs_diff_sums)(&a, &b, width, &mut want);
+    same(
+        &format!("{rows} rows of {width} columns"),
+        &bits(&got),
+        &bits(&want),
+    )
+}

@@ -15,6 +15,7 @@ pub(in crate::feature::float_conv) const KERNELS: ConvKernels = ConvKernels {
     vertical_product,
     horizontal,
     stride2,
+    abs_diff_sums: super::abs_diff::abs_diff_sums,
 };
 
 level_entry!("avx512f", Avx512, vertical = conv::vertical, (f: &[f32], rows: &[&[f32]], out: &mut [f32]));

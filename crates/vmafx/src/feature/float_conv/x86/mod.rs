@@ -1,7 +1,9 @@
 //! The float kernels' x86-64 code: [`lanes`] abstracts the vector width, [`conv`] holds
 //! the convolution's row kernels written once over it, and `avx2` / `avx512` instantiate
-//! them as the tables `super::dispatch` lists.
+//! them as the tables `super::dispatch` lists; `abs_diff` is float_motion's row sums of
+//! absolute differences (AVX2, in both tables).
 
+mod abs_diff;
 pub(super) mod avx2;
 pub(super) mod avx512;
 pub(crate) mod conv;
