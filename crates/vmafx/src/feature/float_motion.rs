@@ -177,8 +177,9 @@ struct FloatMotion {
     geometry: Option<Geometry>,
     pic: FloatPlane,
     tmp: Vec<f32>,
-    /// Blurred pictures by index modulo 3.
-    blur: [Blurred; 3],
+    /// Blurred pictures by index modulo 2: the current and the previous one (the motion
+    /// of the pair before them is kept as `score`).
+    blur: [Blurred; 2],
     /// The last index extracted.
     last: Option<u64>,
     /// The first index fed (above 0 for a chunk fed from its pre-roll).
@@ -297,9 +298,8 @@ impl Extractor for FloatMotion {
             return Ok(());
         }
         self.last = Some(index);
-        let cur = (index % 3) as usize;
-        let prev = ((index + 2) % 3) as usize;
-        let prev2 = ((index + 1) % 3) as usize;
+        let cur = (index % 2) as usize;
+        let prev = 1 - cur;
 
         let channels: &[usize] = if self.add_uv { &[0, 1, 2] } else { &[0] };
         let mut blurred = std::mem::take(&mut self.blur[cur]);
@@ -329,11 +329,14 @@ impl Extractor for FloatMotion {
         }
 
         let score = self.motion(prev, cur);
+        // The motion of the previous index, between the picture before `prev` and
+        // `prev`; the SAD is symmetric (|a - b| is |b - a| in IEEE arithmetic, summed in
+        // the same order), so it is libvmaf's second SAD of that pair exactly.
+        let before = std::mem::replace(&mut self.score, score);
         if self.debug {
             let v = (score * self.fps_weight).min(self.max_val);
             out.put(self.name(PROVIDED[0]), index, v);
         }
-        self.score = score;
         if index == 1 {
             let b = blend(
                 score * self.fps_weight,
@@ -347,8 +350,7 @@ impl Extractor for FloatMotion {
             // motion2 of the pre-roll's first frame would need the frame before it.
             return Ok(());
         }
-        let score2 = self.motion(prev, prev2);
-        let score2 = if score2 < score { score2 } else { score };
+        let score2 = if before < score { before } else { score };
         self.put_late(&mut |n, i, v| out.put(n, i, v), score2, index - 1);
         Ok(())
     }

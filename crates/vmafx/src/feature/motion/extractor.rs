@@ -3,7 +3,7 @@
 use super::kernel::{LumaView, MIN_DIMENSION};
 use super::kernels::Kernels;
 use super::names::{MOTION, MOTION2, MOTION3, SAD, V2_SAD};
-use super::sad::blurred_sad_with;
+use super::sad::{plane_sad, Scratch};
 use super::temporal::{late_scores, Blend};
 use crate::error::{Error, Result};
 use crate::feature::name::feature_name;
@@ -40,7 +40,7 @@ pub(super) struct Motion {
     debug: bool,
     names: Names,
     geometry: Option<Geometry>,
-    row_buf: Vec<i32>,
+    scratch: Scratch,
     kernels: Kernels,
     /// The first index fed (above 0 for a chunk fed from its pre-roll).
     first: u64,
@@ -81,7 +81,7 @@ impl Motion {
                 motion3: name(MOTION3),
             },
             geometry: None,
-            row_buf: Vec::new(),
+            scratch: Scratch::default(),
             kernels: Kernels::SCALAR,
             first: 0,
         }
@@ -126,11 +126,9 @@ impl Motion {
             ));
         };
         let sad = match (luma(prev, g, what)?, luma(input.reference, g, "reference")?) {
-            (Luma::U8(p), Luma::U8(c)) => {
-                blurred_sad_with(&self.kernels, p, c, g.bpc, &mut self.row_buf)
-            }
+            (Luma::U8(p), Luma::U8(c)) => plane_sad(&self.kernels, p, c, g.bpc, &mut self.scratch),
             (Luma::U16(p), Luma::U16(c)) => {
-                blurred_sad_with(&self.kernels, p, c, g.bpc, &mut self.row_buf)
+                plane_sad(&self.kernels, p, c, g.bpc, &mut self.scratch)
             }
             _ => {
                 return Err(Error::invalid(
@@ -169,7 +167,7 @@ impl Extractor for Motion {
                 ));
             }
         }
-        self.row_buf = vec![0; geometry.width as usize];
+        self.scratch = Scratch::new(geometry.width as usize);
         self.kernels = super::dispatch::KERNELS.current();
         self.geometry = Some(geometry);
         Ok(())

@@ -11,6 +11,11 @@
 /// [`MotionSample::vertical`]); returns whether any output is nonzero.
 pub(super) type VerticalFn<T> = fn([&[T]; 5], [&[T]; 5], u32, &mut [i32]) -> bool;
 
+/// Makes one row of differences `prev - cur` as `i16` (wrapping) for the 16-bit pipeline
+/// (`super::words`); returns whether every sample of both rows is below 2^14, its range
+/// (`u8` rows always are).
+pub(super) type DiffFn<T> = fn(&[T], &[T], &mut [i16]) -> bool;
+
 /// The blur taps (they sum to 65536).
 pub(super) const FILTER: [i32; 5] = [3571, 16004, 26386, 16004, 3571];
 
@@ -43,6 +48,9 @@ pub(super) trait MotionSample: Copy + Send + Sync + 'static {
 
     /// This type's pass of a table's two (one per sample width).
     fn pick(u8_pass: VerticalFn<u8>, u16_pass: VerticalFn<u16>) -> VerticalFn<Self>;
+
+    /// This type's difference kernel of a 16-bit pipeline's two.
+    fn pick_diff(u8_diff: DiffFn<u8>, u16_diff: DiffFn<u16>) -> DiffFn<Self>;
 }
 
 impl MotionSample for u8 {
@@ -65,6 +73,10 @@ impl MotionSample for u8 {
     fn pick(u8_pass: VerticalFn<u8>, _: VerticalFn<u16>) -> VerticalFn<u8> {
         u8_pass
     }
+
+    fn pick_diff(u8_diff: DiffFn<u8>, _: DiffFn<u16>) -> DiffFn<u8> {
+        u8_diff
+    }
 }
 
 impl MotionSample for u16 {
@@ -85,6 +97,10 @@ impl MotionSample for u16 {
 
     fn pick(_: VerticalFn<u8>, u16_pass: VerticalFn<u16>) -> VerticalFn<u16> {
         u16_pass
+    }
+
+    fn pick_diff(_: DiffFn<u8>, u16_diff: DiffFn<u16>) -> DiffFn<u16> {
+        u16_diff
     }
 }
 
@@ -116,26 +132,26 @@ fn abs_rounded(acc: i64) -> u32 {
 
 /// The horizontal output at column `j` whose taps leave the row (mirrored), as `|value|`.
 #[inline]
-pub(super) fn edge_abs(row: &[i32], j: usize) -> u32 {
+pub(super) fn edge_abs<V: Copy + Into<i64>>(row: &[V], j: usize) -> u32 {
     let w = row.len();
     let acc: i64 = (0..FILTER.len())
-        .map(|k| FILTER[k] as i64 * row[mirror(j, k, w)] as i64)
+        .map(|k| FILTER[k] as i64 * row[mirror(j, k, w)].into())
         .sum();
     abs_rounded(acc)
 }
 
 /// The horizontal output of one in-row window of five values, as `|value|`.
 #[inline]
-pub(super) fn window_abs(win: &[i32]) -> u32 {
+pub(super) fn window_abs<V: Copy + Into<i64>>(win: &[V]) -> u32 {
     let acc: i64 = (0..FILTER.len())
-        .map(|k| FILTER[k] as i64 * win[k] as i64)
+        .map(|k| FILTER[k] as i64 * win[k].into())
         .sum();
     abs_rounded(acc)
 }
 
 /// The sum of `|value|` over the columns whose taps leave the row (both edges).
 #[inline]
-pub(super) fn edges_abs_sum(row: &[i32]) -> u32 {
+pub(super) fn edges_abs_sum<V: Copy + Into<i64>>(row: &[V]) -> u32 {
     let w = row.len();
     let right = w.saturating_sub(RADIUS).max(RADIUS);
     (0..RADIUS)
@@ -144,9 +160,10 @@ pub(super) fn edges_abs_sum(row: &[i32]) -> u32 {
 }
 
 /// The horizontal pass over one row buffer: the sum of `|filtered|`, wrapping at 32 bits
-/// as libvmaf's per-row accumulator does. Needs `row.len() >= MIN_DIMENSION`.
+/// as libvmaf's per-row accumulator does. Needs `row.len() >= MIN_DIMENSION`. (The 16-bit
+/// pipeline's rows of `i16` take the same arithmetic.)
 #[inline]
-pub(super) fn horizontal_abs_sum(row: &[i32]) -> u32 {
+pub(super) fn horizontal_abs_sum<V: Copy + Into<i64>>(row: &[V]) -> u32 {
     // Columns whose taps leave the row, then the interior, one window per column.
     let mut sum = edges_abs_sum(row);
     for win in row.windows(FILTER.len()) {

@@ -25,6 +25,7 @@ mod kernels;
 mod names;
 mod sad;
 mod temporal;
+mod words;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 

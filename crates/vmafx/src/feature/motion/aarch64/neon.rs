@@ -22,6 +22,7 @@ pub(in crate::feature::motion) const KERNELS: Kernels = Kernels {
     vertical_u8,
     vertical_u16,
     abs_sum,
+    words: None,
 };
 
 /// Whether every row holds at least `n` samples (else the scalar twin is used, which

@@ -1,9 +1,11 @@
 //! motion's table for the kernel checker (`crate::testutil::checkasm`): the vertical
 //! passes at every depth on random widths (below a vector, odd, a few vectors) and edge
-//! rows, and the horizontal sum over rows a pass makes and over any `i32`.
+//! rows, and the horizontal sum over rows a pass makes and over any `i32`; and a table's
+//! 16-bit pipeline, where it has one, against the scalar twins of `super::super::words`.
 
 use super::super::kernel::VerticalFn;
 use super::super::kernels::Kernels;
+use super::super::words::Words;
 use super::KERNELS;
 use crate::testutil::checkasm::{equal, same, samples, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
@@ -27,6 +29,13 @@ pub(in crate::feature::motion) static SUITE: Suite<Kernels> = Suite {
         Entry {
             name: "abs_sum",
             check: abs_sum,
+        },
+        Entry {
+            name: "words",
+            check: |_, k, rng| match k.words {
+                Some(w) => words(&w, rng),
+                None => Ok(()),
+            },
         },
     ],
 };
@@ -63,6 +72,72 @@ fn abs_sum(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
     let row: Vec<i32> = (0..n).map(|_| rng.range(lo, hi) as i32).collect();
     equal(
         &format!("sum of {n} values"),
+        (k.abs_sum)(&row),
+        (s.abs_sum)(&row),
+    )
+}
+
+/// One case of each kernel of a 16-bit pipeline against the scalar twins: differences of
+/// 8-bit and deeper rows (samples of 2^14 and more too, which the flag must report), the
+/// vertical pass over differences of samples up to 14 bits with the depth's shift or any
+/// other (outputs that saturate 16 bits among them), the horizontal sum of any `i16` row.
+fn words(k: &Words, rng: &mut TwinRng) -> Verdict {
+    let s = Words::SCALAR;
+    let n = rng.size(1, 100);
+    let bpc = rng.range(8, 16) as u32;
+    let (p, c) = (samples(rng, n, bpc), samples(rng, n, bpc));
+    let (mut got, mut want) = (vec![0i16; n], vec![0i16; n]);
+    let (p8, c8): (Vec<u8>, Vec<u8>) = (
+        p.iter().map(|&v| v as u8).collect(),
+        c.iter().map(|&v| v as u8).collect(),
+    );
+    let flags = (
+        (k.diff_u8)(&p8, &c8, &mut got),
+        (s.diff_u8)(&p8, &c8, &mut want),
+    );
+    same(&format!("diff_u8, {n} columns"), &got, &want)?;
+    equal("diff_u8 flag", flags.0, flags.1)?;
+    let flags = (
+        (k.diff_u16)(&p, &c, &mut got),
+        (s.diff_u16)(&p, &c, &mut want),
+    );
+    same(&format!("diff_u16, {n} columns, {bpc} bits"), &got, &want)?;
+    equal("diff_u16 flag", flags.0, flags.1)?;
+
+    let bpc = [8, 10, 12, 14][rng.range(0, 3) as usize];
+    let shift = if rng.next_u64().is_multiple_of(2) {
+        bpc
+    } else {
+        rng.range(1, 15) as u32
+    };
+    let d: Vec<Vec<i16>> = (0..5)
+        .map(|_| {
+            let (p, c) = (samples(rng, n, bpc), samples(rng, n, bpc));
+            p.iter()
+                .zip(&c)
+                .map(|(&a, &b)| a as i16 - b as i16)
+                .collect()
+        })
+        .collect();
+    let rows: [&[i16]; 5] = std::array::from_fn(|i| d[i].as_slice());
+    let tops = (
+        (k.vertical)(rows, shift, &mut got),
+        (s.vertical)(rows, shift, &mut want),
+    );
+    let what = format!("vertical, {n} columns, {bpc} bits, shift {shift}");
+    same(&what, &got, &want)?;
+    equal(&format!("{what}: largest value"), tops.0, tops.1)?;
+
+    let n = rng.size(3, 100);
+    let (lo, hi) = match rng.range(0, 3) {
+        0 => (-32768, 32767),
+        1 => (-255, 255),
+        2 => (32767, 32767),
+        _ => (-32768, -32768),
+    };
+    let row: Vec<i16> = (0..n).map(|_| rng.range(lo, hi) as i16).collect();
+    equal(
+        &format!("abs_sum of {n} values in {lo}..={hi}"),
         (k.abs_sum)(&row),
         (s.abs_sum)(&row),
     )

@@ -27,6 +27,7 @@ pub(in crate::feature::motion) const KERNELS: Kernels = Kernels {
     vertical_u8,
     vertical_u16,
     abs_sum,
+    words: None,
 };
 
 /// The word mask of the high word of every 32-bit lane.

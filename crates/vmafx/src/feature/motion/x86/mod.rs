@@ -2,5 +2,6 @@
 //! the scalar passes, each file with its table (`KERNELS`), which `super::dispatch` lists.
 
 pub(super) mod avx2;
+pub(super) mod avx2_words;
 pub(super) mod avx512;
 pub(super) mod avx512_vnni;
