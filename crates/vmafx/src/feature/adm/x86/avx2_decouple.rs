@@ -6,7 +6,8 @@
 //! twin's conversions and operation order (products below 2^53 are exact; `f32` rounding
 //! of the dot products is `cvtpd_ps`); `min_pd`/`max_pd` are C's `x < t ? x : t` and
 //! `x > t ? x : t`, and the limited values always lie in `i16`'s range, so truncation is
-//! exact.
+//! exact. An integral gain limit (see [`integral_gain`]) is applied in `i32` lanes. The
+//! one-degree test multiplies by 2^-12 (the scalar division by 4096, exactly).
 
 use std::arch::x86_64::*;
 
@@ -29,6 +30,15 @@ pub(super) fn fits<T>(b: &Decouple<'_, T>, stride: usize, r: Region) -> bool {
         })
 }
 
+/// The gain limit as an integer, where it is one in `0..2^16`: then `rst · egl` is exact
+/// in `i32` lanes at scale 0 (|rst| <= 2^15) and in `f64` and 64-bit lanes at scales 1..3,
+/// and the limits lie in the band's range (`rst · egl` has the sign of `rst`, so the
+/// minimum with `t` where `rst >= 0`, or the maximum where `rst <= 0`, lies between `t`
+/// and 0), so integer minima and maxima give the scalar twin's `f64` ones and casts.
+pub(super) fn integral_gain(egl: f64) -> Option<i32> {
+    (egl.fract() == 0.0 && (0.0..65536.0).contains(&egl)).then_some(egl as i32)
+}
+
 /// Scale-0 decoupling (see [`decouple::scale0`]) with AVX2.
 pub(super) fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
     if !fits(&b, stride, region) {
@@ -36,16 +46,25 @@ pub(super) fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, eg
     }
     let div = reciprocals();
     let cos_sq = cos_sq_one_degree();
+    let gain = (egl, integral_gain(egl));
     for i in region.top..region.bottom {
         let row = i * stride;
         // SAFETY: AVX2 was detected before this kernel was listed; `fits` checked that
         // every band holds this row's columns up to `right`, and the table has 65537
         // entries for indices 0..=65535.
-        let done = unsafe { row0(&mut b, row, region.left, region.right, egl, div, cos_sq) };
+        let done = unsafe { row0(&mut b, row, region.left, region.right, gain, div, cos_sq) };
         for j in done..region.right {
             scale0_at(&mut b, row + j, egl, div, cos_sq);
         }
     }
+}
+
+/// The starts of the eight-wide steps over `left..right` (at least eight columns): every
+/// eighth column, the last step moved back to end at `right` (it recomputes a few
+/// positions, which is harmless: every position's outputs depend on its inputs only, and
+/// the bands written are not the bands read).
+pub(super) fn steps8(left: usize, right: usize) -> impl Iterator<Item = usize> {
+    (left..right).step_by(8).map(move |j| j.min(right - 8))
 }
 
 /// Eight `i16` at `p` as `i32` lanes.
@@ -98,14 +117,14 @@ fn mask_pd_to_epi32(m: __m256d) -> __m128i {
 #[inline]
 #[target_feature(enable = "avx2")]
 fn angle4(oh: __m256d, ov: __m256d, th: __m256d, tv: __m256d, cos_sq: __m256d) -> __m256d {
-    let q = _mm256_set1_pd(4096.0);
+    let q = _mm256_set1_pd(1.0 / 4096.0);
     let dot = _mm256_add_pd(_mm256_mul_pd(oh, th), _mm256_mul_pd(ov, tv));
     let o_sq = _mm256_add_pd(_mm256_mul_pd(oh, oh), _mm256_mul_pd(ov, ov));
     let t_sq = _mm256_add_pd(_mm256_mul_pd(th, th), _mm256_mul_pd(tv, tv));
-    let dp = _mm256_div_pd(via_f32(dot), q);
+    let dp = _mm256_mul_pd(via_f32(dot), q);
     let rhs = _mm256_mul_pd(
-        _mm256_mul_pd(cos_sq, _mm256_div_pd(via_f32(o_sq), q)),
-        _mm256_div_pd(via_f32(t_sq), q),
+        _mm256_mul_pd(cos_sq, _mm256_mul_pd(via_f32(o_sq), q)),
+        _mm256_mul_pd(via_f32(t_sq), q),
     );
     _mm256_and_pd(
         _mm256_cmp_pd::<_CMP_GE_OQ>(dp, _mm256_setzero_pd()),
@@ -155,30 +174,35 @@ pub(super) fn limits(rst: __m256i, t: __m256i, egl: __m256d) -> (__m256i, __m256
     )
 }
 
-/// The row's columns `left..` in steps of eight; returns where the scalar loop resumes.
+/// The row's columns `left..right` in steps of eight (the last one overlapping, see
+/// [`steps8`]); returns where the scalar loop resumes (`left` for rows narrower than a
+/// step, else `right`).
 #[target_feature(enable = "avx2")]
 unsafe fn row0(
     b: &mut Decouple<'_, i16>,
     row: usize,
     left: usize,
     right: usize,
-    egl: f64,
+    (egl, gain): (f64, Option<i32>),
     div: &[i32],
     cos_sq: f32,
 ) -> usize {
+    if right < left + 8 {
+        return left;
+    }
     let cos = _mm256_set1_pd(cos_sq as f64);
     let egl = _mm256_set1_pd(egl);
+    let gain = gain.map(|g| _mm256_set1_epi32(g));
     let zero = _mm256_setzero_si256();
     let one = _mm256_set1_epi32(32768);
     let half = _mm256_set1_epi64x(16384);
     let half32 = _mm256_set1_epi32(16384);
-    let mut j = left;
-    while j + 8 <= right {
+    for j in steps8(left, right) {
         let p = row + j;
         let mut o = [zero; 3];
         let mut d = [zero; 3];
         for t in 0..3 {
-            // SAFETY: every band holds `row + right > p + 7` values (checked by `fits`).
+            // SAFETY: every band holds `row + right >= p + 8` values (checked by `fits`).
             unsafe {
                 o[t] = load8(b.reference[t].as_ptr().add(p));
                 d[t] = load8(b.distorted[t].as_ptr().add(p));
@@ -201,7 +225,14 @@ unsafe fn row0(
                 _mm256_mullo_epi32(k, o[t]),
                 half32,
             )));
-            let (min, max) = limits(rst, d[t], egl);
+            let (min, max) = match gain {
+                // An integral limit (see `integral_gain`): |rst · g| < 2^31 in `i32` lanes.
+                Some(g) => {
+                    let x = _mm256_mullo_epi32(rst, g);
+                    (_mm256_min_epi32(x, d[t]), _mm256_max_epi32(x, d[t]))
+                }
+                None => limits(rst, d[t], egl),
+            };
             let k_pos = _mm256_cmpgt_epi32(k, zero);
             let up = _mm256_and_si256(k_pos, _mm256_cmpgt_epi32(o[t], zero));
             let down = _mm256_and_si256(k_pos, _mm256_cmpgt_epi32(zero, o[t]));
@@ -214,7 +245,6 @@ unsafe fn row0(
                 store8(b.additive[t].as_mut_ptr().add(p), add);
             }
         }
-        j += 8;
     }
-    j
+    right
 }

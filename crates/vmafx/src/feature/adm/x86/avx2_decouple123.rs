@@ -6,12 +6,14 @@
 //! test's `f64` products are exact (so `cvtpd_ps` rounds them as the scalar `i64 as f32`
 //! does), and every 64-bit product fits. The gain's rounding shift is per lane
 //! (`srlv_epi64`); a negative sum clamps to 0 before it, so a logical shift is exact.
+//! Each row runs in steps of eight, the last one overlapping (see `steps8`), so no scalar
+//! tail is left but in rows narrower than a step.
 
 use std::arch::x86_64::*;
 
 use super::super::border::Region;
 use super::super::decouple::{self, cos_sq_one_degree, reciprocals, scale123_at, Decouple};
-use super::avx2_decouple::{angle8, fits, limits};
+use super::avx2_decouple::{angle8, fits, integral_gain, limits, steps8};
 
 /// Scale-1..3 decoupling (see [`decouple::scale123`]) with AVX2.
 pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
@@ -20,26 +22,32 @@ pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, 
     }
     let div = reciprocals();
     let cos_sq = cos_sq_one_degree();
+    let gain = (egl, integral_gain(egl).map(|g| (g, RANGE / g.max(1) + 1)));
+    let wide = region.right >= region.left + 8;
     for i in region.top..region.bottom {
         let row = i * stride;
-        let mut j = region.left;
-        while j + 8 <= region.right {
+        let starts = wide.then(|| steps8(region.left, region.right));
+        for j in starts.into_iter().flatten() {
             // SAFETY: AVX2 was detected before this kernel was listed; `fits` checked
-            // that every band holds this row's columns up to `right > j + 7`, and the
+            // that every band holds this row's columns up to `right >= j + 8`, and the
             // table has 65537 entries.
-            let done = unsafe { step(&mut b, row + j, egl, div, cos_sq) };
+            let done = unsafe { step(&mut b, row + j, gain, div, cos_sq) };
             if !done {
                 for p in row + j..row + j + 8 {
                     scale123_at(&mut b, p, egl, div, cos_sq);
                 }
             }
-            j += 8;
         }
-        for p in row + j..row + region.right {
-            scale123_at(&mut b, p, egl, div, cos_sq);
+        if !wide {
+            for p in row + region.left..row + region.right {
+                scale123_at(&mut b, p, egl, div, cos_sq);
+            }
         }
     }
 }
+
+/// The step's bound on band magnitudes (`2^24`, exclusive).
+const RANGE: i32 = 1 << 24;
 
 /// The 64-bit lanes' low dwords of `even` and of `odd` joined into eight `i32` lanes
 /// (`odd`'s results belong to the odd `i32` positions).
@@ -86,7 +94,7 @@ fn restore(k: __m256i, o: __m256i) -> __m256i {
 pub(super) unsafe fn step(
     b: &mut Decouple<'_, i32>,
     p: usize,
-    egl: f64,
+    (egl, gain): (f64, Option<(i32, i32)>),
     div: &[i32],
     cos_sq: f32,
 ) -> bool {
@@ -109,6 +117,7 @@ pub(super) unsafe fn step(
     }
     let cos = _mm256_set1_pd(cos_sq as f64);
     let egl = _mm256_set1_pd(egl);
+    let gain = gain.map(|(g, c)| [g, c, -c].map(|v| _mm256_set1_epi32(v)));
     let one = _mm256_set1_epi32(32768);
     let angle = angle8(o[0], o[1], d[0], d[1], cos);
     for t in 0..3 {
@@ -133,7 +142,18 @@ pub(super) unsafe fn step(
         let k = join(even, odd);
         let k = _mm256_blendv_epi8(k, one, _mm256_cmpeq_epi32(o[t], zero));
         let rst = restore(k, o[t]);
-        let (min, max) = limits(rst, d[t], egl);
+        let (min, max) = match gain {
+            // An integral limit `g` (see `integral_gain`) in `i32` lanes: |rst| is first
+            // clamped to `c = 2^24 / g + 1`, which keeps the product in `i32` and changes
+            // no limit: a clamped product is at least 2^24 in magnitude, with the sign of
+            // `rst`, so beyond the distorted value as the true product is.
+            Some([g, c, neg_c]) => {
+                let rst = _mm256_max_epi32(_mm256_min_epi32(rst, c), neg_c);
+                let x = _mm256_mullo_epi32(rst, g);
+                (_mm256_min_epi32(x, d[t]), _mm256_max_epi32(x, d[t]))
+            }
+            None => limits(rst, d[t], egl),
+        };
         let k_pos = _mm256_cmpgt_epi32(k, zero);
         let up = _mm256_and_si256(k_pos, _mm256_cmpgt_epi32(o[t], zero));
         let down = _mm256_and_si256(k_pos, _mm256_cmpgt_epi32(zero, o[t]));

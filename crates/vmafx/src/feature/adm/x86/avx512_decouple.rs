@@ -14,7 +14,7 @@ use std::arch::x86_64::*;
 
 use super::super::border::Region;
 use super::super::decouple::{self, cos_sq_one_degree, reciprocals, Decouple};
-use super::avx2_decouple::fits;
+use super::avx2_decouple::{fits, integral_gain};
 
 /// Scale-0 decoupling (see [`decouple::scale0`]) with AVX-512.
 pub(super) fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
@@ -100,15 +100,6 @@ fn angle16(oh: __m512i, ov: __m512i, th: __m512i, tv: __m512i, cos_sq: __m512d) 
     let lo = test(half_f64::<0>(dot), half_f64::<0>(o_sq), half_f64::<0>(t_sq));
     let hi = test(half_f64::<1>(dot), half_f64::<1>(o_sq), half_f64::<1>(t_sq));
     (lo as __mmask16) | ((hi as __mmask16) << 8)
-}
-
-/// The gain limit as an integer, where it is one in `0..2^16`: then `rst · egl` is exact
-/// in `i32` lanes at scale 0 (|rst| <= 2^15) and in `f64` and 64-bit lanes at scales 1..3,
-/// and the limits lie in the band's range (`rst · egl` has the sign of `rst`, so the
-/// minimum with `t` where `rst >= 0`, or the maximum where `rst <= 0`, lies between `t`
-/// and 0), so integer minima and maxima give the scalar twin's `f64` ones and casts.
-pub(super) fn integral_gain(egl: f64) -> Option<i32> {
-    (egl.fract() == 0.0 && (0.0..65536.0).contains(&egl)).then_some(egl as i32)
 }
 
 /// `min(rst·egl, t)` and `max(rst·egl, t)` of sixteen lanes, truncated to `i32`.

@@ -21,8 +21,8 @@ use std::arch::x86_64::*;
 
 use super::super::border::Region;
 use super::super::decouple::{self, cos_sq_one_degree, reciprocals, Decouple};
-use super::avx2_decouple::fits;
-use super::avx512_decouple::{for_each_step, integral_gain};
+use super::avx2_decouple::{fits, integral_gain};
+use super::avx512_decouple::for_each_step;
 
 /// Scale-1..3 decoupling (see [`decouple::scale123`]) with AVX-512.
 pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
