@@ -96,14 +96,15 @@ pub(super) fn level0<S: Copy + Into<i32>>(
 
 /// The vertical pass of level 0 over columns `from..lo.len()`: `lo` and `hi` get the
 /// low- and high-pass of the four source rows, shifted by the sample depth (which brings
-/// any depth to the same range) and kept to 16 bits.
-pub(super) fn level0_vertical<S: Copy + Into<i32>>(
+/// any depth to the same range) and kept to 16 bits (so a vector kernel may keep the
+/// rows as `i16`).
+pub(super) fn level0_vertical<S: Copy + Into<i32>, T: From<i16>>(
     src: &[S],
     stride: usize,
     rows: &[usize; 4],
     bpc: u32,
-    lo: &mut [i32],
-    hi: &mut [i32],
+    lo: &mut [T],
+    hi: &mut [T],
     from: usize,
 ) {
     let shift_v = bpc;
@@ -117,8 +118,8 @@ pub(super) fn level0_vertical<S: Copy + Into<i32>>(
             l = l.wrapping_add(LO[k].wrapping_mul(s[k]));
             g = g.wrapping_add(HI[k].wrapping_mul(s[k]));
         }
-        lo[j] = (l.wrapping_sub(offset).wrapping_add(round_v) >> shift_v) as i16 as i32;
-        hi[j] = (g.wrapping_add(round_v) >> shift_v) as i16 as i32;
+        lo[j] = T::from((l.wrapping_sub(offset).wrapping_add(round_v) >> shift_v) as i16);
+        hi[j] = T::from((g.wrapping_add(round_v) >> shift_v) as i16);
     }
 }
 

@@ -14,10 +14,11 @@
 use std::arch::x86_64::*;
 
 use super::super::bands::Bands;
-use super::super::dwt::VERTICAL;
-use super::super::dwt::{self, level_horizontal, level_vertical, Taps, HI, HORIZONTAL, LO};
-use super::avx2_dwt::fits_n;
-use super::avx512_dwt::band_rows;
+use super::super::dwt::{
+    self, level_horizontal, level_vertical, Taps, HI, HORIZONTAL, LO, VERTICAL,
+};
+use super::avx2_dwt::tap_pair;
+use super::dwt_rows::{band_rows, fits_n, interior_end};
 
 /// The row loop of a level: `vertical` fills the two `i32` rows of each output row from its
 /// four source rows (and prefetches the next output row's two new source rows) and returns
@@ -128,13 +129,6 @@ fn prefetch<T>(src: &[T], stride: usize, ahead: [usize; 2], j: usize) {
         // the address is formed with wrapping arithmetic.
         unsafe { _mm_prefetch::<_MM_HINT_T0>(p) };
     }
-}
-
-/// Two 16-bit taps as one `vpmaddwd` operand: `a` times the even, `b` the odd element.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn tap_pair(a: i32, b: i32) -> __m256i {
-    _mm256_set1_epi32((((b as u32) << 16) | (a as u32 & 0xffff)) as i32)
 }
 
 /// The vertical pass of level 1 over `i16` rows, 16 columns a step; returns where it
@@ -287,8 +281,8 @@ fn low_dwords(a: __m256i, b: __m256i) -> __m256i {
 }
 
 /// The horizontal pass of levels 1..3 over interior columns, eight (then four) a step,
-/// into the bands (a, v, h, d) at `bands` (each valid for `n` values); writes `1..end`,
-/// returns `end`.
+/// into the bands (a, v, h, d) at `bands` (each valid for `n` values); writes `1..end`
+/// (every interior column when there are four), returns `end`.
 #[target_feature(enable = "avx2")]
 unsafe fn horizontal(
     lo: &[i32],
@@ -328,19 +322,24 @@ unsafe fn horizontal(
         }
         j += 8;
     }
-    if j + 4 <= n && 2 * j + 9 <= w {
+    // The last interior outputs, four a step; the last step may overlap the one before
+    // (it writes the same values again).
+    let last = interior_end(w).min(n);
+    while j < last && last >= 5 {
+        let at = j.min(last - 4);
         for (t, dst) in [(lo, [bands[0], bands[1]]), (hi, [bands[2], bands[3]])] {
-            // SAFETY: 2j - 1 >= 1 and 2j + 9 <= w <= t.len(): the read is in `t`.
-            let x = unsafe { four(t.as_ptr().add(2 * j - 1), &taps, add, count) };
-            // SAFETY: each band holds `n >= j + 4` values, as above.
+            // SAFETY: outputs at..at + 4 are interior, so 2at - 1 >= 1 and
+            // 2at + 9 <= w <= t.len(): the read is in `t`.
+            let x = unsafe { four(t.as_ptr().add(2 * at - 1), &taps, add, count) };
+            // SAFETY: each band holds `n >= at + 4` values, as above.
             unsafe {
                 for k in 0..2 {
                     let v = _mm256_castsi256_si128(low_dwords(x[k], x[k]));
-                    _mm_storeu_si128(dst[k].add(j) as *mut __m128i, v);
+                    _mm_storeu_si128(dst[k].add(at) as *mut __m128i, v);
                 }
             }
         }
-        j += 4;
+        j = at + 4;
     }
     j
 }

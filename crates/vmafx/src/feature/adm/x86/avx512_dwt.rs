@@ -14,7 +14,7 @@ use std::arch::x86_64::*;
 
 use super::super::bands::Bands;
 use super::super::dwt::{self, level0_horizontal, Taps, HI, LO, LO_SUM};
-use super::avx2_dwt::fits;
+use super::dwt_rows::{band_row_ptrs, band_rows, fits, interior_end};
 
 /// A sample type whose sixteen consecutive values load as 32-bit lanes, or 32 as 16-bit
 /// lanes.
@@ -84,33 +84,6 @@ pub(super) fn mask16(k: usize) -> __mmask16 {
 #[inline]
 fn mask32(k: usize) -> __mmask32 {
     ((1u64 << k.min(32)) - 1) as __mmask32
-}
-
-/// One past the last interior output column of a pass over `w` inputs: columns
-/// `1..end` read no mirrored tap (`2j + 2 <= w - 1`).
-pub(super) fn interior_end(w: usize) -> usize {
-    if w >= 3 {
-        (w - 3) / 2 + 1
-    } else {
-        1
-    }
-}
-
-/// The four band rows (a, v, h, d) of output row `i`, `n` values each.
-pub(super) fn band_rows<T>(out: &mut Bands<T>, row: usize, n: usize) -> [&mut [T]; 4] {
-    let [bh, bv, bd] = &mut out.hvd;
-    [
-        &mut out.a[row..row + n],
-        &mut bv[row..row + n],
-        &mut bh[row..row + n],
-        &mut bd[row..row + n],
-    ]
-}
-
-/// Where the four band rows of [`band_rows`] start, for a kernel that writes `n` values
-/// of each (the rows are sliced to `n` here, so the bounds are checked).
-pub(super) fn band_row_ptrs<T>(out: &mut Bands<T>, row: usize, n: usize) -> [*mut T; 4] {
-    band_rows(out, row, n).map(|r| r.as_mut_ptr())
 }
 
 /// DWT level 0 (see [`dwt::level0`]) with AVX-512.

@@ -15,8 +15,8 @@ use std::arch::x86_64::*;
 
 use super::super::bands::Bands;
 use super::super::dwt::{self, level_horizontal, Taps, HI, HORIZONTAL, LO, VERTICAL};
-use super::avx2_dwt::fits_n;
-use super::avx512_dwt::{band_row_ptrs, band_rows, interior_end, mask16, tap_pair};
+use super::avx512_dwt::{mask16, tap_pair};
+use super::dwt_rows::{band_row_ptrs, band_rows, fits_n, interior_end};
 
 /// The row loop of a level: `vertical` fills the two `i32` rows of each output row from its
 /// four source rows (and prefetches the next output row's two new source rows), then the

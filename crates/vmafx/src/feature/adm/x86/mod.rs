@@ -17,3 +17,4 @@ mod avx512_den;
 mod avx512_dwt;
 mod avx512_dwt123;
 mod avx512_weight;
+mod dwt_rows;

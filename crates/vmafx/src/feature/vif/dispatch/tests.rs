@@ -117,8 +117,26 @@ pub(super) fn rows_of(s: &StatScratch, scale: usize) -> Vec<Vec<u32>> {
     rows
 }
 
+/// Writes the columns a vertical kernel left only as words (`words_done`) into the five
+/// 32-bit rows as well, for a horizontal pass of another table (the scalar one), which
+/// reads the rows; `words_done` stays, so a pass that takes the words still takes them.
+pub(super) fn settle_words(s: &mut StatScratch, scale: usize) {
+    let rows = rows_of(s, scale);
+    let dst = [
+        s.mu1.body_mut(),
+        s.mu2.body_mut(),
+        s.ref_sq.body_mut(),
+        s.dis_sq.body_mut(),
+        s.ref_dis.body_mut(),
+    ];
+    for (d, r) in dst.into_iter().zip(&rows) {
+        d[..s.words_done].copy_from_slice(&r[MAX_HALF..MAX_HALF + s.words_done]);
+    }
+}
+
 /// Runs the statistic of `scale` row by row with `k`, returning every row's scratch and
-/// the sums after each row.
+/// the sums after each row; with `settle`, the vertical kernel's words are settled into
+/// the rows first (see [`settle_words`]: a horizontal pass of another table).
 pub(super) fn statistic_trace<T: Copy + Into<u32>>(
     planes: (&PaddedPlane<T>, &PaddedPlane<T>),
     (w, h): (usize, usize),
@@ -126,6 +144,7 @@ pub(super) fn statistic_trace<T: Copy + Into<u32>>(
     shift: VerticalShift,
     gain_limit: f64,
     (vertical, horizontal): (VerticalFn<T>, HorizontalFn),
+    settle: bool,
 ) -> (Vec<Vec<Vec<u32>>>, Vec<Sums>) {
     let mut s = StatScratch::new(w);
     let mut sums = Sums::default();
@@ -134,6 +153,9 @@ pub(super) fn statistic_trace<T: Copy + Into<u32>>(
     for y in 0..h {
         vertical(&r, &d, y, w, scale, shift, &mut s);
         rows.push(rows_of(&s, scale));
+        if settle {
+            settle_words(&mut s, scale);
+        }
         horizontal(&mut s, w, scale, gain_limit, &mut sums);
         trace.push(sums);
     }
@@ -392,7 +414,15 @@ fn split_adds_up<T: Copy + Default + Into<u32> + TryFrom<u32>>(
     let shift = VerticalShift::at(0, bpc);
     let gain = 100.0;
     let fused = |d: &PaddedPlane<T>| {
-        let trace = statistic_trace((&pr, d), (w, h), 0, shift, gain, (vertical, k.horizontal));
+        let trace = statistic_trace(
+            (&pr, d),
+            (w, h),
+            0,
+            shift,
+            gain,
+            (vertical, k.horizontal),
+            false,
+        );
         *trace.1.last().expect("a row")
     };
     let (mut mu1, mut sigma1) = (vec![0u32; w * h], vec![0i32; w * h]);

@@ -92,26 +92,38 @@ pub(super) unsafe fn filter16<const P: usize>(
 
 /// Rewrites columns `first..first + len` of the scratch rows as biased words into
 /// `s.words`: the distorted side's rows (`mu2`, `dis²`, `ref·dis`) always, the reference's
-/// (`mu1`, `ref²`) when `reference`.
+/// (`mu1`, `ref²`) when `reference`. Where the vertical kernel wrote the words itself
+/// (`s.words_done` columns from word `half`, see `avx2_vertical_u8`), only the padding
+/// on either side is rewritten; `words_done` is taken (left 0).
 #[target_feature(enable = "avx2")]
 pub(super) fn rows_to_words(s: &mut StatScratch, first: usize, len: usize, reference: bool) {
-    let span = first..first + len;
-    let [m1, m2, xh, xl, yh, yl, zh, zl] = &mut s.words;
-    if reference {
-        to_words(&s.mu1.padded()[span.clone()], None, &mut m1[..len]);
-        to_words(
-            &s.ref_sq.padded()[span.clone()],
-            Some(&mut xh[..len]),
-            &mut xl[..len],
-        );
-    }
-    to_words(&s.mu2.padded()[span.clone()], None, &mut m2[..len]);
-    for (row, hi, lo) in [(&s.dis_sq, yh, yl), (&s.ref_dis, zh, zl)] {
-        to_words(
-            &row.padded()[span.clone()],
-            Some(&mut hi[..len]),
-            &mut lo[..len],
-        );
+    let half = MAX_HALF - first;
+    let done = std::mem::take(&mut s.words_done);
+    debug_assert!(done == 0 || half + done <= len);
+    let spans = if done == 0 {
+        [0..len, len..len]
+    } else {
+        [0..half, half + done..len]
+    };
+    for r in spans {
+        let span = first + r.start..first + r.end;
+        let [m1, m2, xh, xl, yh, yl, zh, zl] = &mut s.words;
+        if reference {
+            to_words(&s.mu1.padded()[span.clone()], None, &mut m1[r.clone()]);
+            to_words(
+                &s.ref_sq.padded()[span.clone()],
+                Some(&mut xh[r.clone()]),
+                &mut xl[r.clone()],
+            );
+        }
+        to_words(&s.mu2.padded()[span.clone()], None, &mut m2[r.clone()]);
+        for (row, hi, lo) in [(&s.dis_sq, yh, yl), (&s.ref_dis, zh, zl)] {
+            to_words(
+                &row.padded()[span.clone()],
+                Some(&mut hi[r.clone()]),
+                &mut lo[r.clone()],
+            );
+        }
     }
 }
 

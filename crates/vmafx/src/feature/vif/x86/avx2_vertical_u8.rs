@@ -10,7 +10,9 @@
 //! 32-bit sums are the scalar code's sums exactly, in any order.
 //!
 //! Interleaving within 128-bit lanes leaves columns `0..4, 8..12` in the low half of a
-//! step and `4..8, 12..16` in the high half; the stores put them back in order.
+//! step and `4..8, 12..16` in the high half; the stores put them back in order. The pass
+//! writes the horizontal pass's biased words itself (`s.words_done`), and the five 32-bit
+//! rows only in the blocks whose columns the mirrors and scalar columns read.
 
 use std::arch::x86_64::*;
 
@@ -46,6 +48,36 @@ fn store16(d: &mut [u32], j: usize, [lo, hi]: [__m256i; 2]) {
     unsafe {
         _mm256_storeu_si256(d.as_mut_ptr() as *mut __m256i, first);
         _mm256_storeu_si256(d.as_mut_ptr().add(8) as *mut __m256i, second);
+    }
+}
+
+/// Writes a step's five sums as the horizontal pass's eight rows of biased words (see
+/// `avx2_madd`) at words `at..at + 16`: the means whole, the moments as their high and
+/// low halves. Packing the two halves of a step puts its words in column order (each
+/// 128-bit lane packs columns `0..4` with `4..8`, then `8..12` with `12..16`), and every
+/// packed lane is below 2^16, so the saturating pack is exact.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store_words(words: &mut [Vec<i16>; 8], at: usize, rows: &Step) {
+    let bias = _mm256_set1_epi16(i16::MIN);
+    let low16 = _mm256_set1_epi32(0xFFFF);
+    let packed = |v: [__m256i; 2]| _mm256_xor_si256(_mm256_packus_epi32(v[0], v[1]), bias);
+    let high = |v: [__m256i; 2]| packed(v.map(|x| _mm256_srli_epi32::<16>(x)));
+    let low = |v: [__m256i; 2]| packed(v.map(|x| _mm256_and_si256(x, low16)));
+    let out = [
+        packed(rows[0]),
+        packed(rows[1]),
+        high(rows[2]),
+        low(rows[2]),
+        high(rows[3]),
+        low(rows[3]),
+        high(rows[4]),
+        low(rows[4]),
+    ];
+    for (dst, v) in words.iter_mut().zip(out) {
+        let d = &mut dst[at..at + 16];
+        // SAFETY: `d` holds the 32 bytes written (unaligned store).
+        unsafe { _mm256_storeu_si256(d.as_mut_ptr() as *mut __m256i, v) };
     }
 }
 
@@ -138,11 +170,24 @@ pub(super) unsafe fn vertical<const N: usize>(
         let mean = |m: [__m256i; 2]| {
             m.map(|m| _mm256_and_si256(_mm256_srl_epi32(_mm256_add_epi32(m, round), count), low16))
         };
-        store16(s.mu1.body_mut(), j, mean(acc[0]));
-        store16(s.mu2.body_mut(), j, mean(acc[1]));
-        store16(s.ref_sq.body_mut(), j, acc[2]);
-        store16(s.dis_sq.body_mut(), j, acc[3]);
-        store16(s.ref_dis.body_mut(), j, acc[4]);
+        let rows: Step = [mean(acc[0]), mean(acc[1]), acc[2], acc[3], acc[4]];
+        store_words(&mut s.words, half + j, &rows);
+        // The 32-bit rows only where the mirrors and the scalar columns read them: the
+        // first block (the left mirror reads columns 1..=8) and the last (the right mirror
+        // and the horizontal pass's scalar columns read up to 8 columns back from `n16`).
+        if j == 0 || j + 16 == n16 {
+            let dst = [
+                s.mu1.body_mut(),
+                s.mu2.body_mut(),
+                s.ref_sq.body_mut(),
+                s.dis_sq.body_mut(),
+                s.ref_dis.body_mut(),
+            ];
+            for (d, v) in dst.into_iter().zip(rows) {
+                store16(d, j, v);
+            }
+        }
     }
+    s.words_done = n16;
     n16
 }
