@@ -7,7 +7,9 @@ use std::arch::x86_64::*;
 use super::super::kernels::Kernels;
 use super::super::tables::log2_table_i32;
 use super::avx2_score::{interleave, score4, square, ScoreSums};
-use super::avx2_vertical_u16::{serves as pairs16_serve, step as pairs16_step, PairTaps};
+use super::avx2_vertical_u16::{
+    serves as pairs16_serve, step as pairs16_step, store_words8, PairTaps,
+};
 use super::avx2_vertical_u8::{serves as pairs_serve, vertical as vertical_pairs};
 use crate::cpu::CpuLevel;
 use crate::feature::vif::planes::Rows;
@@ -382,6 +384,7 @@ unsafe fn vertical_u16_pairs<const N: usize>(
     let low16 = _mm256_set1_epi32(0xFFFF);
     let mean = |m| _mm256_and_si256(_mm256_srl_epi32(_mm256_add_epi32(m, round), count), low16);
     let n8 = width / 8 * 8;
+    let n16 = width / 16 * 16;
     for j in (0..n8).step_by(8) {
         // SAFETY: AVX2 is enabled here; j + 8 <= width, the length of each row.
         let rows = match unsafe { pairs16_step(&rows_r, &rows_d, &pair_taps, j) } {
@@ -395,8 +398,17 @@ unsafe fn vertical_u16_pairs<const N: usize>(
             // SAFETY: as above.
             None => finish64(sh, unsafe { step64(&rows_r, &rows_d, &coef, j) }),
         };
-        store5(s, j, rows);
+        // The horizontal pass's words up to its own sixteen-column end, the 32-bit rows
+        // where the mirrors and scalar columns read them: the first sixteen columns (the
+        // left mirror reads 1..=8), the last sixteen before that end and all after it.
+        if j < n16 {
+            store_words8(&mut s.words, N / 2 + j, rows);
+        }
+        if j < 16 || j + 16 >= n16 {
+            store5(s, j, rows);
+        }
     }
+    s.words_done = n16;
     vertical_columns(reference, distorted, y, n8, width, scale, shift, s);
 }
 

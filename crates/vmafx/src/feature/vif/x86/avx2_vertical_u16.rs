@@ -144,3 +144,34 @@ impl Acc {
         }
     }
 }
+
+/// Writes a step's five rows (eight columns in order, each lane below 2^16 for the means)
+/// as the horizontal pass's eight rows of biased words (see `avx2_madd`) at words
+/// `at..at + 8`: the means whole, the moments as their high and low halves. Two rows are
+/// packed together (each 128-bit lane packs four columns of both), the 64-bit quarters
+/// put each row's eight words in one half, and the halves are stored apart.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn store_words8(words: &mut [Vec<i16>; 8], at: usize, rows: [__m256i; 5]) {
+    let bias = _mm256_set1_epi16(i16::MIN);
+    let low16 = _mm256_set1_epi32(0xFFFF);
+    let [m1, m2, xx, yy, xy] = rows;
+    let hi = |v: __m256i| _mm256_srli_epi32::<16>(v);
+    let lo = |v: __m256i| _mm256_and_si256(v, low16);
+    let pairs = [
+        (m1, m2),
+        (hi(xx), lo(xx)),
+        (hi(yy), lo(yy)),
+        (hi(xy), lo(xy)),
+    ];
+    for (p, (a, b)) in pairs.into_iter().enumerate() {
+        let packed = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi32(a, b));
+        let v = _mm256_xor_si256(packed, bias);
+        let halves = [_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v)];
+        for (row, half) in words[2 * p..2 * p + 2].iter_mut().zip(halves) {
+            let d = &mut row[at..at + 8];
+            // SAFETY: `d` holds the 16 bytes written (unaligned store).
+            unsafe { _mm_storeu_si128(d.as_mut_ptr() as *mut __m128i, half) };
+        }
+    }
+}
