@@ -11,6 +11,10 @@
 //! bits (`65536 · 32768 = 2^31` at most, with the rounding half still in range).
 //! These are the scalar twins; SIMD tables list their own in [`Words`].
 
+// Only the x86-64 tables have a 16-bit pipeline (and fall back to these twins); elsewhere
+// the twins serve the checker's tests alone.
+#![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+
 use super::kernel::{horizontal_abs_sum, DiffFn, FILTER};
 
 /// The vertical pass over five rows of differences (each below 2^14 in magnitude) with

@@ -320,3 +320,47 @@ fn horizontal_sum_matches_scalar_with_one_out_of_range_value_anywhere() {
         }
     }
 }
+
+#[test]
+fn plane_sad_matches_scalar_with_wide_rows_and_a_late_deep_sample() {
+    // The 16-bit pipeline's two ways out: rows whose blurred differences pass 16 bits
+    // (bands of extreme rows among small differences) go to the i32 passes one by one, and
+    // a sample of 2^14 or more in the last row (at 10 and 12 bits: a malformed plane) sends
+    // the whole plane there after its other rows were done. The sample is 65535, whose
+    // difference wraps to a small word: the row would not look wide, only the flag sees it.
+    let mut rng = TwinRng::new(0x3a9e);
+    for (level, k) in simd_tables() {
+        for case in 0..24 {
+            let bpc = [8, 10, 12][case % 3];
+            let max = (1i64 << bpc) - 1;
+            let (w, h) = (rng.size(3, 90), rng.size(3, 30));
+            let a: Vec<i64> = (0..w * h).map(|_| rng.range(0, max)).collect();
+            let mut b: Vec<i64> = a
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| match (i / w) % 6 {
+                    // A band of rows at the far end of the range from the previous ones.
+                    2 | 3 => max - v,
+                    _ => (v + rng.range(-3, 3)).clamp(0, max),
+                })
+                .collect();
+            if bpc > 8 && case % 2 == 1 {
+                b[w * h - 1 - rng.range(0, w as i64 - 1) as usize] = 65535;
+            }
+            let dims = (w, h, w, bpc);
+            if bpc == 8 {
+                let (p, c) = (
+                    strided(&a, w, w, |v| v as u8, 0),
+                    strided(&b, w, w, |v| v as u8, 0),
+                );
+                compare((&level, &k), &p, &c, dims, case);
+            } else {
+                let (p, c) = (
+                    strided(&a, w, w, |v| v as u16, 0),
+                    strided(&b, w, w, |v| v as u16, 0),
+                );
+                compare((&level, &k), &p, &c, dims, case);
+            }
+        }
+    }
+}

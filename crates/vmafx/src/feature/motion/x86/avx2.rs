@@ -12,8 +12,10 @@ pub(in crate::feature::motion) const KERNELS: Kernels = Kernels {
     vertical_u8,
     vertical_u16,
     abs_sum,
-    words: Some(super::avx2_words::WORDS),
+    words: Some(words::WORDS),
 };
+
+super::words_by::words_table!("avx2", crate::feature::motion::x86::lanes::Avx2);
 
 /// Symmetric taps as vectors.
 #[inline(always)]

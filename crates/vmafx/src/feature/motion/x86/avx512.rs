@@ -18,8 +18,13 @@ pub(in crate::feature::motion) const KERNELS: Kernels = Kernels {
     vertical_u8,
     vertical_u16,
     abs_sum,
-    words: None,
+    words: Some(words::WORDS),
 };
+
+super::words_by::words_table!(
+    "avx512f,avx512bw",
+    crate::feature::motion::x86::lanes::Avx512
+);
 
 /// Whether every row holds at least `n` samples (else the scalar twin is used, which
 /// reports the mistake the way the reference does).

@@ -27,7 +27,7 @@ pub(in crate::feature::motion) const KERNELS: Kernels = Kernels {
     vertical_u8,
     vertical_u16,
     abs_sum,
-    words: None,
+    words: Some(super::avx512::words::WORDS),
 };
 
 /// The word mask of the high word of every 32-bit lane.

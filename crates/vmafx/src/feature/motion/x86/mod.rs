@@ -1,7 +1,9 @@
 //! motion's x86-64 kernels: AVX2, AVX-512 by 32-bit multiplies and AVX-512 VNNI twins of
-//! the scalar passes, each file with its table (`KERNELS`), which `super::dispatch` lists.
+//! the scalar passes, each file with its table (`KERNELS`), which `super::dispatch` lists;
+//! the 16-bit pipeline's kernels once over the vector width (`lanes`, `words_by`).
 
 pub(super) mod avx2;
-pub(super) mod avx2_words;
 pub(super) mod avx512;
 pub(super) mod avx512_vnni;
+mod lanes;
+mod words_by;
