@@ -1,10 +1,10 @@
 //! AVX2 scale-1..3 decoupling: eight positions a step.
 //!
 //! The step runs only where every reference and distorted value of the three bands lies
-//! below 2^24 in magnitude (else the scalar twin does those eight positions). In that
-//! range the divisor's leading bits come exactly from its `f32` exponent, the angle
-//! test's `f64` products are exact (so `cvtpd_ps` rounds them as the scalar `i64 as f32`
-//! does), and every 64-bit product fits. The gain's rounding shift is per lane
+//! below 2^26 in magnitude (else the scalar twin does those eight positions). In that
+//! range the divisor's leading bits come from its `f32` exponent (see `step`); the angle
+//! test's `f64` products and their sums are exact (below 2^53, so `cvtpd_ps` rounds them
+//! as the scalar `i64 as f32` does), and every 64-bit product fits. The gain's rounding shift is per lane
 //! (`srlv_epi64`); a negative sum clamps to 0 before it, so a logical shift is exact.
 //! Each row runs in steps of eight, the last one overlapping (see `steps8`), so no scalar
 //! tail is left but in rows narrower than a step.
@@ -46,8 +46,8 @@ pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, 
     }
 }
 
-/// The step's bound on band magnitudes (`2^24`, exclusive).
-const RANGE: i32 = 1 << 24;
+/// The step's bound on band magnitudes (`2^26`, exclusive).
+const RANGE: i32 = 1 << 26;
 
 /// The 64-bit lanes' low dwords of `even` and of `odd` joined into eight `i32` lanes
 /// (`odd`'s results belong to the odd `i32` positions).
@@ -112,7 +112,7 @@ pub(super) unsafe fn step(
         any = _mm256_or_si256(any, _mm256_abs_epi32(d[t]));
     }
     // |x| of i32::MIN stays negative, so its top bit is caught too.
-    if _mm256_testz_si256(any, _mm256_set1_epi32(!0x00ff_ffff)) == 0 {
+    if _mm256_testz_si256(any, _mm256_set1_epi32(!(RANGE - 1))) == 0 {
         return false;
     }
     let cos = _mm256_set1_pd(cos_sq as f64);
@@ -122,7 +122,10 @@ pub(super) unsafe fn step(
     let angle = angle8(o[0], o[1], d[0], d[1], cos);
     for t in 0..3 {
         let abs = _mm256_abs_epi32(o[t]);
-        // floor(log2 |o|) from the exact f32 exponent (-127 for 0).
+        // floor(log2 |o|) from the f32 exponent (-127 for 0). Above 2^24 the conversion
+        // may round |o| up to 2^e: then the scalar twin's leading bits are 2^15 with
+        // shift e - 15, these are 2^14 with shift e - 14, and as the table holds
+        // 2^30 / 2^14 = 2 · 2^30 / 2^15 exactly, the gain below is the same.
         let exp = _mm256_sub_epi32(
             _mm256_srli_epi32::<23>(_mm256_castps_si256(_mm256_cvtepi32_ps(abs))),
             _mm256_set1_epi32(127),
@@ -144,8 +147,8 @@ pub(super) unsafe fn step(
         let rst = restore(k, o[t]);
         let (min, max) = match gain {
             // An integral limit `g` (see `integral_gain`) in `i32` lanes: |rst| is first
-            // clamped to `c = 2^24 / g + 1`, which keeps the product in `i32` and changes
-            // no limit: a clamped product is at least 2^24 in magnitude, with the sign of
+            // clamped to `c = 2^26 / g + 1`, which keeps the product in `i32` and changes
+            // no limit: a clamped product is at least 2^26 in magnitude, with the sign of
             // `rst`, so beyond the distorted value as the true product is.
             Some([g, c, neg_c]) => {
                 let rst = _mm256_max_epi32(_mm256_min_epi32(rst, c), neg_c);
