@@ -11,7 +11,8 @@ pub(crate) type VerticalFn = fn(&[f32], &[&[f32]], &mut [f32]);
 /// A vertical pass over the products of two pictures' rows: `(filter, a, b, out)`.
 pub(crate) type ProductFn = fn(&[f32], &[&[f32]], &[&[f32]], &mut [f32]);
 
-/// The row kernels of the separable float convolution.
+/// The row kernels of the float features: the separable convolution's passes, and
+/// float_motion's row sums of absolute differences.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct ConvKernels {
     /// The level these kernels were written for.
