@@ -159,6 +159,53 @@ pub(super) fn angle8(
     _mm256_set_m128i(mask_pd_to_epi32(hi), mask_pd_to_epi32(lo))
 }
 
+/// The one-degree test of eight positions of `i16` values (in `i32` lanes) as `i32` lane
+/// masks. The dot product and squared norms are `vpmaddwd` sums of (h, v) pairs: exact
+/// but for 2^31 (two products of -32768), which wraps to -2^31, a value no true sum takes
+/// (no `i16` product reaches -2^30), so it is read back as 2^31. Each converts to `f32`
+/// rounding to nearest, as the scalar `i64 as f32`; the test is then the scalar twin's in
+/// `f64`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn angle8_i16(oh: __m256i, ov: __m256i, th: __m256i, tv: __m256i, cos_sq: __m256d) -> __m256i {
+    let low = _mm256_set1_epi32(0xffff);
+    let pair = |h: __m256i, v: __m256i| {
+        _mm256_or_si256(_mm256_and_si256(h, low), _mm256_slli_epi32::<16>(v))
+    };
+    let (o, t) = (pair(oh, ov), pair(th, tv));
+    let min = _mm256_set1_epi32(i32::MIN);
+    let to_f32 = |x: __m256i| {
+        let wrapped = _mm256_castsi256_ps(_mm256_cmpeq_epi32(x, min));
+        _mm256_blendv_ps(_mm256_cvtepi32_ps(x), _mm256_set1_ps(2147483648.0), wrapped)
+    };
+    let dot = to_f32(_mm256_madd_epi16(o, t));
+    let o_sq = to_f32(_mm256_madd_epi16(o, o));
+    let t_sq = to_f32(_mm256_madd_epi16(t, t));
+    let q = _mm256_set1_pd(1.0 / 4096.0);
+    let test = |dot: __m128, o_sq: __m128, t_sq: __m128| {
+        let dp = _mm256_mul_pd(_mm256_cvtps_pd(dot), q);
+        let rhs = _mm256_mul_pd(
+            _mm256_mul_pd(cos_sq, _mm256_mul_pd(_mm256_cvtps_pd(o_sq), q)),
+            _mm256_mul_pd(_mm256_cvtps_pd(t_sq), q),
+        );
+        _mm256_and_pd(
+            _mm256_cmp_pd::<_CMP_GE_OQ>(dp, _mm256_setzero_pd()),
+            _mm256_cmp_pd::<_CMP_GE_OQ>(_mm256_mul_pd(dp, dp), rhs),
+        )
+    };
+    let lo = test(
+        _mm256_castps256_ps128(dot),
+        _mm256_castps256_ps128(o_sq),
+        _mm256_castps256_ps128(t_sq),
+    );
+    let hi = test(
+        _mm256_extractf128_ps::<1>(dot),
+        _mm256_extractf128_ps::<1>(o_sq),
+        _mm256_extractf128_ps::<1>(t_sq),
+    );
+    _mm256_set_m128i(mask_pd_to_epi32(hi), mask_pd_to_epi32(lo))
+}
+
 /// `min(rst·egl, t)` and `max(rst·egl, t)` of eight lanes, truncated to `i32`.
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -208,7 +255,7 @@ unsafe fn row0(
                 d[t] = load8(b.distorted[t].as_ptr().add(p));
             }
         }
-        let angle = angle8(o[0], o[1], d[0], d[1], cos);
+        let angle = angle8_i16(o[0], o[1], d[0], d[1], cos);
         for t in 0..3 {
             let idx = _mm256_add_epi32(o[t], one);
             // SAFETY: indices are o + 32768 with o an i16, so 0..=65535 < div.len().
