@@ -4,7 +4,7 @@
 
 use std::arch::x86_64::*;
 
-use super::avx2_madd::to_words;
+use super::avx2_madd::rows_to_words;
 use crate::cpu::vnni::dpwssd;
 use crate::feature::vif::stats::StatScratch;
 use crate::feature::vif::tables::{tap_pair, MAX_HALF, SIGMA_NSQ};
@@ -180,34 +180,8 @@ pub(super) fn words_of<const N: usize>(
 ) -> usize {
     let first = MAX_HALF - N / 2;
     let n32 = width / 32 * 32;
-    let len = n32 + N - 1;
-    let done = std::mem::take(&mut s.words_done);
-    debug_assert!(done == 0 || done == n32);
-    let ranges = if done == 0 {
-        [0..len, len..len]
-    } else {
-        [0..N / 2, N / 2 + done..len]
-    };
-    for r in ranges {
-        let span = first + r.start..first + r.end;
-        let [m1, m2, xh, xl, yh, yl, zh, zl] = &mut s.words;
-        if !distorted_only {
-            to_words(&s.mu1.padded()[span.clone()], None, &mut m1[r.clone()]);
-            to_words(
-                &s.ref_sq.padded()[span.clone()],
-                Some(&mut xh[r.clone()]),
-                &mut xl[r.clone()],
-            );
-        }
-        to_words(&s.mu2.padded()[span.clone()], None, &mut m2[r.clone()]);
-        for (row, hi, lo) in [(&s.dis_sq, yh, yl), (&s.ref_dis, zh, zl)] {
-            to_words(
-                &row.padded()[span.clone()],
-                Some(&mut hi[r.clone()]),
-                &mut lo[r.clone()],
-            );
-        }
-    }
+    debug_assert!(s.words_done == 0 || s.words_done == n32);
+    rows_to_words(s, first, n32 + N - 1, !distorted_only);
     n32
 }
 
