@@ -1,11 +1,13 @@
 //! AVX2 row kernels of contrast masking (scale 0, scales 1..3): eight interior columns a
-//! step.
+//! step, in the AVX-512 kernels' design (see `avx512_cm`).
 //!
 //! The threshold and `|source · rf| - threshold` are 32-bit lane sums, as in the scalar
-//! twin. The square and cube need 64 bits: even and odd lanes are widened apart
-//! (`mul_epu32` for the square of the non-negative difference, `mul_epi32` for the
+//! twin; the neighbour sums come from 3-row column sums loaded once a step and rotated a
+//! lane left and right. The square and cube need 64 bits: even and odd lanes are widened
+//! apart (`mul_epu32` for the square of the non-negative difference, `mul_epi32` for the
 //! signed truncated square times it) and summed in 64-bit lanes. AVX2 has no 64-bit
-//! arithmetic shift, so it is a logical shift with the sign bits put back.
+//! arithmetic shift: the cube is shifted logically with 2^63 added, and the sums give the
+//! added 2^63 >> shift back once at the end.
 
 use std::arch::x86_64::*;
 
@@ -110,33 +112,60 @@ pub(super) fn scaled_abs_q32(v: __m256i, c: __m256i) -> __m256i {
     join_high(even, odd)
 }
 
-/// `((src · rf + 2^27) >> 28) as i32` of eight lanes, `rf` unsigned: the magnitude's
-/// product, negated where `src` is negative, in 64-bit lanes.
+/// An unsigned 32-bit weight for [`weighted123`]: the weight in every dword, and whether
+/// it is 2^31 or more (then `vpmuldq` reads it as `rf - 2^32`).
+#[derive(Clone, Copy)]
+pub(super) struct Weight {
+    rf: __m256i,
+    wide: bool,
+}
+
+impl Weight {
+    /// The weight `rf` in every lane.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) fn new(rf: u32) -> Self {
+        Weight {
+            rf: _mm256_set1_epi32(rf as i32),
+            wide: rf >= 1 << 31,
+        }
+    }
+}
+
+/// `(x · rf) as i64` in the 64-bit lanes of `x`'s low dwords, given `x_high` (`x` times
+/// 2^32 modulo 2^64): the signed `vpmuldq`, plus `x · 2^32` where the weight read negative
+/// (the true product fits 64 bits, so the sum modulo 2^64 is exact).
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn weighted123(src: __m256i, rf: __m256i) -> __m256i {
+fn times_unsigned(x: __m256i, x_high: __m256i, rf: Weight) -> __m256i {
+    let p = _mm256_mul_epi32(x, rf.rf);
+    if rf.wide {
+        _mm256_add_epi64(p, x_high)
+    } else {
+        p
+    }
+}
+
+/// `((src · rf + 2^27) >> 28) as i32` of eight lanes, `rf` unsigned: bits 28..59 of the
+/// rounded 64-bit products, the low dword of a logical shift.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn weighted123(src: __m256i, rf: Weight) -> __m256i {
     let round = _mm256_set1_epi64x(1 << 27);
-    let a = _mm256_abs_epi32(src);
-    let neg = _mm256_cmpgt_epi32(_mm256_setzero_si256(), src);
-    let even = signed(
-        _mm256_mul_epu32(a, rf),
-        _mm256_shuffle_epi32::<0b10_10_00_00>(neg),
-    );
-    let odd = signed(
-        _mm256_mul_epu32(_mm256_srli_epi64::<32>(a), rf),
-        _mm256_shuffle_epi32::<0b11_11_01_01>(neg),
+    let high = _mm256_set1_epi64x(!0xffff_ffff);
+    let even = times_unsigned(src, _mm256_slli_epi64::<32>(src), rf);
+    let odd = times_unsigned(
+        _mm256_srli_epi64::<32>(src),
+        _mm256_and_si256(src, high),
+        rf,
     );
     let even = _mm256_srli_epi64::<28>(_mm256_add_epi64(even, round));
     let odd = _mm256_srli_epi64::<28>(_mm256_add_epi64(odd, round));
     join_low(even, odd)
 }
 
-/// `p` negated in the 64-bit lanes where `m` is all ones.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn signed(p: __m256i, m: __m256i) -> __m256i {
-    _mm256_sub_epi64(_mm256_xor_si256(p, m), m)
-}
+/// Eight values at `p` as `i32` lanes.
+type Load<T> = unsafe fn(*const T) -> __m256i;
 
 /// Eight `i32` at `p`.
 #[inline]
@@ -146,61 +175,154 @@ unsafe fn load8x32(p: *const i32) -> __m256i {
     unsafe { _mm256_loadu_si256(p as *const __m256i) }
 }
 
-/// Columns `start..end` of a scale-1..3 row (steps of eight below `stop`).
+/// Eight `i16` from `p` as `i32` lanes.
+#[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn columns123(
-    m: &Masking<'_, i32>,
-    r: &Row123,
-    start: usize,
-    stop: usize,
-) -> ([i64; 3], usize) {
-    let (up, i, down) = r.rows;
-    let s = r.stride;
-    let mut acc = [_mm256_setzero_si256(); 3];
-    let sq_round = _mm256_set1_epi64x(1 << 29);
-    let sq_shift = _mm_cvtsi32_si128(30);
-    let cub_round = _mm256_set1_epi64x(half_of_shift(r.shift_cub) as i64);
-    let cub = r.shift_cub & 63;
-    let rf = r.rf.map(|f| _mm256_set1_epi64x(f as i64));
-    let one_by_15 = _mm256_set1_epi64x(ONE_BY_15_Q32);
-    let mut j = start;
-    while j + 8 <= stop {
-        let mut thr = _mm256_setzero_si256();
-        for t in 0..3 {
-            let a = m.activity[t].as_ptr();
-            // SAFETY: rows up, i, down hold columns j-1 ..= j+8 (< w) by `fits` and
-            // 1 <= start <= j, j + 8 <= stop <= w - 1.
-            let (sum, v) = unsafe {
-                let mut sum = _mm256_setzero_si256();
-                for y in [up, down] {
-                    for dx in 0..3 {
-                        sum = _mm256_add_epi32(sum, load8x32(a.add(y * s + j + dx - 1)));
-                    }
-                }
-                sum = _mm256_add_epi32(sum, load8x32(a.add(i * s + j - 1)));
-                sum = _mm256_add_epi32(sum, load8x32(a.add(i * s + j + 1)));
-                (sum, load8x32(m.masker[t].as_ptr().add(i * s + j)))
-            };
-            thr = _mm256_add_epi32(thr, _mm256_add_epi32(sum, scaled_abs_q32(v, one_by_15)));
-        }
-        for t in 0..3 {
-            // SAFETY: as above, for the source band.
-            let src = unsafe { load8x32(m.source[t].as_ptr().add(i * s + j)) };
-            let x = _mm256_abs_epi32(weighted123(src, rf[t]));
-            let x = _mm256_max_epi32(_mm256_sub_epi32(x, thr), _mm256_setzero_si256());
-            let even = cubes(x, sq_round, sq_shift, cub_round, cub);
-            let odd = cubes(
-                _mm256_srli_epi64::<32>(x),
-                sq_round,
-                sq_shift,
-                cub_round,
-                cub,
-            );
-            acc[t] = _mm256_add_epi64(acc[t], _mm256_add_epi64(even, odd));
-        }
-        j += 8;
+unsafe fn load8(p: *const i16) -> __m256i {
+    // SAFETY: the caller guarantees eight readable values.
+    _mm256_cvtepi16_epi32(unsafe { _mm_loadu_si128(p as *const __m128i) })
+}
+
+/// The 3-row column sums (rows `up + i + down`) of columns `j..j + 8` of `a`, and row
+/// `i`'s values there.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn column_sums<T>(
+    a: *const T,
+    (up, i, down): RowsAt,
+    s: usize,
+    j: usize,
+    load: Load<T>,
+) -> (__m256i, __m256i) {
+    // SAFETY: the caller guarantees the three rows hold columns j..j + 8.
+    unsafe {
+        let mid = load(a.add(i * s + j));
+        let sum = _mm256_add_epi32(load(a.add(up * s + j)), mid);
+        (_mm256_add_epi32(sum, load(a.add(down * s + j))), mid)
     }
-    (acc.map(|a| lane_sum(a)), j)
+}
+
+/// The sums of the eight neighbours of a row's columns, eight a step from `start`: each
+/// step loads the 3-row column sums of the next eight columns once, and a lane's sum is
+/// its 3x3 box (its column sum and its neighbours', by lane rotation across the previous,
+/// current and next vectors) less its own value. The sums wrap in `i32` lanes, so the
+/// order of the adds does not change them. The last step (no next vector to load) takes
+/// its right neighbours' column sums by loads one column on.
+struct Neighbours<T> {
+    a: *const T,
+    rows: RowsAt,
+    s: usize,
+    load: Load<T>,
+    /// The column sums left of the step's columns (columns j-1 ..= j+6).
+    left: __m256i,
+    /// Column sums and row-`i` values of the step's columns.
+    cur: (__m256i, __m256i),
+}
+
+impl<T> Neighbours<T> {
+    /// Ready for the step at `start` (`1 <= start`, the rows hold columns
+    /// `start - 1 ..= start + 7`).
+    ///
+    /// # Safety
+    /// AVX2 must be present, and the three rows of `a` must hold those columns.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn new(a: *const T, rows: RowsAt, s: usize, start: usize, load: Load<T>) -> Self {
+        // SAFETY: columns start - 1 ..= start + 7 are in the rows (the caller).
+        let (left, cur) = unsafe {
+            (
+                column_sums(a, rows, s, start - 1, load).0,
+                column_sums(a, rows, s, start, load),
+            )
+        };
+        Neighbours {
+            a,
+            rows,
+            s,
+            load,
+            left,
+            cur,
+        }
+    }
+
+    /// The neighbour sums of the step at `j` (the one after the last, or `start`), and
+    /// moves on to `j + 8`. `LAST`: no step follows, so the right neighbours' column
+    /// sums are loaded one column on; else the next step's columns are loaded.
+    ///
+    /// # Safety
+    /// AVX2 must be present, and the three rows must hold columns `j + 1 ..= j + 8`, and
+    /// `j + 8 .. j + 16` unless `LAST`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn next<const LAST: bool>(&mut self, j: usize) -> __m256i {
+        let (cur, mid) = self.cur;
+        let left = self.left;
+        let right = if LAST {
+            // SAFETY: columns j + 1 ..= j + 8 are in the rows (the caller).
+            unsafe { column_sums(self.a, self.rows, self.s, j + 1, self.load).0 }
+        } else {
+            // SAFETY: columns j + 8 .. j + 16 are in the rows (the caller).
+            let next = unsafe { column_sums(self.a, self.rows, self.s, j + 8, self.load) };
+            // [cur 4..8, next 0..4]: the lanes both rotations take across the halves.
+            let across = _mm256_permute2x128_si256::<0x21>(cur, next.0);
+            self.left = _mm256_alignr_epi8::<12>(next.0, across);
+            self.cur = next;
+            _mm256_alignr_epi8::<4>(across, cur)
+        };
+        let boxed = _mm256_add_epi32(_mm256_add_epi32(left, cur), right);
+        _mm256_sub_epi32(boxed, mid)
+    }
+}
+
+/// A cube's rounding and shift (`shift_cub`): the scalar arithmetic shift is a logical
+/// one of the value plus 2^63 (AVX2 has no 64-bit arithmetic shift), which leaves
+/// `bias` = 2^63 >> shift too much in each cube, taken off the sums at the end.
+#[derive(Clone, Copy)]
+struct CubeShift {
+    /// The rounding term plus 2^63 in every 64-bit lane.
+    round: __m256i,
+    count: __m128i,
+    bias: i64,
+}
+
+impl CubeShift {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn new(shift_cub: u32) -> Self {
+        let s = shift_cub & 63;
+        CubeShift {
+            round: _mm256_set1_epi64x((half_of_shift(shift_cub) as i64).wrapping_add(i64::MIN)),
+            count: _mm_cvtsi32_si128(s as i32),
+            bias: ((1u64 << 63) >> s) as i64,
+        }
+    }
+
+    /// `sum` (of `n` cubes) less the cubes' biases.
+    fn unbiased(&self, sum: i64, n: usize) -> i64 {
+        sum.wrapping_sub(self.bias.wrapping_mul(n as i64))
+    }
+}
+
+/// Cubes of the four non-negative values in the low dwords of `x`'s 64-bit lanes, each
+/// plus the shift's `bias`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn cubes(x: __m256i, sq: (__m256i, __m128i), cub: CubeShift) -> __m256i {
+    let s = _mm256_srl_epi64(_mm256_add_epi64(_mm256_mul_epu32(x, x), sq.0), sq.1);
+    // mul_epi32 reads the square's low dword as signed: the scalar `as i32`.
+    _mm256_srl_epi64(
+        _mm256_add_epi64(_mm256_mul_epi32(s, x), cub.round),
+        cub.count,
+    )
+}
+
+/// Adds the (biased) cubes of the eight lanes of `x` to `acc`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn add_cubes(acc: __m256i, x: __m256i, sq: (__m256i, __m128i), cub: CubeShift) -> __m256i {
+    let even = cubes(x, sq, cub);
+    let odd = cubes(_mm256_srli_epi64::<32>(x), sq, cub);
+    _mm256_add_epi64(acc, _mm256_add_epi64(even, odd))
 }
 
 /// The wrapping sum of four 64-bit lanes.
@@ -213,103 +335,174 @@ fn lane_sum(a: __m256i) -> i64 {
     lanes.iter().fold(0i64, |x, &y| x.wrapping_add(y))
 }
 
-/// Eight `i16` from `p` as `i32` lanes.
-#[inline]
-#[target_feature(enable = "avx2")]
-unsafe fn load8(p: *const i16) -> __m256i {
-    // SAFETY: the caller guarantees eight readable values.
-    _mm256_cvtepi16_epi32(unsafe { _mm_loadu_si128(p as *const __m128i) })
+/// The constants of a scale-0 row.
+#[derive(Clone, Copy)]
+struct Consts0 {
+    one_by_15: __m256i,
+    half: __m256i,
+    sq: [(__m256i, __m128i); 3],
+    cub: [CubeShift; 3],
+    rf: [__m256i; 3],
 }
 
-/// 64-bit arithmetic right shift by `s` (0..=63) from a logical one.
+/// The scale-0 step at column `j` of the row at offset `at`: adds its cubes to `acc`.
+///
+/// # Safety
+/// AVX2; the steps come in order from `start` (see `columns`), `LAST` only on the last,
+/// and the bands hold columns `j - 1 ..= j + 8` of the three rows.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn sra64(v: __m256i, s: u32) -> __m256i {
-    let sign = _mm256_cmpgt_epi64(_mm256_setzero_si256(), v);
-    let logical = _mm256_srl_epi64(v, _mm_cvtsi32_si128(s as i32));
-    // A shift of 64 (s == 0) gives zero, leaving `v` as it was.
-    let fill = _mm256_sll_epi64(sign, _mm_cvtsi32_si128(64 - s as i32));
-    _mm256_or_si256(logical, fill)
+unsafe fn step0<const LAST: bool>(
+    m: &Masking<'_, i16>,
+    (at, j): (usize, usize),
+    k: &Consts0,
+    around: &mut [Neighbours<i16>; 3],
+    acc: &mut [__m256i; 3],
+) {
+    let mut thr = _mm256_setzero_si256();
+    for (t, around) in around.iter_mut().enumerate() {
+        // SAFETY: the caller's.
+        let (sum, v) = unsafe {
+            (
+                around.next::<LAST>(j),
+                load8(m.masker[t].as_ptr().add(at + j)),
+            )
+        };
+        // The masker is an `i16` in each lane and the factor's high half is zero, so
+        // `vpmaddwd` gives the exact product; |8738 v| = 8738 |v| < 2^31.
+        let c = _mm256_srai_epi32::<12>(_mm256_add_epi32(
+            _mm256_abs_epi32(_mm256_madd_epi16(v, k.one_by_15)),
+            k.half,
+        ));
+        let c = _mm256_srai_epi32::<16>(_mm256_slli_epi32::<16>(c));
+        thr = _mm256_add_epi32(thr, _mm256_add_epi32(sum, c));
+    }
+    for t in 0..3 {
+        // SAFETY: the caller's, for the source band.
+        let src = unsafe { load8(m.source[t].as_ptr().add(at + j)) };
+        let x = _mm256_abs_epi32(_mm256_mullo_epi32(src, k.rf[t]));
+        let shifted = _mm256_sll_epi32(thr, _mm_cvtsi32_si128(SHIFT_SUB0[t] as i32));
+        let x = _mm256_max_epi32(_mm256_sub_epi32(x, shifted), _mm256_setzero_si256());
+        acc[t] = add_cubes(acc[t], x, k.sq[t], k.cub[t]);
+    }
 }
 
-/// Cubes of the four non-negative values in the low dwords of `x`'s 64-bit lanes.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn cubes(
-    x: __m256i,
-    sq_round: __m256i,
-    sq_shift: __m128i,
-    cub_round: __m256i,
-    cub: u32,
-) -> __m256i {
-    let sq = _mm256_srl_epi64(_mm256_add_epi64(_mm256_mul_epu32(x, x), sq_round), sq_shift);
-    // mul_epi32 reads the square's low dword as signed: the scalar `as i32`.
-    sra64(_mm256_add_epi64(_mm256_mul_epi32(sq, x), cub_round), cub)
-}
-
-/// Columns `start..end` (steps of eight below `stop`): the sums, and `end`.
+/// Columns `start..end` of a scale-0 row (steps of eight below `stop`, `start + 8 <=
+/// stop`): the sums, and `end`.
 #[target_feature(enable = "avx2")]
 unsafe fn columns(m: &Masking<'_, i16>, r: &Row0, start: usize, stop: usize) -> ([i64; 3], usize) {
-    let (up, i, down) = r.rows;
+    let (_, i, _) = r.rows;
     let s = r.stride;
-    let one_by_15 = _mm256_set1_epi32(ONE_BY_15_Q12);
-    let half = _mm256_set1_epi32(2048);
+    let k = Consts0 {
+        one_by_15: _mm256_set1_epi32(ONE_BY_15_Q12),
+        half: _mm256_set1_epi32(2048),
+        sq: SHIFT_SQ0.map(|q| {
+            (
+                _mm256_set1_epi64x(1i64 << (q - 1)),
+                _mm_cvtsi32_si128(q as i32),
+            )
+        }),
+        cub: r.shift_cub.map(|c| CubeShift::new(c)),
+        rf: r.rf.map(|f| _mm256_set1_epi32(f as i32)),
+    };
     let mut acc = [_mm256_setzero_si256(); 3];
-    let sq_round: [__m256i; 3] = SHIFT_SQ0.map(|q| _mm256_set1_epi64x(1i64 << (q - 1)));
-    let sq_shift: [__m128i; 3] = SHIFT_SQ0.map(|q| _mm_cvtsi32_si128(q as i32));
-    let cub_round: [__m256i; 3] = r
-        .shift_cub
-        .map(|c| _mm256_set1_epi64x(half_of_shift(c) as i64));
-    let cub: [u32; 3] = r.shift_cub.map(|c| c & 63);
-    let rf = r.rf.map(|f| _mm256_set1_epi32(f as i32));
+    // SAFETY: rows up, i, down hold columns start-1 ..= stop (< w) by `fits`, and
+    // 1 <= start, start + 8 <= stop.
+    let mut around: [Neighbours<i16>; 3] = std::array::from_fn(|t| unsafe {
+        Neighbours::new(m.activity[t].as_ptr(), r.rows, s, start, load8)
+    });
     let mut j = start;
-    while j + 8 <= stop {
-        let mut thr = _mm256_setzero_si256();
-        for t in 0..3 {
-            let a = m.activity[t].as_ptr();
-            // SAFETY: rows up, i, down hold columns j-1 ..= j+8 (< w) by `fits` and
-            // 1 <= start <= j, j + 8 <= stop <= w - 1.
-            let (sum, v) = unsafe {
-                let mut sum = _mm256_setzero_si256();
-                for y in [up, down] {
-                    for dx in 0..3 {
-                        sum = _mm256_add_epi32(sum, load8(a.add(y * s + j + dx - 1)));
-                    }
-                }
-                sum = _mm256_add_epi32(sum, load8(a.add(i * s + j - 1)));
-                sum = _mm256_add_epi32(sum, load8(a.add(i * s + j + 1)));
-                (sum, load8(m.masker[t].as_ptr().add(i * s + j)))
-            };
-            let c = _mm256_srai_epi32::<12>(_mm256_add_epi32(
-                _mm256_mullo_epi32(one_by_15, _mm256_abs_epi32(v)),
-                half,
-            ));
-            let c = _mm256_srai_epi32::<16>(_mm256_slli_epi32::<16>(c));
-            thr = _mm256_add_epi32(thr, _mm256_add_epi32(sum, c));
-        }
-        for t in 0..3 {
-            // SAFETY: as above, for the source band.
-            let src = unsafe { load8(m.source[t].as_ptr().add(i * s + j)) };
-            let x = _mm256_abs_epi32(_mm256_mullo_epi32(src, rf[t]));
-            let shifted = _mm256_sll_epi32(thr, _mm_cvtsi32_si128(SHIFT_SUB0[t] as i32));
-            let x = _mm256_max_epi32(_mm256_sub_epi32(x, shifted), _mm256_setzero_si256());
-            let even = cubes(x, sq_round[t], sq_shift[t], cub_round[t], cub[t]);
-            let odd = cubes(
-                _mm256_srli_epi64::<32>(x),
-                sq_round[t],
-                sq_shift[t],
-                cub_round[t],
-                cub[t],
-            );
-            acc[t] = _mm256_add_epi64(acc[t], _mm256_add_epi64(even, odd));
-        }
+    // SAFETY (both steps): rows up, i, down hold columns j-1 ..= j+8 (<= stop < w) by
+    // `fits` and 1 <= start <= j; the steps come in order from `start`, the last one
+    // at the last `j` with `j + 8 <= stop`.
+    while j + 16 <= stop {
+        // SAFETY: see above.
+        unsafe { step0::<false>(m, (i * s, j), &k, &mut around, &mut acc) };
         j += 8;
     }
-    let sums = acc.map(|a| {
-        let mut lanes = [0i64; 4];
-        // SAFETY: lanes has room for four values.
-        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, a) };
-        lanes.iter().fold(0i64, |x, &y| x.wrapping_add(y))
+    // SAFETY: see above.
+    unsafe { step0::<true>(m, (i * s, j), &k, &mut around, &mut acc) };
+    j += 8;
+    let n = j - start;
+    (
+        std::array::from_fn(|t| k.cub[t].unbiased(lane_sum(acc[t]), n)),
+        j,
+    )
+}
+
+/// The constants of a scale-1..3 row.
+#[derive(Clone, Copy)]
+struct Consts123 {
+    one_by_15: __m256i,
+    sq: (__m256i, __m128i),
+    cub: CubeShift,
+    rf: [Weight; 3],
+}
+
+/// The scale-1..3 step at column `j` of the row at offset `at` (see [`step0`]).
+///
+/// # Safety
+/// As for [`step0`].
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn step123<const LAST: bool>(
+    m: &Masking<'_, i32>,
+    (at, j): (usize, usize),
+    k: &Consts123,
+    around: &mut [Neighbours<i32>; 3],
+    acc: &mut [__m256i; 3],
+) {
+    let mut thr = _mm256_setzero_si256();
+    for (t, around) in around.iter_mut().enumerate() {
+        // SAFETY: the caller's.
+        let (sum, v) = unsafe {
+            (
+                around.next::<LAST>(j),
+                load8x32(m.masker[t].as_ptr().add(at + j)),
+            )
+        };
+        thr = _mm256_add_epi32(thr, _mm256_add_epi32(sum, scaled_abs_q32(v, k.one_by_15)));
+    }
+    for (t, acc) in acc.iter_mut().enumerate() {
+        // SAFETY: the caller's, for the source band.
+        let src = unsafe { load8x32(m.source[t].as_ptr().add(at + j)) };
+        let x = _mm256_abs_epi32(weighted123(src, k.rf[t]));
+        let x = _mm256_max_epi32(_mm256_sub_epi32(x, thr), _mm256_setzero_si256());
+        *acc = add_cubes(*acc, x, k.sq, k.cub);
+    }
+}
+
+/// Columns `start..end` of a scale-1..3 row (as [`columns`]).
+#[target_feature(enable = "avx2")]
+unsafe fn columns123(
+    m: &Masking<'_, i32>,
+    r: &Row123,
+    start: usize,
+    stop: usize,
+) -> ([i64; 3], usize) {
+    let (_, i, _) = r.rows;
+    let s = r.stride;
+    let k = Consts123 {
+        one_by_15: _mm256_set1_epi64x(ONE_BY_15_Q32),
+        sq: (_mm256_set1_epi64x(1 << 29), _mm_cvtsi32_si128(30)),
+        cub: CubeShift::new(r.shift_cub),
+        rf: r.rf.map(|f| Weight::new(f)),
+    };
+    let mut acc = [_mm256_setzero_si256(); 3];
+    // SAFETY: as in `columns`.
+    let mut around: [Neighbours<i32>; 3] = std::array::from_fn(|t| unsafe {
+        Neighbours::new(m.activity[t].as_ptr(), r.rows, s, start, load8x32)
     });
-    (sums, j)
+    let mut j = start;
+    // SAFETY (both steps): as in `columns`.
+    while j + 16 <= stop {
+        // SAFETY: see above.
+        unsafe { step123::<false>(m, (i * s, j), &k, &mut around, &mut acc) };
+        j += 8;
+    }
+    // SAFETY: see above.
+    unsafe { step123::<true>(m, (i * s, j), &k, &mut around, &mut acc) };
+    j += 8;
+    let n = j - start;
+    (acc.map(|a| k.cub.unbiased(lane_sum(a), n)), j)
 }

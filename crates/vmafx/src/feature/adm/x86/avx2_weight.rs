@@ -6,7 +6,7 @@ use std::arch::x86_64::*;
 
 use super::super::border::Region;
 use super::super::weight::{self, Weighted, ONE_BY_30_Q32};
-use super::avx2_cm::{scaled_abs_q32, weighted123};
+use super::avx2_cm::{scaled_abs_q32, weighted123, Weight};
 
 /// Whether every band holds the region's rows at `stride` (else the scalar twin runs).
 pub(super) fn region_fits<T>(bands: &[&[T]], stride: usize, r: Region) -> bool {
@@ -136,7 +136,7 @@ pub(super) fn weight123(
 #[target_feature(enable = "avx2")]
 unsafe fn weight123_row(src: &[i32], csf: &mut [i32], activity: &mut [i32], rf: u32) -> usize {
     let n = src.len().min(csf.len()).min(activity.len());
-    let rf = _mm256_set1_epi64x(rf as i64);
+    let rf = Weight::new(rf);
     let one_by_30 = _mm256_set1_epi64x(ONE_BY_30_Q32);
     let mut j = 0;
     while j + 8 <= n {
