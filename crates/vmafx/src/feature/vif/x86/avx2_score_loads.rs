@@ -1,10 +1,11 @@
 //! The AVX2 scoring of the madd horizontal pass's pixels (scales 0..2), by compaction: the
-//! flat pixels are summed in vectors as they come, and the others are packed, eight at a
-//! time, into short buffers (the sigma of every pixel that is not flat; the three sigmas
-//! of every pixel whose numerator term is taken) that are then scored four at a time with
-//! every lane in use and no data-dependent branch. On smooth pictures most groups of four
-//! mix flat and other pixels, which the branch-per-group scoring paid for both in wasted
-//! lanes and in mispredicted branches.
+//! flat pixels are summed in vectors as they come, and the three sigmas of the others are
+//! packed, eight at a time, into short buffers that are then scored four at a time with
+//! every lane in use and no data-dependent branch: each takes the denominator's term, and
+//! a pixel whose numerator term is not taken (`sigma12` or `sigma2_sq` not positive, a few
+//! per cent of them) has its two numerator logarithms taken of the same value, which adds
+//! exactly 0. On smooth pictures most groups of four mix flat and other pixels, which the
+//! branch-per-group scoring paid for both in wasted lanes and in mispredicted branches.
 //!
 //! The log2 table is read by scalar loads instead of gathers (on AMD's Zen cores a
 //! four-lane `vpgatherqd` costs more than the four loads it stands for): indices and the
@@ -48,24 +49,25 @@ const fn pack_table() -> [[u32; 8]; 256] {
     t
 }
 
-/// The four sums of the statistic over one row, with the buffers of pixels not yet
+/// The four sums of the statistic over one row, with the buffer of pixels not yet
 /// scored.
 pub(super) struct ScoreSums {
     table: &'static [u16; 65536],
     gain_limit: f64,
+    /// The `2048 k` parts of the numerator's logarithms, in 64-bit lanes.
     num_log: __m256i,
+    /// The `2048 k` parts of the denominator's logarithms, in 64-bit lanes.
     den_log: __m256i,
+    /// The flat pixels' `sigma2_sq`, in 64-bit lanes.
     num_flat: __m256i,
     /// Flat pixels counted negatively in 32-bit lanes (a row has far fewer than 2^31).
     den_flat: __m256i,
+    /// The table parts of the logarithms, and the `-2048 * 17` of each denominator term.
     num_table: i64,
     den_table: i64,
-    /// `sigma1_sq` of the pixels that are not flat, `den_len` of them.
-    den_s1: [i32; LEN],
-    den_len: usize,
-    /// The sigmas of the pixels whose numerator term is taken, `num_len` of them.
-    num: [[i32; LEN]; 3],
-    num_len: usize,
+    /// The three sigmas of the pixels that are not flat, `len` of them.
+    buf: [[i32; LEN]; 3],
+    len: usize,
 }
 
 impl ScoreSums {
@@ -84,10 +86,8 @@ impl ScoreSums {
             den_flat: z,
             num_table: 0,
             den_table: 0,
-            den_s1: [0; LEN],
-            den_len: 0,
-            num: [[0; LEN]; 3],
-            num_len: 0,
+            buf: [[0; LEN]; 3],
+            len: 0,
         }
     }
 
@@ -96,7 +96,6 @@ impl ScoreSums {
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(super) fn add8(&mut self, s1: __m256i, s2: __m256i, s12: __m256i) {
-        let zero = _mm256_setzero_si256();
         let flat = _mm256_cmpgt_epi32(_mm256_set1_epi32(SIGMA_NSQ), s1);
         let flat_s2 = _mm256_and_si256(flat, s2);
         self.num_flat = _mm256_add_epi64(
@@ -107,71 +106,38 @@ impl ScoreSums {
             ),
         );
         self.den_flat = _mm256_add_epi32(self.den_flat, flat);
+        let other = _mm256_movemask_ps(_mm256_castsi256_ps(flat)) as usize ^ 0xFF;
         // All eight flat (long runs of them on smooth pictures): nothing to pack.
-        if _mm256_movemask_epi8(flat) == -1 {
+        if other == 0 {
             return;
         }
-        let positive =
-            _mm256_and_si256(_mm256_cmpgt_epi32(s12, zero), _mm256_cmpgt_epi32(s2, zero));
-        let active = _mm256_andnot_si256(flat, positive);
-        let mask = |v: __m256i| _mm256_movemask_ps(_mm256_castsi256_ps(v)) as usize;
-        let (other, active) = (mask(flat) ^ 0xFF, mask(active));
-        // SAFETY: the masks are below 256; each store of eight lanes starts below FLUSH
-        // (the buffers are flushed on reaching it), so ends within LEN.
+        // SAFETY: the mask is below 256; each store of eight lanes starts below FLUSH
+        // (the buffer is flushed on reaching it), so ends within LEN.
         unsafe {
-            let pack = |m: usize| _mm256_load_si256(PACK.0[m].as_ptr() as *const __m256i);
-            let store = |dst: &mut [i32; LEN], at: usize, v: __m256i, p: __m256i| {
+            let p = _mm256_load_si256(PACK.0[other].as_ptr() as *const __m256i);
+            let at = self.len;
+            for (dst, v) in self.buf.iter_mut().zip([s1, s2, s12]) {
                 let d = &mut dst[at..at + 8];
                 _mm256_storeu_si256(
                     d.as_mut_ptr() as *mut __m256i,
                     _mm256_permutevar8x32_epi32(v, p),
                 );
-            };
-            let p = pack(other);
-            store(&mut self.den_s1, self.den_len, s1, p);
-            self.den_len += other.count_ones() as usize;
-            let p = pack(active);
-            let at = self.num_len;
-            let [n1, n2, n12] = &mut self.num;
-            store(n1, at, s1, p);
-            store(n2, at, s2, p);
-            store(n12, at, s12, p);
-            self.num_len += active.count_ones() as usize;
+            }
         }
-        if self.den_len >= FLUSH {
-            self.flush_den();
-        }
-        if self.num_len >= FLUSH {
-            self.flush_num();
+        self.len += other.count_ones() as usize;
+        if self.len >= FLUSH {
+            self.flush();
         }
     }
 
-    /// Scores the buffered `sigma1_sq`s four at a time, keeping the (fewer than four)
-    /// left over at the front.
+    /// Scores the buffered pixels four at a time, keeping the (fewer than four) left over
+    /// at the front. Every one takes the denominator's term; a pixel without
+    /// `sigma12 > 0 && sigma2_sq > 0` has its numerator's two logarithms taken of the
+    /// same value, which adds exactly 0.
     #[target_feature(enable = "avx2")]
-    fn flush_den(&mut self) {
-        let full = self.den_len / 4 * 4;
-        let nsq = _mm_set1_epi32(SIGMA_NSQ);
-        let bias = _mm256_set1_epi64x(2048 * 17);
-        for at in (0..full).step_by(4) {
-            let s1 = &self.den_s1[at..at + 4];
-            // SAFETY: `s1` holds the sixteen bytes read (unaligned load).
-            let s1 = unsafe { _mm_loadu_si128(s1.as_ptr() as *const __m128i) };
-            let x = _mm256_cvtepu32_epi64(_mm_add_epi32(s1, nsq));
-            let (k, index) = log2_parts(x);
-            self.den_log = _mm256_add_epi64(self.den_log, _mm256_sub_epi64(k, bias));
-            self.den_table += self.table_sum(index);
-        }
-        self.den_s1.copy_within(full..self.den_len, 0);
-        self.den_len -= full;
-    }
-
-    /// Scores the buffered numerator pixels four at a time, keeping the (fewer than four)
-    /// left over at the front.
-    #[target_feature(enable = "avx2")]
-    fn flush_num(&mut self) {
+    fn flush(&mut self) {
         const EPS: f64 = 65536.0 * 1.0e-10;
-        let full = self.num_len / 4 * 4;
+        let full = self.len / 4 * 4;
         let nsq = _mm_set1_epi32(SIGMA_NSQ);
         let zero = _mm_setzero_si128();
         let gain = _mm256_set1_pd(self.gain_limit);
@@ -183,16 +149,25 @@ impl ScoreSums {
                 // SAFETY: `r` holds the sixteen bytes read (unaligned load).
                 unsafe { _mm_loadu_si128(r.as_ptr() as *const __m128i) }
             };
-            let [n1, n2, n12] = &self.num;
+            let [b1, b2, b12] = &self.buf;
+            let (s1, s2, s12) = (load(b1), load(b2), load(b12));
+            let den = _mm256_cvtepu32_epi64(_mm_add_epi32(s1, nsq));
+            let (k_den, i_den) = log2_parts(den);
+            self.den_log = _mm256_add_epi64(self.den_log, k_den);
+
+            let active = _mm256_cvtepi32_epi64(_mm_and_si128(
+                _mm_cmpgt_epi32(s12, zero),
+                _mm_cmpgt_epi32(s2, zero),
+            ));
             let (s1d, s2d, s12d) = (
-                _mm256_cvtepi32_pd(load(n1)),
-                _mm256_cvtepi32_pd(load(n2)),
-                _mm256_cvtepi32_pd(load(n12)),
+                _mm256_cvtepi32_pd(s1),
+                _mm256_cvtepi32_pd(s2),
+                _mm256_cvtepi32_pd(s12),
             );
             let g = _mm256_div_pd(s12d, _mm256_add_pd(s1d, _mm256_set1_pd(EPS)));
             // Truncation toward zero; out of range gives i32::MIN, which the clamp makes 0
-            // as the scalar saturating cast does (it cannot pass 2^31: sigma2_sq does not,
-            // and g * sigma12 is positive).
+            // as the scalar saturating cast does (on an active lane it cannot pass 2^31:
+            // sigma2_sq does not, and g * sigma12 is positive).
             let sv = _mm256_cvttpd_epi32(_mm256_sub_pd(s2d, _mm256_mul_pd(g, s12d)));
             let sv = _mm_max_epi32(sv, zero);
             let g = _mm256_min_pd(g, gain);
@@ -203,31 +178,35 @@ impl ScoreSums {
                 _mm256_castpd_si256(_mm256_add_pd(signal, magic)),
                 _mm256_castpd_si256(magic),
             );
-            let with_signal = _mm256_add_epi64(signal, numer);
+            // Inactive lanes take the logarithm of `numer` twice (their signal may be out
+            // of the range the integer trick above holds).
+            let with_signal = _mm256_blendv_epi8(numer, _mm256_add_epi64(signal, numer), active);
             let (k_with, i_with) = log2_parts(with_signal);
             let (k_numer, i_numer) = log2_parts(numer);
             self.num_log = _mm256_add_epi64(self.num_log, _mm256_sub_epi64(k_with, k_numer));
-            self.num_table += self.table_sum(i_with) - self.table_sum(i_numer);
+            let [d, w, n] = self.table_sums([i_den, i_with, i_numer]);
+            self.den_table += d;
+            self.num_table += w - n;
         }
-        for row in &mut self.num {
-            row.copy_within(full..self.num_len, 0);
+        self.den_table -= 2048 * 17 * full as i64;
+        for row in &mut self.buf {
+            row.copy_within(full..self.len, 0);
         }
-        self.num_len -= full;
+        self.len -= full;
     }
 
     /// (num_log, den_log, num_flat, den_flat) of the row, each summed over its lanes, the
     /// pixels still buffered scored first.
     #[target_feature(enable = "avx2")]
     pub(super) fn totals(mut self) -> [i64; 4] {
-        self.flush_den();
-        self.flush_num();
+        self.flush();
         let table = &self.table[..];
-        for &s1 in &self.den_s1[..self.den_len] {
-            self.den_table += den_term(table, s1);
-        }
-        let [n1, n2, n12] = &self.num;
-        for i in 0..self.num_len {
-            self.num_table += num_term(table, self.gain_limit, n1[i], n2[i], n12[i]);
+        let [b1, b2, b12] = &self.buf;
+        for i in 0..self.len {
+            self.den_table += den_term(table, b1[i]);
+            if b12[i] > 0 && b2[i] > 0 {
+                self.num_table += num_term(table, self.gain_limit, b1[i], b2[i], b12[i]);
+            }
         }
         let lanes = |v: __m256i| {
             let mut a = [0i64; 4];
@@ -246,17 +225,19 @@ impl ScoreSums {
         ]
     }
 
-    /// The sum of the table's entries at the four 64-bit lanes of `index` (each below
-    /// 2^16).
+    /// The sums of the table's entries at the four 64-bit lanes of each index vector
+    /// (each index below 2^16).
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn table_sum(&self, index: __m256i) -> i64 {
-        let mut at = [0u64; 4];
-        // SAFETY: `at` holds the 32 bytes stored (unaligned store).
-        unsafe { _mm256_storeu_si256(at.as_mut_ptr() as *mut __m256i, index) };
-        at.iter()
-            .map(|&i| self.table[(i & 0xFFFF) as usize] as i64)
-            .sum()
+    fn table_sums<const K: usize>(&self, index: [__m256i; K]) -> [i64; K] {
+        index.map(|v| {
+            let mut at = [0u64; 4];
+            // SAFETY: `at` holds the 32 bytes stored (unaligned store).
+            unsafe { _mm256_storeu_si256(at.as_mut_ptr() as *mut __m256i, v) };
+            at.iter()
+                .map(|&i| self.table[(i & 0xFFFF) as usize] as i64)
+                .sum()
+        })
     }
 }
 

@@ -40,7 +40,7 @@ unsafe fn widen16(p: *const u8) -> __m256i {
 /// (bounds-checked).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn store16(d: &mut [u32], j: usize, [lo, hi]: [__m256i; 2]) {
+pub(super) fn store16(d: &mut [u32], j: usize, [lo, hi]: [__m256i; 2]) {
     let d = &mut d[j..j + 16];
     let first = _mm256_permute2x128_si256::<0x20>(lo, hi);
     let second = _mm256_permute2x128_si256::<0x31>(lo, hi);
@@ -58,7 +58,7 @@ fn store16(d: &mut [u32], j: usize, [lo, hi]: [__m256i; 2]) {
 /// packed lane is below 2^16, so the saturating pack is exact.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn store_words(words: &mut [Vec<i16>; 8], at: usize, rows: &Step) {
+pub(super) fn store_words(words: &mut [Vec<i16>; 8], at: usize, rows: &Step) {
     let bias = _mm256_set1_epi16(i16::MIN);
     let low16 = _mm256_set1_epi32(0xFFFF);
     let packed = |v: [__m256i; 2]| _mm256_xor_si256(_mm256_packus_epi32(v[0], v[1]), bias);
@@ -83,7 +83,7 @@ fn store_words(words: &mut [Vec<i16>; 8], at: usize, rows: &Step) {
 
 /// The five sums of one step: `mu1`, `mu2`, `ref_sq`, `dis_sq`, `ref_dis`, each as its
 /// two halves.
-type Step = [[__m256i; 2]; 5];
+pub(super) type Step = [[__m256i; 2]; 5];
 
 /// Adds one row pair (or the centre row and zeros) to `acc`: `(ak, am)` and `(bk, bm)`
 /// the reference's and the distorted picture's sixteen words of each row, `pair` the tap

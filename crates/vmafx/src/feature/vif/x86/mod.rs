@@ -8,6 +8,7 @@ pub(super) mod avx2_score_loads;
 pub(super) mod avx2_split;
 pub(super) mod avx2_vertical_u16;
 pub(super) mod avx2_vertical_u8;
+pub(super) mod avx2_vertical_words;
 pub(super) mod avx512;
 pub(super) mod avx512_down;
 pub(super) mod avx512_score;
