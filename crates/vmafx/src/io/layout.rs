@@ -156,7 +156,11 @@ impl FileLayout {
     fn bind_mapped(&self, src: &mut Source, index: u64) -> Result<Option<Frame>> {
         let g = self.geometry;
         let want = self.frame_bytes() as usize;
-        let Some(map) = src.map_next(want, &format!("frame {index}")) else {
+        // The luma is mapped in at once; the other planes' pages only where read.
+        let luma = self.planes.first().map_or(want, |&(fw, fh)| {
+            fw as usize * fh as usize * self.sample_bytes
+        });
+        let Some(map) = src.map_next(want, luma, &format!("frame {index}")) else {
             return Ok(None);
         };
         let map = Arc::new(map?);

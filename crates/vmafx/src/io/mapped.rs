@@ -9,8 +9,11 @@
 //! Each frame has a map of its own, made when it is read and unmapped where its last
 //! count drops, so resident memory follows the frames in flight exactly as with frames
 //! read into buffers (a map of the whole file would keep every page it ever touched).
-//! [`FrameMap::new`] maps the pages in at once (`MADV_POPULATE_READ`, Linux 5.14; on
-//! older kernels they fault in where first read).
+//! [`FrameMap::new`] maps the pages of the frame's first plane in at once
+//! (`MADV_POPULATE_READ`, Linux 5.14; on older kernels they fault in where first read):
+//! the luma, which every feature reads. The chroma's pages fault in only where a feature
+//! reads them, so scoring luma features alone (the VMAF models) never pays for mapping
+//! them in and out (about 1.5% of a 1080p 4:2:0 run's processor time).
 //!
 //! What a map cannot promise: a file cut short by another program while it is scored. A
 //! cut noticed when a frame is mapped in is an `Io` error naming the frame; a cut under a
@@ -68,8 +71,14 @@ fn page_size() -> usize {
 }
 
 impl FrameMap {
-    /// Maps `len` bytes of `file` from byte `offset` and maps their pages in.
-    pub(crate) fn new(file: &File, offset: u64, len: usize) -> Result<FrameMap, MapFailure> {
+    /// Maps `len` bytes of `file` from byte `offset` and maps the pages of the first
+    /// `populate` of them in.
+    pub(crate) fn new(
+        file: &File,
+        offset: u64,
+        len: usize,
+        populate: usize,
+    ) -> Result<FrameMap, MapFailure> {
         #[cfg(unix)]
         {
             use std::os::fd::AsRawFd;
@@ -77,6 +86,12 @@ impl FrameMap {
                 return Err(MapFailure::Refused);
             }
             unmap_retired();
+            // The pages not mapped in at once are not checked by that: the file must
+            // still hold every byte of the map.
+            let end = offset.checked_add(len as u64).ok_or(MapFailure::Refused)?;
+            if file.metadata().is_ok_and(|m| m.len() < end) {
+                return Err(MapFailure::Cut);
+            }
             let page = page_size() as u64;
             let start = offset / page * page;
             let lead = (offset - start) as usize;
@@ -102,28 +117,28 @@ impl FrameMap {
                 mapped,
                 lead,
             };
-            if !map.populate() {
+            if !map.populate(lead.saturating_add(populate).min(mapped)) {
                 return Err(MapFailure::Cut);
             }
             Ok(map)
         }
         #[cfg(not(unix))]
         {
-            let _ = (file, offset, len);
+            let _ = (file, offset, len, populate);
             Err(MapFailure::Refused)
         }
     }
 
-    /// Maps every page in at once. `false` where the system says they cannot be read (the
-    /// file is shorter than the map); `true` otherwise, also where the kernel has no such
-    /// call (the pages then fault in where read).
-    fn populate(&self) -> bool {
+    /// Maps the pages of the first `bytes` of the map in at once. `false` where the system
+    /// says they cannot be read (the file is shorter than the map); `true` otherwise, also
+    /// where the kernel has no such call (the pages then fault in where read).
+    fn populate(&self, bytes: usize) -> bool {
         #[cfg(target_os = "linux")]
         {
             /// `MADV_POPULATE_READ` (Linux 5.14), which the libc crate does not name yet.
             const MADV_POPULATE_READ: libc::c_int = 22;
             // SAFETY: the whole map `new` made; the call writes nothing.
-            let r = unsafe { libc::madvise(self.base.cast(), self.mapped, MADV_POPULATE_READ) };
+            let r = unsafe { libc::madvise(self.base.cast(), bytes, MADV_POPULATE_READ) };
             if r != 0 {
                 let e = std::io::Error::last_os_error().raw_os_error();
                 return e != Some(libc::EFAULT);

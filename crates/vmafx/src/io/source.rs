@@ -165,8 +165,14 @@ impl Source {
     /// taken) where they cannot be mapped (not a mappable file, fewer than `n` bytes left
     /// by the file's length, a map the system refused: read them instead);
     /// `Some(Err(..))` where the file was cut short since it was opened. `what` says
-    /// what was being read.
-    pub(crate) fn map_next(&mut self, n: usize, what: &str) -> Option<Result<FrameMap>> {
+    /// what was being read. The pages of the first `populate` bytes are mapped in at once,
+    /// the others where they are first read.
+    pub(crate) fn map_next(
+        &mut self,
+        n: usize,
+        populate: usize,
+        what: &str,
+    ) -> Option<Result<FrameMap>> {
         let left = self.len?.checked_sub(self.pos)?;
         if !self.mappable || (n as u64) > left {
             return None;
@@ -174,7 +180,7 @@ impl Source {
         let Input::File(file) = self.reader.get_ref() else {
             return None;
         };
-        let map = match FrameMap::new(file, self.pos, n) {
+        let map = match FrameMap::new(file, self.pos, n, populate) {
             Ok(m) => m,
             Err(MapFailure::Refused) => {
                 self.mappable = false;

@@ -496,3 +496,36 @@ fn a_mapped_file_cut_while_read_is_an_io_error() {
         &["frame 1 at byte", "cut short while being read"],
     );
 }
+
+/// A mapped file cut inside a frame's chroma, whose pages are not mapped in with the luma:
+/// still an `Io` error naming the frame, before it is handed out.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_mapped_file_cut_in_a_frames_chroma_is_an_io_error() {
+    let s = Scratch::new("cut-chroma");
+    // 128x128 4:2:0: a 16384-byte luma (four pages) and 8192 bytes of chroma a frame.
+    let frames: Vec<Vec<u8>> = (0..3).map(|k| vec![k as u8; 24576]).collect();
+    let bytes = y4m_file("W128 H128 F25:1 C420jpeg", &frames);
+    let p = s.file("cut.y4m", &bytes);
+    let mut r = VideoReader::open(&p, None).unwrap();
+    assert!(r.is_mapped());
+    drop(r.next_frame().unwrap().unwrap());
+    // Frame 1's samples start after the second frame header; cut past its luma.
+    let second = bytes
+        .windows(6)
+        .enumerate()
+        .filter(|(_, w)| w == b"FRAME\n")
+        .nth(1)
+        .map(|(i, _)| i + 6)
+        .unwrap();
+    let cut = (second + 16384 + 4096) as u64;
+    let file = std::fs::OpenOptions::new().write(true).open(&p).unwrap();
+    file.set_len(cut).unwrap();
+    let e = r.next_frame().unwrap_err();
+    assert_err(
+        &e,
+        &p,
+        Status::Io,
+        &["frame 1 at byte", "cut short while being read"],
+    );
+}
