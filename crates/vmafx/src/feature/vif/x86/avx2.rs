@@ -29,7 +29,7 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     horizontal,
     horizontal_keep: super::avx2_split::horizontal_keep,
     horizontal_dis: super::avx2_split::horizontal_dis,
-    down_vertical_u8: down_vertical::<u8>,
+    down_vertical_u8,
     down_vertical_u16: down_vertical::<u16>,
     down_horizontal,
     vertical_down_u8,
@@ -659,6 +659,25 @@ unsafe fn horizontal_avx2<const N: usize>(
     let totals = unsafe { acc.totals() };
     sums.add_totals(totals[0], totals[1], totals[2], totals[3]);
     horizontal_columns(s, n8, width, scale, gain_limit, sums);
+}
+
+/// The 8-bit vertical down-sampling filter: by mirrored row sums and multiply-adds where
+/// the filter serves (`avx2_down_u8`, scale 1's), the last columns by the scalar code;
+/// else eight columns a step in 32-bit lanes.
+fn down_vertical_u8(
+    src: &Rows<'_, u8>,
+    y: isize,
+    width: usize,
+    next_scale: usize,
+    shift: u32,
+    s: &mut DownScratch,
+) {
+    if !super::avx2_down_u8::serves(next_scale) {
+        return down_vertical::<u8>(src, y, width, next_scale, shift, s);
+    }
+    // SAFETY: this table is only handed out when the processor has AVX2.
+    let from = unsafe { super::avx2_down_u8::down_vertical(src, y, width, next_scale, shift, s) };
+    down_vertical_columns(src, y, from, width, next_scale, shift, s);
 }
 
 fn down_vertical<T: Pixel>(

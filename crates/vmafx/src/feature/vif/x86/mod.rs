@@ -2,6 +2,7 @@
 //! row loops; `avx2` and `avx512` each export a table (`KERNELS`), which `super::dispatch` lists.
 
 pub(super) mod avx2;
+pub(super) mod avx2_down_u8;
 pub(super) mod avx2_madd;
 pub(super) mod avx2_score;
 pub(super) mod avx2_score_loads;
