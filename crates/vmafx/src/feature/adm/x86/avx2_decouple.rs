@@ -246,11 +246,14 @@ unsafe fn row0(
                 d[t] = load8(b.distorted[t].as_ptr().add(p));
             }
         }
+        // The three gathers first, so that their latency overlaps the angle test.
+        // SAFETY: indices are o + 32768 with o an i16, so 0..=65535 < div.len().
+        let recip = o.map(|o| unsafe {
+            _mm256_i32gather_epi32::<4>(div.as_ptr(), _mm256_add_epi32(o, one))
+        });
         let angle = angle8_i16(o[0], o[1], d[0], d[1], cos);
         for t in 0..3 {
-            let idx = _mm256_add_epi32(o[t], one);
-            // SAFETY: indices are o + 32768 with o an i16, so 0..=65535 < div.len().
-            let r = unsafe { _mm256_i32gather_epi32::<4>(div.as_ptr(), idx) };
+            let r = recip[t];
             let even = _mm256_srli_epi64::<15>(_mm256_add_epi64(_mm256_mul_epi32(r, d[t]), half));
             let odd = _mm256_srli_epi64::<15>(_mm256_add_epi64(
                 _mm256_mul_epi32(_mm256_srli_epi64::<32>(r), _mm256_srli_epi64::<32>(d[t])),

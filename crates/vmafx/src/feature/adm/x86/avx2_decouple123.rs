@@ -119,9 +119,9 @@ pub(super) unsafe fn step(
     let egl = _mm256_set1_pd(egl);
     let gain = gain.map(|(g, c)| [g, c, -c].map(|v| _mm256_set1_epi32(v)));
     let one = _mm256_set1_epi32(32768);
-    let angle = angle8(o[0], o[1], d[0], d[1], cos);
-    for t in 0..3 {
-        let abs = _mm256_abs_epi32(o[t]);
+    // The reciprocals first, so that the gathers' latency overlaps the angle test.
+    let recip = o.map(|o| {
+        let abs = _mm256_abs_epi32(o);
         // floor(log2 |o|) from the f32 exponent (-127 for 0). Above 2^24 the conversion
         // may round |o| up to 2^e: then the scalar twin's leading bits are 2^15 with
         // shift e - 15, these are 2^14 with shift e - 14, and as the table holds
@@ -133,9 +133,16 @@ pub(super) unsafe fn step(
         let shift = _mm256_max_epi32(_mm256_sub_epi32(exp, _mm256_set1_epi32(14)), zero);
         let round = _mm256_srli_epi32::<1>(_mm256_sllv_epi32(_mm256_set1_epi32(1), shift));
         let msb = _mm256_srlv_epi32(_mm256_add_epi32(abs, round), shift);
-        let idx = _mm256_add_epi32(one, _mm256_sign_epi32(msb, o[t]));
+        let idx = _mm256_add_epi32(one, _mm256_sign_epi32(msb, o));
         // SAFETY: msb <= 32768, so the index lies in 0..=65536 < div.len().
-        let r = unsafe { _mm256_i32gather_epi32::<4>(div.as_ptr(), idx) };
+        (
+            unsafe { _mm256_i32gather_epi32::<4>(div.as_ptr(), idx) },
+            shift,
+        )
+    });
+    let angle = angle8(o[0], o[1], d[0], d[1], cos);
+    for t in 0..3 {
+        let (r, shift) = recip[t];
         let even = gain64(r, d[t], shift);
         let odd = gain64(
             _mm256_srli_epi64::<32>(r),
