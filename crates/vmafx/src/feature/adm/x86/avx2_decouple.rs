@@ -75,15 +75,6 @@ unsafe fn load8(p: *const i16) -> __m256i {
     _mm256_cvtepi16_epi32(unsafe { _mm_loadu_si128(p as *const __m128i) })
 }
 
-/// Stores eight `i32` lanes in `i16` range at `p`.
-#[inline]
-#[target_feature(enable = "avx2")]
-unsafe fn store8(p: *mut i16, v: __m256i) {
-    let packed = _mm256_permute4x64_epi64::<0b00_00_10_00>(_mm256_packs_epi32(v, v));
-    // SAFETY: the caller guarantees eight writable values.
-    unsafe { _mm_storeu_si128(p as *mut __m128i, _mm256_castsi256_si128(packed)) };
-}
-
 /// Sign-extends the low 16 bits of each lane.
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -284,12 +275,22 @@ unsafe fn row0(
             let up = _mm256_and_si256(k_pos, _mm256_cmpgt_epi32(o[t], zero));
             let down = _mm256_and_si256(k_pos, _mm256_cmpgt_epi32(zero, o[t]));
             let limited = _mm256_blendv_epi8(_mm256_blendv_epi8(rst, max, down), min, up);
-            let rst = low16(_mm256_blendv_epi8(rst, limited, angle));
-            let add = low16(_mm256_sub_epi32(d[t], rst));
+            // `rst` is an `i16` in each lane and the limits lie in `i16`'s range, so the
+            // pack is exact; the additive band is `d - rst` modulo 2^16 (the scalar
+            // `as i16`), a 16-bit subtraction of the band's own `i16` values.
+            let rst = _mm256_blendv_epi8(rst, limited, angle);
+            let rst = _mm_packs_epi32(
+                _mm256_castsi256_si128(rst),
+                _mm256_extracti128_si256::<1>(rst),
+            );
             // SAFETY: as for the loads.
             unsafe {
-                store8(b.restored[t].as_mut_ptr().add(p), rst);
-                store8(b.additive[t].as_mut_ptr().add(p), add);
+                let dis = _mm_loadu_si128(b.distorted[t].as_ptr().add(p) as *const __m128i);
+                _mm_storeu_si128(b.restored[t].as_mut_ptr().add(p) as *mut __m128i, rst);
+                _mm_storeu_si128(
+                    b.additive[t].as_mut_ptr().add(p) as *mut __m128i,
+                    _mm_sub_epi16(dis, rst),
+                );
             }
         }
     }

@@ -735,7 +735,13 @@ unsafe fn down_vertical_avx2<T: Pixel, const N: usize>(
     down_vertical_columns(src, y, n8, width, next_scale, shift, s);
 }
 
+/// The horizontal down-sampling filter: by multiply-adds over the row as words where the
+/// taps fit 15 bits (`avx2_down_words`, scales 1 and 2), else in 32-bit lanes.
 fn down_horizontal(conv: &[u32], next_scale: usize, out: &mut [u16]) {
+    if super::avx2_down_words::serves(next_scale) {
+        // SAFETY: this table is only handed out when the processor has AVX2.
+        return unsafe { super::avx2_down_words::down_horizontal(conv, next_scale, out) };
+    }
     // SAFETY: this table is only handed out when the processor has AVX2.
     unsafe { by_taps!(next_scale, down_horizontal_avx2, (conv, next_scale, out)) }
 }

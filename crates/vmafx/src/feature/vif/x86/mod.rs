@@ -3,6 +3,7 @@
 
 pub(super) mod avx2;
 pub(super) mod avx2_down_u8;
+pub(super) mod avx2_down_words;
 pub(super) mod avx2_madd;
 pub(super) mod avx2_score;
 pub(super) mod avx2_score_loads;
