@@ -188,4 +188,14 @@ fn an_unknown_vmafx_cpu_is_refused_naming_the_levels() {
         .output()
         .unwrap();
     assert!(ok.status.success(), "a known level in any case is taken");
+    let unset = Command::new(env!("CARGO_BIN_EXE_vmafx"))
+        .env("VMAFX_CPU", "")
+        .args(["-r", &r, "-d", &d, "--frame_cnt", "1", "-q"])
+        .output()
+        .unwrap();
+    assert!(
+        unset.status.success(),
+        "an empty VMAFX_CPU is no cap: {}",
+        String::from_utf8_lossy(&unset.stderr)
+    );
 }

@@ -12,7 +12,7 @@
 //!   `avx512vnni`, read once, any case), a cap for testing and comparison: `VMAFX_CPU=scalar
 //!   cargo test` runs every dispatched kernel as its scalar twin. A level above what the
 //!   CPU has is lowered to what it has, and another architecture's level counts as scalar;
-//!   an unknown value is ignored (see [`env_override`]).
+//!   an empty value is no cap, an unknown one is ignored (see [`env_override`]).
 //!
 //! * `with_level`, a cap on the calling thread only, for side-by-side comparisons.
 //!
@@ -245,10 +245,12 @@ pub(crate) fn cpumask() -> u32 {
     CPUMASK.load(Ordering::Relaxed)
 }
 
-/// The cap `VMAFX_CPU` sets: `Ok(None)` when unset, an error naming the variable when its
+/// The cap `VMAFX_CPU` sets: `Ok(None)` when unset or empty (as `VMAFX_CPU= cmd` and a
+/// shell loop over `"" avx2 scalar` write "no cap"), an error naming the variable when its
 /// value is not a level.
 pub fn env_override() -> Result<Option<CpuLevel>> {
     match std::env::var(ENV_VAR) {
+        Ok(v) if v.trim().is_empty() => Ok(None),
         Ok(v) => CpuLevel::parse(&v).map(Some),
         Err(std::env::VarError::NotPresent) => Ok(None),
         Err(std::env::VarError::NotUnicode(_)) => Err(Error::invalid(

@@ -11,13 +11,12 @@
 //! four-lane `vpgatherqd` costs more than the four loads it stands for): indices and the
 //! `2048 k` parts of the logarithms stay in vectors, the looked-up values are summed in
 //! scalar `i64`s. The pixels left over at the end of a row (fewer than four in a buffer)
-//! are scored by the scalar code. Every sum is an integer sum, so neither the order nor
+//! are scored with zero sigmas padding the last four, which add exactly 0. Every sum is an integer sum, so neither the order nor
 //! the split changes a bit of the totals.
 
 use std::arch::x86_64::*;
 
 use super::avx2_score::top16_shift;
-use crate::feature::vif::stats::{den_term, num_term};
 use crate::feature::vif::tables::{log2_table, SIGMA_NSQ};
 
 /// Pixels a buffer holds before it is scored (then fewer than four stay).
@@ -199,15 +198,15 @@ impl ScoreSums {
     /// pixels still buffered scored first.
     #[target_feature(enable = "avx2")]
     pub(super) fn totals(mut self) -> [i64; 4] {
-        self.flush();
-        let table = &self.table[..];
-        let [b1, b2, b12] = &self.buf;
-        for i in 0..self.len {
-            self.den_table += den_term(table, b1[i]);
-            if b12[i] > 0 && b2[i] > 0 {
-                self.num_table += num_term(table, self.gain_limit, b1[i], b2[i], b12[i]);
-            }
+        // The last (fewer than four) pixels padded with zero sigmas, which add exactly 0:
+        // the denominator's `log2(0 + 2^17) - 17` and no numerator term (`sigma12 = 0`).
+        let full = self.len.div_ceil(4) * 4;
+        for row in &mut self.buf {
+            row[self.len..full].fill(0);
         }
+        self.len = full;
+        self.flush();
+        debug_assert_eq!(self.len, 0);
         let lanes = |v: __m256i| {
             let mut a = [0i64; 4];
             // SAFETY: `a` holds the 32 bytes stored (unaligned store).
