@@ -31,7 +31,7 @@ pub(super) fn serves(scale: usize) -> bool {
 /// AVX2, and sixteen bytes from `p` readable.
 #[inline]
 #[target_feature(enable = "avx2")]
-unsafe fn widen16(p: *const u8) -> __m256i {
+pub(super) unsafe fn widen16(p: *const u8) -> __m256i {
     // SAFETY: the caller makes the sixteen bytes read (unaligned) readable.
     unsafe { _mm256_cvtepu8_epi16(_mm_loadu_si128(p as *const __m128i)) }
 }
@@ -58,7 +58,7 @@ pub(super) fn store16(d: &mut [u32], j: usize, [lo, hi]: [__m256i; 2]) {
 /// packed lane is below 2^16, so the saturating pack is exact.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn store_words(words: &mut [Vec<i16>; 8], at: usize, rows: &Step) {
+fn store_words(words: &mut [Vec<i16>; 8], at: usize, rows: &Step) {
     let bias = _mm256_set1_epi16(i16::MIN);
     let low16 = _mm256_set1_epi32(0xFFFF);
     let packed = |v: [__m256i; 2]| _mm256_xor_si256(_mm256_packus_epi32(v[0], v[1]), bias);
@@ -78,6 +78,29 @@ pub(super) fn store_words(words: &mut [Vec<i16>; 8], at: usize, rows: &Step) {
         let d = &mut dst[at..at + 16];
         // SAFETY: `d` holds the 32 bytes written (unaligned store).
         unsafe { _mm256_storeu_si256(d.as_mut_ptr() as *mut __m256i, v) };
+    }
+}
+
+/// Writes a step's five sums at columns `j..j + 16` of a pass over `n16` columns: as the
+/// horizontal pass's words (from word `half + j`), and as the 32-bit rows only where the
+/// mirrors and the scalar columns read them: the first block (the left mirror reads
+/// columns 1..=8) and the last (the right mirror and the horizontal pass's scalar columns
+/// read up to 8 columns back from `n16`).
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn store_step(s: &mut StatScratch, half: usize, j: usize, n16: usize, rows: &Step) {
+    store_words(&mut s.words, half + j, rows);
+    if j == 0 || j + 16 == n16 {
+        let dst = [
+            s.mu1.body_mut(),
+            s.mu2.body_mut(),
+            s.ref_sq.body_mut(),
+            s.dis_sq.body_mut(),
+            s.ref_dis.body_mut(),
+        ];
+        for (d, &v) in dst.into_iter().zip(rows) {
+            store16(d, j, v);
+        }
     }
 }
 
@@ -171,22 +194,7 @@ pub(super) unsafe fn vertical<const N: usize>(
             m.map(|m| _mm256_and_si256(_mm256_srl_epi32(_mm256_add_epi32(m, round), count), low16))
         };
         let rows: Step = [mean(acc[0]), mean(acc[1]), acc[2], acc[3], acc[4]];
-        store_words(&mut s.words, half + j, &rows);
-        // The 32-bit rows only where the mirrors and the scalar columns read them: the
-        // first block (the left mirror reads columns 1..=8) and the last (the right mirror
-        // and the horizontal pass's scalar columns read up to 8 columns back from `n16`).
-        if j == 0 || j + 16 == n16 {
-            let dst = [
-                s.mu1.body_mut(),
-                s.mu2.body_mut(),
-                s.ref_sq.body_mut(),
-                s.dis_sq.body_mut(),
-                s.ref_dis.body_mut(),
-            ];
-            for (d, v) in dst.into_iter().zip(rows) {
-                store16(d, j, v);
-            }
-        }
+        store_step(s, half, j, n16, &rows);
     }
     s.words_done = n16;
     n16

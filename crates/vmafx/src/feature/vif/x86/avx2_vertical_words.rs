@@ -23,7 +23,7 @@
 
 use std::arch::x86_64::*;
 
-use super::avx2_vertical_u8::{store16, store_words, Step};
+use super::avx2_vertical_u8::{store_step, Step};
 use crate::feature::vif::planes::Rows;
 use crate::feature::vif::stats::{StatScratch, VerticalShift};
 use crate::feature::vif::tables::{tap_pair, TAPS};
@@ -141,19 +141,7 @@ unsafe fn vertical_by<const N: usize, const P: usize>(
             })
         };
         let rows: Step = [mean(0), mean(1), moment(2), moment(4), moment(6)];
-        store_words(&mut s.words, half + j, &rows);
-        if j == 0 || j + 16 == n16 {
-            let dst = [
-                s.mu1.body_mut(),
-                s.mu2.body_mut(),
-                s.ref_sq.body_mut(),
-                s.dis_sq.body_mut(),
-                s.ref_dis.body_mut(),
-            ];
-            for (d, v) in dst.into_iter().zip(rows) {
-                store16(d, j, v);
-            }
-        }
+        store_step(s, half, j, n16, &rows);
     }
     s.words_done = n16;
     n16
