@@ -100,16 +100,19 @@ unsafe fn vertical_by<const N: usize, const P: usize>(
         unsafe { _mm256_loadu_si256(row.add(j) as *const __m256i) }
     };
     for j in (0..n16).step_by(16) {
-        // acc[2t + h]: term t (a, b, a² high, a² low, b² high, b² low, ab high, ab low)
-        // of unpack half h, less 2^31.
-        let mut acc = [_mm256_setzero_si256(); 16];
-        for ((r, d), &c) in rows_r.iter().zip(&rows_d).zip(&pairs) {
-            let (a0, a1) = (load(r[0], j), load(r[1], j));
-            let (b0, b1) = (load(d[0], j), load(d[1], j));
-            let a = [_mm256_unpacklo_epi16(a0, a1), _mm256_unpackhi_epi16(a0, a1)];
-            let b = [_mm256_unpacklo_epi16(b0, b1), _mm256_unpackhi_epi16(b0, b1)];
-            for h in 0..2 {
-                let (a, b) = (a[h], b[h]);
+        // acc[h][t]: term t (a, b, a² high, a² low, b² high, b² low, ab high, ab low) of
+        // unpack half h, less 2^31. The halves are summed one after the other (the rows
+        // loaded again for the second): sixteen sums at once would not stay in registers.
+        let mut acc = [[_mm256_setzero_si256(); 8]; 2];
+        for (h, acc) in acc.iter_mut().enumerate() {
+            for ((r, d), &c) in rows_r.iter().zip(&rows_d).zip(&pairs) {
+                let (a0, a1) = (load(r[0], j), load(r[1], j));
+                let (b0, b1) = (load(d[0], j), load(d[1], j));
+                let (a, b) = if h == 0 {
+                    (_mm256_unpacklo_epi16(a0, a1), _mm256_unpacklo_epi16(b0, b1))
+                } else {
+                    (_mm256_unpackhi_epi16(a0, a1), _mm256_unpackhi_epi16(b0, b1))
+                };
                 let terms = [
                     a,
                     b,
@@ -120,13 +123,13 @@ unsafe fn vertical_by<const N: usize, const P: usize>(
                     _mm256_mulhi_epu16(a, b),
                     _mm256_mullo_epi16(a, b),
                 ];
-                for (t, v) in terms.into_iter().enumerate() {
+                for (sum, v) in acc.iter_mut().zip(terms) {
                     let v = _mm256_madd_epi16(_mm256_xor_si256(v, bias16), c);
-                    acc[2 * t + h] = _mm256_add_epi32(acc[2 * t + h], v);
+                    *sum = _mm256_add_epi32(*sum, v);
                 }
             }
         }
-        let sum = |t: usize| [0, 1].map(|h| _mm256_xor_si256(acc[2 * t + h], bias32));
+        let sum = |t: usize| [0, 1].map(|h| _mm256_xor_si256(acc[h][t], bias32));
         let mean = |t: usize| {
             sum(t).map(|v| {
                 let v = _mm256_srl_epi32(_mm256_add_epi32(v, mean_round), mean_count);
