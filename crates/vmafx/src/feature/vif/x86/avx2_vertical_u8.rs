@@ -9,10 +9,12 @@
 //! full sum is below 2^32 (taps summing to 2^16 over samples below 2^8), so the wrapping
 //! 32-bit sums are the scalar code's sums exactly, in any order.
 //!
-//! Interleaving within 128-bit lanes leaves columns `0..4, 8..12` in the low half of a
-//! step and `4..8, 12..16` in the high half; the stores put them back in order. The pass
-//! writes the horizontal pass's biased words itself (`s.words_done`), and the five 32-bit
-//! rows only in the blocks whose columns the mirrors and scalar columns read.
+//! A step loads sixteen bytes of each row and interleaves two rows' bytes before widening,
+//! so its two halves are columns `0..8` and `8..16` in order, and the ten sums of a step
+//! stay in registers (all but one) through its nine row pairs: 1.5% less whole-process
+//! time at 1080p than lane-interleaved halves, which spilled (PERFORMANCE.md Round 7).
+//! The pass writes the horizontal pass's biased words itself (`s.words_done`), and the
+//! five 32-bit rows only in the blocks whose columns the mirrors and scalar columns read.
 
 use std::arch::x86_64::*;
 
@@ -36,7 +38,8 @@ pub(super) unsafe fn widen16(p: *const u8) -> __m256i {
     unsafe { _mm256_cvtepu8_epi16(_mm_loadu_si128(p as *const __m128i)) }
 }
 
-/// Stores the two halves of a step (see the module note) as columns `j..j + 16` of `d`
+/// Stores the two lane-interleaved halves of a step (columns `0..4, 8..12` and `4..8,
+/// 12..16`, as `avx2_vertical_words` makes them) as columns `j..j + 16` of `d`
 /// (bounds-checked).
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -53,15 +56,24 @@ pub(super) fn store16(d: &mut [u32], j: usize, [lo, hi]: [__m256i; 2]) {
 
 /// Writes a step's five sums as the horizontal pass's eight rows of biased words (see
 /// `avx2_madd`) at words `at..at + 16`: the means whole, the moments as their high and
-/// low halves. Packing the two halves of a step puts its words in column order (each
-/// 128-bit lane packs columns `0..4` with `4..8`, then `8..12` with `12..16`), and every
-/// packed lane is below 2^16, so the saturating pack is exact.
+/// low halves. Packing the two lane-interleaved halves of a step puts its words in column
+/// order (each 128-bit lane packs columns `0..4` with `4..8`, then `8..12` with `12..16`);
+/// halves `IN_ORDER` (columns `0..8`, `8..16`) take one more 64-bit permute. Every packed
+/// lane is below 2^16, so the saturating pack is exact.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn store_words(words: &mut [Vec<i16>; 8], at: usize, rows: &Step) {
+fn store_words<const IN_ORDER: bool>(words: &mut [Vec<i16>; 8], at: usize, rows: &Step) {
     let bias = _mm256_set1_epi16(i16::MIN);
     let low16 = _mm256_set1_epi32(0xFFFF);
-    let packed = |v: [__m256i; 2]| _mm256_xor_si256(_mm256_packus_epi32(v[0], v[1]), bias);
+    let packed = |v: [__m256i; 2]| {
+        let p = _mm256_packus_epi32(v[0], v[1]);
+        let p = if IN_ORDER {
+            _mm256_permute4x64_epi64::<0xD8>(p)
+        } else {
+            p
+        };
+        _mm256_xor_si256(p, bias)
+    };
     let high = |v: [__m256i; 2]| packed(v.map(|x| _mm256_srli_epi32::<16>(x)));
     let low = |v: [__m256i; 2]| packed(v.map(|x| _mm256_and_si256(x, low16)));
     let out = [
@@ -85,54 +97,102 @@ fn store_words(words: &mut [Vec<i16>; 8], at: usize, rows: &Step) {
 /// horizontal pass's words (from word `half + j`), and as the 32-bit rows only where the
 /// mirrors and the scalar columns read them: the first block (the left mirror reads
 /// columns 1..=8) and the last (the right mirror and the horizontal pass's scalar columns
-/// read up to 8 columns back from `n16`).
+/// read up to 8 columns back from `n16`). `IN_ORDER`: the halves are columns `0..8` and
+/// `8..16` (this pass), else lane-interleaved (see [`store16`]).
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn store_step(s: &mut StatScratch, half: usize, j: usize, n16: usize, rows: &Step) {
-    store_words(&mut s.words, half + j, rows);
+pub(super) fn store_step<const IN_ORDER: bool>(
+    s: &mut StatScratch,
+    half: usize,
+    j: usize,
+    n16: usize,
+    rows: &Step,
+) {
+    store_words::<IN_ORDER>(&mut s.words, half + j, rows);
     if j == 0 || j + 16 == n16 {
-        let dst = [
-            s.mu1.body_mut(),
-            s.mu2.body_mut(),
-            s.ref_sq.body_mut(),
-            s.dis_sq.body_mut(),
-            s.ref_dis.body_mut(),
-        ];
-        for (d, &v) in dst.into_iter().zip(rows) {
+        store_rows::<IN_ORDER>(s, j, rows);
+    }
+}
+
+/// Writes a step's five sums as the 32-bit rows' columns `j..j + 16` (kept out of line:
+/// two blocks of a row take it).
+#[inline(never)]
+#[target_feature(enable = "avx2")]
+fn store_rows<const IN_ORDER: bool>(s: &mut StatScratch, j: usize, rows: &Step) {
+    let dst = [
+        s.mu1.body_mut(),
+        s.mu2.body_mut(),
+        s.ref_sq.body_mut(),
+        s.dis_sq.body_mut(),
+        s.ref_dis.body_mut(),
+    ];
+    for (d, &v) in dst.into_iter().zip(rows) {
+        if IN_ORDER {
+            let d = &mut d[j..j + 16];
+            // SAFETY: `d` holds the 64 bytes written (unaligned stores).
+            unsafe {
+                _mm256_storeu_si256(d.as_mut_ptr() as *mut __m256i, v[0]);
+                _mm256_storeu_si256(d.as_mut_ptr().add(8) as *mut __m256i, v[1]);
+            }
+        } else {
             store16(d, j, v);
         }
     }
 }
 
 /// The five sums of one step: `mu1`, `mu2`, `ref_sq`, `dis_sq`, `ref_dis`, each as its
-/// two halves.
+/// two halves of eight columns.
 pub(super) type Step = [[__m256i; 2]; 5];
 
-/// Adds one row pair (or the centre row and zeros) to `acc`: `(ak, am)` and `(bk, bm)`
-/// the reference's and the distorted picture's sixteen words of each row, `pair` the tap
-/// pair, `c` the tap.
+/// Sixteen columns of rows `k` and `m` from `pk` and `pm` (readable) as interleaved 16-bit
+/// words: columns `0..8`, then `8..16`, each in column order.
+///
+/// # Safety
+/// AVX2, and sixteen bytes from each pointer readable.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn add_pair(
-    acc: &mut Step,
-    (ak, am): (__m256i, __m256i),
-    (bk, bm): (__m256i, __m256i),
-    pair: __m256i,
-    c: __m256i,
-) {
-    let a = [_mm256_unpacklo_epi16(ak, am), _mm256_unpackhi_epi16(ak, am)];
-    let b = [_mm256_unpacklo_epi16(bk, bm), _mm256_unpackhi_epi16(bk, bm)];
-    for h in 0..2 {
-        let (a, b) = (a[h], b[h]);
-        acc[0][h] = _mm256_add_epi32(acc[0][h], _mm256_madd_epi16(a, pair));
-        acc[1][h] = _mm256_add_epi32(acc[1][h], _mm256_madd_epi16(b, pair));
-        let xx = _mm256_mullo_epi32(_mm256_madd_epi16(a, a), c);
-        let yy = _mm256_mullo_epi32(_mm256_madd_epi16(b, b), c);
-        let xy = _mm256_mullo_epi32(_mm256_madd_epi16(a, b), c);
-        acc[2][h] = _mm256_add_epi32(acc[2][h], xx);
-        acc[3][h] = _mm256_add_epi32(acc[3][h], yy);
-        acc[4][h] = _mm256_add_epi32(acc[4][h], xy);
-    }
+unsafe fn pair16(pk: *const u8, pm: *const u8) -> [__m256i; 2] {
+    // SAFETY: the caller makes the sixteen bytes read from each (unaligned) readable.
+    let (k, m) = unsafe {
+        (
+            _mm_loadu_si128(pk as *const __m128i),
+            _mm_loadu_si128(pm as *const __m128i),
+        )
+    };
+    [
+        _mm256_cvtepu8_epi16(_mm_unpacklo_epi8(k, m)),
+        _mm256_cvtepu8_epi16(_mm_unpackhi_epi8(k, m)),
+    ]
+}
+
+/// Eight columns of the centre row from `p` (readable) as words `(a0, 0, a1, 0, ..)`.
+///
+/// # Safety
+/// AVX2, and eight bytes from `p` readable.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn centre8(p: *const u8) -> __m256i {
+    // SAFETY: the caller makes the eight bytes read (unaligned) readable.
+    unsafe { _mm256_cvtepu8_epi32(_mm_loadl_epi64(p as *const __m128i)) }
+}
+
+/// The five sums of eight columns in column order.
+type Sums8 = [__m256i; 5];
+
+/// Adds one row pair (or the centre row and zeros) of eight columns to `acc`: `a` and `b`
+/// the reference's and the distorted picture's interleaved words, `pair` the tap pair,
+/// `c` the tap.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn add_pair(acc: &mut Sums8, a: __m256i, b: __m256i, pair: __m256i, c: __m256i) {
+    acc[0] = _mm256_add_epi32(acc[0], _mm256_madd_epi16(a, pair));
+    acc[1] = _mm256_add_epi32(acc[1], _mm256_madd_epi16(b, pair));
+    let xx = _mm256_mullo_epi32(_mm256_madd_epi16(a, a), c);
+    let yy = _mm256_mullo_epi32(_mm256_madd_epi16(b, b), c);
+    let xy = _mm256_mullo_epi32(_mm256_madd_epi16(a, b), c);
+    acc[2] = _mm256_add_epi32(acc[2], xx);
+    acc[3] = _mm256_add_epi32(acc[3], yy);
+    acc[4] = _mm256_add_epi32(acc[4], xy);
 }
 
 /// Columns `0..width / 16 * 16` of row `y`'s five vertical sums into `s`; returns the
@@ -174,27 +234,37 @@ pub(super) unsafe fn vertical<const N: usize>(
     let low16 = _mm256_set1_epi32(0xFFFF);
     let zero = _mm256_setzero_si256();
     let n16 = width / 16 * 16;
+    let mean =
+        |m: __m256i| _mm256_and_si256(_mm256_srl_epi32(_mm256_add_epi32(m, round), count), low16);
     for j in (0..n16).step_by(16) {
-        let mut acc: Step = [[zero; 2]; 5];
+        let mut acc: [Sums8; 2] = [[zero; 5]; 2];
         for k in 0..half {
             let m = N - 1 - k;
             // SAFETY: AVX2 is enabled here; j + 16 <= width, the length of each row.
             let (a, b) = unsafe {
                 (
-                    (widen16(rows_r[k].add(j)), widen16(rows_r[m].add(j))),
-                    (widen16(rows_d[k].add(j)), widen16(rows_d[m].add(j))),
+                    pair16(rows_r[k].add(j), rows_r[m].add(j)),
+                    pair16(rows_d[k].add(j), rows_d[m].add(j)),
                 )
             };
-            add_pair(&mut acc, a, b, pairs[k], coef[k]);
+            for h in 0..2 {
+                add_pair(&mut acc[h], a[h], b[h], pairs[k], coef[k]);
+            }
         }
-        // SAFETY: as above, for the centre row.
-        let (a, b) = unsafe { (widen16(rows_r[half].add(j)), widen16(rows_d[half].add(j))) };
-        add_pair(&mut acc, (a, zero), (b, zero), pairs[half], coef[half]);
-        let mean = |m: [__m256i; 2]| {
-            m.map(|m| _mm256_and_si256(_mm256_srl_epi32(_mm256_add_epi32(m, round), count), low16))
-        };
-        let rows: Step = [mean(acc[0]), mean(acc[1]), acc[2], acc[3], acc[4]];
-        store_step(s, half, j, n16, &rows);
+        for (h, at) in [j, j + 8].into_iter().enumerate() {
+            // SAFETY: as above, for the centre row.
+            let (a, b) = unsafe { (centre8(rows_r[half].add(at)), centre8(rows_d[half].add(at))) };
+            add_pair(&mut acc[h], a, b, pairs[half], coef[half]);
+        }
+        let out: Step = std::array::from_fn(|q| {
+            let v = [acc[0][q], acc[1][q]];
+            if q < 2 {
+                v.map(mean)
+            } else {
+                v
+            }
+        });
+        store_step::<true>(s, half, j, n16, &out);
     }
     s.words_done = n16;
     n16

@@ -141,7 +141,7 @@ unsafe fn vertical_by<const N: usize, const P: usize>(
             })
         };
         let rows: Step = [mean(0), mean(1), moment(2), moment(4), moment(6)];
-        store_step(s, half, j, n16, &rows);
+        store_step::<false>(s, half, j, n16, &rows);
     }
     s.words_done = n16;
     n16
