@@ -2,7 +2,8 @@
 //!
 //! The step runs only where every reference and distorted value of the three bands lies
 //! below 2^26 in magnitude (else the scalar twin does those eight positions). In that
-//! range the divisor's leading bits come from its `f32` exponent (see `step`); the angle
+//! range the divisor's leading bits come from its `f32` exponent (see `step`) and their
+//! reciprocal from an `f64` division (see `reciprocal`); the angle
 //! test's `f64` products and their sums are exact (below 2^53, so `cvtpd_ps` rounds them
 //! as the scalar `i64 as f32` does), and every 64-bit product fits. The gain's rounding shift is per lane
 //! (`srlv_epi64`); a negative sum clamps to 0 before it, so a logical shift is exact.
@@ -22,25 +23,51 @@ pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, 
     }
     let div = reciprocals();
     let cos_sq = cos_sq_one_degree();
-    let gain = (egl, integral_gain(egl).map(|g| (g, RANGE / g.max(1) + 1)));
-    let wide = region.right >= region.left + 8;
-    for i in region.top..region.bottom {
-        let row = i * stride;
-        let starts = wide.then(|| steps8(region.left, region.right));
-        for j in starts.into_iter().flatten() {
-            // SAFETY: AVX2 was detected before this kernel was listed; `fits` checked
-            // that every band holds this row's columns up to `right >= j + 8`, and the
-            // table has 65537 entries.
-            let done = unsafe { step(&mut b, row + j, gain, div, cos_sq) };
-            if !done {
-                for p in row + j..row + j + 8 {
-                    scale123_at(&mut b, p, egl, div, cos_sq);
-                }
+    if region.right < region.left + 8 {
+        for i in region.top..region.bottom {
+            for p in i * stride + region.left..i * stride + region.right {
+                scale123_at(&mut b, p, egl, div, cos_sq);
             }
         }
-        if !wide {
-            for p in row + region.left..row + region.right {
-                scale123_at(&mut b, p, egl, div, cos_sq);
+        return;
+    }
+    // SAFETY: AVX2 was detected before this kernel was listed; `fits` checked that every
+    // band holds the region's rows, the region is at least eight columns wide, and the
+    // table has 65537 entries.
+    unsafe {
+        match integral_gain(egl) {
+            Some(g) => rows::<true>(&mut b, stride, region, (egl, g), div, cos_sq),
+            None => rows::<false>(&mut b, stride, region, (egl, 0), div, cos_sq),
+        }
+    }
+}
+
+/// The region's rows in steps of eight (see `steps8`), in one AVX2 function so that the
+/// steps are inlined and their constants kept across them; `INTEGRAL` says whether the
+/// gain limit is the integer `g` (see `integral_gain`).
+///
+/// # Safety
+/// As for `step` at every step: every band holds the region's rows, the region is at
+/// least eight columns wide, and AVX2 is available.
+#[target_feature(enable = "avx2")]
+unsafe fn rows<const INTEGRAL: bool>(
+    b: &mut Decouple<'_, i32>,
+    stride: usize,
+    region: Region,
+    (egl, g): (f64, i32),
+    div: &[i32],
+    cos_sq: f32,
+) {
+    let gain = (egl, (g, RANGE / g.max(1) + 1));
+    for i in region.top..region.bottom {
+        let row = i * stride;
+        for j in steps8(region.left, region.right) {
+            // SAFETY: the caller's; the band rows hold columns up to `right >= j + 8`.
+            let done = unsafe { step::<INTEGRAL>(b, row + j, gain, cos_sq) };
+            if !done {
+                for p in row + j..row + j + 8 {
+                    scale123_at(b, p, egl, div, cos_sq);
+                }
             }
         }
     }
@@ -89,13 +116,32 @@ fn restore(k: __m256i, o: __m256i) -> __m256i {
     join(even, odd)
 }
 
-/// Eight positions from `p`; false (nothing written) where a value is out of range.
+/// `2^30 / m` truncated (the reciprocal table's entry `32768 + m`) of eight lanes `m` in
+/// `1..=32768` (anything for 0), by `f64` division: the quotient's rounding error is below
+/// 2^-23, and a quotient that is not an integer lies at least `1/m >= 2^-15` from one,
+/// so the truncation is exact. At scales 1..3 this is cheaper than gathering the table's
+/// values (whose indices come late, after the leading bits, and spread over the table);
+/// at scale 0 the gather is (the indices are the loaded values).
+#[inline]
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn step(
+fn reciprocal(m: __m256i) -> __m256i {
+    let num = _mm256_set1_pd((1u32 << 30) as f64);
+    let lo = _mm256_div_pd(num, _mm256_cvtepi32_pd(_mm256_castsi256_si128(m)));
+    let hi = _mm256_div_pd(num, _mm256_cvtepi32_pd(_mm256_extracti128_si256::<1>(m)));
+    _mm256_set_m128i(_mm256_cvttpd_epi32(hi), _mm256_cvttpd_epi32(lo))
+}
+
+/// Eight positions from `p`; false (nothing written) where a value is out of range. With
+/// `INTEGRAL`, `gain` holds the integral limit and its clamp (see `rows`).
+///
+/// # Safety
+/// Every band holds more than `p + 7` values, and AVX2 is available.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn step<const INTEGRAL: bool>(
     b: &mut Decouple<'_, i32>,
     p: usize,
-    (egl, gain): (f64, Option<(i32, i32)>),
-    div: &[i32],
+    (egl, (g, c)): (f64, (i32, i32)),
     cos_sq: f32,
 ) -> bool {
     let zero = _mm256_setzero_si256();
@@ -117,9 +163,9 @@ pub(super) unsafe fn step(
     }
     let cos = _mm256_set1_pd(cos_sq as f64);
     let egl = _mm256_set1_pd(egl);
-    let gain = gain.map(|(g, c)| [g, c, -c].map(|v| _mm256_set1_epi32(v)));
+    let gain = [g, c, -c].map(|v| _mm256_set1_epi32(v));
     let one = _mm256_set1_epi32(32768);
-    // The reciprocals first, so that the gathers' latency overlaps the angle test.
+    // The reciprocals first, so that the divisions' latency overlaps the angle test.
     let recip = o.map(|o| {
         let abs = _mm256_abs_epi32(o);
         // floor(log2 |o|) from the f32 exponent (-127 for 0). Above 2^24 the conversion
@@ -133,12 +179,7 @@ pub(super) unsafe fn step(
         let shift = _mm256_max_epi32(_mm256_sub_epi32(exp, _mm256_set1_epi32(14)), zero);
         let round = _mm256_srli_epi32::<1>(_mm256_sllv_epi32(_mm256_set1_epi32(1), shift));
         let msb = _mm256_srlv_epi32(_mm256_add_epi32(abs, round), shift);
-        let idx = _mm256_add_epi32(one, _mm256_sign_epi32(msb, o));
-        // SAFETY: msb <= 32768, so the index lies in 0..=65536 < div.len().
-        (
-            unsafe { _mm256_i32gather_epi32::<4>(div.as_ptr(), idx) },
-            shift,
-        )
+        (_mm256_sign_epi32(reciprocal(msb), o), shift)
     });
     let angle = angle8(o[0], o[1], d[0], d[1], cos);
     for t in 0..3 {
@@ -152,17 +193,17 @@ pub(super) unsafe fn step(
         let k = join(even, odd);
         let k = _mm256_blendv_epi8(k, one, _mm256_cmpeq_epi32(o[t], zero));
         let rst = restore(k, o[t]);
-        let (min, max) = match gain {
+        let (min, max) = if INTEGRAL {
             // An integral limit `g` (see `integral_gain`) in `i32` lanes: |rst| is first
             // clamped to `c = 2^26 / g + 1`, which keeps the product in `i32` and changes
             // no limit: a clamped product is at least 2^26 in magnitude, with the sign of
             // `rst`, so beyond the distorted value as the true product is.
-            Some([g, c, neg_c]) => {
-                let rst = _mm256_max_epi32(_mm256_min_epi32(rst, c), neg_c);
-                let x = _mm256_mullo_epi32(rst, g);
-                (_mm256_min_epi32(x, d[t]), _mm256_max_epi32(x, d[t]))
-            }
-            None => limits(rst, d[t], egl),
+            let [g, c, neg_c] = gain;
+            let rst = _mm256_max_epi32(_mm256_min_epi32(rst, c), neg_c);
+            let x = _mm256_mullo_epi32(rst, g);
+            (_mm256_min_epi32(x, d[t]), _mm256_max_epi32(x, d[t]))
+        } else {
+            limits(rst, d[t], egl)
         };
         let k_pos = _mm256_cmpgt_epi32(k, zero);
         let up = _mm256_and_si256(k_pos, _mm256_cmpgt_epi32(o[t], zero));
@@ -177,4 +218,29 @@ pub(super) unsafe fn step(
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reciprocal_is_the_table_at_every_divisor() {
+        if !is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let div = reciprocals();
+        for m in (1..=32768i32).step_by(8) {
+            let lanes: [i32; 8] = std::array::from_fn(|k| m + k as i32);
+            let mut got = [0i32; 8];
+            // SAFETY: AVX2 was detected above; both arrays hold eight `i32`.
+            unsafe {
+                let v = _mm256_loadu_si256(lanes.as_ptr() as *const __m256i);
+                _mm256_storeu_si256(got.as_mut_ptr() as *mut __m256i, reciprocal(v));
+            }
+            for (l, g) in lanes.iter().zip(got) {
+                assert_eq!(g, div[(32768 + l) as usize], "m = {l}");
+            }
+        }
+    }
 }
