@@ -190,12 +190,9 @@ pub(super) fn tap_pair(a: i32, b: i32) -> __m256i {
 }
 
 /// The vertical pass of level 0 at depths below 16 bits, 16 columns a step; returns where
-/// it stopped. Rows 0 and 1 (2 and 3) interleave as 16-bit pairs for `vpmaddwd`, and the
-/// sums pack back to `i16` in column order (each 128-bit lane holds eight consecutive
-/// columns). Samples below 2^bpc <= 2^15 make every pair sum exact and every shifted sum
-/// an `i16` (at most 27411 in magnitude), so the saturating pack is the scalar
-/// truncation; a step with a sample at or past 2^bpc takes the 32-bit kernel instead. The
-/// same columns of the source rows `ahead` are prefetched a step at a time.
+/// it stopped. Runs of steps whose samples all lie below 2^bpc are `pairs_run`'s; a step
+/// with a sample at or past it (a malformed file) takes the 32-bit kernel, out of the
+/// run's loop so that its registers stay the run's.
 #[target_feature(enable = "avx2")]
 unsafe fn vertical0_pairs<S: Load>(
     src: &[S],
@@ -207,6 +204,53 @@ unsafe fn vertical0_pairs<S: Load>(
     hi: &mut [i16],
 ) -> usize {
     let w = lo.len().min(hi.len());
+    let mut j = 0;
+    loop {
+        // SAFETY: the caller's.
+        j = unsafe { pairs_run(src, stride, rows, ahead, bpc, lo, hi, j) };
+        if j + 16 > w {
+            return j;
+        }
+        // The 32-bit kernel over this step's columns, from a source that starts at
+        // column j.
+        let end = j + 16;
+        // SAFETY: as the caller's; each row still holds its columns j..end.
+        let done = unsafe {
+            vertical0(
+                &src[j..],
+                stride,
+                rows,
+                bpc,
+                &mut lo[j..end],
+                &mut hi[j..end],
+            )
+        };
+        debug_assert_eq!(done, 16);
+        j = end;
+    }
+}
+
+/// Steps of `vertical0_pairs` from column `from` while every sample of a step lies below
+/// 2^bpc; returns where it stopped (at a step with a sample at or past it, or at the end).
+/// Rows 0 and 1 (2 and 3) interleave as 16-bit pairs for `vpmaddwd`, and the sums pack
+/// back to `i16` in column order (each 128-bit lane holds eight consecutive columns).
+/// Samples below 2^bpc <= 2^15 make every pair sum exact and every shifted sum an `i16`
+/// (at most 27411 in magnitude), so the saturating pack is the scalar truncation. The same
+/// columns of the source rows `ahead` are prefetched a step at a time.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn pairs_run<S: Load>(
+    src: &[S],
+    stride: usize,
+    rows: &[usize; 4],
+    ahead: [usize; 2],
+    bpc: u32,
+    lo: &mut [i16],
+    hi: &mut [i16],
+    from: usize,
+) -> usize {
+    let w = lo.len().min(hi.len());
     let round = 1i32 << (bpc - 1);
     let bias = _mm256_set1_epi32(round.wrapping_sub(LO_SUM.wrapping_mul(round)));
     let round = _mm256_set1_epi32(round);
@@ -214,7 +258,7 @@ unsafe fn vertical0_pairs<S: Load>(
     let f_lo = [tap_pair(LO[0], LO[1]), tap_pair(LO[2], LO[3])];
     let f_hi = [tap_pair(HI[0], HI[1]), tap_pair(HI[2], HI[3])];
     let too_big = _mm256_set1_epi16(!((1u16 << bpc) - 1) as i16);
-    let mut j = 0;
+    let mut j = from;
     while j + 16 <= w {
         let mut s = [_mm256_setzero_si256(); 4];
         for (v, &r) in s.iter_mut().zip(rows) {
@@ -231,23 +275,7 @@ unsafe fn vertical0_pairs<S: Load>(
         if bpc < S::BITS {
             let any = _mm256_or_si256(_mm256_or_si256(s[0], s[1]), _mm256_or_si256(s[2], s[3]));
             if _mm256_testz_si256(any, too_big) == 0 {
-                // The 32-bit kernel over this step's columns, from a source that starts
-                // at column j.
-                let end = j + 16;
-                // SAFETY: as the caller's; each row still holds its columns j..end.
-                let done = unsafe {
-                    vertical0(
-                        &src[j..],
-                        stride,
-                        rows,
-                        bpc,
-                        &mut lo[j..end],
-                        &mut hi[j..end],
-                    )
-                };
-                debug_assert_eq!(done, 16);
-                j = end;
-                continue;
+                return j;
             }
         }
         let pairs = [

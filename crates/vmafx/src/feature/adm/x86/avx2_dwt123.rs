@@ -280,6 +280,36 @@ fn low_dwords(a: __m256i, b: __m256i) -> __m256i {
     _mm256_permute4x64_epi64::<0b11_01_10_00>(mixed)
 }
 
+/// Eight outputs of the horizontal pass from column `j` of the row `t` into the two bands
+/// at `dst` (its low- and high-pass outputs).
+///
+/// # Safety
+/// `j >= 1`, `2j + 17 <= t.len()`, each band at `dst` holds `j + 8` values, and AVX2 is
+/// available.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn eight(
+    t: &[i32],
+    dst: [*mut i32; 2],
+    j: usize,
+    taps: &[[__m256i; 4]; 2],
+    add: __m256i,
+    count: __m128i,
+) {
+    let p = t.as_ptr();
+    // SAFETY: 2j - 1 >= 1 and 2j + 17 <= t.len() (the caller's): both reads are in `t`.
+    let (x, y) = unsafe {
+        (
+            four(p.add(2 * j - 1), taps, add, count),
+            four(p.add(2 * j + 7), taps, add, count),
+        )
+    };
+    for k in 0..2 {
+        // SAFETY: each band holds `j + 8` values (the caller's).
+        unsafe { _mm256_storeu_si256(dst[k].add(j) as *mut __m256i, low_dwords(x[k], y[k])) };
+    }
+}
+
 /// The horizontal pass of levels 1..3 over interior columns, eight (then four) a step,
 /// into the bands (a, v, h, d) at `bands` (each valid for `n` values); writes `1..end`
 /// (every interior column when there are four), returns `end`.
@@ -302,23 +332,12 @@ unsafe fn horizontal(
     // Output j reads inputs 2j-1 ..= 2j+2; eight outputs from j read 2j-1 .. 2j+17.
     let mut j = 1;
     while j + 8 <= n && 2 * j + 17 <= w {
-        for (t, dst) in [(lo, [bands[0], bands[1]]), (hi, [bands[2], bands[3]])] {
-            let p = t.as_ptr();
-            // SAFETY: 2j - 1 >= 1 and 2j + 17 <= w <= t.len(): both reads are in `t`.
-            let (x, y) = unsafe {
-                (
-                    four(p.add(2 * j - 1), &taps, add, count),
-                    four(p.add(2 * j + 7), &taps, add, count),
-                )
-            };
-            // SAFETY: each band holds `n >= j + 8` values; the pointers came from live
-            // mutable slices the caller does not touch while this runs.
-            unsafe {
-                for k in 0..2 {
-                    let v = low_dwords(x[k], y[k]);
-                    _mm256_storeu_si256(dst[k].add(j) as *mut __m256i, v);
-                }
-            }
+        // SAFETY: 2j - 1 >= 1 and 2j + 17 <= w <= lo.len(), hi.len(); each band holds
+        // `n >= j + 8` values, and the pointers came from live mutable slices the caller
+        // does not touch while this runs.
+        unsafe {
+            eight(lo, [bands[0], bands[1]], j, &taps, add, count);
+            eight(hi, [bands[2], bands[3]], j, &taps, add, count);
         }
         j += 8;
     }
