@@ -63,6 +63,24 @@ unsafe fn widen(p: *const u16) -> __m256i {
     unsafe { _mm256_cvtepu16_epi32(_mm_loadu_si128(p as *const __m128i)) }
 }
 
+/// The eight samples at `pk` (low words) and `pm` (high words) interleaved, a column a
+/// 32-bit lane.
+///
+/// # Safety
+/// AVX2, and eight words from each pointer readable.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn interleave(pk: *const u16, pm: *const u16) -> __m256i {
+    // SAFETY: the caller makes the sixteen bytes read from each (unaligned) readable.
+    let (k, m) = unsafe {
+        (
+            _mm_loadu_si128(pk as *const __m128i),
+            _mm_loadu_si128(pm as *const __m128i),
+        )
+    };
+    _mm256_set_m128i(_mm_unpackhi_epi16(k, m), _mm_unpacklo_epi16(k, m))
+}
+
 /// The raw sums of columns `j..j + 8` of the window whose rows start at `rows_r` and
 /// `rows_d`: `mu1`, `mu2` (32-bit lanes), then the even and odd columns' 64-bit
 /// `ref_sq`, `dis_sq`, `ref_dis` sums; `None` when a sample of the step is at or past
@@ -89,11 +107,9 @@ pub(super) unsafe fn step<const N: usize>(
         let m = N - 1 - k;
         // SAFETY: the caller makes columns j..j + 8 of every row readable.
         let (a, b) = unsafe {
-            let a_m = _mm256_slli_epi32::<16>(widen(rows_r[m].add(j)));
-            let b_m = _mm256_slli_epi32::<16>(widen(rows_d[m].add(j)));
             (
-                _mm256_or_si256(widen(rows_r[k].add(j)), a_m),
-                _mm256_or_si256(widen(rows_d[k].add(j)), b_m),
+                interleave(rows_r[k].add(j), rows_r[m].add(j)),
+                interleave(rows_d[k].add(j), rows_d[m].add(j)),
             )
         };
         acc.add(a, b, taps.pairs[k], taps.wide[k]);
