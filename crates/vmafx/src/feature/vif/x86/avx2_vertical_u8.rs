@@ -12,7 +12,7 @@
 //! A step loads sixteen bytes of each row and interleaves two rows' bytes before widening,
 //! so its two halves are columns `0..8` and `8..16` in order, and the ten sums of a step
 //! stay in registers (all but one) through its nine row pairs: 1.5% less whole-process
-//! time at 1080p than lane-interleaved halves, which spilled (PERFORMANCE.md Round 7).
+//! time at 1080p than lane-interleaved halves, which spilled (PERFORMANCE.md, VIF round 7).
 //! The pass writes the horizontal pass's biased words itself (`s.words_done`), and the
 //! five 32-bit rows only in the blocks whose columns the mirrors and scalar columns read.
 
