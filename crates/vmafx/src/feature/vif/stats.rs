@@ -88,6 +88,19 @@ pub(super) struct StatScratch {
 }
 
 impl StatScratch {
+    /// The bodies of the five rows (`mu1`, `mu2`, `ref_sq`, `dis_sq`, `ref_dis`), for the
+    /// kernels that write them as a set.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(super) fn bodies_mut(&mut self) -> [&mut [u32]; 5] {
+        [
+            self.mu1.body_mut(),
+            self.mu2.body_mut(),
+            self.ref_sq.body_mut(),
+            self.dis_sq.body_mut(),
+            self.ref_dis.body_mut(),
+        ]
+    }
+
     /// Rows for pictures up to `width` samples wide.
     pub(super) fn new(width: usize) -> Self {
         let padded = PaddedRow::new(width).padded().len();

@@ -122,15 +122,9 @@ pub(super) fn rows_of(s: &StatScratch, scale: usize) -> Vec<Vec<u32>> {
 /// reads the rows; `words_done` stays, so a pass that takes the words still takes them.
 pub(super) fn settle_words(s: &mut StatScratch, scale: usize) {
     let rows = rows_of(s, scale);
-    let dst = [
-        s.mu1.body_mut(),
-        s.mu2.body_mut(),
-        s.ref_sq.body_mut(),
-        s.dis_sq.body_mut(),
-        s.ref_dis.body_mut(),
-    ];
-    for (d, r) in dst.into_iter().zip(&rows) {
-        d[..s.words_done].copy_from_slice(&r[MAX_HALF..MAX_HALF + s.words_done]);
+    let done = s.words_done;
+    for (d, r) in s.bodies_mut().into_iter().zip(&rows) {
+        d[..done].copy_from_slice(&r[MAX_HALF..MAX_HALF + done]);
     }
 }
 

@@ -10,7 +10,7 @@
 
 use std::arch::x86_64::*;
 
-use super::avx2_vertical_u8::{store16, widen16};
+use super::avx2_vertical_u8::store16;
 use crate::feature::vif::planes::Rows;
 use crate::feature::vif::subsample::DownScratch;
 use crate::feature::vif::tables::{tap_pair, TAPS};
@@ -20,6 +20,17 @@ use crate::feature::vif::tables::{tap_pair, TAPS};
 pub(super) fn serves(next_scale: usize) -> bool {
     let taps = TAPS[next_scale];
     taps.len() % 4 == 1 && taps.iter().all(|&c| c < 1 << 15)
+}
+
+/// Sixteen samples from `p` as 16-bit words.
+///
+/// # Safety
+/// AVX2, and sixteen bytes from `p` readable.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn widen16(p: *const u8) -> __m256i {
+    // SAFETY: the caller makes the sixteen bytes read (unaligned) readable.
+    unsafe { _mm256_cvtepu8_epi16(_mm_loadu_si128(p as *const __m128i)) }
 }
 
 /// Columns `0..width / 16 * 16` of the filter of `next_scale` around row `y` of `src`,

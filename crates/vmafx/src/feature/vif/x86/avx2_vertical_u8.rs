@@ -27,17 +27,6 @@ pub(super) fn serves(scale: usize) -> bool {
     TAPS[scale].iter().all(|&c| c < 1 << 15)
 }
 
-/// Sixteen samples from `p` as 16-bit words.
-///
-/// # Safety
-/// AVX2, and sixteen bytes from `p` readable.
-#[inline]
-#[target_feature(enable = "avx2")]
-pub(super) unsafe fn widen16(p: *const u8) -> __m256i {
-    // SAFETY: the caller makes the sixteen bytes read (unaligned) readable.
-    unsafe { _mm256_cvtepu8_epi16(_mm_loadu_si128(p as *const __m128i)) }
-}
-
 /// Stores the two lane-interleaved halves of a step (columns `0..4, 8..12` and `4..8,
 /// 12..16`, as `avx2_vertical_words` makes them) as columns `j..j + 16` of `d`
 /// (bounds-checked).
@@ -119,14 +108,7 @@ pub(super) fn store_step<const IN_ORDER: bool>(
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 fn store_rows<const IN_ORDER: bool>(s: &mut StatScratch, j: usize, rows: &Step) {
-    let dst = [
-        s.mu1.body_mut(),
-        s.mu2.body_mut(),
-        s.ref_sq.body_mut(),
-        s.dis_sq.body_mut(),
-        s.ref_dis.body_mut(),
-    ];
-    for (d, &v) in dst.into_iter().zip(rows) {
+    for (d, &v) in s.bodies_mut().into_iter().zip(rows) {
         if IN_ORDER {
             let d = &mut d[j..j + 16];
             // SAFETY: `d` holds the 64 bytes written (unaligned stores).
@@ -256,14 +238,14 @@ pub(super) unsafe fn vertical<const N: usize>(
             let (a, b) = unsafe { (centre8(rows_r[half].add(at)), centre8(rows_d[half].add(at))) };
             add_pair(&mut acc[h], a, b, pairs[half], coef[half]);
         }
-        let out: Step = std::array::from_fn(|q| {
-            let v = [acc[0][q], acc[1][q]];
-            if q < 2 {
-                v.map(mean)
-            } else {
-                v
-            }
-        });
+        let halves = |q: usize| [acc[0][q], acc[1][q]];
+        let out: Step = [
+            halves(0).map(mean),
+            halves(1).map(mean),
+            halves(2),
+            halves(3),
+            halves(4),
+        ];
         store_step::<true>(s, half, j, n16, &out);
     }
     s.words_done = n16;

@@ -177,14 +177,7 @@ macro_rules! store_block {
             unsafe { _mm512_storeu_si512(d.as_mut_ptr() as *mut _, v) };
         }
         if j == 0 || j + 32 == n32 {
-            let dst = [
-                s.mu1.body_mut(),
-                s.mu2.body_mut(),
-                s.ref_sq.body_mut(),
-                s.dis_sq.body_mut(),
-                s.ref_dis.body_mut(),
-            ];
-            for (d, v) in dst.into_iter().zip(rows) {
+            for (d, v) in s.bodies_mut().into_iter().zip(rows) {
                 let [first, second] = in_order(v[0], v[1]);
                 store16(d, j, first);
                 store16(d, j + 16, second);
