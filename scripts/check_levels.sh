@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 # are those of the README's `cargo test --workspace` and nothing is compiled again (`-p X`
 # alone would resolve other features and rebuild the engine, and the tiny-model runtime,
 # once per command).
-cargo test -q --workspace --lib -- tests::checkasm --nocapture 2>&1 | grep -E '^checkasm:|test result'
+# (-q prints its progress dots on the line of the first report, hence -o.)
+cargo test -q --workspace --lib -- tests::checkasm --nocapture 2>&1 | grep -oE 'checkasm: .*|test result.*'
 
 # The engine's integration tests, by target name.
 engine_tests=()
