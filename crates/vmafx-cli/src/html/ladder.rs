@@ -8,38 +8,8 @@
 
 use std::path::Path;
 
-use vmafx::score::{ReportInfo, ScoreTable};
-
-use super::{chart, names, plot, points, pooled, Chart, InputFacts, ModelOutputs};
-
-/// One distorted input of the set and its scores.
-pub struct Rendition<'a> {
-    /// Its name on the page: the file's stem, as its log is named.
-    pub stem: String,
-    /// What the input says about itself.
-    pub input: InputFacts,
-    /// Its scores.
-    pub table: &'a ScoreTable,
-    /// What its pooled values pool over.
-    pub info: &'a ReportInfo,
-}
-
-/// Everything the comparison page shows.
-pub struct LadderJob<'a> {
-    /// The reference.
-    pub reference: InputFacts,
-    /// The distorted inputs, in the order given.
-    pub renditions: Vec<Rendition<'a>>,
-    /// The models run (the same for every rendition).
-    pub models: Vec<ModelOutputs>,
-    /// Metrics to plot beside the models' scores.
-    pub plot: &'a [String],
-    /// The command line.
-    pub command: String,
-}
-
-/// A rendition's pooled values: (metric, [min, max, mean, harmonic mean]).
-pub type Pooled = Vec<(String, Option<[f64; 4]>)>;
+use super::ladder_job::{LadderJob, Pooled};
+use super::{chart, names, plot, points, pooled, Chart, ModelOutputs};
 
 /// The metrics plotted: each model's main score, then the `--html-plot` names, each once.
 fn plotted(job: &LadderJob<'_>) -> Vec<String> {

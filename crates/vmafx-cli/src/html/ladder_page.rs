@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::ladder::{LadderJob, Pooled};
+use super::ladder_job::{LadderJob, Pooled};
 use super::page::{chart_body, num, STYLE};
 use super::{escape, Chart, InputFacts};
 

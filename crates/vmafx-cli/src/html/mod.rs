@@ -11,6 +11,7 @@
 //! With several `-d`, one page compares the renditions instead ([`write_ladder`]).
 
 mod ladder;
+mod ladder_job;
 mod ladder_page;
 mod names;
 mod page;
@@ -22,7 +23,8 @@ use std::path::Path;
 use vmafx::io::{InputKind, OpenOptions, VideoReader};
 use vmafx::score::{pool, PoolMethod, ReportInfo, ScoreTable};
 
-pub use ladder::{write_ladder, LadderJob, Rendition};
+pub use ladder::write_ladder;
+pub use ladder_job::{LadderJob, Rendition};
 pub use thumbs::Reopen;
 
 /// A model as the report shows it.
