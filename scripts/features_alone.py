@@ -12,19 +12,8 @@ conformance tests, not here.
 import argparse
 import os
 import statistics
-import subprocess
-import sys
 
-
-def cpu_seconds(cmd):
-    """Runs `cmd`, discarding its output; returns its user + system CPU seconds."""
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    err = p.stderr.read()
-    _, status, usage = os.wait4(p.pid, 0)
-    code = os.waitstatus_to_exitcode(status)
-    if code != 0:
-        sys.exit(f"{' '.join(cmd)} failed ({code}): {err.decode(errors='replace')}")
-    return usage.ru_utime + usage.ru_stime
+from compare_with_libvmaf import run
 
 
 def main():
@@ -42,8 +31,8 @@ def main():
                 "--no_prediction", "--threads", str(a.threads), "-o", os.devnull, "-q"]
         mine, theirs, ups = [], [], []
         for _ in range(a.pairs):
-            x = cpu_seconds([a.vmafx] + args)
-            y = cpu_seconds([a.libvmaf] + args)
+            x = run([a.vmafx] + args)[1]
+            y = run([a.libvmaf] + args)[1]
             mine.append(x)
             theirs.append(y)
             ups.append(y / x)
