@@ -192,14 +192,14 @@ unsafe fn horizontal_avx2<const N: usize, const P: usize>(
             let mean = |w: &[i16]| mean16(&pairs, w, j);
             let moment = |hi: &[i16], lo: &[i16]| moment16(&pairs, hi, lo, j);
             let (a1, a2) = (mean(m1), mean(m2));
-            let (xx, yy, xy) = (moment(xh, xl), moment(yh, yl), moment(zh, zl));
-            for i in 0..2 {
-                let sigma1 = _mm256_sub_epi32(xx[i], square(a1[i], a1[i]));
-                let sigma2 = _mm256_sub_epi32(yy[i], square(a2[i], a2[i]));
-                let sigma2 = _mm256_max_epi32(sigma2, zero);
-                let sigma12 = _mm256_sub_epi32(xy[i], square(a1[i], a2[i]));
-                acc.add8(sigma1, sigma2, sigma12);
-            }
+            let (xx, yy) = (moment(xh, xl), moment(yh, yl));
+            let sigma1 = [0, 1].map(|i| _mm256_sub_epi32(xx[i], square(a1[i], a1[i])));
+            let sigma2 = [0, 1]
+                .map(|i| _mm256_max_epi32(_mm256_sub_epi32(yy[i], square(a2[i], a2[i])), zero));
+            acc.add16(sigma1, sigma2, || {
+                let xy = moment(zh, zl);
+                [0, 1].map(|i| _mm256_sub_epi32(xy[i], square(a1[i], a2[i])))
+            });
         }
     }
     let totals = acc.totals();

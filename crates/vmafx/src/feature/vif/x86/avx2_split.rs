@@ -156,13 +156,13 @@ unsafe fn split_avx2<const N: usize, const P: usize, const KEEP: bool>(
                 }
             }
             let a2 = mean(m2);
-            let (yy, xy) = (moment(yh, yl), moment(zh, zl));
-            for i in 0..2 {
-                let sigma2 = _mm256_sub_epi32(yy[i], square(a2[i], a2[i]));
-                let sigma2 = _mm256_max_epi32(sigma2, zero);
-                let sigma12 = _mm256_sub_epi32(xy[i], square(a1[i], a2[i]));
-                acc.add8(sig1[i], sigma2, sigma12);
-            }
+            let yy = moment(yh, yl);
+            let sigma2 = [0, 1]
+                .map(|i| _mm256_max_epi32(_mm256_sub_epi32(yy[i], square(a2[i], a2[i])), zero));
+            acc.add16(sig1, sigma2, || {
+                let xy = moment(zh, zl);
+                [0, 1].map(|i| _mm256_sub_epi32(xy[i], square(a1[i], a2[i])))
+            });
         }
     }
     let [num_log, den_log, num_flat, den_flat] = acc.totals();
