@@ -207,3 +207,52 @@ pub(super) unsafe fn score16(
         score8(high(sigma1), high(sigma2), high(sigma12), gain, table, acc);
     }
 }
+
+/// The `sigma2_sq` lanes of sixteen flat pixels summed into 64-bit lanes.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) fn flat_terms16(sigma2: __m512i) -> __m512i {
+    _mm512_add_epi64(
+        _mm512_cvtepi32_epi64(_mm512_castsi512_si256(sigma2)),
+        _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64::<1>(sigma2)),
+    )
+}
+
+/// Whether all thirty-two pixels of a step (even and odd outputs) are flat.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) fn all_flat(sigma1: [__m512i; 2]) -> bool {
+    let nsq = _mm512_set1_epi32(SIGMA_NSQ);
+    _mm512_cmplt_epi32_mask(sigma1[0], nsq) & _mm512_cmplt_epi32_mask(sigma1[1], nsq) == 0xFFFF
+}
+
+/// Scores thirty-two pixels (even and odd outputs) as [`score16`] does, asking for their
+/// `sigma12` lanes only when one of them is not flat: a flat pixel's score does not read
+/// it, so a step of flat pixels skips its `ref·dis` filters (as `avx2_score_loads`'s
+/// `add16`; PERFORMANCE.md, VIF round 9).
+///
+/// # Safety
+/// As for `score8`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512vl")]
+pub(super) unsafe fn score32(
+    sigma1: [__m512i; 2],
+    sigma2: [__m512i; 2],
+    sigma12: impl FnOnce() -> [__m512i; 2],
+    gain: __m512d,
+    table: &[i32; 65536],
+    acc: &mut Acc,
+) {
+    if all_flat(sigma1) {
+        for s2 in sigma2 {
+            acc.num_flat = _mm512_add_epi64(acc.num_flat, flat_terms16(s2));
+        }
+        acc.den_flat += 32;
+        return;
+    }
+    let sigma12 = sigma12();
+    for i in 0..2 {
+        // SAFETY: the caller's.
+        unsafe { score16(sigma1[i], sigma2[i], sigma12[i], gain, table, acc) };
+    }
+}

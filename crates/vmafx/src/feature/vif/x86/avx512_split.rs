@@ -8,7 +8,7 @@ use std::arch::x86_64::*;
 
 use super::super::tables::log2_table_i32;
 use super::avx512_score::{
-    log2_lanes, mean32, moment32, score16, square, tap_pairs, words_of, Acc,
+    all_flat, flat_terms16, log2_lanes, mean32, moment32, score32, square, tap_pairs, words_of, Acc,
 };
 use crate::feature::vif::split::{horizontal_dis_columns, horizontal_keep_columns};
 use crate::feature::vif::stats::{StatScratch, Sums};
@@ -117,16 +117,14 @@ unsafe fn keep_avx512<const N: usize, const P: usize>(
             let (a1, a2) = (mean32(&pairs, m1, j), mean32(&pairs, m2, j));
             let xx = moment32(&pairs, xh, xl, j);
             let yy = moment32(&pairs, yh, yl, j);
-            let xy = moment32(&pairs, zh, zl, j);
-            let mut sig1 = [zero; 2];
-            for i in 0..2 {
-                let sigma1 = _mm512_sub_epi32(xx[i], square(a1[i], a1[i]));
-                sig1[i] = sigma1;
-                let sigma2 = _mm512_sub_epi32(yy[i], square(a2[i], a2[i]));
-                let sigma2 = _mm512_max_epi32(sigma2, zero);
-                let sigma12 = _mm512_sub_epi32(xy[i], square(a1[i], a2[i]));
-                score16(sigma1, sigma2, sigma12, gain, table, &mut acc);
-            }
+            let sig1 = [0, 1].map(|i| _mm512_sub_epi32(xx[i], square(a1[i], a1[i])));
+            let sigma2 = [0, 1]
+                .map(|i| _mm512_max_epi32(_mm512_sub_epi32(yy[i], square(a2[i], a2[i])), zero));
+            let sigma12 = || {
+                let xy = moment32(&pairs, zh, zl, j);
+                [0, 1].map(|i| _mm512_sub_epi32(xy[i], square(a1[i], a2[i])))
+            };
+            score32(sig1, sigma2, sigma12, gain, table, &mut acc);
             for (k, idx) in order.into_iter().enumerate() {
                 let m = _mm512_permutex2var_epi32(a1[0], idx, a1[1]);
                 let v = _mm512_permutex2var_epi32(sig1[0], idx, sig1[1]);
@@ -182,10 +180,17 @@ unsafe fn dis_avx512<const N: usize, const P: usize>(
             let (a1, sig1) = (kept(mu1.as_ptr()), kept(sigma1.as_ptr() as *const u32));
             let a2 = mean32(&pairs, m2, j);
             let yy = moment32(&pairs, yh, yl, j);
+            let sigma2 = [0, 1]
+                .map(|i| _mm512_max_epi32(_mm512_sub_epi32(yy[i], square(a2[i], a2[i])), zero));
+            // All thirty-two flat: only their `sigma2_sq`, no `ref·dis` (see `score32`).
+            if all_flat(sig1) {
+                for s2 in sigma2 {
+                    num_flat = _mm512_add_epi64(num_flat, flat_terms16(s2));
+                }
+                continue;
+            }
             let xy = moment32(&pairs, zh, zl, j);
-            for i in 0..2 {
-                let sigma2 = _mm512_sub_epi32(yy[i], square(a2[i], a2[i]));
-                let sigma2 = _mm512_max_epi32(sigma2, zero);
+            for (i, sigma2) in sigma2.into_iter().enumerate() {
                 let sigma12 = _mm512_sub_epi32(xy[i], square(a1[i], a2[i]));
                 let low = |v| _mm512_castsi512_si256(v);
                 let high = |v| _mm512_extracti64x4_epi64::<1>(v);
