@@ -8,15 +8,16 @@
 //! branch-per-group scoring paid for both in wasted lanes and in mispredicted branches.
 //!
 //! The log2 table is read by scalar loads instead of gathers (on AMD's Zen cores a
-//! four-lane `vpgatherqd` costs more than the four loads it stands for): indices and the
-//! `2048 k` parts of the logarithms stay in vectors, the looked-up values are summed in
-//! scalar `i64`s. The pixels left over at the end of a row (fewer than four in a buffer)
-//! are scored with zero sigmas padding the last four, which add exactly 0. Every sum is an integer sum, so neither the order nor
-//! the split changes a bit of the totals.
+//! four-lane `vpgatherqd` costs more than the four loads it stands for). A logarithm's
+//! exponent and table index both come from the value as a double (see [`log2_parts`]);
+//! the exponents are summed in vectors, the indices stored and read back for the scalar
+//! look-ups, whose values are summed in scalar `i64`s. The pixels left over at the end of
+//! a row (fewer than four in a buffer) are scored with zero sigmas padding the last four,
+//! which add exactly 0. Every sum is an integer sum, so neither the order nor the split
+//! changes a bit of the totals.
 
 use std::arch::x86_64::*;
 
-use super::avx2_score::top16_shift;
 use crate::feature::vif::tables::{log2_table, SIGMA_NSQ};
 
 /// Pixels a buffer holds before it is scored (then fewer than four stay): a few hundred,
@@ -55,15 +56,17 @@ const fn pack_table() -> [[u32; 8]; 256] {
 pub(super) struct ScoreSums {
     table: &'static [u16; 65536],
     gain_limit: f64,
-    /// The `2048 k` parts of the numerator's logarithms, in 64-bit lanes.
+    /// The numerator's logarithms' exponent fields (with's less numer's), in 64-bit lanes:
+    /// their `2048 k` parts over 2048.
     num_log: __m256i,
-    /// The `2048 k` parts of the denominator's logarithms, in 64-bit lanes.
+    /// The denominator's logarithms' exponent fields, in 64-bit lanes (`k + 1038` each).
     den_log: __m256i,
     /// The flat pixels' `sigma2_sq`, in 64-bit lanes.
     num_flat: __m256i,
     /// Flat pixels counted negatively in 32-bit lanes (a row has far fewer than 2^31).
     den_flat: __m256i,
-    /// The table parts of the logarithms, and the `-2048 * 17` of each denominator term.
+    /// The table parts of the logarithms, and the `-2048 * (17 + 1038)` of each denominator
+    /// term (its constant and its exponent field's bias).
     num_table: i64,
     den_table: i64,
     /// The three sigmas of the pixels that are not flat, `len` of them.
@@ -194,8 +197,8 @@ impl ScoreSums {
             let [b1, b2, b12] = &self.buf;
             let (s1, s2, s12) = (load(b1), load(b2), load(b12));
             let den = _mm256_cvtepu32_epi64(_mm_add_epi32(s1, nsq));
-            let (k_den, i_den) = log2_parts(den);
-            self.den_log = _mm256_add_epi64(self.den_log, k_den);
+            let (e_den, i_den) = log2_parts(den);
+            self.den_log = _mm256_add_epi64(self.den_log, e_den);
 
             let active = _mm256_cvtepi32_epi64(_mm_and_si128(
                 _mm_cmpgt_epi32(s12, zero),
@@ -223,14 +226,14 @@ impl ScoreSums {
             // Inactive lanes take the logarithm of `numer` twice (their signal may be out
             // of the range the integer trick above holds).
             let with_signal = _mm256_blendv_epi8(numer, _mm256_add_epi64(signal, numer), active);
-            let (k_with, i_with) = log2_parts(with_signal);
-            let (k_numer, i_numer) = log2_parts(numer);
-            self.num_log = _mm256_add_epi64(self.num_log, _mm256_sub_epi64(k_with, k_numer));
+            let (e_with, i_with) = log2_parts(with_signal);
+            let (e_numer, i_numer) = log2_parts(numer);
+            self.num_log = _mm256_add_epi64(self.num_log, _mm256_sub_epi64(e_with, e_numer));
             let [d, w, n] = self.table_sums([i_den, i_with, i_numer]);
             self.den_table += d;
             self.num_table += w - n;
         }
-        self.den_table -= 2048 * 17 * full as i64;
+        self.den_table -= 2048 * (17 + EXP_BIAS) * full as i64;
         for row in &mut self.buf {
             row.copy_within(full..self.len, 0);
         }
@@ -260,36 +263,50 @@ impl ScoreSums {
         // SAFETY: `flat` holds the 32 bytes stored (unaligned store).
         unsafe { _mm256_storeu_si256(flat.as_mut_ptr() as *mut __m256i, self.den_flat) };
         [
-            lanes(self.num_log) + self.num_table,
-            lanes(self.den_log) + self.den_table,
+            (lanes(self.num_log) << 11) + self.num_table,
+            (lanes(self.den_log) << 11) + self.den_table,
             lanes(self.num_flat),
             -flat.iter().map(|&c| c as i64).sum::<i64>(),
         ]
     }
 
-    /// The sums of the table's entries at the four 64-bit lanes of each index vector
-    /// (each index below 2^16).
+    /// The sums of the table's entries at 32768 plus the low fifteen bits of the four
+    /// 64-bit lanes of each index vector.
     #[inline]
     #[target_feature(enable = "avx2")]
     fn table_sums<const K: usize>(&self, index: [__m256i; K]) -> [i64; K] {
-        index.map(|v| {
-            let mut at = [0u64; 4];
-            // SAFETY: `at` holds the 32 bytes stored (unaligned store).
-            unsafe { _mm256_storeu_si256(at.as_mut_ptr() as *mut __m256i, v) };
-            at.iter()
-                .map(|&i| self.table[(i & 0xFFFF) as usize] as i64)
+        let mut at = [[0u64; 4]; K];
+        for (a, v) in at.iter_mut().zip(index) {
+            // SAFETY: `a` holds the 32 bytes stored (unaligned store).
+            unsafe { _mm256_storeu_si256(a.as_mut_ptr() as *mut __m256i, v) };
+        }
+        // Read back from memory (load ports) rather than extracted lane by lane (the vector
+        // ports, which the rest of the scoring keeps busy).
+        let at = std::hint::black_box(&mut at);
+        at.map(|lanes| {
+            lanes
+                .iter()
+                .map(|&i| self.table[(i as usize & 0x7FFF) | 0x8000] as i64)
                 .sum()
         })
     }
 }
 
+/// What the exponent field of a double holds beyond `k`, the shift that leaves a value's
+/// top sixteen significant bits: its bias 1023 and the fifteen bits below the leading one.
+const EXP_BIAS: i64 = 1023 + 15;
+
 /// `log2(x) * 2048` of the 64-bit lanes `x` (`2^17 <= x < 2^52`), as the scalar
-/// `log2_u32` / `log2_u64` give it, split as (`2048 k` in lanes, the table index).
+/// `log2_u32` / `log2_u64` give it, split as (`k + EXP_BIAS` in lanes, the table index less
+/// 32768 in the low fifteen bits of the lanes, masked where it is read): `x` as a double is exact below 2^52, its exponent field is `floor(log2 x) +
+/// 1023` and its mantissa's top fifteen bits are those below the leading one of `x >> k`.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn log2_parts(x: __m256i) -> (__m256i, __m256i) {
-    // SAFETY: AVX2 is enabled in this function, all `top16_shift` needs.
-    let k = unsafe { top16_shift(x) };
-    let index = _mm256_and_si256(_mm256_srlv_epi64(x, k), _mm256_set1_epi64x(0xFFFF));
-    (_mm256_slli_epi64::<11>(k), index)
+    let magic = _mm256_set1_epi64x(0x4330_0000_0000_0000); // the bits of 2^52
+    let d = _mm256_castpd_si256(_mm256_sub_pd(
+        _mm256_castsi256_pd(_mm256_or_si256(x, magic)),
+        _mm256_castsi256_pd(magic),
+    ));
+    (_mm256_srli_epi64::<52>(d), _mm256_srli_epi64::<37>(d))
 }
