@@ -11,7 +11,7 @@ use std::arch::x86_64::*;
 use super::super::kernels::Kernels;
 use super::super::tables::log2_table_i32;
 use super::avx2;
-use super::avx512_score::{step32, tap_pairs, words_of, Acc};
+use super::avx512_score::{mean32, moment32, score32, square, tap_pairs, words_of, Acc};
 use crate::cpu::CpuLevel;
 use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
 use crate::feature::vif::tables::TAPS;
@@ -67,10 +67,23 @@ unsafe fn horizontal_avx512<const N: usize, const P: usize>(
         num_flat: zero,
         den_flat: 0,
     };
+    let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
     for j in (0..n32).step_by(32) {
         // SAFETY: the features are enabled here; every word array holds the row's padded
         // length plus 32, at least j + 2P + 30 <= n32 + N - 1.
-        unsafe { step32(&pairs, &s.words, j, gain, table, &mut acc) };
+        unsafe {
+            let (a1, a2) = (mean32(&pairs, m1, j), mean32(&pairs, m2, j));
+            let xx = moment32(&pairs, xh, xl, j);
+            let yy = moment32(&pairs, yh, yl, j);
+            let sigma1 = [0, 1].map(|i| _mm512_sub_epi32(xx[i], square(a1[i], a1[i])));
+            let sigma2 = [0, 1]
+                .map(|i| _mm512_max_epi32(_mm512_sub_epi32(yy[i], square(a2[i], a2[i])), zero));
+            let sigma12 = || {
+                let xy = moment32(&pairs, zh, zl, j);
+                [0, 1].map(|i| _mm512_sub_epi32(xy[i], square(a1[i], a2[i])))
+            };
+            score32(sigma1, sigma2, sigma12, gain, table, &mut acc);
+        }
     }
     let total = |v: __m512i| _mm512_reduce_add_epi64(v);
     sums.add_totals(

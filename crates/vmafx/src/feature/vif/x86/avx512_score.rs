@@ -256,37 +256,3 @@ pub(super) unsafe fn score32(
         unsafe { score16(sigma1[i], sigma2[i], sigma12[i], gain, table, acc) };
     }
 }
-
-/// Filters the eight word rows over the thirty-two outputs of the step at `at` (even,
-/// odd) and scores them with [`score32`] (`ref·dis` filtered only when a pixel is not
-/// flat); returns their filtered `mu1` and `sigma1_sq` for a caller that keeps them.
-///
-/// # Safety
-/// As for `filter32` over every word row, and `score8`'s features.
-#[inline]
-#[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512bw,avx512vl,avx512vnni")]
-pub(super) unsafe fn step32<const P: usize>(
-    pairs: &[[__m512i; P]; 2],
-    words: &[Vec<i16>; 8],
-    at: usize,
-    gain: __m512d,
-    table: &[i32; 65536],
-    acc: &mut Acc,
-) -> ([__m512i; 2], [__m512i; 2]) {
-    let [m1, m2, xh, xl, yh, yl, zh, zl] = words;
-    let zero = _mm512_setzero_si512();
-    // SAFETY: the caller's.
-    unsafe {
-        let (a1, a2) = (mean32(pairs, m1, at), mean32(pairs, m2, at));
-        let (xx, yy) = (moment32(pairs, xh, xl, at), moment32(pairs, yh, yl, at));
-        let sigma1 = [0, 1].map(|i| _mm512_sub_epi32(xx[i], square(a1[i], a1[i])));
-        let sigma2 =
-            [0, 1].map(|i| _mm512_max_epi32(_mm512_sub_epi32(yy[i], square(a2[i], a2[i])), zero));
-        let sigma12 = || {
-            let xy = moment32(pairs, zh, zl, at);
-            [0, 1].map(|i| _mm512_sub_epi32(xy[i], square(a1[i], a2[i])))
-        };
-        score32(sigma1, sigma2, sigma12, gain, table, acc);
-        (a1, sigma1)
-    }
-}

@@ -8,7 +8,7 @@ use std::arch::x86_64::*;
 
 use super::super::tables::log2_table_i32;
 use super::avx512_score::{
-    all_flat, flat_terms16, log2_lanes, mean32, moment32, square, step32, tap_pairs, words_of, Acc,
+    all_flat, flat_terms16, log2_lanes, mean32, moment32, score32, square, tap_pairs, words_of, Acc,
 };
 use crate::feature::vif::split::{horizontal_dis_columns, horizontal_keep_columns};
 use crate::feature::vif::stats::{StatScratch, Sums};
@@ -109,11 +109,22 @@ unsafe fn keep_avx512<const N: usize, const P: usize>(
         den_flat: 0,
     };
     let order = interleave_indices();
+    let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
     for j in (0..n32).step_by(32) {
         // SAFETY: the features are enabled here; every word array holds the row's padded
         // length plus 32, at least j + 2P + 30 <= n32 + N - 1.
         unsafe {
-            let (a1, sig1) = step32(&pairs, &s.words, j, gain, table, &mut acc);
+            let (a1, a2) = (mean32(&pairs, m1, j), mean32(&pairs, m2, j));
+            let xx = moment32(&pairs, xh, xl, j);
+            let yy = moment32(&pairs, yh, yl, j);
+            let sig1 = [0, 1].map(|i| _mm512_sub_epi32(xx[i], square(a1[i], a1[i])));
+            let sigma2 = [0, 1]
+                .map(|i| _mm512_max_epi32(_mm512_sub_epi32(yy[i], square(a2[i], a2[i])), zero));
+            let sigma12 = || {
+                let xy = moment32(&pairs, zh, zl, j);
+                [0, 1].map(|i| _mm512_sub_epi32(xy[i], square(a1[i], a2[i])))
+            };
+            score32(sig1, sigma2, sigma12, gain, table, &mut acc);
             for (k, idx) in order.into_iter().enumerate() {
                 let m = _mm512_permutex2var_epi32(a1[0], idx, a1[1]);
                 let v = _mm512_permutex2var_epi32(sig1[0], idx, sig1[1]);
