@@ -232,9 +232,10 @@ pub(super) fn all_flat(sigma1: [__m512i; 2]) -> bool {
 /// `add16`; PERFORMANCE.md, VIF round 9).
 ///
 /// # Safety
-/// As for `score8`.
+/// As for `score8`, and the features of the passes that call it: `sigma12`, a closure of
+/// theirs, has them, and is inlined only into a function that has them too.
 #[inline]
-#[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512vl")]
+#[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512bw,avx512vl,avx512vnni")]
 pub(super) unsafe fn score32(
     sigma1: [__m512i; 2],
     sigma2: [__m512i; 2],
