@@ -95,26 +95,12 @@ impl ScoreSums {
         }
     }
 
-    /// Takes eight pixels from their `sigma1_sq`, `sigma2_sq` (clamped at 0) and
-    /// `sigma12` lanes, as `Sums::add_sigmas` scores each.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub(super) fn add8(&mut self, s1: __m256i, s2: __m256i, s12: __m256i) {
-        let flat = _mm256_cmpgt_epi32(_mm256_set1_epi32(SIGMA_NSQ), s1);
-        self.add_flat(flat, s2);
-        let other = _mm256_movemask_ps(_mm256_castsi256_ps(flat)) as usize ^ 0xFF;
-        // All eight flat (long runs of them on smooth pictures): nothing to pack.
-        if other == 0 {
-            return;
-        }
-        self.pack(other, s1, s2, s12);
-    }
-
-    /// Takes sixteen pixels (two vectors of eight) as [`Self::add8`] does, asking for
-    /// their `sigma12` lanes only when one of them is not flat: a flat pixel's score does
-    /// not read it, so a step of sixteen flat pixels (64% of the scale-0 steps on the
-    /// 1080p pair) skips its `ref·dis` filters (whole process 0.971 on an Intel Xeon at
-    /// AVX2; PERFORMANCE.md, VIF round 9).
+    /// Takes sixteen pixels (two vectors of eight) from their `sigma1_sq`, `sigma2_sq`
+    /// (clamped at 0) and `sigma12` lanes, as `Sums::add_sigmas` scores each, asking for
+    /// the `sigma12` lanes only when one of them is not flat: a flat pixel's score does not
+    /// read it, so a step of sixteen flat pixels (64% of the scale-0 steps on the 1080p
+    /// pair) skips its `ref·dis` filters (whole process 0.971 on an Intel Xeon at AVX2;
+    /// PERFORMANCE.md, VIF round 9).
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(super) fn add16(
@@ -125,15 +111,20 @@ impl ScoreSums {
     ) {
         let nsq = _mm256_set1_epi32(SIGMA_NSQ);
         let flat = s1.map(|s| _mm256_cmpgt_epi32(nsq, s));
-        if _mm256_movemask_epi8(_mm256_and_si256(flat[0], flat[1])) == -1 {
-            for (f, s) in flat.into_iter().zip(s2) {
-                self.add_flat(f, s);
-            }
+        for (f, s) in flat.into_iter().zip(s2) {
+            self.add_flat(f, s);
+        }
+        // The lanes of each eight that are not flat (long runs of flat ones on smooth
+        // pictures leave nothing to pack).
+        let other = flat.map(|f| _mm256_movemask_ps(_mm256_castsi256_ps(f)) as usize ^ 0xFF);
+        if other == [0, 0] {
             return;
         }
         let s12 = s12();
         for i in 0..2 {
-            self.add8(s1[i], s2[i], s12[i]);
+            if other[i] != 0 {
+                self.pack(other[i], s1[i], s2[i], s12[i]);
+            }
         }
     }
 
