@@ -2,7 +2,7 @@
 //! `subsample.rs`). The tables per CPU level are in `x86/`, listed by [`super::dispatch`].
 
 use super::split::{horizontal_dis, horizontal_keep, DisFn, KeepFn};
-use super::stats::{horizontal, vertical, HorizontalFn, VerticalFn};
+use super::stats::{horizontal, no_deferred, vertical, DeferredFn, HorizontalFn, VerticalFn};
 use super::subsample::{down_horizontal, down_vertical, vertical_down};
 use super::subsample::{DownHorizontalFn, DownVerticalFn, VerticalDownFn};
 use crate::cpu::{CpuLevel, KernelTable};
@@ -18,6 +18,9 @@ pub(super) struct Kernels {
     pub vertical_u16: VerticalFn<u16>,
     /// Horizontal statistic pass and per-pixel score.
     pub horizontal: HorizontalFn,
+    /// The deferred pass after the horizontal one at scale 0 of 8-bit pictures (the steps
+    /// it left for want of `ref·dis` sums the vertical pass skipped, see `xy_plan`).
+    pub deferred_u8: DeferredFn,
     /// Horizontal statistic pass and per-pixel score at scale 0 that also keeps the
     /// reference's `mu1` and `sigma1_sq` of the row (the shared path's first rendition).
     pub horizontal_keep: KeepFn,
@@ -45,6 +48,7 @@ impl Kernels {
         vertical_u8: vertical::<u8>,
         vertical_u16: vertical::<u16>,
         horizontal,
+        deferred_u8: no_deferred,
         horizontal_keep,
         horizontal_dis,
         down_vertical_u8: down_vertical::<u8>,

@@ -19,6 +19,7 @@ mod subsample;
 mod tables;
 #[cfg(target_arch = "x86_64")]
 mod x86;
+mod xy_plan;
 
 #[cfg(test)]
 mod tests;
@@ -276,7 +277,17 @@ impl State {
         let (w, h, g) = (width, height, gain_limit);
         match (scale, luma) {
             (0, Luma::U8(r, d)) => {
-                statistic_and_decimate((r, d), w, h, 0, shift, g, scratch, next, fns8)
+                // The one row loop that runs the deferred pass, so may skip `ref·dis` sums.
+                let (horizontal, deferred) = (k.horizontal, k.deferred_u8);
+                let rows = |s: &mut StatScratch, y: usize, sums: &mut Sums| {
+                    horizontal(s, w, 0, g, sums);
+                    deferred(r, d, y, w, g, s, sums);
+                };
+                let fns = (fns8.0, fns8.1, rows, fns8.3);
+                scratch.0.xy.enable(true);
+                let sums = statistic_and_decimate_by((r, d), w, h, 0, shift, scratch, next, fns);
+                self.stat.xy.enable(false);
+                sums.finish()
             }
             (0, Luma::U16(r, d)) => {
                 statistic_and_decimate((r, d), w, h, 0, shift, g, scratch, next, fns16)

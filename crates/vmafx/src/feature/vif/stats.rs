@@ -8,6 +8,7 @@
 
 use super::planes::{PaddedRow, Rows};
 use super::tables::{log2_table, log2_u32, log2_u64, MAX_HALF, SIGMA_NSQ, TAPS};
+use super::xy_plan::XyPlan;
 
 /// Numerator and denominator of one scale, in libvmaf's single precision.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -83,6 +84,8 @@ pub(super) struct StatScratch {
     /// kernel of the same table takes it (leaving 0).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) words_done: usize,
+    /// Which blocks the 8-bit scale-0 vertical pass leaves without their `ref·dis` sums.
+    pub(super) xy: XyPlan,
     sum_mu: [Vec<u32>; 2],
     sum_sq: [Vec<u64>; 3],
 }
@@ -108,6 +111,7 @@ impl StatScratch {
             halves: std::array::from_fn(|_| vec![0; padded]),
             words: std::array::from_fn(|_| vec![0; padded + 32]),
             words_done: 0,
+            xy: XyPlan::default(),
             mu1: PaddedRow::new(width),
             mu2: PaddedRow::new(width),
             ref_sq: PaddedRow::new(width),
@@ -439,6 +443,25 @@ pub(super) type VerticalFn<T> =
 
 /// A horizontal kernel: [`horizontal`] or one of its SIMD twins.
 pub(super) type HorizontalFn = fn(&mut StatScratch, usize, usize, f64, &mut Sums);
+
+/// The deferred pass of row `y` at scale 0 of 8-bit pictures, after the horizontal pass
+/// (see `xy_plan`): scores the steps that pass left, `width` columns, with the gain limit.
+/// [`no_deferred`] or a SIMD twin.
+pub(super) type DeferredFn =
+    fn(&Rows<'_, u8>, &Rows<'_, u8>, usize, usize, f64, &mut StatScratch, &mut Sums);
+
+/// The deferred pass of the tables whose horizontal pass leaves no step: nothing to do.
+pub(super) fn no_deferred(
+    _: &Rows<'_, u8>,
+    _: &Rows<'_, u8>,
+    _: usize,
+    _: usize,
+    _: f64,
+    s: &mut StatScratch,
+    _: &mut Sums,
+) {
+    debug_assert!(!s.xy.has_deferred());
+}
 
 /// The statistic of `scale` over the top-left `width` x `height` of the (reference,
 /// distorted) planes, whose borders are mirrored by at least the scale's half filter width,

@@ -46,6 +46,10 @@ pub(in crate::feature::vif) static SUITE: Suite<Kernels> = Suite {
             },
         },
         Entry {
+            name: "deferred_u8",
+            check: |s, k, rng| deferred(rng, k, s),
+        },
+        Entry {
             name: "horizontal_keep",
             check: |s, k, rng| split(rng, k, s, true),
         },
@@ -149,8 +153,8 @@ fn malformed(rng: &mut Rng, depth: u32, mut samples: Vec<u32>) -> Vec<u32> {
     samples
 }
 
-/// A `w` x `h` pair of `depth`-bit samples: at 8 bits a third of the time
-/// [`rounding_spikes`], else a random [`pair`].
+/// A `w` x `h` pair of `depth`-bit samples: at 8 bits a quarter of the time
+/// [`rounding_spikes`], a quarter of the time [`faint_noise`], else a random [`pair`].
 fn pictures(
     rng: &mut TwinRng,
     pics: &mut Rng,
@@ -158,11 +162,26 @@ fn pictures(
     depth: u32,
     (w, h): (usize, usize),
 ) -> (Vec<u32>, Vec<u32>) {
-    if bpc == 8 && rng.range(0, 2) == 0 {
-        rounding_spikes(pics, w, h)
-    } else {
-        pair(pics, depth, w, h)
+    match (bpc, rng.range(0, 3)) {
+        (8, 0) => rounding_spikes(pics, w, h),
+        (8, 1) => faint_noise(pics, w, h),
+        _ => pair(pics, depth, w, h),
     }
+}
+
+/// An 8-bit pair whose reference is a level plus noise of 0 to 3..=5, a variance near
+/// `SIGMA_NSQ` (2.0): many steps of sixteen pixels then hold pixels just past it beside
+/// ones just below, where the horizontal pass's early flat test (on the moment's high
+/// half) must leave the decision to the exact `sigma1_sq`. The distorted picture is the
+/// reference with sparse noise.
+fn faint_noise(rng: &mut Rng, w: usize, h: usize) -> (Vec<u32>, Vec<u32>) {
+    let (level, k) = (rng.below(250) as u32, 4 + rng.below(3));
+    let r: Vec<u32> = (0..w * h).map(|_| level + rng.below(k) as u32).collect();
+    let d = r
+        .iter()
+        .map(|&v| (v + (rng.below(8) == 0) as u32 * rng.below(4) as u32).min(255))
+        .collect();
+    (r, d)
 }
 
 /// An 8-bit pair that puts the horizontal pass's moment rounding on its boundary: a black
@@ -243,6 +262,71 @@ where
     let what = format!("{bpc}-bit {w}x{h} scale {scale}");
     same(&format!("{what}: rows"), &got.0, &want.0)?;
     same(&format!("{what}: sums after each row"), &got.1, &want.1)
+}
+
+/// The scale-0 row loop of 8-bit pictures with plans on (`xy_plan`): every row's vertical,
+/// horizontal and deferred pass through `table` against the scalar table's, on
+/// [`patches`] two times in three: the sums after each row.
+fn deferred(rng: &mut TwinRng, table: &Kernels, scalar: &Kernels) -> Verdict {
+    let (w, h) = if rng.range(0, 3) == 0 {
+        size(rng)
+    } else {
+        (rng.size(40, 160), rng.size(1, 40))
+    };
+    let mut pics = Rng(rng.next_u64() | 1);
+    let (r, d) = if rng.range(0, 2) == 0 {
+        pictures(rng, &mut pics, 8, 8, (w, h))
+    } else {
+        patches(&mut pics, w, h)
+    };
+    let (pr, pd) = (plane::<u8>(&r, w, h, 8), plane::<u8>(&d, w, h, 8));
+    let (pr, pd) = (pr.rows(), pd.rows());
+    let shift = VerticalShift::at(0, 8);
+    let gain = [1.0, 1.5, 100.0][rng.range(0, 2) as usize];
+    let run = |k: &Kernels| {
+        let (mut s, mut sums) = (StatScratch::new(w), Sums::default());
+        s.xy.enable(true);
+        (0..h)
+            .map(|y| {
+                (k.vertical_u8)(&pr, &pd, y, w, 0, shift, &mut s);
+                (k.horizontal)(&mut s, w, 0, gain, &mut sums);
+                (k.deferred_u8)(&pr, &pd, y, w, gain, &mut s, &mut sums);
+                sums
+            })
+            .collect::<Vec<_>>()
+    };
+    let what = format!("8-bit {w}x{h} scale 0 with plans");
+    same(
+        &format!("{what}: sums after each row"),
+        &run(table),
+        &run(scalar),
+    )
+}
+
+/// An 8-bit pair of flat ground and noisy patches that start at random rows and widen as
+/// they go down, so that a plan made from the row above (`xy_plan`) both skips blocks and
+/// misses steps that need them; the distorted picture is the reference with sparse noise.
+pub(super) fn patches(rng: &mut Rng, w: usize, h: usize) -> (Vec<u32>, Vec<u32>) {
+    let ground = rng.below(256) as u32;
+    let mut r = vec![ground; w * h];
+    for _ in 0..1 + rng.below(4) {
+        let (x0, y0) = (rng.below(w as u64) as usize, rng.below(h as u64) as usize);
+        let (start, slope) = (1 + rng.below(24) as usize, rng.below(4) as usize);
+        for y in y0..h {
+            let span = start + slope * (y - y0);
+            for v in &mut r[y * w + x0..y * w + (x0 + span).min(w)] {
+                *v = rng.below(256) as u32;
+            }
+        }
+    }
+    let d = r
+        .iter()
+        .map(|&v| match rng.below(6) {
+            0 => (v + rng.below(9) as u32).min(255),
+            _ => v,
+        })
+        .collect();
+    (r, d)
 }
 
 /// The split horizontal pass (`split.rs`) of a random pair through `table` against the

@@ -10,7 +10,7 @@ use super::avx2_score::{interleave, score4, square, ScoreSums};
 use super::avx2_vertical_u16::{
     serves as pairs16_serve, step as pairs16_step, store_words8, PairTaps,
 };
-use super::avx2_vertical_u8::{serves as pairs_serve, vertical as vertical_pairs};
+use super::avx2_vertical_u8::{serves as pairs_serve, vertical as vertical_pairs, xy_block};
 use super::avx2_vertical_words::{serves as words_serve, vertical as vertical_words};
 use crate::cpu::CpuLevel;
 use crate::feature::vif::planes::Rows;
@@ -27,6 +27,7 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     vertical_u8,
     vertical_u16,
     horizontal,
+    deferred_u8,
     horizontal_keep: super::avx2_split::horizontal_keep,
     horizontal_dis: super::avx2_split::horizontal_dis,
     down_vertical_u8,
@@ -35,6 +36,36 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     vertical_down_u8,
     vertical_down_u16,
 };
+
+/// The deferred pass (see `xy_plan`): the skipped `ref·dis` blocks that the left steps
+/// read, from the pictures, then the steps.
+fn deferred_u8(
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
+    y: usize,
+    width: usize,
+    gain_limit: f64,
+    s: &mut StatScratch,
+    sums: &mut Sums,
+) {
+    if !s.xy.has_deferred() {
+        return;
+    }
+    let steps = s.xy.take_deferred();
+    let blocks = width / 16;
+    for &j in &steps {
+        let t = j / 16;
+        for b in t.saturating_sub(1)..(t + 2).min(blocks) {
+            if s.xy.fill(b) {
+                // SAFETY: this table is only handed out when the processor has AVX2; a
+                // skipped block lies within the vertical pass's `width / 16 * 16` columns.
+                unsafe { xy_block::<17>(reference, distorted, y, width, 0, b, &mut s.words) };
+            }
+        }
+    }
+    super::avx2_madd::score_steps(s, &steps, 0, gain_limit, sums);
+    s.xy.give_back(steps);
+}
 
 /// The fused pass of this table over 8-bit samples: its two kernels one after the other.
 #[allow(clippy::too_many_arguments)]

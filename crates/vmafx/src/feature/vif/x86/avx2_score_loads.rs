@@ -109,14 +109,23 @@ impl ScoreSums {
         s2: [__m256i; 2],
         s12: impl FnOnce() -> [__m256i; 2],
     ) {
-        let nsq = _mm256_set1_epi32(SIGMA_NSQ);
-        let flat = s1.map(|s| _mm256_cmpgt_epi32(nsq, s));
+        let masks = flat_masks(s1);
+        self.add16_masked(masks, s1, s2, s12);
+    }
+
+    /// [`ScoreSums::add16`] with the flat masks of `s1` already made ([`flat_masks`]).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) fn add16_masked(
+        &mut self,
+        (flat, other): FlatMasks,
+        s1: [__m256i; 2],
+        s2: [__m256i; 2],
+        s12: impl FnOnce() -> [__m256i; 2],
+    ) {
         for (f, s) in flat.into_iter().zip(s2) {
             self.add_flat(f, s);
         }
-        // The lanes of each eight that are not flat (long runs of flat ones on smooth
-        // pictures leave nothing to pack).
-        let other = flat.map(|f| _mm256_movemask_ps(_mm256_castsi256_ps(f)) as usize ^ 0xFF);
         if other == [0, 0] {
             return;
         }
@@ -125,6 +134,16 @@ impl ScoreSums {
             if other[i] != 0 {
                 self.pack(other[i], s1[i], s2[i], s12[i]);
             }
+        }
+    }
+
+    /// Takes sixteen pixels known to be flat, from their `sigma2_sq` lanes (clamped at 0).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) fn add16_flat(&mut self, s2: [__m256i; 2]) {
+        let all = _mm256_set1_epi32(-1);
+        for s in s2 {
+            self.add_flat(all, s);
         }
     }
 
@@ -281,6 +300,22 @@ impl ScoreSums {
                 .sum()
         })
     }
+}
+
+/// The flat lanes of two vectors of `sigma1_sq` (all ones where `sigma1_sq < SIGMA_NSQ`),
+/// and the lanes of each eight that are not flat as a bit mask.
+pub(super) type FlatMasks = ([__m256i; 2], [usize; 2]);
+
+/// The [`FlatMasks`] of sixteen pixels' `sigma1_sq` lanes `s1`.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(super) fn flat_masks(s1: [__m256i; 2]) -> FlatMasks {
+    let nsq = _mm256_set1_epi32(SIGMA_NSQ);
+    let flat = s1.map(|s| _mm256_cmpgt_epi32(nsq, s));
+    // The lanes of each eight that are not flat (long runs of flat ones on smooth
+    // pictures leave nothing to pack).
+    let other = flat.map(|f| _mm256_movemask_ps(_mm256_castsi256_ps(f)) as usize ^ 0xFF);
+    (flat, other)
 }
 
 /// What the exponent field of a double holds beyond `k`, the shift that leaves a value's

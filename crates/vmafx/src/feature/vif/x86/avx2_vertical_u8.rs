@@ -45,13 +45,18 @@ pub(super) fn store16(d: &mut [u32], j: usize, [lo, hi]: [__m256i; 2]) {
 
 /// Writes a step's five sums as the horizontal pass's eight rows of biased words (see
 /// `avx2_madd`) at words `at..at + 16`: the means whole, the moments as their high and
-/// low halves. Packing the two lane-interleaved halves of a step puts its words in column
+/// low halves; without `XY`, the first six rows only (the `ref·dis` sums were skipped, see
+/// `xy_plan`). Packing the two lane-interleaved halves of a step puts its words in column
 /// order (each 128-bit lane packs columns `0..4` with `4..8`, then `8..12` with `12..16`);
 /// halves `IN_ORDER` (columns `0..8`, `8..16`) take one more 64-bit permute. Every packed
 /// lane is below 2^16, so the saturating pack is exact.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn store_words<const IN_ORDER: bool>(words: &mut [Vec<i16>; 8], at: usize, rows: &Step) {
+fn store_words<const IN_ORDER: bool, const XY: bool>(
+    words: &mut [Vec<i16>; 8],
+    at: usize,
+    rows: &Step,
+) {
     let bias = _mm256_set1_epi16(i16::MIN);
     let low16 = _mm256_set1_epi32(0xFFFF);
     let packed = |v: [__m256i; 2]| {
@@ -75,7 +80,8 @@ fn store_words<const IN_ORDER: bool>(words: &mut [Vec<i16>; 8], at: usize, rows:
         high(rows[4]),
         low(rows[4]),
     ];
-    for (dst, v) in words.iter_mut().zip(out) {
+    let n = if XY { 8 } else { 6 };
+    for (dst, v) in words.iter_mut().zip(out).take(n) {
         let d = &mut dst[at..at + 16];
         // SAFETY: `d` holds the 32 bytes written (unaligned store).
         unsafe { _mm256_storeu_si256(d.as_mut_ptr() as *mut __m256i, v) };
@@ -97,7 +103,7 @@ pub(super) fn store_step<const IN_ORDER: bool>(
     n16: usize,
     rows: &Step,
 ) {
-    store_words::<IN_ORDER>(&mut s.words, half + j, rows);
+    store_words::<IN_ORDER, true>(&mut s.words, half + j, rows);
     if j == 0 || j + 16 == n16 {
         store_rows::<IN_ORDER>(s, j, rows);
     }
@@ -163,22 +169,110 @@ type Sums8 = [__m256i; 5];
 
 /// Adds one row pair (or the centre row and zeros) of eight columns to `acc`: `a` and `b`
 /// the reference's and the distorted picture's interleaved words, `pair` the tap pair,
-/// `c` the tap.
+/// `c` the tap; the `ref·dis` sum only with `XY`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn add_pair(acc: &mut Sums8, a: __m256i, b: __m256i, pair: __m256i, c: __m256i) {
+fn add_pair<const XY: bool>(acc: &mut Sums8, a: __m256i, b: __m256i, pair: __m256i, c: __m256i) {
     acc[0] = _mm256_add_epi32(acc[0], _mm256_madd_epi16(a, pair));
     acc[1] = _mm256_add_epi32(acc[1], _mm256_madd_epi16(b, pair));
     let xx = _mm256_mullo_epi32(_mm256_madd_epi16(a, a), c);
     let yy = _mm256_mullo_epi32(_mm256_madd_epi16(b, b), c);
-    let xy = _mm256_mullo_epi32(_mm256_madd_epi16(a, b), c);
     acc[2] = _mm256_add_epi32(acc[2], xx);
     acc[3] = _mm256_add_epi32(acc[3], yy);
-    acc[4] = _mm256_add_epi32(acc[4], xy);
+    if XY {
+        let xy = _mm256_mullo_epi32(_mm256_madd_epi16(a, b), c);
+        acc[4] = _mm256_add_epi32(acc[4], xy);
+    }
+}
+
+/// The rows of a pass around one output row: the `N` rows' starts in each picture, the
+/// tap pairs (pair `half` the centre row's `(c, 0)`) and the taps.
+struct Window<const N: usize> {
+    rows_r: [*const u8; N],
+    rows_d: [*const u8; N],
+    pairs: [__m256i; N],
+    coef: [__m256i; N],
+}
+
+impl<const N: usize> Window<N> {
+    /// The window of scale `scale`'s filter around row `y`, each row read up to `width`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn new(
+        reference: &Rows<'_, u8>,
+        distorted: &Rows<'_, u8>,
+        y: usize,
+        width: usize,
+        scale: usize,
+    ) -> Self {
+        let taps: &[u16; N] = TAPS[scale]
+            .try_into()
+            .expect("filter length matches the scale");
+        let half = N / 2;
+        debug_assert!(taps.iter().all(|&c| c < 1 << 15));
+        let mut rows_r = [std::ptr::null::<u8>(); N];
+        let mut rows_d = [std::ptr::null::<u8>(); N];
+        for k in 0..N {
+            let row = y as isize - half as isize + k as isize;
+            rows_r[k] = reference.row(row)[..width].as_ptr();
+            rows_d[k] = distorted.row(row)[..width].as_ptr();
+        }
+        // Pairs 0..half are rows (k, N - 1 - k); pair `half` is the centre row.
+        let pairs = std::array::from_fn(|k| {
+            let c = taps[k.min(half)] as i32;
+            _mm256_set1_epi32(if k < half { c | c << 16 } else { c })
+        });
+        let coef = std::array::from_fn(|k| _mm256_set1_epi32(taps[k] as i32));
+        Window {
+            rows_r,
+            rows_d,
+            pairs,
+            coef,
+        }
+    }
+
+    /// The sums of columns `j..j + 16` (each half's five sums; the `ref·dis` sums 0
+    /// without `XY`).
+    ///
+    /// # Safety
+    /// AVX2, and `j + 16` at most the `width` the window was made with.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn sums<const XY: bool>(&self, j: usize) -> [Sums8; 2] {
+        let half = N / 2;
+        let zero = _mm256_setzero_si256();
+        let mut acc: [Sums8; 2] = [[zero; 5]; 2];
+        for k in 0..half {
+            let m = N - 1 - k;
+            // SAFETY: j + 16 <= width, the length of each row (the caller's).
+            let (a, b) = unsafe {
+                (
+                    pair16(self.rows_r[k].add(j), self.rows_r[m].add(j)),
+                    pair16(self.rows_d[k].add(j), self.rows_d[m].add(j)),
+                )
+            };
+            for h in 0..2 {
+                add_pair::<XY>(&mut acc[h], a[h], b[h], self.pairs[k], self.coef[k]);
+            }
+        }
+        for (h, at) in [j, j + 8].into_iter().enumerate() {
+            // SAFETY: as above, for the centre row.
+            let (a, b) = unsafe {
+                (
+                    centre8(self.rows_r[half].add(at)),
+                    centre8(self.rows_d[half].add(at)),
+                )
+            };
+            add_pair::<XY>(&mut acc[h], a, b, self.pairs[half], self.coef[half]);
+        }
+        acc
+    }
 }
 
 /// Columns `0..width / 16 * 16` of row `y`'s five vertical sums into `s`; returns the
-/// number of columns done. The caller checks [`serves`] and `shift.moment == 0`.
+/// number of columns done. The caller checks [`serves`] and `shift.moment == 0`. Blocks
+/// of sixteen columns that the row's plan (`s.xy`, see `xy_plan`) marks are left without
+/// their `ref·dis` words.
 ///
 /// # Safety
 /// AVX2.
@@ -192,62 +286,80 @@ pub(super) unsafe fn vertical<const N: usize>(
     shift: VerticalShift,
     s: &mut StatScratch,
 ) -> usize {
-    let taps: &[u16; N] = TAPS[scale]
-        .try_into()
-        .expect("filter length matches the scale");
+    debug_assert!(shift.moment == 0);
     let half = N / 2;
-    debug_assert!(taps.iter().all(|&c| c < 1 << 15) && shift.moment == 0);
     // Each row is at least `width` long: the loads below stay within `..width`.
-    let mut rows_r = [std::ptr::null::<u8>(); N];
-    let mut rows_d = [std::ptr::null::<u8>(); N];
-    for k in 0..N {
-        let row = y as isize - half as isize + k as isize;
-        rows_r[k] = reference.row(row)[..width].as_ptr();
-        rows_d[k] = distorted.row(row)[..width].as_ptr();
-    }
-    // Pairs 0..half are rows (k, N - 1 - k); pair `half` is the centre row.
-    let pairs: [__m256i; N] = std::array::from_fn(|k| {
-        let c = taps[k.min(half)] as i32;
-        _mm256_set1_epi32(if k < half { c | c << 16 } else { c })
-    });
-    let coef: [__m256i; N] = std::array::from_fn(|k| _mm256_set1_epi32(taps[k] as i32));
+    let window = Window::<N>::new(reference, distorted, y, width, scale);
     let round = _mm256_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
     let count = _mm_cvtsi32_si128(shift.mean as i32);
     let low16 = _mm256_set1_epi32(0xFFFF);
-    let zero = _mm256_setzero_si256();
     let n16 = width / 16 * 16;
+    let blocks = n16 / 16;
     let mean =
         |m: __m256i| _mm256_and_si256(_mm256_srl_epi32(_mm256_add_epi32(m, round), count), low16);
-    for j in (0..n16).step_by(16) {
-        let mut acc: [Sums8; 2] = [[zero; 5]; 2];
-        for k in 0..half {
-            let m = N - 1 - k;
-            // SAFETY: AVX2 is enabled here; j + 16 <= width, the length of each row.
-            let (a, b) = unsafe {
-                (
-                    pair16(rows_r[k].add(j), rows_r[m].add(j)),
-                    pair16(rows_d[k].add(j), rows_d[m].add(j)),
-                )
-            };
-            for h in 0..2 {
-                add_pair(&mut acc[h], a[h], b[h], pairs[k], coef[k]);
-            }
-        }
-        for (h, at) in [j, j + 8].into_iter().enumerate() {
-            // SAFETY: as above, for the centre row.
-            let (a, b) = unsafe { (centre8(rows_r[half].add(at)), centre8(rows_d[half].add(at))) };
-            add_pair(&mut acc[h], a, b, pairs[half], coef[half]);
-        }
+    let step = |acc: [Sums8; 2]| -> Step {
         let halves = |q: usize| [acc[0][q], acc[1][q]];
-        let out: Step = [
+        [
             halves(0).map(mean),
             halves(1).map(mean),
             halves(2),
             halves(3),
             halves(4),
-        ];
-        store_step::<true>(s, half, j, n16, &out);
+        ]
+    };
+    let plan = s.xy.begin_vertical(blocks);
+    for (b, j) in (0..n16).step_by(16).enumerate() {
+        if plan.get(b + 1).is_none_or(|&x| x != 0) {
+            // SAFETY: AVX2 is enabled here; j + 16 <= width.
+            let out = step(unsafe { window.sums::<true>(j) });
+            store_step::<true>(s, half, j, n16, &out);
+        } else {
+            // Never the first or last block (`begin_vertical`), so no 32-bit rows.
+            // SAFETY: as above.
+            let out = step(unsafe { window.sums::<false>(j) });
+            store_words::<true, false>(&mut s.words, half + j, &out);
+            s.xy.skip(b, blocks);
+        }
     }
+    s.xy.end_vertical(plan);
     s.words_done = n16;
     n16
+}
+
+/// Writes the `ref·dis` words of block `b` (columns `16b..16b + 16`) of row `y`, which the
+/// vertical pass skipped (the deferred pass, see `xy_plan`).
+///
+/// # Safety
+/// AVX2, and `16b + 16 <= width`, the width of the row's vertical pass.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn xy_block<const N: usize>(
+    reference: &Rows<'_, u8>,
+    distorted: &Rows<'_, u8>,
+    y: usize,
+    width: usize,
+    scale: usize,
+    b: usize,
+    words: &mut [Vec<i16>; 8],
+) {
+    let j = 16 * b;
+    let window = Window::<N>::new(reference, distorted, y, width, scale);
+    // SAFETY: AVX2 is enabled here; j + 16 <= width (the caller's).
+    let acc = unsafe { window.sums::<true>(j) };
+    let xy = [acc[0][4], acc[1][4]];
+    let bias = _mm256_set1_epi16(i16::MIN);
+    let low16 = _mm256_set1_epi32(0xFFFF);
+    let packed = |v: [__m256i; 2]| {
+        let p = _mm256_permute4x64_epi64::<0xD8>(_mm256_packus_epi32(v[0], v[1]));
+        _mm256_xor_si256(p, bias)
+    };
+    let at = N / 2 + j;
+    let [.., zh, zl] = words;
+    for (dst, v) in [
+        (zh, packed(xy.map(|x| _mm256_srli_epi32::<16>(x)))),
+        (zl, packed(xy.map(|x| _mm256_and_si256(x, low16)))),
+    ] {
+        let d = &mut dst[at..at + 16];
+        // SAFETY: `d` holds the 32 bytes written (unaligned store).
+        unsafe { _mm256_storeu_si256(d.as_mut_ptr() as *mut __m256i, v) };
+    }
 }

@@ -26,6 +26,7 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     down_vertical_u16: super::avx512_down::down_vertical_u16,
     down_horizontal: super::avx512_down::down_horizontal,
     horizontal,
+    deferred_u8: crate::feature::vif::stats::no_deferred,
     horizontal_keep: super::avx512_split::horizontal_keep,
     horizontal_dis: super::avx512_split::horizontal_dis,
     vertical_down_u8: super::avx512_vertical::vertical_down_u8,
