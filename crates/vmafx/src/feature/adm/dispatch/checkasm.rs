@@ -149,8 +149,10 @@ fn dwt(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
     })
 }
 
-/// Sprinkles zeros over a seventh of the values, and with even odds pulls `distorted`
-/// near `reference` (gains about one, small offsets).
+/// Sprinkles zeros over a seventh of the values, one time in three zeroes runs of the
+/// reference's three bands at the same positions (a flat picture's bands, which the
+/// scale-0 decoupling passes over in steps), and with even odds pulls `distorted` near
+/// `reference` (gains about one, small offsets).
 fn near_and_zeros<T: Copy + Into<i64> + TryFrom<i64> + Default>(
     rng: &mut TwinRng,
     reference: &mut [Vec<T>; 3],
@@ -169,6 +171,16 @@ fn near_and_zeros<T: Copy + Into<i64> + TryFrom<i64> + Default>(
         for v in b.iter_mut() {
             if rng.next_u64().is_multiple_of(7) {
                 *v = T::default();
+            }
+        }
+    }
+    let n = reference[0].len();
+    if n > 0 && rng.range(0, 2) == 0 {
+        for _ in 0..1 + rng.range(0, 3) {
+            let at = rng.range(0, n as i64 - 1) as usize;
+            let run = at..(at + rng.range(8, 40) as usize).min(n);
+            for b in reference.iter_mut() {
+                b[run.clone()].fill(T::default());
             }
         }
     }

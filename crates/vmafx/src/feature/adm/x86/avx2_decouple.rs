@@ -246,6 +246,22 @@ unsafe fn row0(
                 d[t] = load8(b.distorted[t].as_ptr().add(p));
             }
         }
+        // Where the reference's three bands are 0 (18% of the steps on the 1080p pair, flat
+        // pictures), the gain is 1 and the restored values 0 whatever the angle: the
+        // additive bands are the distorted ones.
+        let any = _mm256_or_si256(_mm256_or_si256(o[0], o[1]), o[2]);
+        if _mm256_testz_si256(any, any) == 1 {
+            for t in 0..3 {
+                // SAFETY: as for the loads.
+                unsafe {
+                    let dis = _mm_loadu_si128(b.distorted[t].as_ptr().add(p) as *const __m128i);
+                    let zero = _mm_setzero_si128();
+                    _mm_storeu_si128(b.restored[t].as_mut_ptr().add(p) as *mut __m128i, zero);
+                    _mm_storeu_si128(b.additive[t].as_mut_ptr().add(p) as *mut __m128i, dis);
+                }
+            }
+            continue;
+        }
         // The three gathers first, so that their latency overlaps the angle test.
         // SAFETY: indices are o + 32768 with o an i16, so 0..=65535 < div.len().
         let recip = o.map(|o| unsafe {
