@@ -20,7 +20,9 @@ pub(super) struct Kernels {
     pub horizontal: HorizontalFn,
     /// The deferred pass after the horizontal one at scale 0 of 8-bit pictures (the steps
     /// it left for want of `ref·dis` sums the vertical pass skipped, see `xy_plan`).
-    pub deferred_u8: DeferredFn,
+    pub deferred_u8: DeferredFn<u8>,
+    /// The deferred pass at scale 0 of 16-bit words.
+    pub deferred_u16: DeferredFn<u16>,
     /// Horizontal statistic pass and per-pixel score at scale 0 that also keeps the
     /// reference's `mu1` and `sigma1_sq` of the row (the shared path's first rendition).
     pub horizontal_keep: KeepFn,
@@ -48,7 +50,8 @@ impl Kernels {
         vertical_u8: vertical::<u8>,
         vertical_u16: vertical::<u16>,
         horizontal,
-        deferred_u8: no_deferred,
+        deferred_u8: no_deferred::<u8>,
+        deferred_u16: no_deferred::<u16>,
         horizontal_keep,
         horizontal_dis,
         down_vertical_u8: down_vertical::<u8>,

@@ -39,8 +39,8 @@ use kernels::Kernels;
 use planes::{PaddedPlane, Rows};
 use split::Kept;
 use stats::{scale_statistic, NumDen, StatScratch, Sums, VerticalShift};
-use subsample::statistic_and_decimate_by;
 use subsample::{filter_and_decimate, finish_scale, statistic_and_decimate, DownScratch};
+use subsample::{statistic_and_decimate_by, statistic_and_decimate_planned as planned};
 use tables::half_width;
 
 /// Long names of the features `vif` writes, in the order it writes them.
@@ -255,12 +255,6 @@ impl State {
         let s = &mut self.stat;
         let k = &self.kernels;
         let k16 = (k.vertical_u16, k.horizontal);
-        let fns8 = (
-            k.vertical_u8,
-            k.vertical_down_u8,
-            k.horizontal,
-            k.down_horizontal,
-        );
         let fns16 = (
             k.vertical_u16,
             k.vertical_down_u16,
@@ -276,21 +270,16 @@ impl State {
         let scratch = (s, &mut self.down);
         let (w, h, g) = (width, height, gain_limit);
         match (scale, luma) {
+            // The row loops that run the deferred pass, so may skip `ref·dis` sums.
             (0, Luma::U8(r, d)) => {
-                // The one row loop that runs the deferred pass, so may skip `ref·dis` sums.
-                let (horizontal, deferred) = (k.horizontal, k.deferred_u8);
-                let rows = |s: &mut StatScratch, y: usize, sums: &mut Sums| {
-                    horizontal(s, w, 0, g, sums);
-                    deferred(r, d, y, w, g, s, sums);
-                };
-                let fns = (fns8.0, fns8.1, rows, fns8.3);
-                scratch.0.xy.enable(true);
-                let sums = statistic_and_decimate_by((r, d), w, h, 0, shift, scratch, next, fns);
-                self.stat.xy.enable(false);
-                sums.finish()
+                let fns = (k.vertical_u8, k.vertical_down_u8, k.down_horizontal);
+                let rows = (k.horizontal, k.deferred_u8);
+                planned((r, d), (w, h, g), shift, scratch, next, fns, rows)
             }
             (0, Luma::U16(r, d)) => {
-                statistic_and_decimate((r, d), w, h, 0, shift, g, scratch, next, fns16)
+                let fns = (k.vertical_u16, k.vertical_down_u16, k.down_horizontal);
+                let rows = (k.horizontal, k.deferred_u16);
+                planned((r, d), (w, h, g), shift, scratch, next, fns, rows)
             }
             (1, _) => statistic_and_decimate((&r16, &d16), w, h, 1, shift, g, scratch, next, fns16),
             _ => scale_statistic((&r16, &d16), w, h, scale, shift, g, scratch.0, k16),

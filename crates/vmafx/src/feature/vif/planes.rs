@@ -130,6 +130,15 @@ impl<'a, T: Copy> Rows<'a, T> {
         let s = (self.origin as isize + y * self.stride as isize) as usize;
         &self.data[s..s + self.width]
     }
+
+    /// The first samples of the `N` rows around row `y` (rows `y - N / 2 ..= y + N / 2`,
+    /// found as [`Rows::row`] finds them), each row checked to hold `width` samples: the
+    /// window a SIMD vertical pass walks with raw loads.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(super) fn window<const N: usize>(&self, y: usize, width: usize) -> [*const T; N] {
+        let top = y as isize - (N / 2) as isize;
+        std::array::from_fn(|k| self.row(top + k as isize)[..width].as_ptr())
+    }
 }
 
 /// The row of a `height`-row picture (`height >= 2`) that [`PaddedPlane::mirror_rows`]

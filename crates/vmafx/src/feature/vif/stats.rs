@@ -84,7 +84,7 @@ pub(super) struct StatScratch {
     /// kernel of the same table takes it (leaving 0).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) words_done: usize,
-    /// Which blocks the 8-bit scale-0 vertical pass leaves without their `ref·dis` sums.
+    /// Which blocks the scale-0 vertical pass leaves without their `ref·dis` sums.
     pub(super) xy: XyPlan,
     sum_mu: [Vec<u32>; 2],
     sum_sq: [Vec<u64>; 3],
@@ -444,18 +444,20 @@ pub(super) type VerticalFn<T> =
 /// A horizontal kernel: [`horizontal`] or one of its SIMD twins.
 pub(super) type HorizontalFn = fn(&mut StatScratch, usize, usize, f64, &mut Sums);
 
-/// The deferred pass of row `y` at scale 0 of 8-bit pictures, after the horizontal pass
-/// (see `xy_plan`): scores the steps that pass left, `width` columns, with the gain limit.
-/// [`no_deferred`] or a SIMD twin.
-pub(super) type DeferredFn =
-    fn(&Rows<'_, u8>, &Rows<'_, u8>, usize, usize, f64, &mut StatScratch, &mut Sums);
+/// The deferred pass of row `y` at scale 0, after the horizontal pass (see `xy_plan`):
+/// scores the steps that pass left, `width` columns, with the vertical shifts and the
+/// gain limit. [`no_deferred`] or a SIMD twin.
+pub(super) type DeferredFn<T> =
+    fn(&Rows<'_, T>, &Rows<'_, T>, usize, usize, VerticalShift, f64, &mut StatScratch, &mut Sums);
 
 /// The deferred pass of the tables whose horizontal pass leaves no step: nothing to do.
-pub(super) fn no_deferred(
-    _: &Rows<'_, u8>,
-    _: &Rows<'_, u8>,
+#[allow(clippy::too_many_arguments)]
+pub(super) fn no_deferred<T>(
+    _: &Rows<'_, T>,
+    _: &Rows<'_, T>,
     _: usize,
     _: usize,
+    _: VerticalShift,
     _: f64,
     s: &mut StatScratch,
     _: &mut Sums,

@@ -5,7 +5,8 @@
 //! here, which gives the same values.
 
 use super::planes::{PaddedPlane, PaddedRow, Rows};
-use super::stats::{vertical, HorizontalFn, NumDen, StatScratch, Sums, VerticalFn, VerticalShift};
+use super::stats::{vertical, DeferredFn, HorizontalFn, NumDen, StatScratch, Sums};
+use super::stats::{VerticalFn, VerticalShift};
 use super::tables::{MAX_HALF, TAPS};
 
 /// Work rows of the down-sampler, sized in `new` for the widest scale.
@@ -144,6 +145,31 @@ pub(super) fn statistic_and_decimate<T>(
     };
     let fns = (vertical, fused, rows, down_horizontal);
     statistic_and_decimate_by(planes, width, height, scale, shift, scratch, next, fns).finish()
+}
+
+/// [`statistic_and_decimate`] at scale 0 with `ref·dis` plans on (see `xy_plan`): each
+/// row's horizontal pass is followed by the table's deferred pass.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn statistic_and_decimate_planned<T>(
+    planes: (&Rows<'_, T>, &Rows<'_, T>),
+    (width, height, gain_limit): (usize, usize, f64),
+    shift: VerticalShift,
+    (scratch, down): (&mut StatScratch, &mut DownScratch),
+    next: (&mut PaddedPlane<u16>, &mut PaddedPlane<u16>),
+    (vertical, fused, down_horizontal): (VerticalFn<T>, VerticalDownFn<T>, DownHorizontalFn),
+    (horizontal, deferred): (HorizontalFn, DeferredFn<T>),
+) -> NumDen {
+    let (reference, distorted) = planes;
+    let rows = |s: &mut StatScratch, y: usize, sums: &mut Sums| {
+        horizontal(s, width, 0, gain_limit, sums);
+        deferred(reference, distorted, y, width, shift, gain_limit, s, sums);
+    };
+    scratch.xy.enable(true);
+    let fns = (vertical, fused, rows, down_horizontal);
+    let sums =
+        statistic_and_decimate_by(planes, width, height, 0, shift, (scratch, down), next, fns);
+    scratch.xy.enable(false);
+    sums.finish()
 }
 
 /// [`statistic_and_decimate`] with the horizontal pass of each row `y` done by

@@ -1,17 +1,17 @@
-//! Which sixteen-column blocks of a row the 8-bit scale-0 vertical pass may leave without
-//! their `ref·dis` sums.
+//! Which sixteen-column blocks of a row the scale-0 vertical pass (AVX2, by row pairs, 8-
+//! and 16-bit pictures) may leave without their `ref·dis` sums.
 //!
 //! A pixel's score reads `sigma12`, its filtered `ref·dis` sum, only where the pixel is
 //! not flat (`sigma1_sq >= SIGMA_NSQ`), and flat pixels come in regions: on the 1080p pair
 //! over half the blocks of a row feed only horizontal steps whose sixteen pixels are all
-//! flat. That is known only after the row's horizontal pass, so the vertical pass goes by
-//! the row above: it skips a block's `ref·dis` sums where the previous row's horizontal
-//! pass found every pixel flat in the three steps that read the block (the step of its
-//! columns and its two neighbours). Where the guess fails (under 1% of the blocks on that
-//! pair), the horizontal pass leaves the step that would read a skipped block, and the
-//! row's deferred pass computes those blocks from the pictures and scores the step. Every
-//! pixel is scored once, from the sums the scalar code forms, and the totals are integer
-//! sums: the result does not depend on the guesses.
+//! flat (three quarters at 2160p). That is known only after the row's horizontal pass, so
+//! the vertical pass goes by the row above: it skips a block's `ref·dis` sums where the
+//! previous row's horizontal pass found every pixel flat in the three steps that read the
+//! block (the step of its columns and its two neighbours). Where the guess fails (under 1%
+//! of the blocks on that pair), the horizontal pass leaves the step that would read a
+//! skipped block, and the row's deferred pass computes those blocks from the pictures and
+//! scores the step. Every pixel is scored once, from the sums the scalar code forms, and
+//! the totals are integer sums: the result does not depend on the guesses.
 //!
 //! Only a row loop that runs the deferred pass after each horizontal pass turns the plan
 //! on ([`XyPlan::enable`]); otherwise no plan is made and every block is computed.

@@ -13,7 +13,8 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     vertical_u8: neon::vertical_u8,
     vertical_u16: neon::vertical_u16,
     horizontal: neon::horizontal,
-    deferred_u8: super::stats::no_deferred,
+    deferred_u8: super::stats::no_deferred::<u8>,
+    deferred_u16: super::stats::no_deferred::<u16>,
     // No NEON twins: the scalar ones read the rows the NEON vertical passes write.
     horizontal_keep: super::split::horizontal_keep,
     horizontal_dis: super::split::horizontal_dis,

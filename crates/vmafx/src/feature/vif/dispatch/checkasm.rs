@@ -10,7 +10,7 @@ use super::super::kernels::Kernels;
 use super::tests::{decimate_with, pair, plane, rows_of, statistic_trace, Rng};
 use super::KERNELS;
 use crate::feature::vif::split::{DisFn, KeepFn};
-use crate::feature::vif::stats::{HorizontalFn, Sums, VerticalFn};
+use crate::feature::vif::stats::{DeferredFn, HorizontalFn, Sums, VerticalFn};
 use crate::feature::vif::stats::{StatScratch, VerticalShift};
 use crate::feature::vif::subsample::DownScratch;
 use crate::feature::vif::subsample::{DownVerticalFn, VerticalDownFn};
@@ -47,7 +47,14 @@ pub(in crate::feature::vif) static SUITE: Suite<Kernels> = Suite {
         },
         Entry {
             name: "deferred_u8",
-            check: |s, k, rng| deferred(rng, k, s),
+            check: |s, k, rng| deferred::<u8>(rng, 8, k, s),
+        },
+        Entry {
+            name: "deferred_u16",
+            check: |s, k, rng| {
+                let bpc = [10, 12][rng.range(0, 1) as usize];
+                deferred::<u16>(rng, bpc, k, s)
+            },
         },
         Entry {
             name: "horizontal_keep",
@@ -264,38 +271,47 @@ where
     same(&format!("{what}: sums after each row"), &got.1, &want.1)
 }
 
-/// The scale-0 row loop of 8-bit pictures with plans on (`xy_plan`): every row's vertical,
-/// horizontal and deferred pass through `table` against the scalar table's, on
-/// [`patches`] two times in three: the sums after each row.
-fn deferred(rng: &mut TwinRng, table: &Kernels, scalar: &Kernels) -> Verdict {
+/// The scale-0 row loop of `bpc`-bit pictures with plans on (`xy_plan`): every row's
+/// vertical, horizontal and deferred pass through `table` against the scalar table's, on
+/// [`patches`] half the time: the sums after each row.
+fn deferred<T: Copy + Default + TryFrom<u32>>(
+    rng: &mut TwinRng,
+    bpc: u32,
+    table: &Kernels,
+    scalar: &Kernels,
+) -> Verdict
+where
+    Kernels: Pick<T>,
+{
     let (w, h) = if rng.range(0, 3) == 0 {
         size(rng)
     } else {
         (rng.size(40, 160), rng.size(1, 40))
     };
     let mut pics = Rng(rng.next_u64() | 1);
-    let (r, d) = if rng.range(0, 2) == 0 {
-        pictures(rng, &mut pics, 8, 8, (w, h))
+    let (r, d) = if rng.range(0, 1) == 0 {
+        pictures(rng, &mut pics, bpc, bpc, (w, h))
     } else {
-        patches(&mut pics, w, h)
+        patches(&mut pics, bpc, w, h)
     };
-    let (pr, pd) = (plane::<u8>(&r, w, h, 8), plane::<u8>(&d, w, h, 8));
+    let (pr, pd) = (plane::<T>(&r, w, h, 8), plane::<T>(&d, w, h, 8));
     let (pr, pd) = (pr.rows(), pd.rows());
-    let shift = VerticalShift::at(0, 8);
+    let shift = VerticalShift::at(0, bpc);
     let gain = [1.0, 1.5, 100.0][rng.range(0, 2) as usize];
     let run = |k: &Kernels| {
+        let (vertical, deferred) = (k.vertical(), k.deferred());
         let (mut s, mut sums) = (StatScratch::new(w), Sums::default());
         s.xy.enable(true);
         (0..h)
             .map(|y| {
-                (k.vertical_u8)(&pr, &pd, y, w, 0, shift, &mut s);
+                vertical(&pr, &pd, y, w, 0, shift, &mut s);
                 (k.horizontal)(&mut s, w, 0, gain, &mut sums);
-                (k.deferred_u8)(&pr, &pd, y, w, gain, &mut s, &mut sums);
+                deferred(&pr, &pd, y, w, shift, gain, &mut s, &mut sums);
                 sums
             })
             .collect::<Vec<_>>()
     };
-    let what = format!("8-bit {w}x{h} scale 0 with plans");
+    let what = format!("{bpc}-bit {w}x{h} scale 0 with plans");
     same(
         &format!("{what}: sums after each row"),
         &run(table),
@@ -303,11 +319,13 @@ fn deferred(rng: &mut TwinRng, table: &Kernels, scalar: &Kernels) -> Verdict {
     )
 }
 
-/// An 8-bit pair of flat ground and noisy patches that start at random rows and widen as
-/// they go down, so that a plan made from the row above (`xy_plan`) both skips blocks and
-/// misses steps that need them; the distorted picture is the reference with sparse noise.
-pub(super) fn patches(rng: &mut Rng, w: usize, h: usize) -> (Vec<u32>, Vec<u32>) {
-    let ground = rng.below(256) as u32;
+/// A `depth`-bit pair of flat ground and noisy patches that start at random rows and widen
+/// as they go down, so that a plan made from the row above (`xy_plan`) both skips blocks
+/// and misses steps that need them; the distorted picture is the reference with sparse
+/// noise.
+pub(super) fn patches(rng: &mut Rng, depth: u32, w: usize, h: usize) -> (Vec<u32>, Vec<u32>) {
+    let top = 1u64 << depth;
+    let ground = rng.below(top) as u32;
     let mut r = vec![ground; w * h];
     for _ in 0..1 + rng.below(4) {
         let (x0, y0) = (rng.below(w as u64) as usize, rng.below(h as u64) as usize);
@@ -315,14 +333,14 @@ pub(super) fn patches(rng: &mut Rng, w: usize, h: usize) -> (Vec<u32>, Vec<u32>)
         for y in y0..h {
             let span = start + slope * (y - y0);
             for v in &mut r[y * w + x0..y * w + (x0 + span).min(w)] {
-                *v = rng.below(256) as u32;
+                *v = rng.below(top) as u32;
             }
         }
     }
     let d = r
         .iter()
         .map(|&v| match rng.below(6) {
-            0 => (v + rng.below(9) as u32).min(255),
+            0 => (v + rng.below(9) as u32).min(top as u32 - 1),
             _ => v,
         })
         .collect();
@@ -442,6 +460,7 @@ where
 /// The entries of a table for one sample type.
 trait Pick<T> {
     fn vertical(&self) -> VerticalFn<T>;
+    fn deferred(&self) -> DeferredFn<T>;
     fn down_vertical(&self) -> DownVerticalFn<T>;
     fn vertical_down(&self) -> VerticalDownFn<T>;
 }
@@ -449,6 +468,9 @@ trait Pick<T> {
 impl Pick<u8> for Kernels {
     fn vertical(&self) -> VerticalFn<u8> {
         self.vertical_u8
+    }
+    fn deferred(&self) -> DeferredFn<u8> {
+        self.deferred_u8
     }
     fn down_vertical(&self) -> DownVerticalFn<u8> {
         self.down_vertical_u8
@@ -461,6 +483,9 @@ impl Pick<u8> for Kernels {
 impl Pick<u16> for Kernels {
     fn vertical(&self) -> VerticalFn<u16> {
         self.vertical_u16
+    }
+    fn deferred(&self) -> DeferredFn<u16> {
+        self.deferred_u16
     }
     fn down_vertical(&self) -> DownVerticalFn<u16> {
         self.down_vertical_u16

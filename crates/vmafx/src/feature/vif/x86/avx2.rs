@@ -27,7 +27,8 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     vertical_u8,
     vertical_u16,
     horizontal,
-    deferred_u8,
+    deferred_u8: deferred::<u8>,
+    deferred_u16: deferred::<u16>,
     horizontal_keep: super::avx2_split::horizontal_keep,
     horizontal_dis: super::avx2_split::horizontal_dis,
     down_vertical_u8,
@@ -37,13 +38,15 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
     vertical_down_u16,
 };
 
-/// The deferred pass (see `xy_plan`): the skipped `ref·dis` blocks that the left steps
-/// read, from the pictures, then the steps.
-fn deferred_u8(
-    reference: &Rows<'_, u8>,
-    distorted: &Rows<'_, u8>,
+/// The deferred pass (see `xy_plan`): writes the skipped blocks that the steps the
+/// horizontal pass left read, then scores those steps.
+#[allow(clippy::too_many_arguments)]
+fn deferred<T: Pixel>(
+    reference: &Rows<'_, T>,
+    distorted: &Rows<'_, T>,
     y: usize,
     width: usize,
+    shift: VerticalShift,
     gain_limit: f64,
     s: &mut StatScratch,
     sums: &mut Sums,
@@ -59,7 +62,7 @@ fn deferred_u8(
             if s.xy.fill(b) {
                 // SAFETY: this table is only handed out when the processor has AVX2; a
                 // skipped block lies within the vertical pass's `width / 16 * 16` columns.
-                unsafe { xy_block::<17>(reference, distorted, y, width, 0, b, &mut s.words) };
+                unsafe { T::refill(reference, distorted, (y, width, shift), b, s) };
             }
         }
     }
@@ -106,6 +109,19 @@ trait Pixel: Copy + Into<u32> {
     /// # Safety
     /// The processor must support AVX2 and eight samples from `p` must be readable.
     unsafe fn widen8(p: *const Self) -> __m256i;
+
+    /// Writes the `ref·dis` words of block `b` (columns `16b..16b + 16`) of scale 0's row
+    /// `y`, which its vertical pass skipped (`width` and `shift` that pass's).
+    ///
+    /// # Safety
+    /// AVX2, and `16b + 16 <= width`.
+    unsafe fn refill(
+        reference: &Rows<'_, Self>,
+        distorted: &Rows<'_, Self>,
+        at: (usize, usize, VerticalShift),
+        b: usize,
+        s: &mut StatScratch,
+    );
 }
 
 impl Pixel for u8 {
@@ -115,6 +131,17 @@ impl Pixel for u8 {
         // SAFETY: the caller makes the eight bytes read (unaligned) readable.
         unsafe { _mm256_cvtepu8_epi32(_mm_loadl_epi64(p as *const __m128i)) }
     }
+
+    unsafe fn refill(
+        reference: &Rows<'_, u8>,
+        distorted: &Rows<'_, u8>,
+        (y, width, _): (usize, usize, VerticalShift),
+        b: usize,
+        s: &mut StatScratch,
+    ) {
+        // SAFETY: the caller's.
+        unsafe { xy_block::<17>(reference, distorted, y, width, 0, b, &mut s.words) }
+    }
 }
 
 impl Pixel for u16 {
@@ -123,6 +150,24 @@ impl Pixel for u16 {
     unsafe fn widen8(p: *const u16) -> __m256i {
         // SAFETY: the caller makes the sixteen bytes read (unaligned) readable.
         unsafe { _mm256_cvtepu16_epi32(_mm_loadu_si128(p as *const __m128i)) }
+    }
+
+    /// The block's two steps made again whole and all their words written (the other six
+    /// rows' words as they were).
+    unsafe fn refill(
+        reference: &Rows<'_, u16>,
+        distorted: &Rows<'_, u16>,
+        (y, width, shift): (usize, usize, VerticalShift),
+        b: usize,
+        s: &mut StatScratch,
+    ) {
+        // SAFETY: the caller's: AVX2, and the block's columns within `width`.
+        unsafe {
+            let pass = Pairs16::<17>::new(reference, distorted, y, width, 0, shift);
+            for j in [16 * b, 16 * b + 8] {
+                store_words8(&mut s.words, 8 + j, pass.rows(j, true));
+            }
+        }
     }
 }
 
@@ -238,25 +283,6 @@ fn vertical_u16(
         )
     }
     mirror_scratch(s, width, scale);
-}
-
-/// The first sample of each of the `N` rows of the window around row `y` in both
-/// pictures; each row is at least `width` long.
-fn window<T: Copy, const N: usize>(
-    reference: &Rows<'_, T>,
-    distorted: &Rows<'_, T>,
-    y: usize,
-    width: usize,
-) -> ([*const T; N], [*const T; N]) {
-    let half = N / 2;
-    let mut rows_r = [std::ptr::null::<T>(); N];
-    let mut rows_d = [std::ptr::null::<T>(); N];
-    for k in 0..N {
-        let row = y as isize - half as isize + k as isize;
-        rows_r[k] = reference.row(row)[..width].as_ptr();
-        rows_d[k] = distorted.row(row)[..width].as_ptr();
-    }
-    (rows_r, rows_d)
 }
 
 /// The five sums of a step as even and odd columns' 64-bit lanes: `mu1`, `mu2`,
@@ -392,7 +418,10 @@ unsafe fn vertical_avx2<T: Pixel, const N: usize>(
 ) {
     let taps = taps_of::<N>(scale);
     // Each row is at least `width` long: the loads below stay within `..width`.
-    let (rows_r, rows_d) = window::<T, N>(reference, distorted, y, width);
+    let (rows_r, rows_d) = (
+        reference.window::<N>(y, width),
+        distorted.window::<N>(y, width),
+    );
     let coef: [__m256i; N] = std::array::from_fn(|k| _mm256_set1_epi64x(taps[k] as i64));
     let sh = Shift64::new(shift);
     let n8 = width / 8 * 8;
@@ -414,31 +443,17 @@ unsafe fn vertical_u16_pairs<const N: usize>(
     shift: VerticalShift,
     s: &mut StatScratch,
 ) {
-    let taps = taps_of::<N>(scale);
-    // Each row is at least `width` long: the loads below stay within `..width`.
-    let (rows_r, rows_d) = window::<u16, N>(reference, distorted, y, width);
-    let coef: [__m256i; N] = std::array::from_fn(|k| _mm256_set1_epi64x(taps[k] as i64));
-    let pair_taps = PairTaps::new(taps);
-    let sh = Shift64::new(shift);
-    let round = _mm256_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
-    let count = _mm_cvtsi32_si128(shift.mean as i32);
-    let low16 = _mm256_set1_epi32(0xFFFF);
-    let mean = |m| _mm256_and_si256(_mm256_srl_epi32(_mm256_add_epi32(m, round), count), low16);
     let n8 = width / 8 * 8;
     let n16 = width / 16 * 16;
+    let blocks = n16 / 16;
+    let plan = s.xy.begin_vertical(blocks);
+    let pass = Pairs16::<N>::new(reference, distorted, y, width, scale, shift);
     for j in (0..n8).step_by(8) {
+        // Blocks the plan marks (never the first or last, nor the columns past `n16`)
+        // are left without their `ref·dis` words (see `xy_plan`).
+        let xy = j >= n16 || plan.get(j / 16 + 1).is_none_or(|&x| x != 0);
         // SAFETY: AVX2 is enabled here; j + 8 <= width, the length of each row.
-        let rows = match unsafe { pairs16_step(&rows_r, &rows_d, &pair_taps, j) } {
-            Some(([m1, m2], [xx, yy, xy])) => [
-                mean(m1),
-                mean(m2),
-                sh.moment(xx),
-                sh.moment(yy),
-                sh.moment(xy),
-            ],
-            // SAFETY: as above.
-            None => finish64(sh, unsafe { step64(&rows_r, &rows_d, &coef, j) }),
-        };
+        let rows = unsafe { pass.rows(j, xy) };
         // The horizontal pass's words up to its own sixteen-column end, the 32-bit rows
         // where the mirrors and scalar columns read them: the first sixteen columns (the
         // left mirror reads 1..=8), the last sixteen before that end and all after it.
@@ -448,9 +463,88 @@ unsafe fn vertical_u16_pairs<const N: usize>(
         if j < 16 || j + 16 >= n16 {
             store5(s, j, rows);
         }
+        if !xy {
+            s.xy.skip(j / 16, blocks);
+        }
     }
+    s.xy.end_vertical(plan);
     s.words_done = n16;
     vertical_columns(reference, distorted, y, n8, width, scale, shift, s);
+}
+
+/// The 16-bit scale-0 pass by row pairs around one row: its window, taps and shifts.
+struct Pairs16<const N: usize> {
+    rows_r: [*const u16; N],
+    rows_d: [*const u16; N],
+    coef: [__m256i; N],
+    pair_taps: PairTaps<N>,
+    sh: Shift64,
+    /// The mean's rounding term and shift.
+    mean: (__m256i, __m128i),
+}
+
+impl<const N: usize> Pairs16<N> {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn new(
+        reference: &Rows<'_, u16>,
+        distorted: &Rows<'_, u16>,
+        y: usize,
+        width: usize,
+        scale: usize,
+        shift: VerticalShift,
+    ) -> Self {
+        let taps = taps_of::<N>(scale);
+        // Each row is at least `width` long: the loads stay within `..width`.
+        let (rows_r, rows_d) = (
+            reference.window::<N>(y, width),
+            distorted.window::<N>(y, width),
+        );
+        Pairs16 {
+            rows_r,
+            rows_d,
+            coef: std::array::from_fn(|k| _mm256_set1_epi64x(taps[k] as i64)),
+            pair_taps: PairTaps::new(taps),
+            sh: Shift64::new(shift),
+            mean: (
+                _mm256_set1_epi32(((1u32 << shift.mean) >> 1) as i32),
+                _mm_cvtsi32_si128(shift.mean as i32),
+            ),
+        }
+    }
+
+    /// The five rows of columns `j..j + 8` (`ref·dis` 0 unless `xy`, where the pairs
+    /// serve; a step the 64-bit kernel takes has all five).
+    ///
+    /// # Safety
+    /// AVX2, and `j + 8` at most the width the pass was made with.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn rows(&self, j: usize, xy: bool) -> [__m256i; 5] {
+        let (round, count) = self.mean;
+        let low16 = _mm256_set1_epi32(0xFFFF);
+        let mean = |m| _mm256_and_si256(_mm256_srl_epi32(_mm256_add_epi32(m, round), count), low16);
+        let (r, d, t) = (&self.rows_r, &self.rows_d, &self.pair_taps);
+        // SAFETY: the caller's.
+        let sums = unsafe {
+            if xy {
+                pairs16_step::<N, true>(r, d, t, j)
+            } else {
+                pairs16_step::<N, false>(r, d, t, j)
+            }
+        };
+        match sums {
+            Some(([m1, m2], [xx, yy, xy])) => [
+                mean(m1),
+                mean(m2),
+                self.sh.moment(xx),
+                self.sh.moment(yy),
+                self.sh.moment(xy),
+            ],
+            // SAFETY: as above.
+            None => finish64(self.sh, unsafe { step64(r, d, &self.coef, j) }),
+        }
+    }
 }
 
 /// The 8-bit vertical pass. At scale 0 of 8-bit input (no moment shift) every sum fits
@@ -503,17 +597,12 @@ unsafe fn vertical_u8_avx2<const N: usize>(
     s: &mut StatScratch,
 ) {
     let taps = taps_of::<N>(scale);
-    let half = N / 2;
     // Each row is at least `width` long: the loads below stay within `..width`.
-    let mut rows_r = [std::ptr::null::<u8>(); N];
-    let mut rows_d = [std::ptr::null::<u8>(); N];
-    let mut coef = [_mm256_setzero_si256(); N];
-    for (k, &c) in taps.iter().enumerate() {
-        let row = y as isize - half as isize + k as isize;
-        rows_r[k] = reference.row(row)[..width].as_ptr();
-        rows_d[k] = distorted.row(row)[..width].as_ptr();
-        coef[k] = _mm256_set1_epi32(c as i32);
-    }
+    let (rows_r, rows_d) = (
+        reference.window::<N>(y, width),
+        distorted.window::<N>(y, width),
+    );
+    let coef: [__m256i; N] = std::array::from_fn(|k| _mm256_set1_epi32(taps[k] as i32));
     let round = _mm256_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
     let count = _mm_cvtsi32_si128(shift.mean as i32);
     let low16 = _mm256_set1_epi32(0xFFFF);

@@ -84,13 +84,13 @@ unsafe fn interleave(pk: *const u16, pm: *const u16) -> __m256i {
 /// The raw sums of columns `j..j + 8` of the window whose rows start at `rows_r` and
 /// `rows_d`: `mu1`, `mu2` (32-bit lanes), then the even and odd columns' 64-bit
 /// `ref_sq`, `dis_sq`, `ref_dis` sums; `None` when a sample of the step is at or past
-/// 2^15.
+/// 2^15. Without `XY` the `ref_dis` sums are left 0 (skipped, see `xy_plan`).
 ///
 /// # Safety
 /// AVX2, and columns `j..j + 8` of every row readable.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn step<const N: usize>(
+pub(super) unsafe fn step<const N: usize, const XY: bool>(
     rows_r: &[*const u16; N],
     rows_d: &[*const u16; N],
     taps: &PairTaps<N>,
@@ -112,11 +112,11 @@ pub(super) unsafe fn step<const N: usize>(
                 interleave(rows_d[k].add(j), rows_d[m].add(j)),
             )
         };
-        acc.add(a, b, taps.pairs[k], taps.wide[k]);
+        acc.add::<XY>(a, b, taps.pairs[k], taps.wide[k]);
     }
     // SAFETY: as above, for the centre row.
     let (a, b) = unsafe { (widen(rows_r[half].add(j)), widen(rows_d[half].add(j))) };
-    acc.add(a, b, taps.pairs[half], taps.wide[half]);
+    acc.add::<XY>(a, b, taps.pairs[half], taps.wide[half]);
     let Acc {
         means,
         moments,
@@ -141,10 +141,11 @@ struct Acc {
 
 impl Acc {
     /// Adds the row pair (or centre row) whose words are `a` (reference) and `b`
-    /// (distorted), with tap pair `pair` and tap `c` in 64-bit lanes.
+    /// (distorted), with tap pair `pair` and tap `c` in 64-bit lanes; the `ref_dis` sums
+    /// only with `XY`.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn add(&mut self, a: __m256i, b: __m256i, pair: __m256i, c: __m256i) {
+    fn add<const XY: bool>(&mut self, a: __m256i, b: __m256i, pair: __m256i, c: __m256i) {
         self.any = _mm256_or_si256(self.any, _mm256_or_si256(a, b));
         self.means[0] = _mm256_add_epi32(self.means[0], _mm256_madd_epi16(a, pair));
         self.means[1] = _mm256_add_epi32(self.means[1], _mm256_madd_epi16(b, pair));
@@ -153,7 +154,8 @@ impl Acc {
             _mm256_madd_epi16(b, b),
             _mm256_madd_epi16(a, b),
         ];
-        for (sum, v) in self.moments.iter_mut().zip(squares) {
+        let n = if XY { 3 } else { 2 };
+        for (sum, v) in self.moments.iter_mut().zip(squares).take(n) {
             sum[0] = _mm256_add_epi64(sum[0], _mm256_mul_epu32(v, c));
             let odd = _mm256_srli_epi64::<32>(v);
             sum[1] = _mm256_add_epi64(sum[1], _mm256_mul_epu32(odd, c));

@@ -210,13 +210,10 @@ impl<const N: usize> Window<N> {
             .expect("filter length matches the scale");
         let half = N / 2;
         debug_assert!(taps.iter().all(|&c| c < 1 << 15));
-        let mut rows_r = [std::ptr::null::<u8>(); N];
-        let mut rows_d = [std::ptr::null::<u8>(); N];
-        for k in 0..N {
-            let row = y as isize - half as isize + k as isize;
-            rows_r[k] = reference.row(row)[..width].as_ptr();
-            rows_d[k] = distorted.row(row)[..width].as_ptr();
-        }
+        let (rows_r, rows_d) = (
+            reference.window::<N>(y, width),
+            distorted.window::<N>(y, width),
+        );
         // Pairs 0..half are rows (k, N - 1 - k); pair `half` is the centre row.
         let pairs = std::array::from_fn(|k| {
             let c = taps[k.min(half)] as i32;

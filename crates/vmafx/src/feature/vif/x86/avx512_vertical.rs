@@ -208,13 +208,10 @@ unsafe fn vertical_u8_avx512<const DOWN: bool>(
     let taps = TAPS[0];
     let half = N / 2;
     // Each row is at least `width` long: the loads below stay within `..width`.
-    let mut rows_r = [std::ptr::null::<u8>(); N];
-    let mut rows_d = [std::ptr::null::<u8>(); N];
-    for k in 0..N {
-        let row = y as isize - half as isize + k as isize;
-        rows_r[k] = reference.row(row)[..width].as_ptr();
-        rows_d[k] = distorted.row(row)[..width].as_ptr();
-    }
+    let (rows_r, rows_d) = (
+        reference.window::<N>(y, width),
+        distorted.window::<N>(y, width),
+    );
     // Rows 2p, 2p + 1 (p < 4) pair with their mirrors 16 - 2p, 15 - 2p under the same
     // taps (the filter is symmetric); row 8 pairs with itself under (c8, 0).
     let pairs = tap_pairs::<4>(taps);
