@@ -10,7 +10,7 @@ use super::avx2_score::{interleave, score4, square, ScoreSums};
 use super::avx2_vertical_u16::{
     serves as pairs16_serve, step as pairs16_step, store_words8, PairTaps,
 };
-use super::avx2_vertical_u8::{serves as pairs_serve, vertical as vertical_pairs, xy_block};
+use super::avx2_vertical_u8::{refill_block, serves as pairs_serve, vertical as vertical_pairs};
 use super::avx2_vertical_words::{serves as words_serve, vertical as vertical_words};
 use crate::cpu::CpuLevel;
 use crate::feature::vif::planes::Rows;
@@ -110,8 +110,9 @@ trait Pixel: Copy + Into<u32> {
     /// The processor must support AVX2 and eight samples from `p` must be readable.
     unsafe fn widen8(p: *const Self) -> __m256i;
 
-    /// Writes the `ref·dis` words of block `b` (columns `16b..16b + 16`) of scale 0's row
-    /// `y`, which its vertical pass skipped (`width` and `shift` that pass's).
+    /// Writes the words of block `b` (columns `16b..16b + 16`) of scale 0's row `y` again,
+    /// whole, where its vertical pass skipped the `ref·dis` sums (`width` and `shift` that
+    /// pass's).
     ///
     /// # Safety
     /// AVX2, and `16b + 16 <= width`.
@@ -135,12 +136,12 @@ impl Pixel for u8 {
     unsafe fn refill(
         reference: &Rows<'_, u8>,
         distorted: &Rows<'_, u8>,
-        (y, width, _): (usize, usize, VerticalShift),
+        at: (usize, usize, VerticalShift),
         b: usize,
         s: &mut StatScratch,
     ) {
         // SAFETY: the caller's.
-        unsafe { xy_block::<17>(reference, distorted, y, width, 0, b, &mut s.words) }
+        unsafe { refill_block::<17>(reference, distorted, at, b, &mut s.words) }
     }
 }
 

@@ -287,23 +287,9 @@ pub(super) unsafe fn vertical<const N: usize>(
     let half = N / 2;
     // Each row is at least `width` long: the loads below stay within `..width`.
     let window = Window::<N>::new(reference, distorted, y, width, scale);
-    let round = _mm256_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
-    let count = _mm_cvtsi32_si128(shift.mean as i32);
-    let low16 = _mm256_set1_epi32(0xFFFF);
     let n16 = width / 16 * 16;
     let blocks = n16 / 16;
-    let mean =
-        |m: __m256i| _mm256_and_si256(_mm256_srl_epi32(_mm256_add_epi32(m, round), count), low16);
-    let step = |acc: [Sums8; 2]| -> Step {
-        let halves = |q: usize| [acc[0][q], acc[1][q]];
-        [
-            halves(0).map(mean),
-            halves(1).map(mean),
-            halves(2),
-            halves(3),
-            halves(4),
-        ]
-    };
+    let step = |acc| finish(acc, shift);
     let plan = s.xy.begin_vertical(blocks);
     for (b, j) in (0..n16).step_by(16).enumerate() {
         if plan.get(b + 1).is_none_or(|&x| x != 0) {
@@ -323,40 +309,43 @@ pub(super) unsafe fn vertical<const N: usize>(
     n16
 }
 
-/// Writes the `ref·dis` words of block `b` (columns `16b..16b + 16`) of row `y`, which the
-/// vertical pass skipped (the deferred pass, see `xy_plan`).
+/// The five sums of a step from its two halves' raw sums: the means rounded and shifted
+/// by `shift.mean` and cut to 16 bits, the moments as they are.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn finish(acc: [Sums8; 2], shift: VerticalShift) -> Step {
+    let round = _mm256_set1_epi32(((1u32 << shift.mean) >> 1) as i32);
+    let count = _mm_cvtsi32_si128(shift.mean as i32);
+    let low16 = _mm256_set1_epi32(0xFFFF);
+    let mean =
+        |m: __m256i| _mm256_and_si256(_mm256_srl_epi32(_mm256_add_epi32(m, round), count), low16);
+    let halves = |q: usize| [acc[0][q], acc[1][q]];
+    [
+        halves(0).map(mean),
+        halves(1).map(mean),
+        halves(2),
+        halves(3),
+        halves(4),
+    ]
+}
+
+/// Writes the words of block `b` (columns `16b..16b + 16`) of row `y` again, whole, where
+/// the vertical pass skipped its `ref·dis` sums (the deferred pass, see `xy_plan`; the
+/// other six rows' words come out as they were).
 ///
 /// # Safety
 /// AVX2, and `16b + 16 <= width`, the width of the row's vertical pass.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn xy_block<const N: usize>(
+pub(super) unsafe fn refill_block<const N: usize>(
     reference: &Rows<'_, u8>,
     distorted: &Rows<'_, u8>,
-    y: usize,
-    width: usize,
-    scale: usize,
+    (y, width, shift): (usize, usize, VerticalShift),
     b: usize,
     words: &mut [Vec<i16>; 8],
 ) {
     let j = 16 * b;
-    let window = Window::<N>::new(reference, distorted, y, width, scale);
+    let window = Window::<N>::new(reference, distorted, y, width, 0);
     // SAFETY: AVX2 is enabled here; j + 16 <= width (the caller's).
-    let acc = unsafe { window.sums::<true>(j) };
-    let xy = [acc[0][4], acc[1][4]];
-    let bias = _mm256_set1_epi16(i16::MIN);
-    let low16 = _mm256_set1_epi32(0xFFFF);
-    let packed = |v: [__m256i; 2]| {
-        let p = _mm256_permute4x64_epi64::<0xD8>(_mm256_packus_epi32(v[0], v[1]));
-        _mm256_xor_si256(p, bias)
-    };
-    let at = N / 2 + j;
-    let [.., zh, zl] = words;
-    for (dst, v) in [
-        (zh, packed(xy.map(|x| _mm256_srli_epi32::<16>(x)))),
-        (zl, packed(xy.map(|x| _mm256_and_si256(x, low16)))),
-    ] {
-        let d = &mut dst[at..at + 16];
-        // SAFETY: `d` holds the 32 bytes written (unaligned store).
-        unsafe { _mm256_storeu_si256(d.as_mut_ptr() as *mut __m256i, v) };
-    }
+    let out = finish(unsafe { window.sums::<true>(j) }, shift);
+    store_words::<true, true>(words, N / 2 + j, &out);
 }
