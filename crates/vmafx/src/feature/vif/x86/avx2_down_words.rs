@@ -9,6 +9,7 @@
 //! 32-bit lanes (the true sum, plus the rounding term, is below 2^32).
 
 use std::arch::x86_64::*;
+use std::mem::MaybeUninit;
 
 use crate::feature::vif::subsample::down_horizontal_columns;
 use crate::feature::vif::tables::{tap_pair, MAX_HALF, TAPS};
@@ -51,21 +52,26 @@ unsafe fn down_by<const P: usize>(conv: &[u32], next_scale: usize, out: &mut [u1
     // within 2 * CHUNK + 32 for up to 9 pairs. A chunk of a thousand outputs, not a few
     // dozen: loads that straddle the conversion's still-pending stores cannot take their
     // data forwarded (measured: the small chunk was no faster than the 32-bit kernel).
-    let mut words = [0i16; 2 * CHUNK + 32];
+    // Written whole by each chunk before it is read (converted words, then zeros past
+    // the row's end), so not zeroed first: that was a 4 KiB `memset` per row.
+    let mut words = [MaybeUninit::<i16>::uninit(); 2 * CHUNK + 32];
     let n8 = out.len() / 8 * 8;
     for o0 in (0..n8).step_by(CHUNK) {
         let o1 = (o0 + CHUNK).min(n8);
         let from = first + 2 * o0;
         let to = (from + words.len()).min(conv.len());
-        for (w, &v) in words.iter_mut().zip(&conv[from..to]) {
-            *w = (v as u16 ^ 0x8000) as i16;
+        let (head, rest) = words.split_at_mut(to - from);
+        for (w, &v) in head.iter_mut().zip(&conv[from..to]) {
+            w.write((v as u16 ^ 0x8000) as i16);
         }
+        rest.fill(MaybeUninit::new(0));
         for ox in (o0..o1).step_by(8) {
             let at = 2 * (ox - o0);
             let mut acc = _mm256_setzero_si256();
             for (p, &c) in pairs.iter().enumerate() {
                 let w = &words[at + 2 * p..at + 2 * p + 16];
-                // SAFETY: `w` holds the 32 bytes read (unaligned load).
+                // SAFETY: `w` holds the 32 bytes read (unaligned load), every word written
+                // above.
                 let v = unsafe { _mm256_loadu_si256(w.as_ptr() as *const __m256i) };
                 acc = _mm256_add_epi32(acc, _mm256_madd_epi16(v, c));
             }
