@@ -21,7 +21,7 @@ pub(super) struct Kernels {
     /// The deferred pass after the horizontal one at scale 0 of 8-bit pictures (the steps
     /// it left for want of `ref·dis` sums the vertical pass skipped, see `xy_plan`).
     pub deferred_u8: DeferredFn<u8>,
-    /// The deferred pass at scale 0 of 16-bit words.
+    /// The deferred pass over 16-bit words: scale 0 of deeper pictures, and scale 1.
     pub deferred_u16: DeferredFn<u16>,
     /// Horizontal statistic pass and per-pixel score at scale 0 that also keeps the
     /// reference's `mu1` and `sigma1_sq` of the row (the shared path's first rendition).

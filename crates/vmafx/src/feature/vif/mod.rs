@@ -39,7 +39,7 @@ use kernels::Kernels;
 use planes::{PaddedPlane, Rows};
 use split::Kept;
 use stats::{scale_statistic, NumDen, StatScratch, Sums, VerticalShift};
-use subsample::{filter_and_decimate, finish_scale, statistic_and_decimate, DownScratch};
+use subsample::{filter_and_decimate, finish_scale, DownScratch};
 use subsample::{statistic_and_decimate_by, statistic_and_decimate_planned as planned};
 use tables::half_width;
 
@@ -255,12 +255,6 @@ impl State {
         let s = &mut self.stat;
         let k = &self.kernels;
         let k16 = (k.vertical_u16, k.horizontal);
-        let fns16 = (
-            k.vertical_u16,
-            k.vertical_down_u16,
-            k.horizontal,
-            k.down_horizontal,
-        );
         // Scales 0 and 1 also make the next scale while their rows are read.
         if scale < 2 {
             self.made = scale + 1;
@@ -274,14 +268,26 @@ impl State {
             (0, Luma::U8(r, d)) => {
                 let fns = (k.vertical_u8, k.vertical_down_u8, k.down_horizontal);
                 let rows = (k.horizontal, k.deferred_u8);
-                planned((r, d), (w, h, g), shift, scratch, next, fns, rows)
+                planned((r, d), (w, h, g), (0, shift), scratch, next, fns, rows)
             }
             (0, Luma::U16(r, d)) => {
                 let fns = (k.vertical_u16, k.vertical_down_u16, k.down_horizontal);
                 let rows = (k.horizontal, k.deferred_u16);
-                planned((r, d), (w, h, g), shift, scratch, next, fns, rows)
+                planned((r, d), (w, h, g), (0, shift), scratch, next, fns, rows)
             }
-            (1, _) => statistic_and_decimate((&r16, &d16), w, h, 1, shift, g, scratch, next, fns16),
+            (1, _) => {
+                let fns = (k.vertical_u16, k.vertical_down_u16, k.down_horizontal);
+                let rows = (k.horizontal, k.deferred_u16);
+                planned(
+                    (&r16, &d16),
+                    (w, h, g),
+                    (1, shift),
+                    scratch,
+                    next,
+                    fns,
+                    rows,
+                )
+            }
             _ => scale_statistic((&r16, &d16), w, h, scale, shift, g, scratch.0, k16),
         }
     }

@@ -444,19 +444,25 @@ pub(super) type VerticalFn<T> =
 /// A horizontal kernel: [`horizontal`] or one of its SIMD twins.
 pub(super) type HorizontalFn = fn(&mut StatScratch, usize, usize, f64, &mut Sums);
 
-/// The deferred pass of row `y` at scale 0, after the horizontal pass (see `xy_plan`):
+/// The deferred pass of row `y` at a scale, after the horizontal pass (see `xy_plan`):
 /// scores the steps that pass left, `width` columns, with the vertical shifts and the
 /// gain limit. [`no_deferred`] or a SIMD twin.
-pub(super) type DeferredFn<T> =
-    fn(&Rows<'_, T>, &Rows<'_, T>, usize, usize, VerticalShift, f64, &mut StatScratch, &mut Sums);
+pub(super) type DeferredFn<T> = fn(
+    &Rows<'_, T>,
+    &Rows<'_, T>,
+    (usize, usize, usize),
+    VerticalShift,
+    f64,
+    &mut StatScratch,
+    &mut Sums,
+);
 
 /// The deferred pass of the tables whose horizontal pass leaves no step: nothing to do.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn no_deferred<T>(
     _: &Rows<'_, T>,
     _: &Rows<'_, T>,
-    _: usize,
-    _: usize,
+    _: (usize, usize, usize),
     _: VerticalShift,
     _: f64,
     s: &mut StatScratch,

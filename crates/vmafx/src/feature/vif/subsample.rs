@@ -122,38 +122,13 @@ pub(super) fn filter_and_decimate<T: Copy + Into<u32>>(
 /// the next scale of both into the rows of `next` on the way: each even row's vertical
 /// pass is the fused one, whose down-sampler rows are then filtered across and kept.
 /// The same values as [`super::stats::scale_statistic`] then [`filter_and_decimate`] of
-/// each plane.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn statistic_and_decimate<T>(
-    planes: (&Rows<'_, T>, &Rows<'_, T>),
-    width: usize,
-    height: usize,
-    scale: usize,
-    shift: VerticalShift,
-    gain_limit: f64,
-    scratch: (&mut StatScratch, &mut DownScratch),
-    next: (&mut PaddedPlane<u16>, &mut PaddedPlane<u16>),
-    (vertical, fused, horizontal, down_horizontal): (
-        VerticalFn<T>,
-        VerticalDownFn<T>,
-        HorizontalFn,
-        DownHorizontalFn,
-    ),
-) -> NumDen {
-    let rows = |s: &mut StatScratch, _: usize, sums: &mut Sums| {
-        horizontal(s, width, scale, gain_limit, sums)
-    };
-    let fns = (vertical, fused, rows, down_horizontal);
-    statistic_and_decimate_by(planes, width, height, scale, shift, scratch, next, fns).finish()
-}
-
-/// [`statistic_and_decimate`] at scale 0 with `ref·dis` plans on (see `xy_plan`): each
-/// row's horizontal pass is followed by the table's deferred pass.
+/// each plane. `ref·dis` plans are on (see `xy_plan`): each row's horizontal pass is
+/// followed by the table's deferred pass.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn statistic_and_decimate_planned<T>(
     planes: (&Rows<'_, T>, &Rows<'_, T>),
     (width, height, gain_limit): (usize, usize, f64),
-    shift: VerticalShift,
+    (scale, shift): (usize, VerticalShift),
     (scratch, down): (&mut StatScratch, &mut DownScratch),
     next: (&mut PaddedPlane<u16>, &mut PaddedPlane<u16>),
     (vertical, fused, down_horizontal): (VerticalFn<T>, VerticalDownFn<T>, DownHorizontalFn),
@@ -161,19 +136,36 @@ pub(super) fn statistic_and_decimate_planned<T>(
 ) -> NumDen {
     let (reference, distorted) = planes;
     let rows = |s: &mut StatScratch, y: usize, sums: &mut Sums| {
-        horizontal(s, width, 0, gain_limit, sums);
-        deferred(reference, distorted, y, width, shift, gain_limit, s, sums);
+        horizontal(s, width, scale, gain_limit, sums);
+        deferred(
+            reference,
+            distorted,
+            (y, width, scale),
+            shift,
+            gain_limit,
+            s,
+            sums,
+        );
     };
     scratch.xy.enable(true);
     let fns = (vertical, fused, rows, down_horizontal);
-    let sums =
-        statistic_and_decimate_by(planes, width, height, 0, shift, (scratch, down), next, fns);
+    let sums = statistic_and_decimate_by(
+        planes,
+        width,
+        height,
+        scale,
+        shift,
+        (scratch, down),
+        next,
+        fns,
+    );
     scratch.xy.enable(false);
     sums.finish()
 }
 
-/// [`statistic_and_decimate`] with the horizontal pass of each row `y` done by
-/// `horizontal(scratch, y, sums)`, giving the sums.
+/// [`statistic_and_decimate_planned`] with the horizontal pass of each row `y` done by
+/// `horizontal(scratch, y, sums)` (and no plans unless that turns them on), giving the
+/// sums.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn statistic_and_decimate_by<T>(
     (reference, distorted): (&Rows<'_, T>, &Rows<'_, T>),

@@ -47,13 +47,19 @@ pub(in crate::feature::vif) static SUITE: Suite<Kernels> = Suite {
         },
         Entry {
             name: "deferred_u8",
-            check: |s, k, rng| deferred::<u8>(rng, 8, k, s),
+            check: |s, k, rng| deferred::<u8>(rng, (8, 0), k, s),
         },
         Entry {
             name: "deferred_u16",
             check: |s, k, rng| {
-                let bpc = [10, 12][rng.range(0, 1) as usize];
-                deferred::<u16>(rng, bpc, k, s)
+                // Scale 0 of deeper pictures, or scale 1 (the means of any depth's scale 0).
+                if rng.range(0, 1) == 0 {
+                    let bpc = [10, 12][rng.range(0, 1) as usize];
+                    deferred::<u16>(rng, (bpc, 0), k, s)
+                } else {
+                    let bpc = [8, 10, 12][rng.range(0, 2) as usize];
+                    deferred::<u16>(rng, (bpc, 1), k, s)
+                }
             },
         },
         Entry {
@@ -271,12 +277,12 @@ where
     same(&format!("{what}: sums after each row"), &got.1, &want.1)
 }
 
-/// The scale-0 row loop of `bpc`-bit pictures with plans on (`xy_plan`): every row's
-/// vertical, horizontal and deferred pass through `table` against the scalar table's, on
-/// [`patches`] half the time: the sums after each row.
+/// The row loop of `scale` (0 or 1) of `bpc`-bit pictures with plans on (`xy_plan`):
+/// every row's vertical, horizontal and deferred pass through `table` against the scalar
+/// table's, on [`patches`] half the time: the sums after each row.
 fn deferred<T: Copy + Default + TryFrom<u32>>(
     rng: &mut TwinRng,
-    bpc: u32,
+    (bpc, scale): (u32, usize),
     table: &Kernels,
     scalar: &Kernels,
 ) -> Verdict
@@ -289,14 +295,17 @@ where
         (rng.size(40, 160), rng.size(1, 40))
     };
     let mut pics = Rng(rng.next_u64() | 1);
+    // Scale 1 reads the means of scale 0: 16-bit samples.
+    let depth = if scale == 0 { bpc } else { 16 };
     let (r, d) = if rng.range(0, 1) == 0 {
-        pictures(rng, &mut pics, bpc, bpc, (w, h))
+        pictures(rng, &mut pics, bpc, depth, (w, h))
     } else {
-        patches(&mut pics, bpc, w, h)
+        patches(&mut pics, depth, w, h)
     };
-    let (pr, pd) = (plane::<T>(&r, w, h, 8), plane::<T>(&d, w, h, 8));
+    let half = half_width(scale);
+    let (pr, pd) = (plane::<T>(&r, w, h, half), plane::<T>(&d, w, h, half));
     let (pr, pd) = (pr.rows(), pd.rows());
-    let shift = VerticalShift::at(0, bpc);
+    let shift = VerticalShift::at(scale, bpc);
     let gain = [1.0, 1.5, 100.0][rng.range(0, 2) as usize];
     let run = |k: &Kernels| {
         let (vertical, deferred) = (k.vertical(), k.deferred());
@@ -304,14 +313,14 @@ where
         s.xy.enable(true);
         (0..h)
             .map(|y| {
-                vertical(&pr, &pd, y, w, 0, shift, &mut s);
-                (k.horizontal)(&mut s, w, 0, gain, &mut sums);
-                deferred(&pr, &pd, y, w, shift, gain, &mut s, &mut sums);
+                vertical(&pr, &pd, y, w, scale, shift, &mut s);
+                (k.horizontal)(&mut s, w, scale, gain, &mut sums);
+                deferred(&pr, &pd, (y, w, scale), shift, gain, &mut s, &mut sums);
                 sums
             })
             .collect::<Vec<_>>()
     };
-    let what = format!("{bpc}-bit {w}x{h} scale 0 with plans");
+    let what = format!("{bpc}-bit {w}x{h} scale {scale} with plans");
     same(
         &format!("{what}: sums after each row"),
         &run(table),

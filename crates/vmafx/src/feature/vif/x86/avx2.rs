@@ -11,6 +11,7 @@ use super::avx2_vertical_u16::{
     serves as pairs16_serve, step as pairs16_step, store_words8, PairTaps,
 };
 use super::avx2_vertical_u8::{refill_block, serves as pairs_serve, vertical as vertical_pairs};
+use super::avx2_vertical_words::refill_block as refill_words;
 use super::avx2_vertical_words::{serves as words_serve, vertical as vertical_words};
 use crate::cpu::CpuLevel;
 use crate::feature::vif::planes::Rows;
@@ -44,8 +45,7 @@ pub(in crate::feature::vif) const KERNELS: Kernels = Kernels {
 fn deferred<T: Pixel>(
     reference: &Rows<'_, T>,
     distorted: &Rows<'_, T>,
-    y: usize,
-    width: usize,
+    (y, width, scale): (usize, usize, usize),
     shift: VerticalShift,
     gain_limit: f64,
     s: &mut StatScratch,
@@ -62,11 +62,11 @@ fn deferred<T: Pixel>(
             if s.xy.fill(b) {
                 // SAFETY: this table is only handed out when the processor has AVX2; a
                 // skipped block lies within the vertical pass's `width / 16 * 16` columns.
-                unsafe { T::refill(reference, distorted, (y, width, shift), b, s) };
+                unsafe { T::refill(reference, distorted, (y, width, scale, shift), b, s) };
             }
         }
     }
-    super::avx2_madd::score_steps(s, &steps, 0, gain_limit, sums);
+    super::avx2_madd::score_steps(s, &steps, scale, gain_limit, sums);
     s.xy.give_back(steps);
 }
 
@@ -110,16 +110,16 @@ trait Pixel: Copy + Into<u32> {
     /// The processor must support AVX2 and eight samples from `p` must be readable.
     unsafe fn widen8(p: *const Self) -> __m256i;
 
-    /// Writes the words of block `b` (columns `16b..16b + 16`) of scale 0's row `y` again,
-    /// whole, where its vertical pass skipped the `ref·dis` sums (`width` and `shift` that
-    /// pass's).
+    /// Writes the words of block `b` (columns `16b..16b + 16`) of row `y` of a scale
+    /// again, whole, where its vertical pass skipped the `ref·dis` sums (`width`, `scale`
+    /// and `shift` that pass's).
     ///
     /// # Safety
     /// AVX2, and `16b + 16 <= width`.
     unsafe fn refill(
         reference: &Rows<'_, Self>,
         distorted: &Rows<'_, Self>,
-        at: (usize, usize, VerticalShift),
+        at: (usize, usize, usize, VerticalShift),
         b: usize,
         s: &mut StatScratch,
     );
@@ -133,13 +133,16 @@ impl Pixel for u8 {
         unsafe { _mm256_cvtepu8_epi32(_mm_loadl_epi64(p as *const __m128i)) }
     }
 
+    /// Only scale 0 reads 8-bit samples.
     unsafe fn refill(
         reference: &Rows<'_, u8>,
         distorted: &Rows<'_, u8>,
-        at: (usize, usize, VerticalShift),
+        (y, width, scale, shift): (usize, usize, usize, VerticalShift),
         b: usize,
         s: &mut StatScratch,
     ) {
+        debug_assert_eq!(scale, 0);
+        let at = (y, width, shift);
         // SAFETY: the caller's.
         unsafe { refill_block::<17>(reference, distorted, at, b, &mut s.words) }
     }
@@ -154,14 +157,21 @@ impl Pixel for u16 {
     }
 
     /// The block's two steps made again whole and all their words written (the other six
-    /// rows' words as they were).
+    /// rows' words as they were), by the kernel that made them: the word products at
+    /// scales 1 and 2, the row pairs at scale 0.
     unsafe fn refill(
         reference: &Rows<'_, u16>,
         distorted: &Rows<'_, u16>,
-        (y, width, shift): (usize, usize, VerticalShift),
+        (y, width, scale, shift): (usize, usize, usize, VerticalShift),
         b: usize,
         s: &mut StatScratch,
     ) {
+        if scale > 0 {
+            debug_assert!(words_serve(scale, shift));
+            let at = (y, width, scale, shift);
+            // SAFETY: the caller's: AVX2, and the block's columns within `width`.
+            return unsafe { refill_words(reference, distorted, at, b, &mut s.words) };
+        }
         // SAFETY: the caller's: AVX2, and the block's columns within `width`.
         unsafe {
             let pass = Pairs16::<17>::new(reference, distorted, y, width, 0, shift);

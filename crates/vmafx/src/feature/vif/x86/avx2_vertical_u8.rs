@@ -52,7 +52,7 @@ pub(super) fn store16(d: &mut [u32], j: usize, [lo, hi]: [__m256i; 2]) {
 /// lane is below 2^16, so the saturating pack is exact.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn store_words<const IN_ORDER: bool, const XY: bool>(
+pub(super) fn store_words<const IN_ORDER: bool, const XY: bool>(
     words: &mut [Vec<i16>; 8],
     at: usize,
     rows: &Step,
