@@ -157,6 +157,20 @@ unsafe fn step<const INTEGRAL: bool>(
         any = _mm256_or_si256(any, _mm256_abs_epi32(o[t]));
         any = _mm256_or_si256(any, _mm256_abs_epi32(d[t]));
     }
+    // Where the reference's three bands are 0 (flat pictures), the gain is 1 and the
+    // restored values 0 whatever the angle: the additive bands are the distorted ones (as
+    // at scale 0, `avx2_decouple`).
+    let reference = _mm256_or_si256(_mm256_or_si256(o[0], o[1]), o[2]);
+    if _mm256_testz_si256(reference, reference) == 1 {
+        for t in 0..3 {
+            // SAFETY: as for the loads.
+            unsafe {
+                _mm256_storeu_si256(b.restored[t].as_mut_ptr().add(p) as *mut __m256i, zero);
+                _mm256_storeu_si256(b.additive[t].as_mut_ptr().add(p) as *mut __m256i, d[t]);
+            }
+        }
+        return true;
+    }
     // |x| of i32::MIN stays negative, so its top bit is caught too.
     if _mm256_testz_si256(any, _mm256_set1_epi32(!(RANGE - 1))) == 0 {
         return false;
