@@ -162,11 +162,11 @@ unsafe fn step<const INTEGRAL: bool>(
     // at scale 0, `avx2_decouple`).
     let reference = _mm256_or_si256(_mm256_or_si256(o[0], o[1]), o[2]);
     if _mm256_testz_si256(reference, reference) == 1 {
-        for t in 0..3 {
+        for (t, dis) in d.into_iter().enumerate() {
             // SAFETY: as for the loads.
             unsafe {
                 _mm256_storeu_si256(b.restored[t].as_mut_ptr().add(p) as *mut __m256i, zero);
-                _mm256_storeu_si256(b.additive[t].as_mut_ptr().add(p) as *mut __m256i, d[t]);
+                _mm256_storeu_si256(b.additive[t].as_mut_ptr().add(p) as *mut __m256i, dis);
             }
         }
         return true;
