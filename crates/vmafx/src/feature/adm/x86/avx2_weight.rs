@@ -32,8 +32,6 @@ pub(super) fn weight0(
     if !region_fits(&all, stride, region) {
         return weight::scale0(src, out, stride, region, rf);
     }
-    const SHIFT: [i32; 3] = [15, 15, 17];
-    const ROUND: [i32; 3] = [16384, 16384, 65535];
     let w = region.right - region.left;
     for t in 0..3 {
         for i in region.top..region.bottom {
@@ -45,96 +43,110 @@ pub(super) fn weight0(
             );
             // SAFETY: AVX2 was detected before this kernel was listed; the three slices
             // hold `w` values each.
-            let done = unsafe { weight0_row(s, c, a, rf[t] as i32, ROUND[t], SHIFT[t]) };
+            let done = unsafe {
+                if t < 2 {
+                    weight0_row::<false>(s, c, a, rf[t])
+                } else {
+                    weight0_row::<true>(s, c, a, rf[t])
+                }
+            };
             // The scalar twin finishes the row.
             weight::scale0_row(&s[done..], &mut c[done..], &mut a[done..], t, rf[t]);
         }
     }
 }
 
-/// The constants of a scale-0 weighting row.
+/// The constants of a scale-0 weighting row in 16-bit lanes, for weight `rf`.
 #[derive(Clone, Copy)]
 struct Row0Consts {
-    rf: __m256i,
-    round: __m256i,
-    count: __m128i,
-    one_by_30: __m256i,
-    half: __m256i,
+    /// `rf` less 2^15 where it is 2^15 or more, else `rf` (bands 0 and 1); `rf` read as
+    /// an `i16` (band 2).
+    factor: __m256i,
+    /// All ones where `rf` is 2^15 or more (then the sample is added back), else 0.
+    add_x: __m256i,
 }
 
-/// The weighted values (as `i16` in `i32` lanes) and their activities (in `0..2^16`, to
-/// be kept as their low 16 bits) of eight `i16` lanes of `x` (sign-extended to `i32`).
+impl Row0Consts {
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn new<const BAND2: bool>(rf: u16) -> Self {
+        let high = rf >= 1 << 15;
+        let factor = match (BAND2, high) {
+            (false, true) => rf - (1 << 15),
+            _ => rf,
+        };
+        Row0Consts {
+            factor: _mm256_set1_epi16(factor as i16),
+            add_x: _mm256_set1_epi16(if high { -1 } else { 0 }),
+        }
+    }
+}
+
+/// The weighted values and their activities of sixteen `i16` lanes `x`, all in 16-bit
+/// lanes (the scalar twin's 32-bit arithmetic, whose results it keeps as `i16`):
+///
+/// - bands 0 and 1, `(rf x + 2^14) >> 15`: with `rf = 2^15 e + r` (`e` 0 or 1, `r <
+///   2^15`) that is `e x + (r x + 2^14) >> 15`, the second term `vpmulhrsw` exactly;
+///   the sum wraps as the scalar `as i16` does.
+/// - band 2 (`BAND2`), `(rf x + 65535) >> 17`: the ceiling of `rf x / 2^16`, halved
+///   (floor). The floor of `rf x / 2^16` is `vpmulhw` of `x` and `rf` read as an `i16`,
+///   plus `x` where that reading is `rf - 2^16`; the ceiling adds 1 where the product's
+///   low half (`vpmullw`) is not 0.
+/// - activity, `(4369 |c| + 2048) >> 12 = (34952 u + 2^14) >> 15` with `u = |c|` as an
+///   unsigned word: `u + (2184 u + 2^14) >> 15`. `vpmulhrsw` reads `u = 2^15` (from `c =
+///   -2^15`) as `-2^15` and gives `-2184` for `2184`: exact, so its absolute value is
+///   right for every `u`.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn weigh8(x: __m256i, k: Row0Consts) -> (__m256i, __m256i) {
-    let v = _mm256_mullo_epi32(k.rf, x);
-    let c = _mm256_sra_epi32(_mm256_add_epi32(v, k.round), k.count);
-    let c = _mm256_srai_epi32::<16>(_mm256_slli_epi32::<16>(c));
-    // `c` is an `i16` in each lane and the factor's high half is zero, so `vpmaddwd`
-    // gives the exact product; |4369 c| = 4369 |c| < 2^31.
-    let act = _mm256_abs_epi32(_mm256_madd_epi16(c, k.one_by_30));
-    (c, _mm256_srai_epi32::<12>(_mm256_add_epi32(act, k.half)))
+fn weigh16<const BAND2: bool>(x: __m256i, k: Row0Consts) -> (__m256i, __m256i) {
+    let added = _mm256_and_si256(x, k.add_x);
+    let c = if BAND2 {
+        let floor = _mm256_add_epi16(_mm256_mulhi_epi16(x, k.factor), added);
+        let exact = _mm256_cmpeq_epi16(_mm256_mullo_epi16(x, k.factor), _mm256_setzero_si256());
+        let ceil = _mm256_add_epi16(_mm256_add_epi16(floor, _mm256_set1_epi16(1)), exact);
+        _mm256_srai_epi16::<1>(ceil)
+    } else {
+        _mm256_add_epi16(added, _mm256_mulhrs_epi16(x, k.factor))
+    };
+    let u = _mm256_abs_epi16(c);
+    let frac = _mm256_abs_epi16(_mm256_mulhrs_epi16(u, _mm256_set1_epi16(2184)));
+    (c, _mm256_add_epi16(u, frac))
 }
 
-/// One row of the scale-0 weighting, sixteen (then eight) at a time; returns how many
-/// were done.
+/// One row of the scale-0 weighting of band 0 or 1 (band 2 with `BAND2`), sixteen at a
+/// time, the last sixteen again where the row is not a multiple (each output depends on
+/// its own sample only); returns how many were done (all, unless the row is shorter than
+/// sixteen).
 #[target_feature(enable = "avx2")]
-unsafe fn weight0_row(
+unsafe fn weight0_row<const BAND2: bool>(
     src: &[i16],
     csf: &mut [i16],
     activity: &mut [i16],
-    rf: i32,
-    round: i32,
-    shift: i32,
+    rf: u16,
 ) -> usize {
     let n = src.len().min(csf.len()).min(activity.len());
-    let k = Row0Consts {
-        rf: _mm256_set1_epi32(rf),
-        round: _mm256_set1_epi32(round),
-        count: _mm_cvtsi32_si128(shift),
-        one_by_30: _mm256_set1_epi32(4369),
-        half: _mm256_set1_epi32(2048),
-    };
-    let mut j = 0;
-    while j + 16 <= n {
-        // SAFETY: src holds n >= j + 16 values.
-        let x = unsafe { _mm256_loadu_si256(src.as_ptr().add(j) as *const __m256i) };
-        let (c0, a0) = weigh8(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(x)), k);
-        let (c1, a1) = weigh8(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(x)), k);
-        // The weighted values are in i16's range, so the signed saturating pack is exact;
-        // the activities lie in 0..2^16, so the unsigned one keeps their low 16 bits
-        // (the scalar `as i16`). The packs interleave 128-bit halves; vpermq restores
-        // the order.
-        let c = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi32(c0, c1));
-        let a = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi32(a0, a1));
-        // SAFETY: csf and activity hold n >= j + 16 values.
+    if n < 16 {
+        return 0;
+    }
+    let k = Row0Consts::new::<BAND2>(rf);
+    let mut step = |j: usize| {
+        // SAFETY: the three slices hold n >= j + 16 values (unaligned loads and stores).
         unsafe {
+            let x = _mm256_loadu_si256(src.as_ptr().add(j) as *const __m256i);
+            let (c, a) = weigh16::<BAND2>(x, k);
             _mm256_storeu_si256(csf.as_mut_ptr().add(j) as *mut __m256i, c);
             _mm256_storeu_si256(activity.as_mut_ptr().add(j) as *mut __m256i, a);
         }
+    };
+    let mut j = 0;
+    while j + 16 <= n {
+        step(j);
         j += 16;
     }
-    if j + 8 <= n {
-        // SAFETY: src holds n >= j + 8 values.
-        let x = unsafe { _mm_loadu_si128(src.as_ptr().add(j) as *const __m128i) };
-        let (c, a) = weigh8(_mm256_cvtepi16_epi32(x), k);
-        // SAFETY: csf and activity hold n >= j + 8 values; the packs are exact as above.
-        unsafe {
-            store8(csf.as_mut_ptr().add(j), _mm256_packs_epi32(c, c));
-            store8(activity.as_mut_ptr().add(j), _mm256_packus_epi32(a, a));
-        }
-        j += 8;
+    if j < n {
+        step(n - 16);
     }
-    j
-}
-
-/// Stores the eight `i16` of `packed` (a pack of a vector with itself) at `dst`.
-#[inline]
-#[target_feature(enable = "avx2")]
-unsafe fn store8(dst: *mut i16, packed: __m256i) {
-    let packed = _mm256_permute4x64_epi64::<0b00_00_10_00>(packed);
-    // SAFETY: the caller guarantees eight writable values at `dst`.
-    unsafe { _mm_storeu_si128(dst as *mut __m128i, _mm256_castsi256_si128(packed)) };
+    n
 }
 
 /// Scale-1..3 CSF weighting (see [`weight::scale123`]) with AVX2.
