@@ -1,11 +1,12 @@
-//! AVX-512 CSF weighting (scale 0, scales 1..3): sixteen positions a step, the last partial
+//! AVX-512 CSF weighting: scale 0 thirty-two positions a step in 16-bit lanes (the AVX2
+//! kernel's arithmetic, see `avx2_weight`), scales 1..3 sixteen a step; the last partial
 //! step of a row by masked loads and stores, so no scalar tail is left.
 //!
-//! Scale 0 runs in 32-bit lanes as the scalar twin. At scales 1..3 the unsigned weight
-//! times a signed value is taken with the signed `vpmuldq`: a weight of 2^31 or more reads
-//! as `rf - 2^32`, and adding `value · 2^32` back restores the product modulo 2^64, which
-//! is exact because the true product fits 64 bits. The activity is the high dword of the
-//! unsigned `|w| · (1/30)` plus its rounding term, as in the AVX2 kernel.
+//! At scales 1..3 the unsigned weight times a signed value is taken with the signed
+//! `vpmuldq`: a weight of 2^31 or more reads as `rf - 2^32`, and adding `value · 2^32`
+//! back restores the product modulo 2^64, which is exact because the true product fits 64
+//! bits. The activity is the high dword of the unsigned `|w| · (1/30)` plus its rounding
+//! term, as in the AVX2 kernel.
 
 use std::arch::x86_64::*;
 
@@ -17,6 +18,12 @@ use super::avx2_weight::region_fits;
 #[inline]
 fn mask16(k: usize) -> __mmask16 {
     ((1u32 << k.min(16)) - 1) as __mmask16
+}
+
+/// The mask of the first `k` (at most 32) lanes.
+#[inline]
+fn mask32(k: usize) -> __mmask32 {
+    (((1u64 << k.min(32)) - 1) & 0xFFFF_FFFF) as __mmask32
 }
 
 /// The slices of all six bands, for the region check.
@@ -39,8 +46,6 @@ pub(super) fn weight0(
     if !region_fits(&all_bands(src, &out), stride, region) {
         return weight::scale0(src, out, stride, region, rf);
     }
-    const SHIFT: [i32; 3] = [15, 15, 17];
-    const ROUND: [i32; 3] = [16384, 16384, 65535];
     let w = region.right - region.left;
     for t in 0..3 {
         for i in region.top..region.bottom {
@@ -52,46 +57,58 @@ pub(super) fn weight0(
             );
             // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when
             // the processor has AVX-512 (F, BW, DQ, VL); the three slices hold `w` values.
-            unsafe { weight0_row(s, c, a, rf[t] as i32, ROUND[t], SHIFT[t]) };
+            unsafe {
+                if t < 2 {
+                    weight0_row::<false>(s, c, a, rf[t])
+                } else {
+                    weight0_row::<true>(s, c, a, rf[t])
+                }
+            };
         }
     }
 }
 
-/// One row of the scale-0 weighting.
+/// One row of the scale-0 weighting of band 0 or 1 (band 2 with `BAND2`), thirty-two
+/// 16-bit lanes a step, in the arithmetic of the AVX2 kernel's `weigh16` (which says why
+/// each step is exact).
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
-unsafe fn weight0_row(
+unsafe fn weight0_row<const BAND2: bool>(
     src: &[i16],
     csf: &mut [i16],
     activity: &mut [i16],
-    rf: i32,
-    round: i32,
-    shift: i32,
+    rf: u16,
 ) {
     let n = src.len().min(csf.len()).min(activity.len());
-    let rf = _mm512_set1_epi32(rf);
-    let round = _mm512_set1_epi32(round);
-    let count = _mm_cvtsi32_si128(shift);
-    let one_by_30 = _mm512_set1_epi32(4369);
-    let half = _mm512_set1_epi32(2048);
+    let high = rf >= 1 << 15;
+    let factor = match (BAND2, high) {
+        (false, true) => rf - (1 << 15),
+        _ => rf,
+    };
+    let factor = _mm512_set1_epi16(factor as i16);
+    let add_x = _mm512_set1_epi16(if high { -1 } else { 0 });
+    let (zero, one) = (_mm512_setzero_si512(), _mm512_set1_epi16(1));
+    let activity_factor = _mm512_set1_epi16(2184);
     let mut j = 0;
     while j < n {
-        let m = mask16(n - j);
+        let m = mask32(n - j);
         // SAFETY: src holds `n` values; the mask reads none at or past `n`.
-        let x = unsafe { _mm256_maskz_loadu_epi16(m, src.as_ptr().add(j)) };
-        let v = _mm512_mullo_epi32(rf, _mm512_cvtepi16_epi32(x));
-        let c = _mm512_sra_epi32(_mm512_add_epi32(v, round), count);
-        let c = _mm512_srai_epi32::<16>(_mm512_slli_epi32::<16>(c));
-        // `c` is an `i16` in each lane and the factor's high half is zero, so `vpmaddwd`
-        // gives the exact product; |4369 c| = 4369 |c| < 2^31.
-        let act = _mm512_abs_epi32(_mm512_madd_epi16(c, one_by_30));
-        let act = _mm512_srai_epi32::<12>(_mm512_add_epi32(act, half));
-        // SAFETY: csf and activity hold `n` values; the masks store none at or past `n`,
-        // and the truncating stores keep each lane's low 16 bits (`as i16`).
+        let x = unsafe { _mm512_maskz_loadu_epi16(m, src.as_ptr().add(j)) };
+        let added = _mm512_and_si512(x, add_x);
+        let c = if BAND2 {
+            let floor = _mm512_add_epi16(_mm512_mulhi_epi16(x, factor), added);
+            let inexact = _mm512_cmpneq_epi16_mask(_mm512_mullo_epi16(x, factor), zero);
+            _mm512_srai_epi16::<1>(_mm512_mask_add_epi16(floor, inexact, floor, one))
+        } else {
+            _mm512_add_epi16(added, _mm512_mulhrs_epi16(x, factor))
+        };
+        let u = _mm512_abs_epi16(c);
+        let act = _mm512_add_epi16(u, _mm512_abs_epi16(_mm512_mulhrs_epi16(u, activity_factor)));
+        // SAFETY: csf and activity hold `n` values; the masks store none at or past `n`.
         unsafe {
-            _mm256_mask_storeu_epi16(csf.as_mut_ptr().add(j), m, _mm512_cvtepi32_epi16(c));
-            _mm256_mask_storeu_epi16(activity.as_mut_ptr().add(j), m, _mm512_cvtepi32_epi16(act));
+            _mm512_mask_storeu_epi16(csf.as_mut_ptr().add(j), m, c);
+            _mm512_mask_storeu_epi16(activity.as_mut_ptr().add(j), m, act);
         }
-        j += 16;
+        j += 32;
     }
 }
 
