@@ -9,6 +9,12 @@
 //! SIMD table's entry on the same input. [`Suite::uncovered`] reads the table's field
 //! names from its `Debug` form, so a table that grows an entry without a check fails
 //! the checker (`crate::tests::checkasm`).
+//!
+//! Entries' widths are swept: trial `t` hands its entry a generator made by
+//! [`TwinRng::for_trial`], whose first `size(lo, hi)` is `lo + t`, so an entry that draws
+//! its width first meets every width of its range once (every partial last vector step,
+//! every lane a row shorter than a vector ends on) before its trials turn random. Width
+//! sweeps are the checker's, not separate twin tests'.
 
 use std::fmt::Debug;
 
@@ -23,7 +29,8 @@ pub(crate) type Verdict = Result<(), String>;
 pub(crate) struct Entry<T> {
     /// The table field it checks.
     pub name: &'static str,
-    /// Draws a case and compares the entry of the SIMD table with the scalar one.
+    /// Draws a case and compares the entry of the SIMD table with the scalar one. Its
+    /// first `rng.size` should be the width: that is the draw the trials sweep.
     pub check: fn(&T, &T, &mut TwinRng) -> Verdict,
 }
 
@@ -41,8 +48,9 @@ pub(crate) struct Suite<T: 'static> {
 pub(crate) trait Checkable: Sync {
     /// The feature's name.
     fn feature(&self) -> &'static str;
-    /// Runs `trials` random cases of every entry at every SIMD level this processor runs;
-    /// returns the (level, entry) pairs checked, or the first difference.
+    /// Runs `trials` cases of every entry at every SIMD level this processor runs (the
+    /// first ones sweeping the entry's widths, see the module); returns the (level, entry)
+    /// pairs checked, or the first difference.
     fn run(&self, trials: u64) -> Result<Vec<(CpuLevel, &'static str)>, String>;
     /// The table's function fields no entry checks.
     fn uncovered(&self) -> Vec<String>;
@@ -52,7 +60,8 @@ pub(crate) trait Checkable: Sync {
     fn entries(&self) -> Vec<&'static str>;
 }
 
-/// A seed from the names and the trial, so a failure is reproducible from its message.
+/// A seed from the names and the trial, so a failure is reproducible from its message
+/// (which gives both: the trial also fixes the swept width).
 fn seed(feature: &str, entry: &str, level: CpuLevel, trial: u64) -> u64 {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     for b in feature
@@ -87,9 +96,13 @@ impl<T: KernelTable + Debug + Sync> Checkable for Suite<T> {
             for e in self.entries {
                 for trial in 0..trials {
                     let s = seed(self.feature, e.name, simd.level(), trial);
-                    (e.check)(&scalar, &simd, &mut TwinRng::new(s)).map_err(|m| {
+                    // The trial's generator sweeps the entry's widths (see the module).
+                    (e.check)(&scalar, &simd, &mut TwinRng::for_trial(s, trial)).map_err(|m| {
                         let l = simd.level().name();
-                        format!("{}.{} at {l} (seed {s:#x}): {m}", self.feature, e.name)
+                        format!(
+                            "{}.{} at {l} (seed {s:#x}, trial {trial}): {m}",
+                            self.feature, e.name
+                        )
                     })?;
                 }
                 checked.push((simd.level(), e.name));

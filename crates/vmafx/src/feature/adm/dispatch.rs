@@ -6,18 +6,6 @@
 pub(crate) mod checkasm;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_cm_widths;
-#[cfg(test)]
-mod tests_decouple0;
-#[cfg(test)]
-mod tests_decouple123_widths;
-#[cfg(test)]
-mod tests_den_widths;
-#[cfg(test)]
-mod tests_dwt_widths;
-#[cfg(test)]
-mod tests_weight_widths;
 
 #[cfg(target_arch = "aarch64")]
 use super::aarch64;
@@ -39,11 +27,5 @@ impl Kernels {
             .runnable()
             .filter(|k| k.level != CpuLevel::Scalar)
             .collect()
-    }
-
-    /// The kernels of `wanted`, lowered to what this CPU runs. AVX-512 has its own kernels
-    /// at every stage; the VNNI level runs them too.
-    pub(super) fn for_level(wanted: CpuLevel) -> Kernels {
-        KERNELS.pick(wanted)
     }
 }

@@ -1,7 +1,9 @@
 //! ADM's table for the kernel checker (`crate::testutil::checkasm`): every entry on one
-//! random case per call (random sizes from one column up, strides wider than the band,
-//! every depth, full-range and realistic band values, extremes), against the scalar entry.
-//! The exhaustive width sweeps stay in the `tests_*_widths` files beside this one.
+//! random case per call against the scalar entry: every width up to a few vectors (swept,
+//! then random), strides wider than the band, every depth's band magnitudes, full-range
+//! and realistic values, extremes, regions and column ranges that start and end off a
+//! vector boundary or at the row's end, and each kernel's own edges (samples past the
+//! depth, values next to powers of two, gain limits and weights at their lanes' edges).
 
 use super::super::bands::Bands;
 use super::super::cm::{around, Masking, Row0, Row123};
@@ -87,13 +89,17 @@ fn dwt0(k: &Kernels, rng: &mut TwinRng, bpc: u32) -> Verdict {
     let (w, h) = (rng.size(2, 140), rng.size(2, 24));
     let stride = w + rng.range(0, 11) as usize;
     let mut px = samples(rng, stride * h, bpc);
-    // Now and then samples past the depth (a malformed file), which the kernels must take
-    // as the scalar twin does (the row-pair kernels by their 32-bit fallback).
-    if rng.next_u64().is_multiple_of(4) {
-        for _ in 0..rng.range(1, 4) {
-            let i = rng.range(0, px.len() as i64 - 1) as usize;
-            px[i] = rng.range(0, 65535) as u16;
-        }
+    // Now and then samples past the depth (a malformed file), a few or a ninth of them,
+    // which the kernels must take as the scalar twin does (the row-pair kernels by their
+    // 32-bit fallback).
+    let past = match rng.range(0, 7) {
+        0 | 1 => rng.range(1, 4) as usize,
+        2 => px.len() / 9,
+        _ => 0,
+    };
+    for _ in 0..past {
+        let i = rng.range(0, px.len() as i64 - 1) as usize;
+        px[i] = rng.range(0, 65535) as u16;
     }
     let t = Taps::new(w, h);
     let os = w.div_ceil(2) + rng.range(0, 3) as usize;
@@ -132,8 +138,9 @@ fn dwt(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
     let scale = rng.range(1, 3) as usize;
     let (w, h) = (rng.size(2, 90), rng.size(2, 16));
     let stride = w + rng.range(0, 7) as usize;
-    // Full-range values wrap in the scalar code too; small ones are realistic.
-    let lim = [1i64 << 31, 1 << 20, 300][rng.range(0, 2) as usize];
+    // Full-range values wrap in the scalar code too; small ones are realistic (2^15: the
+    // level-0 band's).
+    let lim = [1i64 << 31, 1 << 20, 1 << 15, 300][rng.range(0, 3) as usize];
     let src: Vec<i32> = (0..stride * h)
         .map(|_| rng.range(-lim, lim - 1) as i32)
         .collect();
@@ -186,16 +193,52 @@ fn near_and_zeros<T: Copy + Into<i64> + TryFrom<i64> + Default>(
     }
 }
 
-/// An enhancement gain limit: none, libvmaf's default, or random.
+/// An enhancement gain limit: none, libvmaf's default, random, or the integral ones at
+/// the ends of the kernels' integer path (0 and its largest, 65535).
 fn egl(rng: &mut TwinRng) -> f64 {
-    [1.0, 100.0, rng.range(100, 10000) as f64 / 100.0][rng.range(0, 2) as usize]
+    [
+        1.0,
+        100.0,
+        rng.range(100, 10000) as f64 / 100.0,
+        0.0,
+        65535.0,
+    ][rng.range(0, 4) as usize]
+}
+
+/// Three scale-0 bands of `n` values: each full-range or small ([`bands16`]), all of one
+/// depth's magnitudes (`2^(bpc - 1)`, 8..16 bits), or `i16`'s extremes only (whose
+/// products and their pair sums reach 2^30 and 2^31).
+fn bands0(rng: &mut TwinRng, n: usize) -> [Vec<i16>; 3] {
+    match rng.range(0, 3) {
+        0 => {
+            let lim = 1i64 << (rng.range(8, 16) - 1);
+            std::array::from_fn(|_| (0..n).map(|_| rng.range(-lim, lim - 1) as i16).collect())
+        }
+        1 => std::array::from_fn(|_| {
+            (0..n)
+                .map(|_| [i16::MIN, -32767, i16::MAX][rng.range(0, 2) as usize])
+                .collect()
+        }),
+        _ => bands16(rng, n),
+    }
+}
+
+/// A power of two from 2^14 to 2^top, one less or one more, of either sign (the
+/// scale-1..3 divisor's leading bits round across a power of two there).
+fn next_to_power_of_two(rng: &mut TwinRng, top: i64) -> i64 {
+    let v = (1i64 << rng.range(14, top)) + rng.range(-1, 1);
+    if rng.next_u64().is_multiple_of(2) {
+        -v
+    } else {
+        v
+    }
 }
 
 fn decouple0(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
     let (w, h) = (rng.size(1, 100), rng.size(1, 8));
     let stride = w + rng.range(0, 5) as usize;
     let n = stride * h;
-    let (mut reference, mut distorted) = (bands16(rng, n), bands16(rng, n));
+    let (mut reference, mut distorted) = (bands0(rng, n), bands0(rng, n));
     near_and_zeros(rng, &mut reference, &mut distorted, (-32768, 32767));
     let (e, r) = (egl(rng), region(rng, w, h));
     let pair = (k.decouple0, s.decouple0);
@@ -209,10 +252,31 @@ fn decouple123(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
     let (w, h) = (rng.size(1, 100), rng.size(1, 8));
     let stride = w + rng.range(0, 5) as usize;
     let n = stride * h;
-    let bpc = [8u32, 10, 12, 16][rng.range(0, 3) as usize];
-    let lim = [1i64 << 31, 1 << (bpc + 8), 1 << 24, 300][rng.range(0, 3) as usize];
+    // Scale-1..3 bands carry about 8 bits more than the picture; or values about the
+    // step's bound (2^26), anywhere in `i32`, small, or next to powers of two (lim 0).
+    let bpc = rng.range(8, 16);
+    let lim = [
+        1i64 << 31,
+        1 << 25,
+        1 << 24,
+        300,
+        0,
+        0,
+        1 << (bpc + 8),
+        1 << (bpc + 8),
+    ][rng.range(0, 7) as usize];
+    // Powers of two up to 2^25 leave every step to the vector code; up to 2^30, most
+    // steps hold one past its bound (2^26) and go to the scalar twin.
+    let top = [25, 30][rng.range(0, 1) as usize];
     let band = |rng: &mut TwinRng| -> [Vec<i32>; 3] {
-        std::array::from_fn(|_| (0..n).map(|_| rng.range(-lim, lim - 1) as i32).collect())
+        std::array::from_fn(|_| {
+            (0..n)
+                .map(|_| match lim {
+                    0 => next_to_power_of_two(rng, top) as i32,
+                    _ => rng.range(-lim, lim - 1) as i32,
+                })
+                .collect()
+        })
     };
     let (mut reference, mut distorted) = (band(rng), band(rng));
     near_and_zeros(
@@ -222,16 +286,23 @@ fn decouple123(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
         (i32::MIN as i64, i32::MAX as i64),
     );
     let (e, r) = (egl(rng), region(rng, w, h));
+    if lim == 0 && r.top < r.bottom && r.left < r.right {
+        // |i32::MIN| as a divisor, in the band outside the angle test (whose scalar
+        // squares would overflow), inside the region (where a step meets it).
+        let i = rng.range(r.top as i64, r.bottom as i64 - 1) as usize;
+        let j = rng.range(r.left as i64, r.right as i64 - 1) as usize;
+        reference[2][i * stride + j] = i32::MIN;
+    }
     let pair = (k.decouple123, s.decouple123);
     agree(
         decouple_twins_agree(pair, (&reference, &distorted), stride, r, e),
-        || format!("differs at {w}x{h}, region {r:?}, values below {lim}, egl {e}"),
+        || format!("differs at {w}x{h}, region {r:?}, values below {lim} ({bpc} bits), egl {e}"),
     )
 }
 
 fn den0_row(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
     let n = rng.size(0, 200);
-    let bpc = [8u32, 10, 12, 16][rng.range(0, 3) as usize];
+    let bpc = rng.range(8, 16) as u32;
     let lim = (1i64 << (bpc - 1)).min(32768);
     let row: Vec<i16> = (0..n)
         .map(|_| match rng.next_u64() % 8 {
@@ -279,42 +350,64 @@ fn den123_row(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
 fn weight0(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
     let (w, h) = (rng.size(1, 120), rng.size(1, 20));
     let stride = w + rng.range(0, 5) as usize;
+    // A depth's magnitudes, now and then the extremes of i16 (whose products reach -2^30).
+    let bpc = rng.range(8, 16);
+    let lim = 1i64 << (bpc - 1);
     let src: [Vec<i16>; 3] = std::array::from_fn(|_| {
         (0..stride * h)
-            .map(|_| rng.range(-32768, 32767) as i16)
+            .map(|_| match rng.next_u64() % 8 {
+                0 => i16::MIN,
+                1 => i16::MAX,
+                _ => rng.range(-lim, lim - 1) as i16,
+            })
             .collect()
     });
-    let rf = [0; 3].map(|_: u16| rng.range(0, 65535) as u16);
+    // Any weight, or one at the edges of the 16-bit lanes.
+    let rf = [0; 3].map(|_: u16| match rng.next_u64() % 3 {
+        0 => [0, 1, 32767, 32768, 65535][rng.range(0, 4) as usize],
+        _ => rng.range(0, 65535) as u16,
+    });
     let r = region(rng, w, h);
     agree(
         weight_twins_agree((k.weight0, s.weight0), &src, stride, r, rf),
-        || format!("differs at {w}x{h}, region {r:?}, rf {rf:?}"),
+        || format!("differs at {w}x{h}, {bpc} bits, region {r:?}, rf {rf:?}"),
     )
 }
 
 fn weight123(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
     let (w, h) = (rng.size(1, 120), rng.size(1, 20));
     let stride = w + rng.range(0, 5) as usize;
-    let lim = [1i64 << 31, 1 << 24, 1 << 12][rng.range(0, 2) as usize];
+    // Values of 8 to 32 bits (scale 3 of 16-bit pictures reaches about 2^24).
+    let lim = 1i64 << [7, 11, 12, 15, 23, 24, 31][rng.range(0, 6) as usize];
     let src: [Vec<i32>; 3] = std::array::from_fn(|_| {
         (0..stride * h)
             .map(|_| rng.range(-lim, lim - 1) as i32)
             .collect()
     });
-    let rf = [0; 3].map(|_: u32| rng.range(0, u32::MAX as i64) as u32);
+    // Weights below and above 2^31 (the two products of the kernel), or at its edges.
+    let rf = [0; 3].map(|_: u32| match rng.next_u64() % 3 {
+        0 => [0, 1, (1 << 31) - 1, 1 << 31, u32::MAX][rng.range(0, 4) as usize],
+        _ => rng.range(0, u32::MAX as i64) as u32,
+    });
     let r = region(rng, w, h);
     agree(
         weight_twins_agree((k.weight123, s.weight123), &src, stride, r, rf),
-        || format!("differs at {w}x{h}, region {r:?}, rf {rf:?}"),
+        || format!("differs at {w}x{h}, values below {lim}, region {r:?}, rf {rf:?}"),
     )
 }
 
-/// A random band row `i` of a `w` x `h` band and its columns `left..right`.
+/// A random band row `i` of a `w` x `h` band and its columns `left..right`: starting
+/// anywhere in the first half, ending at the row's end half the time (where the taps
+/// mirror), else anywhere after.
 fn masking_row(rng: &mut TwinRng, w: usize, h: usize) -> ((usize, usize, usize), usize, usize) {
     let i = rng.range(0, h as i64 - 1) as usize;
     let (up, down) = around(i, h);
     let left = rng.range(0, w as i64 / 2) as usize;
-    let right = rng.range(left as i64, w as i64) as usize;
+    let right = if rng.next_u64().is_multiple_of(2) {
+        w
+    } else {
+        rng.range(left as i64, w as i64) as usize
+    };
     ((up, i, down), left, right)
 }
 
@@ -322,7 +415,7 @@ fn cm0_row(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
     let (w, h) = (rng.size(2, 130), rng.size(2, 6));
     let stride = w + rng.range(0, 5) as usize;
     let n = stride * h;
-    let (source, masker, activity) = (bands16(rng, n), bands16(rng, n), bands16(rng, n));
+    let (source, masker, activity) = (bands0(rng, n), bands0(rng, n), bands0(rng, n));
     let (rows, left, right) = masking_row(rng, w, h);
     let shift_cub = if rng.next_u64().is_multiple_of(2) {
         [0; 3].map(|_: u32| rng.range(0, 40) as u32)
@@ -355,9 +448,15 @@ fn cm123_row(s: &Kernels, k: &Kernels, rng: &mut TwinRng) -> Verdict {
     let (w, h) = (rng.size(2, 130), rng.size(2, 6));
     let stride = w + rng.range(0, 5) as usize;
     let n = stride * h;
+    // Every band of a depth's magnitudes (about bpc + 8 bits), or each of any size.
+    let depth = rng
+        .next_u64()
+        .is_multiple_of(2)
+        .then(|| 1i64 << (rng.range(8, 16) + 8));
     let band = |rng: &mut TwinRng| -> [Vec<i32>; 3] {
         std::array::from_fn(|_| {
-            let lim = [1i64 << 31, 1 << 20, 1 << 12][rng.range(0, 2) as usize];
+            let lim =
+                depth.unwrap_or_else(|| [1i64 << 31, 1 << 20, 1 << 12][rng.range(0, 2) as usize]);
             (0..n).map(|_| rng.range(-lim, lim - 1) as i32).collect()
         })
     };

@@ -65,17 +65,24 @@ pub(super) fn dwt0_differs(
     band_differs(&run(k), &run(&Kernels::SCALAR))
 }
 
-/// A random region inside a `w` x `h` band.
+/// A random region inside a `w` x `h` band, its columns starting anywhere in the first
+/// third and ending at the row's end half the time, else anywhere after (so that both
+/// edges fall on and off vector boundaries).
 pub(super) fn region(rng: &mut TwinRng, w: usize, h: usize) -> Region {
     let (top, left) = (
         rng.range(0, h as i64 / 3) as usize,
         rng.range(0, w as i64 / 3) as usize,
     );
+    let right = if rng.next_u64().is_multiple_of(2) {
+        w
+    } else {
+        rng.range(left as i64, w as i64) as usize
+    };
     Region {
         top,
         bottom: rng.range(top as i64, h as i64) as usize,
         left,
-        right: rng.range(left as i64, w as i64) as usize,
+        right,
     }
 }
 
@@ -133,18 +140,6 @@ pub(super) fn decouple_twins_agree<T: Copy + PartialEq + From<i8>>(
 
 /// A decoupling kernel of either band type.
 pub(super) type DecoupleFn<T> = fn(Decouple<'_, T>, usize, Region, f64);
-
-/// A region of whole rows `0..h` whose columns start within the first few and end
-/// anywhere after, so that its edges fall on and off vector boundaries.
-pub(super) fn row_span_region(rng: &mut TwinRng, w: usize, h: usize) -> Region {
-    let left = rng.range(0, (w as i64 - 1).min(3)) as usize;
-    Region {
-        top: 0,
-        bottom: h,
-        left,
-        right: rng.range(left as i64 + 1, w as i64) as usize,
-    }
-}
 
 /// Random `i16` bands: full range, or the small values real activity takes.
 pub(super) fn bands16(rng: &mut TwinRng, n: usize) -> [Vec<i16>; 3] {
