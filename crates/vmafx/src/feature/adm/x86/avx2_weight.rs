@@ -66,17 +66,22 @@ struct Row0Consts {
     add_x: __m256i,
 }
 
+/// The 16-bit factor of weight `rf` and whether the sample is added back (see
+/// [`weigh16`]): bands 0 and 1 take `rf - 2^15` and add `x` where `rf >= 2^15`; band 2
+/// (`band2`) reads `rf` as an `i16` and adds `x` where that reading is negative.
+pub(super) fn row0_factor(rf: u16, band2: bool) -> (i16, bool) {
+    let high = rf >= 1 << 15;
+    let factor = if high && !band2 { rf - (1 << 15) } else { rf };
+    (factor as i16, high)
+}
+
 impl Row0Consts {
     #[inline]
     #[target_feature(enable = "avx2")]
     fn new<const BAND2: bool>(rf: u16) -> Self {
-        let high = rf >= 1 << 15;
-        let factor = match (BAND2, high) {
-            (false, true) => rf - (1 << 15),
-            _ => rf,
-        };
+        let (factor, high) = row0_factor(rf, BAND2);
         Row0Consts {
-            factor: _mm256_set1_epi16(factor as i16),
+            factor: _mm256_set1_epi16(factor),
             add_x: _mm256_set1_epi16(if high { -1 } else { 0 }),
         }
     }

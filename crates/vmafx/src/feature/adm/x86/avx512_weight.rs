@@ -12,7 +12,7 @@ use std::arch::x86_64::*;
 
 use super::super::border::Region;
 use super::super::weight::{self, Weighted, ONE_BY_30_Q32, ROUND_ACTIVITY};
-use super::avx2_weight::region_fits;
+use super::avx2_weight::{region_fits, row0_factor};
 
 /// The mask of the first `k` (at most 16) lanes.
 #[inline]
@@ -79,12 +79,8 @@ unsafe fn weight0_row<const BAND2: bool>(
     rf: u16,
 ) {
     let n = src.len().min(csf.len()).min(activity.len());
-    let high = rf >= 1 << 15;
-    let factor = match (BAND2, high) {
-        (false, true) => rf - (1 << 15),
-        _ => rf,
-    };
-    let factor = _mm512_set1_epi16(factor as i16);
+    let (factor, high) = row0_factor(rf, BAND2);
+    let factor = _mm512_set1_epi16(factor);
     let add_x = _mm512_set1_epi16(if high { -1 } else { 0 });
     let (zero, one) = (_mm512_setzero_si512(), _mm512_set1_epi16(1));
     let activity_factor = _mm512_set1_epi16(2184);

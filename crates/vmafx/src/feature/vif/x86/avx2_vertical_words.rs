@@ -84,18 +84,13 @@ impl<const N: usize, const P: usize> Window<N, P> {
         (y, width, scale, shift): (usize, usize, usize, VerticalShift),
     ) -> Self {
         debug_assert!(P == N.div_ceil(2) && TAPS[scale].len() == N);
-        let half = N / 2;
         // Each row is at least `width` long: the loads stay within `..width`.
-        let mut rows_r = [[std::ptr::null::<u16>(); 2]; P];
-        let mut rows_d = [[std::ptr::null::<u16>(); 2]; P];
-        for k in 0..2 * P {
-            let row = y as isize - half as isize + k.min(N - 1) as isize;
-            rows_r[k / 2][k % 2] = reference.row(row)[..width].as_ptr();
-            rows_d[k / 2][k % 2] = distorted.row(row)[..width].as_ptr();
-        }
+        let pair_up = |rows: [*const u16; N]| -> [[*const u16; 2]; P] {
+            std::array::from_fn(|p| [rows[2 * p], rows[(2 * p + 1).min(N - 1)]])
+        };
         Window {
-            rows_r,
-            rows_d,
+            rows_r: pair_up(reference.window::<N>(y, width)),
+            rows_d: pair_up(distorted.window::<N>(y, width)),
             pairs: std::array::from_fn(|p| {
                 _mm256_set1_epi32(tap_pair(TAPS[scale], 2 * p as isize))
             }),
