@@ -1,11 +1,19 @@
 //! libvmaf's `float_moment`: the first and second moments (mean and mean square) of the
 //! reference and distorted luma planes, converted to float on libvmaf's 8-bit scale.
 //!
-//! Samples are summed in `f64`; the squares are taken in `f32` first, as the C does.
+//! libvmaf sums the float samples, and their squares taken in `f32`, one by one into a
+//! `double`. Where every sample is below 2^12 (always at 8 bits, and for every in-range
+//! 10- or 12-bit sample) each term is exact: a sample over its power-of-two scale, and
+//! its square (below 2^24 units) in `f32`. Every partial sum is then a whole number of
+//! those units, exact in a `double` while the total stays below 2^53 units, so libvmaf's
+//! running sum equals the integer sum of the samples (or squares) over the scale. That
+//! sum is taken in integers, a few times faster than the chain of `double` additions; a
+//! plane outside those bounds (16-bit, or out-of-range samples) is summed as libvmaf does.
 
 use super::float_conv::{check_geometry, check_input, picture_to_float, FloatPlane};
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering};
 use crate::error::{Error, Result};
+use crate::frame::{Frame, Samples};
 
 const NAME: &str = "float_moment";
 
@@ -25,23 +33,86 @@ fn create(_opts: &OptValues) -> Result<Box<dyn Extractor>> {
     Ok(Box::new(FloatMoment::default()))
 }
 
-/// The mean of the samples of `p` (libvmaf's `compute_1st_moment`).
-pub(crate) fn first_moment(p: &FloatPlane) -> f64 {
+/// The sum of the samples of `p` in order, in `f64` (libvmaf's `compute_1st_moment`
+/// before its division).
+fn first_sum(p: &FloatPlane) -> f64 {
     let mut sum = 0.0f64;
     for &v in &p.data {
         sum += v as f64;
     }
-    sum / (p.width * p.height) as f64
+    sum
 }
 
-/// The mean of the squared samples of `p`, each square in `f32` (libvmaf's
-/// `compute_2nd_moment`).
-pub(crate) fn second_moment(p: &FloatPlane) -> f64 {
+/// The sum of the squared samples of `p` in order, each square in `f32`, in `f64`
+/// (libvmaf's `compute_2nd_moment` before its division).
+fn second_sum(p: &FloatPlane) -> f64 {
     let mut sum = 0.0f64;
     for &v in &p.data {
         sum += (v * v) as f64;
     }
-    sum / (p.width * p.height) as f64
+    sum
+}
+
+/// The integer sums of a plane's samples and of their squares, and its largest sample.
+/// The squares' sums wrap where a sample reaches 2^12 (the caller then does not use
+/// them).
+#[derive(Default)]
+struct IntegerSums {
+    samples: u64,
+    squares: u64,
+    max: u32,
+}
+
+impl IntegerSums {
+    /// Adds `row`, a chunk at a time: a chunk's sums fit `u32` (256 squares below 2^24
+    /// each), which lets the loop run in 32-bit vector lanes.
+    fn add<T: Copy + Into<u32>>(&mut self, row: &[T]) {
+        for chunk in row.chunks(256) {
+            let (mut s, mut q, mut m) = (0u32, 0u32, 0u32);
+            for &v in chunk {
+                let v: u32 = v.into();
+                s = s.wrapping_add(v);
+                q = q.wrapping_add(v.wrapping_mul(v));
+                m = m.max(v);
+            }
+            self.samples += u64::from(s);
+            self.squares = self.squares.wrapping_add(u64::from(q));
+            self.max = self.max.max(m);
+        }
+    }
+}
+
+/// Plane 0 of `frame`: its samples' sum and its squares' sum, each as libvmaf's running
+/// `double` sum gives it (see the module note). `scratch` holds the float plane where
+/// libvmaf's way is taken.
+fn moment_sums(frame: &Frame, scratch: &mut FloatPlane) -> (f64, f64) {
+    const EXACT: u64 = 1 << 53;
+    let plane = frame.plane(0);
+    let (w, h) = (plane.width as usize, plane.height as usize);
+    let mut sums = IntegerSums::default();
+    for y in 0..h {
+        let at = y * plane.stride;
+        match plane.samples() {
+            Samples::U8(s) => sums.add(&s[at..at + w]),
+            Samples::U16(s) => sums.add(&s[at..at + w]),
+        }
+    }
+    // The float samples are the codes over 1 (8-bit), 4, 16 or 256 (see `picture_to_float`).
+    let scale = match frame.bpc() {
+        10 => 4.0,
+        12 => 16.0,
+        16 => 256.0,
+        _ => 1.0,
+    };
+    if sums.max < 1 << 12 && sums.samples < EXACT && sums.squares < EXACT {
+        // Both conversions are exact (below 2^53), as are the divisions by powers of two.
+        return (
+            sums.samples as f64 / scale,
+            sums.squares as f64 / (scale * scale),
+        );
+    }
+    picture_to_float(frame, 0, 0.0, scratch);
+    (first_sum(scratch), second_sum(scratch))
 }
 
 #[derive(Default)]
@@ -63,13 +134,15 @@ impl Extractor for FloatMoment {
             .geometry
             .ok_or_else(|| Error::invalid(NAME, "extract called before init"))?;
         check_input(NAME, input, g)?;
-        picture_to_float(input.reference, 0, 0.0, &mut self.r);
-        picture_to_float(input.distorted, 0, 0.0, &mut self.d);
+        // libvmaf divides each sum by the plane's size as a double.
+        let n = (g.width as usize * g.height as usize) as f64;
+        let (r1, r2) = moment_sums(input.reference, &mut self.r);
+        let (d1, d2) = moment_sums(input.distorted, &mut self.d);
         let i = input.index;
-        out.put("float_moment_ref1st", i, first_moment(&self.r));
-        out.put("float_moment_dis1st", i, first_moment(&self.d));
-        out.put("float_moment_ref2nd", i, second_moment(&self.r));
-        out.put("float_moment_dis2nd", i, second_moment(&self.d));
+        out.put("float_moment_ref1st", i, r1 / n);
+        out.put("float_moment_dis1st", i, d1 / n);
+        out.put("float_moment_ref2nd", i, r2 / n);
+        out.put("float_moment_dis2nd", i, d2 / n);
         Ok(())
     }
 }
@@ -78,6 +151,7 @@ impl Extractor for FloatMoment {
 mod tests {
     use super::super::float_psnr::testing::{frame, geometry, run_one};
     use super::*;
+    use crate::testutil::twin_rng::TwinRng;
 
     fn named(v: [f64; 4]) -> Vec<(String, f64)> {
         ["ref1st", "dis1st", "ref2nd", "dis2nd"]
@@ -121,6 +195,53 @@ mod tests {
         let s = run_one(&EXTRACTORS[0], &r, &r);
         assert_eq!(s[2].1, (v * v) as f64);
         assert_ne!(s[2].1, (v as f64) * (v as f64));
+    }
+
+    /// libvmaf's way: the float plane summed in order.
+    fn float_sums(f: &Frame) -> (f64, f64) {
+        let mut p = FloatPlane::default();
+        picture_to_float(f, 0, 0.0, &mut p);
+        (first_sum(&p), second_sum(&p))
+    }
+
+    #[test]
+    fn integer_sums_are_libvmafs_double_sums_to_the_bit() {
+        let mut rng = TwinRng::new(0x6d6f_6d65);
+        for trial in 0..48 {
+            let bpc = [8, 10, 12, 16][trial % 4];
+            let (w, h) = (rng.size(1, 300) as u32, rng.size(1, 40) as u32);
+            // In range, with runs at the top code; 16-bit samples kept below 2^12.
+            let top = if bpc == 16 { 4095 } else { (1i64 << bpc) - 1 };
+            let codes: Vec<u16> = (0..w * h)
+                .map(|_| match rng.range(0, 3) {
+                    0 => top as u16,
+                    _ => rng.range(0, top) as u16,
+                })
+                .collect();
+            let f = frame(bpc, w, h, |x, y| codes[y * w as usize + x]);
+            let mut scratch = FloatPlane::default();
+            let got = moment_sums(&f, &mut scratch);
+            assert!(
+                scratch.data.is_empty(),
+                "{bpc} bits {w}x{h}: not the integer way"
+            );
+            let want = float_sums(&f);
+            assert_eq!(got.0.to_bits(), want.0.to_bits(), "{bpc} bits {w}x{h}");
+            assert_eq!(got.1.to_bits(), want.1.to_bits(), "{bpc} bits {w}x{h}");
+        }
+    }
+
+    #[test]
+    fn samples_from_2_to_the_12_are_summed_as_floats() {
+        // 10-bit 4097 is out of range; its square needs 25 bits, which f32 rounds (an
+        // integer sum would not), so only libvmaf's float sum gives its value.
+        let f = frame(10, 7, 5, |x, _| if x == 3 { 4097 } else { 5 });
+        let mut scratch = FloatPlane::default();
+        let got = moment_sums(&f, &mut scratch);
+        assert!(!scratch.data.is_empty());
+        assert_eq!(got, float_sums(&f));
+        let v = 4097.0f32 / 4.0;
+        assert_ne!((v * v) as f64, 4097.0f64 * 4097.0 / 16.0);
     }
 
     #[test]
