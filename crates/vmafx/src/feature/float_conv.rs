@@ -240,6 +240,7 @@ impl FeatureNames {
 }
 
 pub(crate) mod dispatch;
+pub(crate) mod exact_sums;
 pub(crate) mod kernels;
 pub(crate) mod rows;
 #[cfg(target_arch = "x86_64")]

@@ -2,18 +2,16 @@
 //! reference and distorted luma planes, converted to float on libvmaf's 8-bit scale.
 //!
 //! libvmaf sums the float samples, and their squares taken in `f32`, one by one into a
-//! `double`. Where every sample is below 2^12 (always at 8 bits, and for every in-range
-//! 10- or 12-bit sample) each term is exact: a sample over its power-of-two scale, and
-//! its square (below 2^24 units) in `f32`. Every partial sum is then a whole number of
-//! those units, exact in a `double` while the total stays below 2^53 units, so libvmaf's
-//! running sum equals the integer sum of the samples (or squares) over the scale. That
-//! sum is taken in integers, a few times faster than the chain of `double` additions; a
-//! plane outside those bounds (16-bit, or out-of-range samples) is summed as libvmaf does.
+//! `double`. Wherever that running sum is an integer sum over the scale (every sample
+//! below 2^12: always at 8 bits, and every in-range 10- or 12-bit sample, see
+//! `float_conv::exact_sums`) the integers are summed instead; other planes (16-bit, or
+//! out-of-range samples) are summed as libvmaf does.
 
+use super::float_conv::exact_sums::{code_scale, PlaneSums};
 use super::float_conv::{check_geometry, check_input, picture_to_float, FloatPlane};
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering};
 use crate::error::{Error, Result};
-use crate::frame::{Frame, Samples};
+use crate::frame::Frame;
 
 const NAME: &str = "float_moment";
 
@@ -53,61 +51,15 @@ fn second_sum(p: &FloatPlane) -> f64 {
     sum
 }
 
-/// The integer sums of a plane's samples and of their squares, and its largest sample.
-/// The squares' sums wrap where a sample reaches 2^12 (the caller then does not use
-/// them).
-#[derive(Default)]
-struct IntegerSums {
-    samples: u64,
-    squares: u64,
-    max: u32,
-}
-
-impl IntegerSums {
-    /// Adds `row`, a chunk at a time: a chunk's sums fit `u32` (256 squares below 2^24
-    /// each), which lets the loop run in 32-bit vector lanes.
-    fn add<T: Copy + Into<u32>>(&mut self, row: &[T]) {
-        for chunk in row.chunks(256) {
-            let (mut s, mut q, mut m) = (0u32, 0u32, 0u32);
-            for &v in chunk {
-                let v: u32 = v.into();
-                s = s.wrapping_add(v);
-                q = q.wrapping_add(v.wrapping_mul(v));
-                m = m.max(v);
-            }
-            self.samples += u64::from(s);
-            self.squares = self.squares.wrapping_add(u64::from(q));
-            self.max = self.max.max(m);
-        }
-    }
-}
-
 /// Plane 0 of `frame`: its samples' sum and its squares' sum, each as libvmaf's running
-/// `double` sum gives it (see the module note). `scratch` holds the float plane where
-/// libvmaf's way is taken.
+/// `double` sum gives it. `scratch` holds the float plane where libvmaf's way is taken.
 fn moment_sums(frame: &Frame, scratch: &mut FloatPlane) -> (f64, f64) {
-    const EXACT: u64 = 1 << 53;
-    let plane = frame.plane(0);
-    let (w, h) = (plane.width as usize, plane.height as usize);
-    let mut sums = IntegerSums::default();
-    for y in 0..h {
-        let at = y * plane.stride;
-        match plane.samples() {
-            Samples::U8(s) => sums.add(&s[at..at + w]),
-            Samples::U16(s) => sums.add(&s[at..at + w]),
-        }
-    }
-    // The float samples are the codes over 1 (8-bit), 4, 16 or 256 (see `picture_to_float`).
-    let scale = match frame.bpc() {
-        10 => 4.0,
-        12 => 16.0,
-        16 => 256.0,
-        _ => 1.0,
-    };
-    if sums.max < 1 << 12 && sums.samples < EXACT && sums.squares < EXACT {
-        // Both conversions are exact (below 2^53), as are the divisions by powers of two.
+    let sums = PlaneSums::of_codes(frame);
+    if sums.exact() {
+        // Both sums below 2^53 convert exactly; the divisions are by powers of two.
+        let scale = code_scale(frame.bpc());
         return (
-            sums.samples as f64 / scale,
+            sums.values as f64 / scale,
             sums.squares as f64 / (scale * scale),
         );
     }

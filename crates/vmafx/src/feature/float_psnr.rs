@@ -3,8 +3,12 @@
 //!
 //! The squared differences are taken in `f32` and summed in `f64`; the score is
 //! `min(10 log10(peak² / max(mse, 1e-10)), cap)`, so identical pictures give the cap
-//! (60 dB at 8 bits, 72 at 10, 84 at 12, 108 at 16).
+//! (60 dB at 8 bits, 72 at 10, 84 at 12, 108 at 16). Wherever that running sum is an
+//! integer sum over the scale (every difference of codes below 2^12: always at 8 bits,
+//! and for in-range 10- and 12-bit samples, see `float_conv::exact_sums`) the squared
+//! differences of the codes are summed instead.
 
+use super::float_conv::exact_sums::{code_scale, PlaneSums};
 use super::float_conv::{check_geometry, check_input, picture_to_float, FloatPlane};
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering};
 use crate::error::{Error, Result};
@@ -49,14 +53,20 @@ pub(crate) fn peak_and_cap_for(extractor: &str, g: Geometry) -> Result<(f64, f64
     })
 }
 
-/// The PSNR of two float pictures of the same size, as libvmaf's `compute_psnr`.
-pub(crate) fn psnr(r: &FloatPlane, d: &FloatPlane, peak: f64, cap: f64) -> f64 {
+/// The sum of the squared differences of two float pictures of the same size, each
+/// square in `f32`, in order in `f64` (libvmaf's `compute_psnr` before its division).
+fn noise_sum(r: &FloatPlane, d: &FloatPlane) -> f64 {
     let mut noise = 0.0f64;
     for (&a, &b) in r.data.iter().zip(&d.data) {
         let diff = a - b;
         noise += (diff * diff) as f64;
     }
-    noise /= (r.width * r.height) as f64;
+    noise
+}
+
+/// libvmaf's PSNR from the noise sum over `n` samples.
+fn psnr_of(noise: f64, n: usize, peak: f64, cap: f64) -> f64 {
+    let noise = noise / n as f64;
     (10.0 * (peak * peak / noise.max(1e-10)).log10()).min(cap)
 }
 
@@ -81,10 +91,22 @@ impl Extractor for FloatPsnr {
             .geometry
             .ok_or_else(|| Error::invalid(NAME, "extract called before init"))?;
         check_input(NAME, input, g)?;
-        picture_to_float(input.reference, 0, 0.0, &mut self.r);
-        picture_to_float(input.distorted, 0, 0.0, &mut self.d);
-        let score = psnr(&self.r, &self.d, self.peak, self.cap);
-        out.put("float_psnr", input.index, score);
+        let sums = PlaneSums::of_differences(input.reference, input.distorted);
+        let noise = if sums.exact() {
+            // Below 2^53, converted exactly; the division is by a power of two.
+            let scale = code_scale(g.bpc);
+            sums.squares as f64 / (scale * scale)
+        } else {
+            picture_to_float(input.reference, 0, 0.0, &mut self.r);
+            picture_to_float(input.distorted, 0, 0.0, &mut self.d);
+            noise_sum(&self.r, &self.d)
+        };
+        let n = g.width as usize * g.height as usize;
+        out.put(
+            "float_psnr",
+            input.index,
+            psnr_of(noise, n, self.peak, self.cap),
+        );
         Ok(())
     }
 }
@@ -160,6 +182,56 @@ pub(crate) mod testing {
 mod tests {
     use super::testing::{frame, run_one};
     use super::*;
+    use crate::testutil::twin_rng::TwinRng;
+
+    #[test]
+    fn integer_noise_is_libvmafs_double_noise_to_the_bit() {
+        let mut rng = TwinRng::new(0x7073_6e72);
+        for trial in 0..48 {
+            let bpc = [8, 10, 12, 16][trial % 4];
+            let (w, h) = (rng.size(1, 300) as u32, rng.size(1, 40) as u32);
+            // Codes in range (16-bit ones below 2^12), runs at 0 and at the top.
+            let top = if bpc == 16 { 4095 } else { (1i64 << bpc) - 1 };
+            let mut draw = |_: usize, _: usize| match rng.range(0, 4) {
+                0 => 0,
+                1 => top as u16,
+                _ => rng.range(0, top) as u16,
+            };
+            let codes: Vec<[u16; 2]> = (0..w * h).map(|_| [draw(0, 0), draw(0, 0)]).collect();
+            let at = |x: usize, y: usize, i: usize| codes[y * w as usize + x][i];
+            let (r, d) = (
+                frame(bpc, w, h, |x, y| at(x, y, 0)),
+                frame(bpc, w, h, |x, y| at(x, y, 1)),
+            );
+            let sums = PlaneSums::of_differences(&r, &d);
+            assert!(sums.exact(), "{bpc} bits {w}x{h}");
+            let scale = code_scale(bpc);
+            let got = sums.squares as f64 / (scale * scale);
+            let (mut fr, mut fd) = (FloatPlane::default(), FloatPlane::default());
+            picture_to_float(&r, 0, 0.0, &mut fr);
+            picture_to_float(&d, 0, 0.0, &mut fd);
+            assert_eq!(
+                got.to_bits(),
+                noise_sum(&fr, &fd).to_bits(),
+                "{bpc} bits {w}x{h}"
+            );
+        }
+    }
+
+    #[test]
+    fn differences_from_2_to_the_12_are_summed_as_floats() {
+        // 16-bit codes 65535 and 0: the square of 255.99609375 rounds in f32, which only
+        // libvmaf's float sum reproduces.
+        let r = frame(16, 3, 3, |_, _| 65535);
+        let d = frame(16, 3, 3, |_, _| 0);
+        let v = 65535.0f32 / 256.0;
+        let want = psnr_of(9.0 * (v * v) as f64, 9, 255.99609375, 108.0);
+        assert_eq!(
+            run_one(&EXTRACTORS[0], &r, &d),
+            vec![("float_psnr".to_string(), want)]
+        );
+        assert_ne!((v * v) as f64, 65535.0f64 * 65535.0 / 65536.0);
+    }
 
     #[test]
     fn identical_pictures_give_the_cap_at_every_depth() {
