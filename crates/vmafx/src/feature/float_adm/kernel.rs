@@ -48,26 +48,50 @@ pub(crate) struct AdmScores {
     pub scales: [f64; 8],
 }
 
-/// The division of decoupling, as libvmaf's x86 build does it (`ADM_OPT_RECIP_DIVISION`):
-/// `n` times the SSE reciprocal estimate of `d` refined by one Newton step, each step a
-/// separate single-precision rounding (no fused multiply-add, as libvmaf's C has none).
-/// The estimate is the processor's own `rcpss`, so on the same machine the bits are
-/// libvmaf's; off x86 libvmaf divides exactly, and so does this.
-#[inline]
+/// The divisions of decoupling, `out[j] = t[j] / (o[j] + eps)`, as libvmaf's x86 build
+/// makes them (`ADM_OPT_RECIP_DIVISION`): `t` times the SSE reciprocal estimate of the
+/// divisor refined by one Newton step, each step a separate single-precision rounding (no
+/// fused multiply-add, as libvmaf's C has none). The estimate is the processor's own, four
+/// lanes at a time (`rcpps` gives each lane what libvmaf's `rcpss` gives it alone), so on
+/// the same machine the bits are libvmaf's.
 #[cfg(target_arch = "x86_64")]
-fn divs(n: f32, d: f32) -> f32 {
-    use std::arch::x86_64::{_mm_cvtss_f32, _mm_rcp_ss, _mm_set_ss};
+fn quotients(t: &[f32], o: &[f32], eps: f32, out: &mut [f32]) {
+    use std::arch::x86_64::*;
+    let n = out.len().min(t.len()).min(o.len());
     // SAFETY: SSE is part of the x86-64 baseline every x86_64 target enables, so these
-    // SSE intrinsics run on any processor this code runs on; they touch no memory.
-    let xi = unsafe { _mm_cvtss_f32(_mm_rcp_ss(_mm_set_ss(d))) };
-    n * (xi + xi * (1.0 - d * xi))
+    // intrinsics run on any processor this code runs on; the loads and stores (unaligned)
+    // stay below `n`, within all three slices.
+    unsafe {
+        let (one, e) = (_mm_set1_ps(1.0), _mm_set1_ps(eps));
+        let refined = |t: __m128, o: __m128| {
+            let d = _mm_add_ps(o, e);
+            let xi = _mm_rcp_ps(d);
+            _mm_mul_ps(
+                t,
+                _mm_add_ps(xi, _mm_mul_ps(xi, _mm_sub_ps(one, _mm_mul_ps(d, xi)))),
+            )
+        };
+        let mut j = 0;
+        while j + 4 <= n {
+            let q = refined(
+                _mm_loadu_ps(t.as_ptr().add(j)),
+                _mm_loadu_ps(o.as_ptr().add(j)),
+            );
+            _mm_storeu_ps(out.as_mut_ptr().add(j), q);
+            j += 4;
+        }
+        for k in j..n {
+            out[k] = _mm_cvtss_f32(refined(_mm_set_ss(t[k]), _mm_set_ss(o[k])));
+        }
+    }
 }
 
-/// The division of decoupling: exact, as libvmaf builds without SSE do.
-#[inline]
+/// The divisions of decoupling: exact, as libvmaf builds without SSE do.
 #[cfg(not(target_arch = "x86_64"))]
-fn divs(n: f32, d: f32) -> f32 {
-    n / d
+fn quotients(t: &[f32], o: &[f32], eps: f32, out: &mut [f32]) {
+    for ((q, &t), &o) in out.iter_mut().zip(t).zip(o) {
+        *q = t / (o + eps);
+    }
 }
 
 /// A window `[left, right) x [top, bottom)` of a `w x h` band.
@@ -147,16 +171,22 @@ fn decouple(rf: &Bands, ds: &Bands, egl: f64, out: &mut Decoupled) {
         }
         rst
     };
+    let n = win.right.saturating_sub(win.left);
+    let mut q = [vec![0.0f32; n], vec![0.0f32; n], vec![0.0f32; n]];
     for i in win.top..win.bottom {
-        for j in win.left..win.right {
-            let k = i * w + j;
-            let (oh, ov, od) = (rf.h.data[k], rf.v.data[k], rf.d.data[k]);
-            let (th, tv, td) = (ds.h.data[k], ds.v.data[k], ds.d.data[k]);
+        let span = i * w + win.left..i * w + win.right;
+        let o = [&rf.h, &rf.v, &rf.d].map(|p| &p.data[span.clone()]);
+        let t = [&ds.h, &ds.v, &ds.d].map(|p| &p.data[span.clone()]);
+        for b in 0..3 {
+            quotients(t[b], o[b], eps, &mut q[b]);
+        }
+        for j in 0..n {
+            let k = span.start + j;
+            let (oh, ov, od) = (o[0][j], o[1][j], o[2][j]);
+            let (th, tv, td) = (t[0][j], t[1][j], t[2][j]);
             // Same as C's nested ternaries, NaN included.
             let clamp = |x: f32| x.clamp(0.0, 1.0);
-            let kh = clamp(divs(th, oh + eps));
-            let kv = clamp(divs(tv, ov + eps));
-            let kd = clamp(divs(td, od + eps));
+            let (kh, kv, kd) = (clamp(q[0][j]), clamp(q[1][j]), clamp(q[2][j]));
             let ot_dp = oh * th + ov * tv;
             let o_mag_sq = oh * oh + ov * ov;
             let t_mag_sq = th * th + tv * tv;
@@ -191,11 +221,16 @@ fn csf(
             zero_outside(plane, win);
         }
         for i in win.top..win.bottom {
-            for j in win.left..win.right {
-                let k = i * w + j;
-                let v = rfactor[b] * src[b].data[k];
-                dst.data[k] = v;
-                flt.data[k] = (ONE_BY_30 * v.abs() as f64) as f32;
+            let span = i * w + win.left..i * w + win.right;
+            let (s, d, f) = (
+                &src[b].data[span.clone()],
+                &mut dst.data[span.clone()],
+                &mut flt.data[span],
+            );
+            for ((&s, d), f) in s.iter().zip(d).zip(f) {
+                let v = rfactor[b] * s;
+                *d = v;
+                *f = (ONE_BY_30 * v.abs() as f64) as f32;
             }
         }
     }
@@ -224,6 +259,30 @@ fn pow_p(x: f32, p: f64) -> f32 {
     }
 }
 
+/// The sum of the cubes of `values` (non-negative) in order in `f32`, libvmaf's `accum
+/// += v * v * v`, without the slow subnormal arithmetic of cubes below 2^-126 where it
+/// cannot change the sum: from a sum of 2^-100 on, half its ulp is at least 2^-124, more
+/// than any cube of `v < 2^-42` (at most 2^-126 after both roundings), so adding that
+/// cube leaves the sum as it is and 0 is added instead. Below that sum every cube is
+/// taken (the sum never falls, so the test is made once per value until it holds).
+#[inline]
+fn cube_sum(values: impl Iterator<Item = f32>) -> f32 {
+    const TINY: f32 = 2.273_736_8e-13; // 2^-42
+    const BIG_ENOUGH: f32 = 7.888_609e-31; // 2^-100
+    let mut values = values.peekable();
+    let mut acc = 0.0f32;
+    while acc < BIG_ENOUGH {
+        match values.next() {
+            Some(v) => acc += v * v * v,
+            None => return acc,
+        }
+    }
+    values.fold(acc, |acc, v| {
+        let v = if v < TINY { 0.0 } else { v };
+        acc + v * v * v
+    })
+}
+
 /// libvmaf's `get_noise_constant`.
 fn noise_constant(w: i64, h: i64, weight: f64, p: f64) -> f32 {
     (((w * h) as f64 * weight) as f32).powf((1.0f32 as f64 / p) as f32)
@@ -236,16 +295,18 @@ fn den_scale(rf: &Bands, rfactor: [f32; 3], p: &AdmParams) -> f32 {
     let bands = [&rf.h, &rf.v, &rf.d];
     let mut accum = [0.0f32; 3];
     for i in top..bottom {
-        let mut inner = [0.0f32; 3];
-        for j in left..right {
-            let k = i as usize * w + j as usize;
-            for b in 0..3 {
-                let v = (rfactor[b] * bands[b].data[k]).abs();
-                inner[b] += pow_p(v, p.p_norm);
-            }
-        }
+        let row = i as usize * w;
+        let (l, r) = (row + left as usize, row + right as usize);
         for b in 0..3 {
-            accum[b] += inner[b];
+            let f = rfactor[b];
+            let inner = if p.p_norm == 3.0 {
+                cube_sum(bands[b].data[l..r].iter().map(|&x| (f * x).abs()))
+            } else {
+                bands[b].data[l..r]
+                    .iter()
+                    .fold(0.0f32, |s, &x| s + pow_p((f * x).abs(), p.p_norm))
+            };
+            accum[b] += inner;
         }
     }
     let e = (1.0f32 as f64 / p.p_norm) as f32;
@@ -292,13 +353,13 @@ fn cm(
     let up = |i: usize| if i == 0 { 1 } else { i - 1 };
     let down = |i: usize, n: usize| if i == n - 1 { n - 1 } else { i + 1 };
     let mut accum = [0.0f32; 3];
+    let mut thr = vec![0.0f32; cols.len()];
     for &i in &rows {
         let (ra, rb) = (up(i), down(i, h));
-        let mut inner = [0.0f32; 3];
-        for &j in &cols {
-            let (ca, cb) = (up(j), down(j, w));
-            let mut thr = 0.0f32;
-            if !p.bypass_cm {
+        if !p.bypass_cm {
+            let at = |j: usize| {
+                let (ca, cb) = (up(j), down(j, w));
+                let mut total = 0.0f32;
                 for b in 0..3 {
                     let fl = &flt[b].data;
                     let mut sum = 0.0f32;
@@ -311,18 +372,43 @@ fn cm(
                     sum += fl[rb * w + ca];
                     sum += fl[rb * w + j];
                     sum += fl[rb * w + cb];
-                    thr += sum;
+                    total += sum;
                 }
+                total
+            };
+            // The columns with both neighbours inside the row (all but the edge ones that
+            // the window takes), by the slices of the rows around them.
+            let inner = cols.partition_point(|&j| j == 0)..cols.partition_point(|&j| j < w - 1);
+            for k in (0..inner.start).chain(inner.end..cols.len()) {
+                thr[k] = at(cols[k]);
             }
-            for b in 0..3 {
-                let x = src[b].data[i * w + j] * rfactor[b];
-                let x = x.abs() - thr;
-                let x = if x < 0.0 { 0.0 } else { x };
-                inner[b] += pow_p(x, p.p_norm);
+            if !inner.is_empty() {
+                let rows_of = |y: usize| std::array::from_fn(|b| &flt[b].data[y * w..(y + 1) * w]);
+                let centre = std::array::from_fn(|b| &angles[b].data[i * w..(i + 1) * w]);
+                let first = cols[inner.start];
+                thresholds(
+                    [rows_of(ra), rows_of(i), rows_of(rb)],
+                    centre,
+                    first,
+                    &mut thr[inner],
+                );
             }
         }
         for b in 0..3 {
-            accum[b] += inner[b];
+            let row = &src[b].data[i * w..(i + 1) * w];
+            let masked = cols.iter().zip(&thr).map(|(&j, &t)| {
+                let x = (row[j] * rfactor[b]).abs() - t;
+                if x < 0.0 {
+                    0.0
+                } else {
+                    x
+                }
+            });
+            accum[b] += if p.p_norm == 3.0 {
+                cube_sum(masked)
+            } else {
+                masked.fold(0.0f32, |s, x| s + pow_p(x, p.p_norm))
+            };
         }
     }
     let e = (1.0f32 as f64 / p.p_norm) as f32;
@@ -332,6 +418,46 @@ fn cm(
         total[b] = accum[b].powf(e) + noise;
     }
     total[0] + total[1] + total[2]
+}
+
+/// The masking thresholds of columns `first..first + out.len()` (each with both
+/// neighbours in the row) of one row: per band the nine values around the column of
+/// `flt` (rows above, at and below), the centre's `|angle| / 15` added in `f64` after the
+/// fourth, the bands' sums added in band order, each step the scalar C's.
+fn thresholds(flt: [[&[f32]; 3]; 3], angle: [&[f32]; 3], first: usize, out: &mut [f32]) {
+    let n = out.len();
+    out.fill(0.0);
+    for b in 0..3 {
+        fn near(row: &[f32], first: usize, d: usize, n: usize) -> &[f32] {
+            &row[first - 1 + d..first - 1 + d + n]
+        }
+        let [u, m, d] = flt.map(|rows| rows[b]);
+        let (u0, u1, u2) = (
+            near(u, first, 0, n),
+            near(u, first, 1, n),
+            near(u, first, 2, n),
+        );
+        let (m0, m2) = (near(m, first, 0, n), near(m, first, 2, n));
+        let (d0, d1, d2) = (
+            near(d, first, 0, n),
+            near(d, first, 1, n),
+            near(d, first, 2, n),
+        );
+        let a = &angle[b][first..first + n];
+        for k in 0..n {
+            let mut sum = 0.0f32;
+            sum += u0[k];
+            sum += u1[k];
+            sum += u2[k];
+            sum += m0[k];
+            sum = (sum as f64 + ONE_BY_15 * a[k].abs() as f64) as f32;
+            sum += m2[k];
+            sum += d0[k];
+            sum += d1[k];
+            sum += d2[k];
+            out[k] += sum;
+        }
+    }
 }
 
 /// Scores one pair of luma pictures (the DWT by `k`'s row kernels, the planes in `work`).
@@ -424,5 +550,133 @@ pub(crate) fn compute_adm(
         den,
         aim,
         scales,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testutil::twin_rng::TwinRng;
+
+    /// A value of any size the bands hold: 0, subnormal, just below or above 2^-42
+    /// (where cubes turn subnormal), small, ordinary; `rng` chooses.
+    fn any_size(rng: &mut TwinRng) -> f32 {
+        let m = 1.0 + rng.range(0, 1 << 20) as f32 / (1 << 20) as f32;
+        match rng.range(0, 7) {
+            0 => 0.0,
+            1 => f32::from_bits(rng.range(1, (1 << 23) - 1) as u32),
+            2 => m * 2f32.powi(rng.range(-50, -43) as i32),
+            3 => m * 2f32.powi(-43),
+            4 => m * 2f32.powi(-42),
+            5 => m * 2f32.powi(rng.range(-41, -25) as i32),
+            _ => m * 2f32.powi(rng.range(-10, 8) as i32),
+        }
+    }
+
+    #[test]
+    fn cube_sums_are_the_plain_sums_to_the_bit() {
+        let mut rng = TwinRng::new(0xc0be);
+        for trial in 0..2000 {
+            let n = rng.size(0, 200);
+            // Some sequences stay tiny throughout, so the sum crosses 2^-100 late or never.
+            let tiny_only = trial % 4 == 0;
+            let v: Vec<f32> = (0..n)
+                .map(|_| {
+                    let x = any_size(&mut rng);
+                    if tiny_only {
+                        x.min(2f32.powi(-33))
+                    } else {
+                        x
+                    }
+                })
+                .collect();
+            let want = v.iter().fold(0.0f32, |s, &x| s + x * x * x);
+            let got = cube_sum(v.iter().copied());
+            assert_eq!(got.to_bits(), want.to_bits(), "trial {trial}: {v:?}");
+        }
+    }
+
+    /// libvmaf's x86 division of one value: its own `rcpss` estimate, one Newton step.
+    #[cfg(target_arch = "x86_64")]
+    fn divs(n: f32, d: f32) -> f32 {
+        use std::arch::x86_64::{_mm_cvtss_f32, _mm_rcp_ss, _mm_set_ss};
+        // SAFETY: SSE is part of the x86-64 baseline; no memory is touched.
+        let xi = unsafe { _mm_cvtss_f32(_mm_rcp_ss(_mm_set_ss(d))) };
+        n * (xi + xi * (1.0 - d * xi))
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    fn divs(n: f32, d: f32) -> f32 {
+        n / d
+    }
+
+    #[test]
+    fn row_quotients_are_one_division_at_a_time_to_the_bit() {
+        let mut rng = TwinRng::new(0x7263);
+        for trial in 0..400 {
+            let n = rng.size(0, 70);
+            let mut any = || {
+                let v = any_size(&mut rng);
+                match rng.range(0, 9) {
+                    0 => -v,
+                    1 => [f32::INFINITY, f32::NAN, -0.0, f32::MAX][rng.range(0, 3) as usize],
+                    _ => v,
+                }
+            };
+            let t: Vec<f32> = (0..n).map(|_| any()).collect();
+            let o: Vec<f32> = (0..n).map(|_| any()).collect();
+            let mut got = vec![0.0f32; n];
+            quotients(&t, &o, 1e-30, &mut got);
+            for j in 0..n {
+                let want = divs(t[j], o[j] + 1e-30);
+                // Which operand's NaN a multiply passes on is the compiler's choice (it
+                // may swap them), in libvmaf's build as in this one: NaN matches NaN.
+                let same = got[j].to_bits() == want.to_bits() || (got[j].is_nan() && want.is_nan());
+                assert!(
+                    same,
+                    "trial {trial}: {} / {}: {} against {want}",
+                    t[j], o[j], got[j]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn thresholds_are_the_scalar_sums_to_the_bit() {
+        let mut rng = TwinRng::new(0x7468);
+        for trial in 0..300 {
+            let w = rng.size(3, 80);
+            let first = rng.range(1, w as i64 - 2) as usize;
+            let n = rng.range(0, (w - 1 - first) as i64) as usize;
+            let mut row = || (0..w).map(|_| any_size(&mut rng)).collect::<Vec<f32>>();
+            let flt: [[Vec<f32>; 3]; 3] = std::array::from_fn(|_| std::array::from_fn(|_| row()));
+            let angle: [Vec<f32>; 3] = std::array::from_fn(|_| row());
+            let mut got = vec![f32::NAN; n];
+            thresholds(
+                std::array::from_fn(|r| std::array::from_fn(|b| flt[r][b].as_slice())),
+                std::array::from_fn(|b| angle[b].as_slice()),
+                first,
+                &mut got,
+            );
+            for (k, g) in got.iter().enumerate() {
+                let j = first + k;
+                let mut thr = 0.0f32;
+                for b in 0..3 {
+                    let [u, m, d] = [&flt[0][b], &flt[1][b], &flt[2][b]];
+                    let mut sum = 0.0f32;
+                    sum += u[j - 1];
+                    sum += u[j];
+                    sum += u[j + 1];
+                    sum += m[j - 1];
+                    sum = (sum as f64 + ONE_BY_15 * angle[b][j].abs() as f64) as f32;
+                    sum += m[j + 1];
+                    sum += d[j - 1];
+                    sum += d[j];
+                    sum += d[j + 1];
+                    thr += sum;
+                }
+                assert_eq!(g.to_bits(), thr.to_bits(), "trial {trial}, column {j}");
+            }
+        }
     }
 }

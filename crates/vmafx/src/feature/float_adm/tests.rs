@@ -14,7 +14,7 @@ fn info() -> &'static ExtractorInfo {
 )]
 fn float_adm_matches_libvmaf_on_corpus() {
     // Every value as libvmaf printed it: decoupling divides as libvmaf's x86 build does
-    // (see kernel::divs).
+    // (see kernel::quotients).
     testkit::check_corpus(info(), "adm_enhn_gain_limit=1", &|m| {
         m.starts_with("adm") || m.starts_with("aim")
     });
