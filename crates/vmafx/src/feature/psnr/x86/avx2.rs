@@ -55,6 +55,9 @@ unsafe fn row_u8(a: &[u8], b: &[u8]) -> u32 {
     let mut acc = zero;
     let mut i = 0;
     while i + 32 <= n {
+        if i % 64 == 0 {
+            super::prefetch_ahead(a, b, i);
+        }
         // SAFETY: both rows hold `n >= i + 32` bytes; the loads are unaligned.
         let (x, z) = unsafe {
             (
@@ -96,6 +99,9 @@ unsafe fn row_u16(a: &[u16], b: &[u16]) -> u64 {
     let mut acc = zero;
     let mut i = 0;
     while i + 16 <= n {
+        if i % 32 == 0 {
+            super::prefetch_ahead(a, b, 2 * i);
+        }
         // SAFETY: both rows hold `n >= i + 16` samples; the loads are unaligned.
         let (x, z) = unsafe {
             (

@@ -56,6 +56,7 @@ unsafe fn row_u8(a: &[u8], b: &[u8]) -> u32 {
     let mut acc = zero;
     let mut i = 0;
     while i < n {
+        super::prefetch_ahead(a, b, i);
         let m: __mmask64 = if n - i >= 64 {
             !0
         } else {
@@ -91,6 +92,7 @@ unsafe fn row_u16(a: &[u16], b: &[u16]) -> u64 {
     let mut acc = zero;
     let mut i = 0;
     while i < n {
+        super::prefetch_ahead(a, b, 2 * i);
         let m: __mmask32 = if n - i >= 32 {
             !0
         } else {
