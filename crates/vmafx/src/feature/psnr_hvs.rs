@@ -370,6 +370,23 @@ fn plane_error(r: &Plane, d: &Plane, bpc: u32, csf: &Csf, k: &Kernels) -> f64 {
     total as f64
 }
 
+/// The mean of an 8x8 block of samples, and of its four 4x4 quadrants (in the order of
+/// `block_masking_terms`' `quadrant`). The C sums the samples in `f32`; samples below
+/// 2^16 keep every partial sum below 2^22, whole numbers `f32` holds exactly, so the sums
+/// are the integer sums, taken here without a chain of float additions.
+fn block_means(b: &[i32; 64]) -> (f32, [f32; 4]) {
+    let mut quads = [0i32; 4];
+    for (i, row) in b.chunks_exact(8).enumerate() {
+        for (h, half) in row.chunks_exact(4).enumerate() {
+            quads[(i >> 2) + 2 * h] += half.iter().sum::<i32>();
+        }
+    }
+    (
+        quads.iter().sum::<i32>() as f32 / 64.0,
+        quads.map(|q| q as f32 / 16.0),
+    )
+}
+
 /// Variance ratio of each block's quadrants to the whole, then the block's masked AC
 /// energy after transforming it in place. The two blocks (reference and distorted) are
 /// computed in lockstep, each in the scalar order of its own sums (which decides the
@@ -382,20 +399,8 @@ fn block_masking_terms(
     let quadrant = |i: usize, j: usize| ((i & 12) >> 2) + ((j & 12) >> 1);
     let mut gmean = [0f32; 2];
     let mut means = [[0f32; 4]; 2];
-    for i in 0..8 {
-        for j in 0..8 {
-            for n in 0..2 {
-                let v = b[n][i * 8 + j] as f32;
-                gmean[n] += v;
-                means[n][quadrant(i, j)] += v;
-            }
-        }
-    }
     for n in 0..2 {
-        gmean[n] /= 64.0;
-        for m in &mut means[n] {
-            *m /= 16.0;
-        }
+        (gmean[n], means[n]) = block_means(b[n]);
     }
     let mut gvar = [0f32; 2];
     let mut vars = [[0f32; 4]; 2];
@@ -526,6 +531,33 @@ mod tests {
             }
         }
         assert!(n > 400);
+    }
+
+    #[test]
+    fn block_means_are_the_float_sums_to_the_bit() {
+        let mut rng = crate::testutil::twin_rng::TwinRng::new(0x6876);
+        let quadrant = |i: usize, j: usize| ((i & 12) >> 2) + ((j & 12) >> 1);
+        for trial in 0..500 {
+            let top = [255, 1023, 4095, 65535][trial % 4];
+            let b: [i32; 64] = std::array::from_fn(|_| match rng.range(0, 3) {
+                0 => top,
+                _ => rng.range(0, top as i64) as i32,
+            });
+            let (mut g, mut q) = (0f32, [0f32; 4]);
+            for i in 0..8 {
+                for j in 0..8 {
+                    g += b[i * 8 + j] as f32;
+                    q[quadrant(i, j)] += b[i * 8 + j] as f32;
+                }
+            }
+            let (gm, qm) = block_means(&b);
+            assert_eq!(gm.to_bits(), (g / 64.0).to_bits(), "trial {trial}");
+            assert_eq!(
+                qm.map(f32::to_bits),
+                q.map(|v| (v / 16.0).to_bits()),
+                "trial {trial}"
+            );
+        }
     }
 
     #[test]
