@@ -108,6 +108,10 @@ impl Extractor for Checked {
         self.fast.kernel_level()
     }
 
+    fn kernel_families(&self) -> &'static [&'static str] {
+        self.fast.kernel_families()
+    }
+
     fn start_at(&mut self, first: u64) {
         self.fast.start_at(first);
         if let Some(twin) = self.twin.as_mut() {

@@ -266,6 +266,10 @@ impl Extractor for FloatMotion {
         self.geometry.map(|_| self.kernels.level)
     }
 
+    fn kernel_families(&self) -> &'static [&'static str] {
+        &["float_conv"]
+    }
+
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
         let g = self
             .geometry

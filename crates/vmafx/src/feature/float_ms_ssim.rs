@@ -184,6 +184,10 @@ impl Extractor for MsSsim {
         self.ready.then_some(self.kernels.level)
     }
 
+    fn kernel_families(&self) -> &'static [&'static str] {
+        &["iqa"]
+    }
+
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
         luma_to_float(input.reference, &mut self.r)?;
         luma_to_float(input.distorted, &mut self.d)?;

@@ -116,6 +116,10 @@ impl Extractor for FloatSsim {
         self.ready.then_some(self.kernels.level)
     }
 
+    fn kernel_families(&self) -> &'static [&'static str] {
+        &["iqa"]
+    }
+
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
         luma_to_float(input.reference, &mut self.r)?;
         luma_to_float(input.distorted, &mut self.d)?;

@@ -116,6 +116,14 @@ pub trait Extractor: Send {
         None
     }
 
+    /// The kernel families whose tables `init` picks from, by the names the kernel
+    /// checker gives them (`vif`, `float_conv`, ...); empty for extractors without SIMD
+    /// kernels. The tests derive from them that every family is checked, and which level
+    /// [`Extractor::kernel_level`] must report under each cap.
+    fn kernel_families(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// Called once after the last frame; temporal features write their late scores here.
     fn flush(&mut self, _store: &mut dyn ScoreStore) -> Result<()> {
         Ok(())

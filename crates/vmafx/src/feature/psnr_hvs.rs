@@ -467,6 +467,10 @@ impl Extractor for PsnrHvs {
         self.kernels.map(|k| k.level)
     }
 
+    fn kernel_families(&self) -> &'static [&'static str] {
+        &["psnr_hvs"]
+    }
+
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
         let Some(k) = self.kernels else {
             return Err(Error::invalid("psnr_hvs", "extract called before init"));

@@ -9,7 +9,7 @@ use crate::testutil::checkasm::Checkable;
 const TRIALS: u64 = 300;
 
 /// The features whose tables the checker runs.
-fn suites() -> [&'static dyn Checkable; 10] {
+pub(super) fn suites() -> [&'static dyn Checkable; 10] {
     [
         crate::feature::vif::CHECKASM,
         crate::feature::adm::CHECKASM,
@@ -24,16 +24,10 @@ fn suites() -> [&'static dyn Checkable; 10] {
     ]
 }
 
-/// The suites that cover an extractor's tables: its own, and the shared float
-/// convolution's for the float extractors built on it.
-fn suites_of(extractor: &str) -> Vec<&str> {
-    match extractor {
-        "float_vif" => vec!["float_conv", "float_vif"],
-        "float_motion" | "float_adm" => vec!["float_conv"],
-        "float_ssim" | "float_ms_ssim" => vec!["iqa"],
-        "speed_chroma" | "speed_temporal" => vec!["speed"],
-        _ => vec![extractor],
-    }
+/// The suite of kernel family `family` (the name extractors give in
+/// `Extractor::kernel_families`).
+pub(super) fn suite(family: &str) -> Option<&'static dyn Checkable> {
+    suites().into_iter().find(|s| s.feature() == family)
 }
 
 /// Features whose tables were decided to have no SIMD kernel on x86-64 (a feature missing
@@ -143,16 +137,29 @@ fn a_planted_one_lane_error_is_caught() {
 }
 
 #[test]
-fn every_feature_with_simd_tables_is_checked() {
-    let listed: Vec<&str> = suites().iter().map(|s| s.feature()).collect();
-    for (name, levels) in super::kernel_tables::SIMD_TABLES {
-        assert!(levels.len() > 1);
-        for suite in suites_of(name.trim_end_matches("_v2")) {
-            assert!(
-                listed.contains(&suite),
-                "{name} has SIMD tables the checker skips ({suite})"
-            );
-        }
+fn every_kernel_family_is_checked_and_every_suite_is_used() {
+    let mut named: Vec<&str> = crate::feature::registry::all()
+        .into_iter()
+        .flat_map(|info| {
+            let opts = info.parse_options(&[]).unwrap();
+            (info.create)(&opts).unwrap().kernel_families()
+        })
+        .copied()
+        .collect();
+    named.sort();
+    named.dedup();
+    for family in &named {
+        assert!(
+            suite(family).is_some(),
+            "kernel family {family} has no checker suite"
+        );
+    }
+    for s in suites() {
+        assert!(
+            named.contains(&s.feature()),
+            "suite {} is no extractor's kernel family",
+            s.feature()
+        );
     }
 }
 

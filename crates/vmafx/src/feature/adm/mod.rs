@@ -240,6 +240,10 @@ impl Extractor for Adm {
         (self.work.width > 0).then_some(self.work.kernels.level)
     }
 
+    fn kernel_families(&self) -> &'static [&'static str] {
+        &["adm"]
+    }
+
     fn init(&mut self, g: Geometry) -> Result<()> {
         if g.width < MIN_DIMENSION || g.height < MIN_DIMENSION {
             return Err(Error::range(

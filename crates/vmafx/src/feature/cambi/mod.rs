@@ -278,6 +278,10 @@ impl Extractor for Cambi {
         self.run.as_ref().map(|_| self.kernels.level)
     }
 
+    fn kernel_families(&self) -> &'static [&'static str] {
+        &["cambi"]
+    }
+
     fn init(&mut self, g: Geometry) -> Result<()> {
         self.run = Some(Run::new(&self.opts, g)?);
         self.kernels = KERNELS.current();

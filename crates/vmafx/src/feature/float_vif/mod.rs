@@ -172,6 +172,10 @@ impl Extractor for FloatVif {
         self.geometry.map(|_| self.kernels.level)
     }
 
+    fn kernel_families(&self) -> &'static [&'static str] {
+        &["float_conv", "float_vif"]
+    }
+
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
         let g = self
             .geometry

@@ -152,6 +152,10 @@ impl Extractor for Motion {
         self.geometry.map(|_| self.kernels.level)
     }
 
+    fn kernel_families(&self) -> &'static [&'static str] {
+        &["motion"]
+    }
+
     fn init(&mut self, geometry: Geometry) -> Result<()> {
         crate::frame::validate_geometry(
             geometry.format,

@@ -161,6 +161,10 @@ impl Extractor for Psnr {
         self.setup.map(|_| self.kernels.level)
     }
 
+    fn kernel_families(&self) -> &'static [&'static str] {
+        &["psnr"]
+    }
+
     fn extract(&mut self, input: &ExtractInput<'_>, out: &mut FrameScores) -> Result<()> {
         let Some(s) = self.setup else {
             return Err(Error::invalid("psnr", "extract called before init"));

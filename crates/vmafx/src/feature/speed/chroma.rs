@@ -74,6 +74,10 @@ impl Extractor for SpeedChroma {
         self.state.as_ref().map(|s| s.speed.kernels.level)
     }
 
+    fn kernel_families(&self) -> &'static [&'static str] {
+        &["speed"]
+    }
+
     fn init(&mut self, g: Geometry) -> Result<()> {
         let (w, h) = match g.format {
             PixelFormat::Yuv420p => (g.width / 2, g.height / 2),

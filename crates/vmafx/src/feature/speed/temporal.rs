@@ -56,6 +56,10 @@ impl Extractor for SpeedTemporal {
         self.state.as_ref().map(|s| s.speed.kernels.level)
     }
 
+    fn kernel_families(&self) -> &'static [&'static str] {
+        &["speed"]
+    }
+
     fn init(&mut self, g: Geometry) -> Result<()> {
         let speed = Speed::new(
             self.p.clone(),

@@ -423,6 +423,10 @@ impl Extractor for Vif {
         self.state.as_ref().map(|s| s.kernels.level)
     }
 
+    fn kernel_families(&self) -> &'static [&'static str] {
+        &["vif"]
+    }
+
     fn init(&mut self, geometry: Geometry) -> Result<()> {
         if !(8..=16).contains(&geometry.bpc) {
             return Err(Error::range(
