@@ -266,10 +266,9 @@ fn pow_p(x: f32, p: f64) -> f32 {
 /// cube leaves the sum as it is and 0 is added instead. Below that sum every cube is
 /// taken (the sum never falls, so the test is made once per value until it holds).
 #[inline]
-fn cube_sum(values: impl Iterator<Item = f32>) -> f32 {
+fn cube_sum(mut values: impl Iterator<Item = f32>) -> f32 {
     const TINY: f32 = 2.273_736_8e-13; // 2^-42
     const BIG_ENOUGH: f32 = 7.888_609e-31; // 2^-100
-    let mut values = values.peekable();
     let mut acc = 0.0f32;
     while acc < BIG_ENOUGH {
         match values.next() {
