@@ -9,8 +9,8 @@
 //! units, exact in a `double` while the total stays below 2^53 units, and the running
 //! sum is the integer sum over the scale, whatever the order. Summing the integers is a
 //! few times faster than the chain of dependent `double` additions; [`PlaneSums::exact`]
-//! says whether the bounds held, and where they did not (16-bit pictures, out-of-range
-//! samples) the caller sums the floats as libvmaf does.
+//! says whether the bounds held, and where they did not (most 16-bit pictures, samples out
+//! of range) the caller sums the floats as libvmaf does.
 
 use crate::frame::{Frame, Samples};
 
