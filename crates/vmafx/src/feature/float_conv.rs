@@ -111,12 +111,7 @@ pub(crate) fn picture_to_float(frame: &Frame, channel: usize, offset: f32, out: 
     if out.width != w || out.height != h {
         *out = FloatPlane::new(w, h);
     }
-    let scaler: f32 = match frame.bpc() {
-        10 => 4.0,
-        12 => 16.0,
-        16 => 256.0,
-        _ => 1.0,
-    };
+    let scaler = exact_sums::code_scale(frame.bpc()) as f32;
     match plane.samples() {
         Samples::U8(s) => {
             for y in 0..h {

@@ -7,7 +7,7 @@
 //! `float_conv::exact_sums`) the integers are summed instead; other planes (16-bit, or
 //! out-of-range samples) are summed as libvmaf does.
 
-use super::float_conv::exact_sums::{code_scale, PlaneSums};
+use super::float_conv::exact_sums::PlaneSums;
 use super::float_conv::{check_geometry, check_input, picture_to_float, FloatPlane};
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering};
 use crate::error::{Error, Result};
@@ -54,14 +54,8 @@ fn second_sum(p: &FloatPlane) -> f64 {
 /// Plane 0 of `frame`: its samples' sum and its squares' sum, each as libvmaf's running
 /// `double` sum gives it. `scratch` holds the float plane where libvmaf's way is taken.
 fn moment_sums(frame: &Frame, scratch: &mut FloatPlane) -> (f64, f64) {
-    let sums = PlaneSums::of_codes(frame);
-    if sums.exact() {
-        // Both sums below 2^53 convert exactly; the divisions are by powers of two.
-        let scale = code_scale(frame.bpc());
-        return (
-            sums.values as f64 / scale,
-            sums.squares as f64 / (scale * scale),
-        );
+    if let Some(sums) = PlaneSums::of_codes(frame).scaled(frame.bpc()) {
+        return sums;
     }
     picture_to_float(frame, 0, 0.0, scratch);
     (first_sum(scratch), second_sum(scratch))

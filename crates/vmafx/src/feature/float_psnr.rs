@@ -8,7 +8,7 @@
 //! and for in-range 10- and 12-bit samples, see `float_conv::exact_sums`) the squared
 //! differences of the codes are summed instead.
 
-use super::float_conv::exact_sums::{code_scale, PlaneSums};
+use super::float_conv::exact_sums::PlaneSums;
 use super::float_conv::{check_geometry, check_input, picture_to_float, FloatPlane};
 use super::{ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptValues, Ordering};
 use crate::error::{Error, Result};
@@ -92,10 +92,8 @@ impl Extractor for FloatPsnr {
             .ok_or_else(|| Error::invalid(NAME, "extract called before init"))?;
         check_input(NAME, input, g)?;
         let sums = PlaneSums::of_differences(input.reference, input.distorted);
-        let noise = if sums.exact() {
-            // Below 2^53, converted exactly; the division is by a power of two.
-            let scale = code_scale(g.bpc);
-            sums.squares as f64 / (scale * scale)
+        let noise = if let Some((_, squares)) = sums.scaled(g.bpc) {
+            squares
         } else {
             picture_to_float(input.reference, 0, 0.0, &mut self.r);
             picture_to_float(input.distorted, 0, 0.0, &mut self.d);
@@ -180,6 +178,7 @@ pub(crate) mod testing {
 
 #[cfg(test)]
 mod tests {
+    use super::super::float_conv::exact_sums::code_scale;
     use super::testing::{frame, run_one};
     use super::*;
     use crate::testutil::twin_rng::TwinRng;

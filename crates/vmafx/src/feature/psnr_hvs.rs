@@ -370,15 +370,20 @@ fn plane_error(r: &Plane, d: &Plane, bpc: u32, csf: &Csf, k: &Kernels) -> f64 {
     total as f64
 }
 
-/// The mean of an 8x8 block of samples, and of its four 4x4 quadrants (in the order of
-/// `block_masking_terms`' `quadrant`). The C sums the samples in `f32`; samples below
-/// 2^16 keep every partial sum below 2^22, whole numbers `f32` holds exactly, so the sums
-/// are the integer sums, taken here without a chain of float additions.
+/// Which 4x4 quadrant of an 8x8 block row `i`, column `j` lies in (libvmaf's order).
+fn quadrant(i: usize, j: usize) -> usize {
+    ((i & 12) >> 2) + ((j & 12) >> 1)
+}
+
+/// The mean of an 8x8 block of samples, and of its four 4x4 quadrants ([`quadrant`]).
+/// The C sums the samples in `f32`; samples below 2^16 keep every partial sum below
+/// 2^22, whole numbers `f32` holds exactly, so the sums are the integer sums, taken here
+/// without a chain of float additions.
 fn block_means(b: &[i32; 64]) -> (f32, [f32; 4]) {
     let mut quads = [0i32; 4];
     for (i, row) in b.chunks_exact(8).enumerate() {
         for (h, half) in row.chunks_exact(4).enumerate() {
-            quads[(i >> 2) + 2 * h] += half.iter().sum::<i32>();
+            quads[quadrant(i, 4 * h)] += half.iter().sum::<i32>();
         }
     }
     (
@@ -396,7 +401,6 @@ fn block_masking_terms(
     mask: &[[f32; 8]; 8],
     k: &Kernels,
 ) -> [(f32, f32); 2] {
-    let quadrant = |i: usize, j: usize| ((i & 12) >> 2) + ((j & 12) >> 1);
     let mut gmean = [0f32; 2];
     let mut means = [[0f32; 4]; 2];
     for n in 0..2 {

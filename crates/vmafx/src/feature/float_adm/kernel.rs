@@ -360,18 +360,13 @@ fn cm(
                 let (ca, cb) = (up(j), down(j, w));
                 let mut total = 0.0f32;
                 for b in 0..3 {
-                    let fl = &flt[b].data;
-                    let mut sum = 0.0f32;
-                    sum += fl[ra * w + ca];
-                    sum += fl[ra * w + j];
-                    sum += fl[ra * w + cb];
-                    sum += fl[i * w + ca];
-                    sum = (sum as f64 + ONE_BY_15 * angles[b].data[i * w + j].abs() as f64) as f32;
-                    sum += fl[i * w + cb];
-                    sum += fl[rb * w + ca];
-                    sum += fl[rb * w + j];
-                    sum += fl[rb * w + cb];
-                    total += sum;
+                    let at = |y: usize, x: usize| flt[b].data[y * w + x];
+                    total += band_threshold(
+                        [at(ra, ca), at(ra, j), at(ra, cb)],
+                        [at(i, ca), at(i, cb)],
+                        [at(rb, ca), at(rb, j), at(rb, cb)],
+                        angles[b].data[i * w + j],
+                    );
                 }
                 total
             };
@@ -419,6 +414,24 @@ fn cm(
     total[0] + total[1] + total[2]
 }
 
+/// One band's share of a masking threshold at a column: the masker contributions of the
+/// row above (left, centre, right), of its own row (left, right) and of the row below,
+/// and the centre's `|angle| / 15` added in `f64` after the fourth, in the C's order.
+#[inline(always)]
+fn band_threshold(up: [f32; 3], mid: [f32; 2], down: [f32; 3], angle: f32) -> f32 {
+    let mut sum = 0.0f32;
+    sum += up[0];
+    sum += up[1];
+    sum += up[2];
+    sum += mid[0];
+    sum = (sum as f64 + ONE_BY_15 * angle.abs() as f64) as f32;
+    sum += mid[1];
+    sum += down[0];
+    sum += down[1];
+    sum += down[2];
+    sum
+}
+
 /// The masking thresholds of columns `first..first + out.len()` (each with both
 /// neighbours in the row) of one row: per band the nine values around the column of
 /// `flt` (rows above, at and below), the centre's `|angle| / 15` added in `f64` after the
@@ -444,17 +457,12 @@ fn thresholds(flt: [[&[f32]; 3]; 3], angle: [&[f32]; 3], first: usize, out: &mut
         );
         let a = &angle[b][first..first + n];
         for k in 0..n {
-            let mut sum = 0.0f32;
-            sum += u0[k];
-            sum += u1[k];
-            sum += u2[k];
-            sum += m0[k];
-            sum = (sum as f64 + ONE_BY_15 * a[k].abs() as f64) as f32;
-            sum += m2[k];
-            sum += d0[k];
-            sum += d1[k];
-            sum += d2[k];
-            out[k] += sum;
+            out[k] += band_threshold(
+                [u0[k], u1[k], u2[k]],
+                [m0[k], m2[k]],
+                [d0[k], d1[k], d2[k]],
+                a[k],
+            );
         }
     }
 }

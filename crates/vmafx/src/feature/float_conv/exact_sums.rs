@@ -73,6 +73,20 @@ impl PlaneSums {
         self.max < 1 << 12 && self.values < LIMIT && self.squares < LIMIT
     }
 
+    /// The two sums on libvmaf's float scale for `bpc`-bit codes, (values / scale,
+    /// squares / scale²): libvmaf's running `double` sums, where [`PlaneSums::exact`]
+    /// holds (both sums below 2^53 convert exactly, and the divisions are by powers of
+    /// two); `None` otherwise.
+    pub(crate) fn scaled(&self, bpc: u32) -> Option<(f64, f64)> {
+        let scale = code_scale(bpc);
+        self.exact().then(|| {
+            (
+                self.values as f64 / scale,
+                self.squares as f64 / (scale * scale),
+            )
+        })
+    }
+
     /// Adds the codes of one row.
     fn add_codes<T: Copy + Into<u32>>(&mut self, row: &[T]) {
         for c in row.chunks(CHUNK) {
