@@ -47,6 +47,7 @@ pub mod output;
 pub mod provenance;
 pub mod score;
 pub mod scorer;
+mod version;
 
 // White-box test hooks: public with the `test-hooks` feature (and in this crate's tests);
 // elsewhere a private module of no-ops in their place.
@@ -72,9 +73,4 @@ pub use scorer::{
     Bootstrap, Feature, FrameRow, Model, ModelParts, ModelScores, OptionValue, Progress, Report,
     ReportParts, Scorer, ScorerConfig, Side, WindowScores,
 };
-
-/// The libvmaf version whose output vmafx reproduces (written as `version` in logs).
-pub const LIBVMAF_VERSION: &str = "3.2.0";
-
-/// This crate's version.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub use version::{LIBVMAF_VERSION, VERSION};

@@ -374,6 +374,7 @@ impl DeltaCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::feature::extract_all::extract_all;
     use crate::testutil::*;
 
     #[test]

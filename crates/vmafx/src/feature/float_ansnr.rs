@@ -236,7 +236,7 @@ mod tests {
         let info = &EXTRACTORS[0];
         let mut x = (info.create)(&info.parse_options(&[]).unwrap()).unwrap();
         let e = x.init(geometry(&r)).unwrap_err();
-        assert_eq!(e.status(), crate::Status::Range);
+        assert_eq!(e.status(), crate::error::Status::Range);
         assert!(e.subject().contains("size"), "{e}");
     }
 }

@@ -210,6 +210,7 @@ impl Extractor for MsSsim {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::feature::extract_all::extract_all;
     use crate::testutil::*;
 
     #[test]
@@ -261,7 +262,7 @@ mod tests {
         let info = &EXTRACTORS[0];
         let mut x = (info.create)(&info.parse_options(&[]).unwrap()).unwrap();
         let g = Geometry {
-            format: crate::PixelFormat::Yuv420p,
+            format: crate::frame::PixelFormat::Yuv420p,
             bpc: 8,
             width: 176,
             height: 144,

@@ -269,7 +269,7 @@ mod tests {
         let info = &EXTRACTORS[0];
         let mut x = (info.create)(&info.parse_options(&[]).unwrap()).unwrap();
         let e = x.init(testing::geometry(&r)).unwrap_err();
-        assert_eq!(e.status(), crate::Status::NotSup);
+        assert_eq!(e.status(), crate::error::Status::NotSup);
         assert!(e.subject().contains("bpc"), "{e}");
         let a = frame(8, 8, 8, |_, _| 0);
         let b = frame(8, 16, 8, |_, _| 0);

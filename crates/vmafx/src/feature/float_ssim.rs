@@ -152,6 +152,7 @@ impl Extractor for FloatSsim {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::feature::extract_all::extract_all;
     use crate::testutil::*;
 
     #[test]
@@ -185,7 +186,7 @@ mod tests {
 
     #[test]
     fn identical_input_is_one_and_options_are_checked() {
-        let f = crate::frame::FrameBuilder::new(crate::PixelFormat::Yuv420p, 8, 32, 32)
+        let f = crate::frame::FrameBuilder::new(crate::frame::PixelFormat::Yuv420p, 8, 32, 32)
             .unwrap()
             .build();
         let info = &EXTRACTORS[0];
@@ -219,7 +220,7 @@ mod tests {
         let e = info
             .parse_options(&[("scale".into(), "11".into())])
             .unwrap_err();
-        assert_eq!(e.status(), crate::Status::Range);
+        assert_eq!(e.status(), crate::error::Status::Range);
         let e = info
             .parse_options(&[("bogus".into(), "1".into())])
             .unwrap_err();

@@ -33,6 +33,8 @@ pub(crate) mod speed;
 pub(crate) mod vif;
 
 #[cfg(test)]
+pub(crate) mod extract_all;
+#[cfg(test)]
 mod test_extractors;
 
 use crate::cpu::CpuLevel;

@@ -500,6 +500,7 @@ impl Extractor for PsnrHvs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::feature::extract_all::extract_all;
     use crate::testutil::*;
 
     #[test]

@@ -72,7 +72,13 @@ impl RawParams {
                 format!("{at}: bit depth {} is outside 8..=16", self.bpc),
             ));
         }
-        limits.check_size(self.width, self.height, crate::Status::Range, name, at)
+        limits.check_size(
+            self.width,
+            self.height,
+            crate::error::Status::Range,
+            name,
+            at,
+        )
     }
 }
 

@@ -92,7 +92,7 @@ mod tests {
     fn a_missing_folder_is_an_io_error_naming_the_path() {
         let p = Path::new("/nonexistent-vmafx-dir/log.xml");
         let e = write_file_atomically(p, b"x").unwrap_err();
-        assert_eq!(e.status(), crate::Status::Io);
+        assert_eq!(e.status(), crate::error::Status::Io);
         assert!(
             e.to_string().contains("/nonexistent-vmafx-dir/log.xml"),
             "{e}"

@@ -40,7 +40,7 @@ impl ReportInfo {
     /// no subsampling, no aggregate metrics.
     pub fn new(width: u32, height: u32, pic_count: u64) -> Self {
         ReportInfo {
-            version: crate::LIBVMAF_VERSION.to_string(),
+            version: crate::version::LIBVMAF_VERSION.to_string(),
             fps: 0.0,
             width,
             height,

@@ -141,38 +141,6 @@ pub(crate) fn same_at_6(a: f64, b: f64) -> bool {
     format!("{a:.6}") == format!("{b:.6}")
 }
 
-/// Initialises `x` for the clip's geometry and extracts every frame pair, in order.
-pub(crate) fn extract_all(
-    x: &mut dyn crate::feature::Extractor,
-    refs: &[Frame],
-    dis: &[Frame],
-) -> Vec<crate::feature::FrameScores> {
-    let f = &refs[0];
-    x.init(crate::frame::Geometry {
-        format: f.format(),
-        bpc: f.bpc(),
-        width: f.width(),
-        height: f.height(),
-    })
-    .unwrap();
-    refs.iter()
-        .zip(dis)
-        .enumerate()
-        .map(|(i, (r, d))| {
-            let mut out = crate::feature::FrameScores::default();
-            let input = crate::feature::ExtractInput {
-                reference: r,
-                distorted: d,
-                prev_reference: None,
-                prev_prev_reference: None,
-                index: i as u64,
-            };
-            x.extract(&input, &mut out).unwrap();
-            out
-        })
-        .collect()
-}
-
 /// The first `frames` frames of the 1080p bench pair, `/work/bench/1080_{ref,dis}.y4m` or
 /// the same names in `VMAFX_BENCH_DIR`; `None` when either file cannot be opened (the
 /// timing tests that use it are `#[ignore]`d and skip then).
