@@ -1,6 +1,7 @@
 //! Conformance against libvmaf's own outputs, and the extractor's contract.
 
 use super::*;
+use crate::feature::extract_all::extract_all;
 use crate::feature::name::alias;
 use crate::feature::options::split_option_string;
 use crate::frame::{FrameBuilder, PixelFormat, SamplesMut};
@@ -49,31 +50,10 @@ fn make(options: &str) -> Result<Box<dyn Extractor>> {
     (info.create)(&opts)
 }
 
-fn geometry(f: &Frame) -> Geometry {
-    Geometry {
-        format: f.format(),
-        bpc: f.bpc(),
-        width: f.width(),
-        height: f.height(),
-    }
-}
-
 /// Scores every pair; returns the written (name, index, value) entries.
 fn run(options: &str, refs: &[Frame], dis: &[Frame]) -> Vec<(String, u64, f64)> {
-    let mut ex = make(options).unwrap();
-    ex.init(geometry(&refs[0])).unwrap();
-    let mut out = FrameScores::default();
-    for (i, (r, d)) in refs.iter().zip(dis).enumerate() {
-        let input = ExtractInput {
-            reference: r,
-            distorted: d,
-            prev_reference: None,
-            prev_prev_reference: None,
-            index: i as u64,
-        };
-        ex.extract(&input, &mut out).unwrap();
-    }
-    out.entries
+    let frames = extract_all(make(options).unwrap().as_mut(), refs, dis);
+    frames.into_iter().flat_map(|out| out.entries).collect()
 }
 
 /// Matched and compared value counts per configuration, and the mismatches.

@@ -1,6 +1,7 @@
 //! Conformance of cambi with libvmaf's own outputs, and its refusals.
 
 use super::*;
+use crate::feature::extract_all::extract_all;
 use crate::frame::{FrameBuilder, PixelFormat, SamplesMut};
 use crate::testutil::*;
 
@@ -31,21 +32,8 @@ const V1016: &[(&str, &str)] = &[
 
 /// Scores every frame pair with `x`, returning (name, index, value) per entry.
 fn run_clip(x: &mut dyn Extractor, rf: &[Frame], df: &[Frame]) -> Vec<(String, u64, f64)> {
-    x.init(geometry(&rf[0])).unwrap();
-    let mut all = Vec::new();
-    for (i, (r, d)) in rf.iter().zip(df).enumerate() {
-        let mut out = FrameScores::default();
-        let input = ExtractInput {
-            reference: r,
-            distorted: d,
-            prev_reference: None,
-            prev_prev_reference: None,
-            index: i as u64,
-        };
-        x.extract(&input, &mut out).unwrap();
-        all.extend(out.entries);
-    }
-    all
+    let frames = extract_all(x, rf, df);
+    frames.into_iter().flat_map(|out| out.entries).collect()
 }
 
 /// Compares `got` with the expected metric `metric` of `log`, returning (frames, max |diff|).

@@ -2,6 +2,7 @@
 
 use super::EXTRACTORS;
 use crate::error::Status;
+use crate::feature::extract_all::extract_all;
 use crate::feature::name::alias;
 use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry};
 use crate::frame::{Frame, FrameBuilder, PixelFormat, SamplesMut};
@@ -27,24 +28,7 @@ fn geometry_of(f: &Frame) -> Geometry {
 
 /// Scores every pair with a fresh extractor made from `options`.
 fn run(options: &[(&str, &str)], refs: &[Frame], diss: &[Frame]) -> Vec<FrameScores> {
-    let mut ex = make(options).unwrap();
-    ex.init(geometry_of(&refs[0])).unwrap();
-    refs.iter()
-        .zip(diss)
-        .enumerate()
-        .map(|(i, (r, d))| {
-            let mut out = FrameScores::default();
-            let input = ExtractInput {
-                reference: r,
-                distorted: d,
-                prev_reference: None,
-                prev_prev_reference: None,
-                index: i as u64,
-            };
-            ex.extract(&input, &mut out).unwrap();
-            out
-        })
-        .collect()
+    extract_all(make(options).unwrap().as_mut(), refs, diss)
 }
 
 /// The value written under `name` for one frame.
