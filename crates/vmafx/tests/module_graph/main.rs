@@ -24,7 +24,7 @@ use scan::read_tree;
 /// The engine's layers, lowest first: a module may import any module of a lower layer and
 /// none of its own or a higher one. `scorer` is the front door above everything.
 const LAYERS: &[&[&str]] = &[
-    &["error"],
+    &["error", "version"],
     &["fence", "cpu"],
     &["hooks"],
     &["frame"],
