@@ -41,6 +41,20 @@ def frames(path):
     return {fr["frameNum"]: fr["metrics"] for fr in log["frames"]}
 
 
+def check_identical(vmafx_cmd, libvmaf_cmd):
+    """Runs both commands with a JSON log each and exits unless every per-frame score is
+    the same; returns (frames, metrics per frame)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        jx, jl = os.path.join(tmp, "vmafx.json"), os.path.join(tmp, "libvmaf.json")
+        run(vmafx_cmd + ["--json", "-o", jx])
+        run(libvmaf_cmd + ["--json", "-o", jl])
+        fx, fl = frames(jx), frames(jl)
+    if fx != fl:
+        bad = [k for k in sorted(set(fx) | set(fl)) if fx.get(k) != fl.get(k)]
+        sys.exit(f"per-frame scores differ at frames {bad[:10]} ({' '.join(vmafx_cmd[1:])})")
+    return len(fx), len(next(iter(fx.values())))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--vmafx", required=True)
@@ -55,15 +69,8 @@ def main():
     vx = [a.vmafx] + common + ["-q"]
     lv = [a.libvmaf] + common + ["-q", "-o", "/dev/null"]
 
-    with tempfile.TemporaryDirectory() as tmp:
-        jx, jl = os.path.join(tmp, "vmafx.json"), os.path.join(tmp, "libvmaf.json")
-        run([a.vmafx] + common + ["-q", "--json", "-o", jx])
-        run([a.libvmaf] + common + ["-q", "--json", "-o", jl])
-        fx, fl = frames(jx), frames(jl)
-        if fx != fl:
-            bad = [k for k in sorted(set(fx) | set(fl)) if fx.get(k) != fl.get(k)]
-            sys.exit(f"per-frame scores differ at frames {bad[:10]}")
-        print(f"per-frame scores identical: {len(fx)} frames, {len(next(iter(fx.values())))} metrics each")
+    n, m = check_identical([a.vmafx] + common + ["-q"], [a.libvmaf] + common + ["-q"])
+    print(f"per-frame scores identical: {n} frames, {m} metrics each")
 
     rows = {"vmafx": [], "libvmaf": []}
     ratios = []

@@ -16,15 +16,13 @@ Prints a Markdown table, a row as soon as it is measured.
 """
 
 import argparse
-import json
 import os
 import platform
 import statistics
 import subprocess
 import sys
-import tempfile
 
-from compare_with_libvmaf import frames, run
+from compare_with_libvmaf import check_identical, run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE = "bbb_384x216_420p8_scenecut"
@@ -67,18 +65,6 @@ def make_clips(clips, corpus):
         if not os.path.exists(out):
             subprocess.run(["ffmpeg", "-i", clip(clips, "1080", side),
                             "-pix_fmt", "yuv420p10le"] + y4m + [out], check=True)
-
-
-def check_identical(vmafx, libvmaf, args):
-    """Exits unless both programs log the same per-frame scores for `args`."""
-    with tempfile.TemporaryDirectory() as tmp:
-        jx, jl = os.path.join(tmp, "x.json"), os.path.join(tmp, "l.json")
-        run([vmafx] + args + ["--json", "-o", jx])
-        run([libvmaf] + args + ["--json", "-o", jl])
-        fx, fl = frames(jx), frames(jl)
-        if fx != fl:
-            bad = [k for k in sorted(set(fx) | set(fl)) if fx.get(k) != fl.get(k)]
-            sys.exit(f"speed_table: per-frame scores differ at frames {bad[:10]} ({args})")
 
 
 def alternate(vmafx, libvmaf, args, pairs):
@@ -133,7 +119,7 @@ def main():
         for label, prefix, model, threads in MODEL_ROWS:
             args = ["-r", clip(a.clips, prefix, "ref"), "-d", clip(a.clips, prefix, "dis"),
                     "--model", f"version={model}", "--threads", str(threads), "-q"] + cap
-            check_identical(a.vmafx, a.libvmaf, args)
+            check_identical([a.vmafx] + args, [a.libvmaf] + args)
             wall, cpu, cpus, mem = alternate(a.vmafx, a.libvmaf, args + ["-o", os.devnull],
                                              a.pairs)
             print(f"| {label} | {wall:.2f}x | {cpu:.2f}x ({min(cpus):.2f}..{max(cpus):.2f}) "
