@@ -5,8 +5,8 @@
 use std::arch::x86_64::*;
 
 use super::super::kernels::Kernels;
-use super::super::tables::log2_table_i32;
-use super::avx2_score::{interleave, score4, square, ScoreSums};
+use super::avx2_score::{interleave, square};
+use super::avx2_score_loads::ScoreSums;
 use super::avx2_vertical_u16::{
     serves as pairs16_serve, step as pairs16_step, store_words8, PairTaps,
 };
@@ -706,6 +706,9 @@ unsafe fn split_halves(src: &[u32], hi: &mut [u32], lo: &mut [u32]) {
     }
 }
 
+/// The horizontal pass of scale 3 (taps past 15 bits) in 32-bit lanes, sixteen columns a
+/// step as two halves of eight, scored as the madd pass's pixels are
+/// (`avx2_score_loads`); the last columns by the scalar code.
 #[target_feature(enable = "avx2")]
 unsafe fn horizontal_avx2<const N: usize>(
     s: &mut StatScratch,
@@ -714,15 +717,12 @@ unsafe fn horizontal_avx2<const N: usize>(
     gain_limit: f64,
     sums: &mut Sums,
 ) {
-    let table = log2_table_i32();
-    let gain = _mm256_set1_pd(gain_limit);
-    // SAFETY: AVX2 is enabled here.
-    let mut acc = unsafe { ScoreSums::new() };
+    let mut acc = ScoreSums::new(gain_limit);
     let taps = taps_of::<N>(scale);
     let first = MAX_HALF - N / 2;
-    let n8 = width / 8 * 8;
-    // Output columns 0..n8 read columns first..first + n8 + N - 1 of the padded rows.
-    let len = n8 + N - 1;
+    let n16 = width / 16 * 16;
+    // Output columns 0..n16 read columns first..first + n16 + N - 1 of the padded rows.
+    let len = n16 + N - 1;
     let span = first..first + len;
     {
         let [xh, xl, yh, yl, zh, zl] = &mut s.halves;
@@ -757,39 +757,27 @@ unsafe fn horizontal_avx2<const N: usize>(
         coef[k] = _mm256_set1_epi32(c as i32);
     }
     let zero = _mm256_setzero_si256();
-    for j in (0..n8).step_by(8) {
-        // SAFETY: AVX2 is enabled here; j + N + 7 <= n8 + N - 1 = len, the length of
-        // every row slice.
-        unsafe {
-            let (a1, a2) = (symmetric8(&coef, m1, j), symmetric8(&coef, m2, j));
-            let sigma1 = _mm256_sub_epi32(moment8(&coef, xx, j), square(a1, a1));
-            let sigma2 = _mm256_sub_epi32(moment8(&coef, yy, j), square(a2, a2));
-            let sigma2 = _mm256_max_epi32(sigma2, zero);
-            let sigma12 = _mm256_sub_epi32(moment8(&coef, xy, j), square(a1, a2));
-            let half = |v| _mm256_castsi256_si128(v);
-            let high = |v| _mm256_extracti128_si256::<1>(v);
-            score4(
-                half(sigma1),
-                half(sigma2),
-                half(sigma12),
-                gain,
-                table,
-                &mut acc,
-            );
-            score4(
-                high(sigma1),
-                high(sigma2),
-                high(sigma12),
-                gain,
-                table,
-                &mut acc,
-            );
-        }
+    for j in (0..n16).step_by(16) {
+        let at = [j, j + 8];
+        // The filter of a moment row over the eight columns from `at`, less the rounded
+        // product of two means: a sigma.
+        let sigma = |row, at, a, b| {
+            // SAFETY: AVX2 is enabled here; at + N + 7 <= n16 + N - 1 = len, the length of
+            // every row slice.
+            unsafe { _mm256_sub_epi32(moment8(&coef, row, at), square(a, b)) }
+        };
+        // SAFETY: as above.
+        let means = at.map(|at| unsafe { (symmetric8(&coef, m1, at), symmetric8(&coef, m2, at)) });
+        let sigma1 = [0, 1].map(|h| sigma(xx, at[h], means[h].0, means[h].0));
+        let sigma2 = [0, 1].map(|h| sigma(yy, at[h], means[h].1, means[h].1));
+        let sigma2 = sigma2.map(|v| _mm256_max_epi32(v, zero));
+        acc.add16(sigma1, sigma2, || {
+            [0, 1].map(|h| sigma(xy, at[h], means[h].0, means[h].1))
+        });
     }
-    // SAFETY: AVX2 is enabled here.
-    let totals = unsafe { acc.totals() };
+    let totals = acc.totals();
     sums.add_totals(totals[0], totals[1], totals[2], totals[3]);
-    horizontal_columns(s, n8, width, scale, gain_limit, sums);
+    horizontal_columns(s, n16, width, scale, gain_limit, sums);
 }
 
 /// The 8-bit vertical down-sampling filter: by mirrored row sums and multiply-adds where

@@ -1,4 +1,4 @@
-//! The AVX2 scoring of the madd horizontal pass's pixels (scales 0..2), by compaction: the
+//! The AVX2 scoring of the horizontal passes' pixels (every scale), by compaction: the
 //! flat pixels are summed in vectors as they come, and the three sigmas of the others are
 //! packed, eight at a time, into short buffers that are then scored four at a time with
 //! every lane in use and no data-dependent branch: each takes the denominator's term, and
