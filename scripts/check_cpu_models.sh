@@ -75,7 +75,7 @@ else
     else
       echo "check-cpu-models: this build gathers through index register 4, which qemu" \
         "mis-decodes, so the AVX2 models' logs are not compared:" \
-        "$(echo "$index4" | head -3 | tr -s '\t ' ' ')"
+        "$(echo "$index4" | head -3 | tr -s '\t ' ' ' | sed 's/^ //')"
     fi
   fi
 fi
