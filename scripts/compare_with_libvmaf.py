@@ -67,9 +67,10 @@ def main():
 
     common = ["-r", a.reference, "-d", a.distorted, "--threads", str(a.threads)]
     vx = [a.vmafx] + common + ["-q"]
-    lv = [a.libvmaf] + common + ["-q", "-o", "/dev/null"]
+    lv = [a.libvmaf] + common + ["-q"]
 
-    n, m = check_identical([a.vmafx] + common + ["-q"], [a.libvmaf] + common + ["-q"])
+    n, m = check_identical(vx, lv)
+    lv += ["-o", "/dev/null"]
     print(f"per-frame scores identical: {n} frames, {m} metrics each")
 
     rows = {"vmafx": [], "libvmaf": []}

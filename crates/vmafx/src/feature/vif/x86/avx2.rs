@@ -650,8 +650,10 @@ fn horizontal(s: &mut StatScratch, width: usize, scale: usize, gain_limit: f64, 
     if scale <= 2 {
         return super::avx2_madd::horizontal(s, width, scale, gain_limit, sums);
     }
+    // Scale 3, the last, has three taps.
+    debug_assert_eq!(scale, 3);
     // SAFETY: this table is only handed out when the processor has AVX2.
-    unsafe { by_taps!(scale, horizontal_avx2, (s, width, scale, gain_limit, sums)) }
+    unsafe { horizontal_avx2::<3>(s, width, scale, gain_limit, sums) }
 }
 
 /// The symmetric filter `coef` over the eight positions `j..j + 8` of `r`, in wrapping
