@@ -9,12 +9,12 @@
 //! full sum is below 2^32 (taps summing to 2^16 over samples below 2^8), so the wrapping
 //! 32-bit sums are the scalar code's sums exactly, in any order.
 //!
-//! A step loads sixteen bytes of each row and interleaves two rows' bytes before widening,
-//! so its two halves are columns `0..8` and `8..16` in order, and the ten sums of a step
-//! stay in registers (all but one) through its nine row pairs: 1.5% less whole-process
-//! time at 1080p than lane-interleaved halves, which spilled (PERFORMANCE.md, VIF round 7).
-//! The pass writes the horizontal pass's biased words itself (`s.words_done`), and the
-//! five 32-bit rows only in the blocks whose columns the mirrors and scalar columns read.
+//! A step loads sixteen bytes of each row broadcast to both 128-bit lanes and widens them
+//! in-lane (`vpshufb`, then a word unpack of the two rows), so no instruction of the loop
+//! crosses lanes; its two halves hold columns `0..4, 8..12` and `4..8, 12..16`, and the ten
+//! sums of a step stay in registers (all but one) through its nine row pairs. The pass
+//! writes the horizontal pass's biased words itself (`s.words_done`), and the five 32-bit
+//! rows only in the blocks whose columns the mirrors and scalar columns read.
 
 use std::arch::x86_64::*;
 
@@ -47,27 +47,14 @@ pub(super) fn store16(d: &mut [u32], j: usize, [lo, hi]: [__m256i; 2]) {
 /// `avx2_madd`) at words `at..at + 16`: the means whole, the moments as their high and
 /// low halves; without `XY`, the first six rows only (the `ref·dis` sums were skipped, see
 /// `xy_plan`). Packing the two lane-interleaved halves of a step puts its words in column
-/// order (each 128-bit lane packs columns `0..4` with `4..8`, then `8..12` with `12..16`);
-/// halves `IN_ORDER` (columns `0..8`, `8..16`) take one more 64-bit permute. Every packed
-/// lane is below 2^16, so the saturating pack is exact.
+/// order (each 128-bit lane packs columns `0..4` with `4..8`, then `8..12` with `12..16`).
+/// Every packed lane is below 2^16, so the saturating pack is exact.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn store_words<const IN_ORDER: bool, const XY: bool>(
-    words: &mut [Vec<i16>; 8],
-    at: usize,
-    rows: &Step,
-) {
+pub(super) fn store_words<const XY: bool>(words: &mut [Vec<i16>; 8], at: usize, rows: &Step) {
     let bias = _mm256_set1_epi16(i16::MIN);
     let low16 = _mm256_set1_epi32(0xFFFF);
-    let packed = |v: [__m256i; 2]| {
-        let p = _mm256_packus_epi32(v[0], v[1]);
-        let p = if IN_ORDER {
-            _mm256_permute4x64_epi64::<0xD8>(p)
-        } else {
-            p
-        };
-        _mm256_xor_si256(p, bias)
-    };
+    let packed = |v: [__m256i; 2]| _mm256_xor_si256(_mm256_packus_epi32(v[0], v[1]), bias);
     let high = |v: [__m256i; 2]| packed(v.map(|x| _mm256_srli_epi32::<16>(x)));
     let low = |v: [__m256i; 2]| packed(v.map(|x| _mm256_and_si256(x, low16)));
     let out = [
@@ -92,20 +79,14 @@ pub(super) fn store_words<const IN_ORDER: bool, const XY: bool>(
 /// horizontal pass's words (from word `half + j`), and as the 32-bit rows only where the
 /// mirrors and the scalar columns read them: the first block (the left mirror reads
 /// columns 1..=8) and the last (the right mirror and the horizontal pass's scalar columns
-/// read up to 8 columns back from `n16`). `IN_ORDER`: the halves are columns `0..8` and
-/// `8..16` (this pass), else lane-interleaved (see [`store16`]).
+/// read up to 8 columns back from `n16`). The halves are lane-interleaved (see
+/// [`store16`]).
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn store_step<const IN_ORDER: bool>(
-    s: &mut StatScratch,
-    half: usize,
-    j: usize,
-    n16: usize,
-    rows: &Step,
-) {
-    store_words::<IN_ORDER, true>(&mut s.words, half + j, rows);
+pub(super) fn store_step(s: &mut StatScratch, half: usize, j: usize, n16: usize, rows: &Step) {
+    store_words::<true>(&mut s.words, half + j, rows);
     if j == 0 || j + 16 == n16 {
-        store_rows::<IN_ORDER>(s, j, rows);
+        store_rows(s, j, rows);
     }
 }
 
@@ -113,18 +94,9 @@ pub(super) fn store_step<const IN_ORDER: bool>(
 /// two blocks of a row take it).
 #[inline(never)]
 #[target_feature(enable = "avx2")]
-fn store_rows<const IN_ORDER: bool>(s: &mut StatScratch, j: usize, rows: &Step) {
+fn store_rows(s: &mut StatScratch, j: usize, rows: &Step) {
     for (d, &v) in s.bodies_mut().into_iter().zip(rows) {
-        if IN_ORDER {
-            let d = &mut d[j..j + 16];
-            // SAFETY: `d` holds the 64 bytes written (unaligned stores).
-            unsafe {
-                _mm256_storeu_si256(d.as_mut_ptr() as *mut __m256i, v[0]);
-                _mm256_storeu_si256(d.as_mut_ptr().add(8) as *mut __m256i, v[1]);
-            }
-        } else {
-            store16(d, j, v);
-        }
+        store16(d, j, v);
     }
 }
 
@@ -132,8 +104,22 @@ fn store_rows<const IN_ORDER: bool>(s: &mut StatScratch, j: usize, rows: &Step) 
 /// two halves of eight columns.
 pub(super) type Step = [[__m256i; 2]; 5];
 
+/// The `vpshufb` control that widens a sixteen-byte row broadcast to both lanes: its bytes
+/// `0..8` to words in the low lane, its bytes `8..16` in the high lane.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn widen_mask() -> __m256i {
+    const Z: i8 = -128;
+    _mm256_setr_epi8(
+        0, Z, 1, Z, 2, Z, 3, Z, 4, Z, 5, Z, 6, Z, 7, Z, 8, Z, 9, Z, 10, Z, 11, Z, 12, Z, 13, Z, 14,
+        Z, 15, Z,
+    )
+}
+
 /// Sixteen columns of rows `k` and `m` from `pk` and `pm` (readable) as interleaved 16-bit
-/// words: columns `0..8`, then `8..16`, each in column order.
+/// words, in lane-interleaved halves: columns `0..4, 8..12`, then `4..8, 12..16`. Each
+/// row is broadcast to both lanes by its load and widened in-lane (`vpshufb`), so no
+/// instruction crosses lanes.
 ///
 /// # Safety
 /// AVX2, and sixteen bytes from each pointer readable.
@@ -143,28 +129,34 @@ unsafe fn pair16(pk: *const u8, pm: *const u8) -> [__m256i; 2] {
     // SAFETY: the caller makes the sixteen bytes read from each (unaligned) readable.
     let (k, m) = unsafe {
         (
-            _mm_loadu_si128(pk as *const __m128i),
-            _mm_loadu_si128(pm as *const __m128i),
+            _mm256_broadcastsi128_si256(_mm_loadu_si128(pk as *const __m128i)),
+            _mm256_broadcastsi128_si256(_mm_loadu_si128(pm as *const __m128i)),
         )
     };
+    let widen = widen_mask();
+    let (k, m) = (_mm256_shuffle_epi8(k, widen), _mm256_shuffle_epi8(m, widen));
+    [_mm256_unpacklo_epi16(k, m), _mm256_unpackhi_epi16(k, m)]
+}
+
+/// Sixteen columns of the centre row from `p` (readable) as words `(a0, 0, a1, 0, ..)`, in
+/// the halves of [`pair16`].
+///
+/// # Safety
+/// AVX2, and sixteen bytes from `p` readable.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn centre16(p: *const u8) -> [__m256i; 2] {
+    // SAFETY: the caller makes the sixteen bytes read (unaligned) readable.
+    let c = unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(p as *const __m128i)) };
+    let w = _mm256_shuffle_epi8(c, widen_mask());
+    let zero = _mm256_setzero_si256();
     [
-        _mm256_cvtepu8_epi16(_mm_unpacklo_epi8(k, m)),
-        _mm256_cvtepu8_epi16(_mm_unpackhi_epi8(k, m)),
+        _mm256_unpacklo_epi16(w, zero),
+        _mm256_unpackhi_epi16(w, zero),
     ]
 }
 
-/// Eight columns of the centre row from `p` (readable) as words `(a0, 0, a1, 0, ..)`.
-///
-/// # Safety
-/// AVX2, and eight bytes from `p` readable.
-#[inline]
-#[target_feature(enable = "avx2")]
-unsafe fn centre8(p: *const u8) -> __m256i {
-    // SAFETY: the caller makes the eight bytes read (unaligned) readable.
-    unsafe { _mm256_cvtepu8_epi32(_mm_loadl_epi64(p as *const __m128i)) }
-}
-
-/// The five sums of eight columns in column order.
+/// The five sums of one half of a step (eight columns).
 type Sums8 = [__m256i; 5];
 
 /// Adds one row pair (or the centre row and zeros) of eight columns to `acc`: `a` and `b`
@@ -252,15 +244,15 @@ impl<const N: usize> Window<N> {
                 add_pair::<XY>(&mut acc[h], a[h], b[h], self.pairs[k], self.coef[k]);
             }
         }
-        for (h, at) in [j, j + 8].into_iter().enumerate() {
-            // SAFETY: as above, for the centre row.
-            let (a, b) = unsafe {
-                (
-                    centre8(self.rows_r[half].add(at)),
-                    centre8(self.rows_d[half].add(at)),
-                )
-            };
-            add_pair::<XY>(&mut acc[h], a, b, self.pairs[half], self.coef[half]);
+        // SAFETY: as above, for the centre row.
+        let (a, b) = unsafe {
+            (
+                centre16(self.rows_r[half].add(j)),
+                centre16(self.rows_d[half].add(j)),
+            )
+        };
+        for h in 0..2 {
+            add_pair::<XY>(&mut acc[h], a[h], b[h], self.pairs[half], self.coef[half]);
         }
         acc
     }
@@ -295,12 +287,12 @@ pub(super) unsafe fn vertical<const N: usize>(
         if plan.get(b + 1).is_none_or(|&x| x != 0) {
             // SAFETY: AVX2 is enabled here; j + 16 <= width.
             let out = step(unsafe { window.sums::<true>(j) });
-            store_step::<true>(s, half, j, n16, &out);
+            store_step(s, half, j, n16, &out);
         } else {
             // Never the first or last block (`begin_vertical`), so no 32-bit rows.
             // SAFETY: as above.
             let out = step(unsafe { window.sums::<false>(j) });
-            store_words::<true, false>(&mut s.words, half + j, &out);
+            store_words::<false>(&mut s.words, half + j, &out);
             s.xy.skip(b, blocks);
         }
     }
@@ -347,5 +339,5 @@ pub(super) unsafe fn refill_block<const N: usize>(
     let window = Window::<N>::new(reference, distorted, y, width, 0);
     // SAFETY: AVX2 is enabled here; j + 16 <= width (the caller's).
     let out = finish(unsafe { window.sums::<true>(j) }, shift);
-    store_words::<true, true>(words, N / 2 + j, &out);
+    store_words::<true>(words, N / 2 + j, &out);
 }

@@ -16,8 +16,8 @@
 //! bits as the scalar code truncates it.
 //!
 //! Interleaving within 128-bit lanes leaves columns `0..4, 8..12` in the low half of a
-//! step and `4..8, 12..16` in the high half; `avx2_vertical_u8`'s stores put them back in
-//! order. The pass writes the horizontal pass's biased words itself (`s.words_done`), and
+//! step and `4..8, 12..16` in the high half, as in `avx2_vertical_u8`, whose stores put
+//! them back in order. The pass writes the horizontal pass's biased words itself (`s.words_done`), and
 //! the five 32-bit rows only in the first and last blocks, where the mirrors and the
 //! scalar columns read them. Like `avx2_vertical_u8` it leaves out the `ref·dis` sums of
 //! the blocks the row's plan marks (`xy_plan`), which a deferred pass writes again where
@@ -195,12 +195,12 @@ unsafe fn vertical_by<const N: usize, const P: usize>(
         if plan.get(b + 1).is_none_or(|&x| x != 0) {
             // SAFETY: AVX2 is enabled here; j + 16 <= width.
             let rows = unsafe { window.step::<true, false>(j) };
-            store_step::<false>(s, half, j, n16, &rows);
+            store_step(s, half, j, n16, &rows);
         } else {
             // Never the first or last block (`begin_vertical`), so no 32-bit rows.
             // SAFETY: as above.
             let rows = unsafe { window.step::<false, false>(j) };
-            store_words::<false, false>(&mut s.words, half + j, &rows);
+            store_words::<false>(&mut s.words, half + j, &rows);
             s.xy.skip(b, blocks);
         }
     }
@@ -246,5 +246,5 @@ unsafe fn refill_by<const N: usize, const P: usize>(
     let window = Window::<N, P>::new(reference, distorted, at);
     // SAFETY: AVX2 is enabled here; j + 16 <= width (the caller's).
     let rows = unsafe { window.step::<true, true>(j) };
-    store_words::<false, true>(words, N / 2 + j, &rows);
+    store_words::<true>(words, N / 2 + j, &rows);
 }
