@@ -28,6 +28,8 @@ use crate::error::{Error, Result};
 pub(crate) mod dispatch;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod vnni;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod widen;
 
 pub(crate) use dispatch::kernel_tables;
 pub(crate) use dispatch::{Dispatch, KernelTable};

@@ -17,6 +17,7 @@ use std::arch::x86_64::*;
 use super::super::bands::Bands;
 use super::super::dwt::{self, level0_horizontal, level0_vertical, Taps, HI, LO, LO_SUM};
 use super::dwt_rows::{band_rows, fits, interior_end};
+use crate::cpu::widen::widen_u8x16;
 
 /// A sample type whose consecutive values load as 32-bit or as 16-bit lanes.
 pub(super) trait Load: Copy + Into<i32> {
@@ -50,7 +51,7 @@ impl Load for u8 {
     #[target_feature(enable = "avx2")]
     unsafe fn load16(p: *const u8) -> __m256i {
         // SAFETY: the caller guarantees sixteen readable bytes.
-        _mm256_cvtepu8_epi16(unsafe { _mm_loadu_si128(p as *const __m128i) })
+        unsafe { widen_u8x16(p) }
     }
 }
 

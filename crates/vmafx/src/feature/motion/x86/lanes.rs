@@ -6,6 +6,8 @@
 
 use std::arch::x86_64::*;
 
+use crate::cpu::widen::widen_u8x16;
+
 /// The integer vector operations of one instruction-set level.
 ///
 /// # Safety
@@ -94,7 +96,7 @@ impl I16Lanes for Avx2 {
     #[target_feature(enable = "avx2")]
     unsafe fn load_u8(p: *const u8) -> __m256i {
         // SAFETY: the caller makes sixteen bytes from `p` readable.
-        _mm256_cvtepu8_epi16(unsafe { _mm_loadu_si128(p.cast()) })
+        unsafe { widen_u8x16(p) }
     }
     #[inline]
     #[target_feature(enable = "avx2")]

@@ -10,6 +10,8 @@
 
 use std::arch::x86_64::*;
 
+use crate::cpu::widen::widen_u8x16;
+
 use super::avx2_vertical_u8::store16;
 use crate::feature::vif::planes::Rows;
 use crate::feature::vif::subsample::DownScratch;
@@ -20,17 +22,6 @@ use crate::feature::vif::tables::{tap_pair, TAPS};
 pub(super) fn serves(next_scale: usize) -> bool {
     let taps = TAPS[next_scale];
     taps.len() % 4 == 1 && taps.iter().all(|&c| c < 1 << 15)
-}
-
-/// Sixteen samples from `p` as 16-bit words.
-///
-/// # Safety
-/// AVX2, and sixteen bytes from `p` readable.
-#[inline]
-#[target_feature(enable = "avx2")]
-unsafe fn widen16(p: *const u8) -> __m256i {
-    // SAFETY: the caller makes the sixteen bytes read (unaligned) readable.
-    unsafe { _mm256_cvtepu8_epi16(_mm_loadu_si128(p as *const __m128i)) }
 }
 
 /// Columns `0..width / 16 * 16` of the filter of `next_scale` around row `y` of `src`,
@@ -83,7 +74,7 @@ unsafe fn down_by<const N: usize, const Q: usize>(
     let body = s.convol.body_mut();
     for j in (0..n16).step_by(16) {
         // SAFETY: AVX2 is enabled here; j + 16 <= width, the length of each row.
-        let row = |k: usize| unsafe { widen16(rows[k].add(j)) };
+        let row = |k: usize| unsafe { widen_u8x16(rows[k].add(j)) };
         let mirrored = |k: usize| _mm256_add_epi16(row(k), row(N - 1 - k));
         let c = row(half);
         let mut acc = [

@@ -9,15 +9,15 @@
 //! full sum is below 2^32 (taps summing to 2^16 over samples below 2^8), so the wrapping
 //! 32-bit sums are the scalar code's sums exactly, in any order.
 //!
-//! A step loads sixteen bytes of each row broadcast to both 128-bit lanes and widens them
-//! in-lane (`vpshufb`, then a word unpack of the two rows), so no instruction of the loop
-//! crosses lanes; its two halves hold columns `0..4, 8..12` and `4..8, 12..16`, and the ten
+//! A step widens sixteen bytes of each row within 128-bit lanes (`cpu::widen`) and
+//! unpacks the two rows of a pair by words, so no instruction of the loop crosses lanes; its two halves hold columns `0..4, 8..12` and `4..8, 12..16`, and the ten
 //! sums of a step stay in registers (all but one) through its nine row pairs. The pass
 //! writes the horizontal pass's biased words itself (`s.words_done`), and the five 32-bit
 //! rows only in the blocks whose columns the mirrors and scalar columns read.
 
 use std::arch::x86_64::*;
 
+use crate::cpu::widen::widen_u8x16;
 use crate::feature::vif::planes::Rows;
 use crate::feature::vif::stats::{StatScratch, VerticalShift};
 use crate::feature::vif::tables::TAPS;
@@ -104,37 +104,17 @@ fn store_rows(s: &mut StatScratch, j: usize, rows: &Step) {
 /// two halves of eight columns.
 pub(super) type Step = [[__m256i; 2]; 5];
 
-/// The `vpshufb` control that widens a sixteen-byte row broadcast to both lanes: its bytes
-/// `0..8` to words in the low lane, its bytes `8..16` in the high lane.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn widen_mask() -> __m256i {
-    const Z: i8 = -128;
-    _mm256_setr_epi8(
-        0, Z, 1, Z, 2, Z, 3, Z, 4, Z, 5, Z, 6, Z, 7, Z, 8, Z, 9, Z, 10, Z, 11, Z, 12, Z, 13, Z, 14,
-        Z, 15, Z,
-    )
-}
-
 /// Sixteen columns of rows `k` and `m` from `pk` and `pm` (readable) as interleaved 16-bit
-/// words, in lane-interleaved halves: columns `0..4, 8..12`, then `4..8, 12..16`. Each
-/// row is broadcast to both lanes by its load and widened in-lane (`vpshufb`), so no
-/// instruction crosses lanes.
+/// words, in lane-interleaved halves: columns `0..4, 8..12`, then `4..8, 12..16` (each
+/// row widened in-lane, then the two unpacked by words: no instruction crosses lanes).
 ///
 /// # Safety
 /// AVX2, and sixteen bytes from each pointer readable.
 #[inline]
 #[target_feature(enable = "avx2")]
 unsafe fn pair16(pk: *const u8, pm: *const u8) -> [__m256i; 2] {
-    // SAFETY: the caller makes the sixteen bytes read from each (unaligned) readable.
-    let (k, m) = unsafe {
-        (
-            _mm256_broadcastsi128_si256(_mm_loadu_si128(pk as *const __m128i)),
-            _mm256_broadcastsi128_si256(_mm_loadu_si128(pm as *const __m128i)),
-        )
-    };
-    let widen = widen_mask();
-    let (k, m) = (_mm256_shuffle_epi8(k, widen), _mm256_shuffle_epi8(m, widen));
+    // SAFETY: the caller makes the sixteen bytes read from each readable.
+    let (k, m) = unsafe { (widen_u8x16(pk), widen_u8x16(pm)) };
     [_mm256_unpacklo_epi16(k, m), _mm256_unpackhi_epi16(k, m)]
 }
 
@@ -146,9 +126,8 @@ unsafe fn pair16(pk: *const u8, pm: *const u8) -> [__m256i; 2] {
 #[inline]
 #[target_feature(enable = "avx2")]
 unsafe fn centre16(p: *const u8) -> [__m256i; 2] {
-    // SAFETY: the caller makes the sixteen bytes read (unaligned) readable.
-    let c = unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(p as *const __m128i)) };
-    let w = _mm256_shuffle_epi8(c, widen_mask());
+    // SAFETY: the caller makes the sixteen bytes read readable.
+    let w = unsafe { widen_u8x16(p) };
     let zero = _mm256_setzero_si256();
     [
         _mm256_unpacklo_epi16(w, zero),
