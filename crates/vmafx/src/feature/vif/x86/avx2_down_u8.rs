@@ -10,9 +10,8 @@
 
 use std::arch::x86_64::*;
 
-use crate::cpu::widen::widen_u8x16;
-
 use super::avx2_vertical_u8::store16;
+use crate::cpu::widen::widen_u8x16;
 use crate::feature::vif::planes::Rows;
 use crate::feature::vif::subsample::DownScratch;
 use crate::feature::vif::tables::{tap_pair, TAPS};

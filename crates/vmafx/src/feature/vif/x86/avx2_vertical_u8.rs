@@ -9,11 +9,12 @@
 //! full sum is below 2^32 (taps summing to 2^16 over samples below 2^8), so the wrapping
 //! 32-bit sums are the scalar code's sums exactly, in any order.
 //!
-//! A step widens sixteen bytes of each row within 128-bit lanes (`cpu::widen`) and
-//! unpacks the two rows of a pair by words, so no instruction of the loop crosses lanes; its two halves hold columns `0..4, 8..12` and `4..8, 12..16`, and the ten
-//! sums of a step stay in registers (all but one) through its nine row pairs. The pass
-//! writes the horizontal pass's biased words itself (`s.words_done`), and the five 32-bit
-//! rows only in the blocks whose columns the mirrors and scalar columns read.
+//! A step widens sixteen bytes of each row within 128-bit lanes (`cpu::widen`) and unpacks
+//! the two rows of a pair by words, so no instruction of the loop crosses lanes; its two
+//! halves hold columns `0..4, 8..12` and `4..8, 12..16`, and the ten sums of a step stay in
+//! registers (all but one) through its nine row pairs. The pass writes the horizontal
+//! pass's biased words itself (`s.words_done`), and the five 32-bit rows only in the
+//! blocks whose columns the mirrors and scalar columns read.
 
 use std::arch::x86_64::*;
 
