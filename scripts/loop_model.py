@@ -18,6 +18,7 @@ position-independent: samples are mapped back through the profile's mmap records
 """
 
 import argparse
+import bisect
 import collections
 import re
 import shutil
@@ -92,12 +93,17 @@ def main():
     total, by_ip = samples(a.binary, a.perf_data)
     if not by_ip:
         sys.exit(f"loop_model: no samples of {a.binary} in {a.perf_data}")
+    ips = sorted(by_ip)
+
+    def within(lo, end):
+        """The sampled addresses in `lo..end`."""
+        return ips[bisect.bisect_left(ips, lo):bisect.bisect_left(ips, end)]
     funcs = []
     for line in run(["nm", "-C", "-S", a.binary]).splitlines():
         p = line.split(maxsplit=3)
         if len(p) == 4 and p[2] in "tT":
             start, size = int(p[0], 16), int(p[1], 16)
-            n = sum(v for ip, v in by_ip.items() if start <= ip < start + size)
+            n = sum(by_ip[ip] for ip in within(start, start + size))
             if n >= a.min_share * total:
                 funcs.append((n, start, size, p[3]))
     covered, weighted = 0, 0.0
@@ -110,7 +116,7 @@ def main():
         taken, parts = set(), []
         # Smallest loops first: a sample belongs to the innermost loop holding it.
         for lo, hi in sorted(loops, key=lambda l: l[1] - l[0]):
-            own = [ip for ip in by_ip if lo <= ip <= hi and ip not in taken]
+            own = [ip for ip in within(lo, hi + 1) if ip not in taken]
             taken.update(own)
             k = sum(by_ip[ip] for ip in own)
             if k < 0.002 * total:

@@ -17,11 +17,11 @@
 //!
 //! Interleaving within 128-bit lanes leaves columns `0..4, 8..12` in the low half of a
 //! step and `4..8, 12..16` in the high half, as in `avx2_vertical_u8`, whose stores put
-//! them back in order. The pass writes the horizontal pass's biased words itself (`s.words_done`), and
-//! the five 32-bit rows only in the first and last blocks, where the mirrors and the
-//! scalar columns read them. Like `avx2_vertical_u8` it leaves out the `ref·dis` sums of
-//! the blocks the row's plan marks (`xy_plan`), which a deferred pass writes again where
-//! a step needs them ([`refill_block`]).
+//! them back in order. The pass writes the horizontal pass's biased words itself
+//! (`s.words_done`), and the five 32-bit rows only in the first and last blocks, where the
+//! mirrors and the scalar columns read them. Like `avx2_vertical_u8` it leaves out the
+//! `ref·dis` sums of the blocks the row's plan marks (`xy_plan`), which a deferred pass
+//! writes again where a step needs them ([`refill_block`]).
 
 use std::arch::x86_64::*;
 
