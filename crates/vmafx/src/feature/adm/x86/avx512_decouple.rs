@@ -149,6 +149,28 @@ unsafe fn step(
                 _mm512_cvtepi16_epi32(_mm256_maskz_loadu_epi16(m, b.distorted[t].as_ptr().add(p)));
         }
     }
+    // Where the reference's three bands are 0 (flat pictures), the gain is 1 and the
+    // restored values 0 whatever the angle: the additive bands are the distorted ones (as
+    // in the AVX2 kernel).
+    let reference = _mm512_or_si512(_mm512_or_si512(o[0], o[1]), o[2]);
+    if _mm512_test_epi32_mask(reference, reference) == 0 {
+        for (t, dis) in d.into_iter().enumerate() {
+            // SAFETY: as for the loads.
+            unsafe {
+                _mm256_mask_storeu_epi16(
+                    b.restored[t].as_mut_ptr().add(p),
+                    m,
+                    _mm256_setzero_si256(),
+                );
+                _mm256_mask_storeu_epi16(
+                    b.additive[t].as_mut_ptr().add(p),
+                    m,
+                    _mm512_cvtepi32_epi16(dis),
+                );
+            }
+        }
+        return;
+    }
     let angle = angle16(o[0], o[1], d[0], d[1], _mm512_set1_pd(cos_sq as f64));
     for t in 0..3 {
         let idx = _mm512_add_epi32(o[t], one);

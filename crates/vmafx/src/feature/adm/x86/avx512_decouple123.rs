@@ -1,7 +1,7 @@
 //! AVX-512 scale-1..3 decoupling: sixteen positions a step (the last partial step of a row
-//! by masked loads and stores; masked-off lanes load zeros and read an existing
-//! reciprocal), the 64-bit gains and restorations in native 64-bit lanes (products,
-//! arithmetic shifts, clamps), the angle test and gain limit in eight-lane halves.
+//! by masked loads and stores; masked-off lanes load zeros, whose gain is the unit one),
+//! the 64-bit gains and restorations in native 64-bit lanes (products, arithmetic shifts,
+//! clamps), the angle test and gain limit in eight-lane halves.
 //!
 //! Every `i32` input takes the vector step, with the scalar twin's values:
 //! * the divisor's leading bits come from the exponent of `|o|` converted to `f32`
@@ -20,7 +20,7 @@
 use std::arch::x86_64::*;
 
 use super::super::border::Region;
-use super::super::decouple::{self, cos_sq_one_degree, reciprocals, Decouple};
+use super::super::decouple::{self, cos_sq_one_degree, Decouple};
 use super::avx2_decouple::{fits, integral_gain};
 use super::avx512_decouple::for_each_step;
 
@@ -29,13 +29,13 @@ pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, 
     if !fits(&b, stride, region) {
         return decouple::scale123(b, stride, region, egl);
     }
-    let (div, cos_sq) = (reciprocals(), cos_sq_one_degree());
+    let cos_sq = cos_sq_one_degree();
     let gain = (egl, integral_gain(egl));
     for_each_step(region, stride, |at, n| {
         // SAFETY: as in `avx512_decouple::scale0`: AVX-512 is present, `fits` checked the
-        // bands hold this row's columns up to `at + n`, the mask keeps every access below
-        // `at + n`, and the table has 65537 entries.
-        unsafe { step(&mut b, at, n, gain, div, cos_sq) };
+        // bands hold this row's columns up to `at + n`, and the mask keeps every access
+        // below `at + n`.
+        unsafe { step(&mut b, at, n, gain, cos_sq) };
     });
 }
 
@@ -124,6 +124,23 @@ fn band8(
     (rst, _mm256_sub_epi32(d, rst))
 }
 
+/// The reciprocal table's entry `32768 + m`, `2^30 / m` truncated, of sixteen lanes `m` in
+/// `1..=32768` (anything for 0, whose gain is replaced), by `f64` division, exact as in
+/// `avx2_decouple123::reciprocal`. A gather of the table's entries costs more (the
+/// indices come late and spread over the table): on Zen 4 this kernel with the gather was
+/// slower than its AVX2 twin.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn reciprocal(m: __m512i) -> __m512i {
+    let num = _mm512_set1_pd((1u32 << 30) as f64);
+    let lo = _mm512_div_pd(num, _mm512_cvtepi32_pd(half::<0>(m)));
+    let hi = _mm512_div_pd(num, _mm512_cvtepi32_pd(half::<1>(m)));
+    _mm512_inserti64x4::<1>(
+        _mm512_castsi256_si512(_mm512_cvttpd_epi32(lo)),
+        _mm512_cvttpd_epi32(hi),
+    )
+}
+
 /// Positions `p..p + n` (`n` at most 16).
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
 unsafe fn step(
@@ -131,7 +148,6 @@ unsafe fn step(
     p: usize,
     n: usize,
     (egl, gain): (f64, Option<i32>),
-    div: &[i32],
     cos_sq: f32,
 ) {
     let m = (((1u32 << n) - 1) & 0xffff) as __mmask16;
@@ -145,6 +161,20 @@ unsafe fn step(
             o[t] = _mm512_maskz_loadu_epi32(m, b.reference[t].as_ptr().add(p));
             d[t] = _mm512_maskz_loadu_epi32(m, b.distorted[t].as_ptr().add(p));
         }
+    }
+    // Where the reference's three bands are 0 (flat pictures), the gain is 1 and the
+    // restored values 0 whatever the angle: the additive bands are the distorted ones (as
+    // in the AVX2 kernels).
+    let reference = _mm512_or_si512(_mm512_or_si512(o[0], o[1]), o[2]);
+    if _mm512_test_epi32_mask(reference, reference) == 0 {
+        for (t, dis) in d.into_iter().enumerate() {
+            // SAFETY: as for the loads.
+            unsafe {
+                _mm512_mask_storeu_epi32(b.restored[t].as_mut_ptr().add(p), m, zero);
+                _mm512_mask_storeu_epi32(b.additive[t].as_mut_ptr().add(p), m, dis);
+            }
+        }
+        return;
     }
     let cos = _mm512_set1_pd(cos_sq as f64);
     let egl = (
@@ -177,10 +207,8 @@ unsafe fn step(
         let round = _mm512_srli_epi32::<1>(_mm512_sllv_epi32(_mm512_set1_epi32(1), shift));
         let msb = _mm512_srlv_epi32(_mm512_add_epi32(abs, round), shift);
         let negative = _mm512_cmplt_epi32_mask(o[t], zero);
-        let signed = _mm512_mask_sub_epi32(msb, negative, zero, msb);
-        let idx = _mm512_add_epi32(_mm512_set1_epi32(32768), signed);
-        // SAFETY: msb <= 32768, so the index lies in 0..=65536 < div.len().
-        let r = unsafe { _mm512_i32gather_epi32::<4>(idx, div.as_ptr()) };
+        let r = reciprocal(msb);
+        let r = _mm512_mask_sub_epi32(r, negative, zero, r);
         let parts = |h: usize| {
             let pick = |v: __m512i| if h == 0 { half::<0>(v) } else { half::<1>(v) };
             band8(
