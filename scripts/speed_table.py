@@ -11,6 +11,7 @@ two programs log identical per-frame scores, and stops if they do not.
 
     scripts/speed_table.py --vmafx target/release/vmafx --libvmaf PATH/vmaf
     scripts/speed_table.py ... --level avx2     # both capped at AVX2 (`--cpumask 48`)
+    scripts/speed_table.py ... --rows 1 --pairs 21 --features ''   # one row, more pairs
 
 Prints a Markdown table, a row as soon as it is measured.
 """
@@ -104,7 +105,17 @@ def main():
     ap.add_argument("--feature-pairs", type=int, default=5, help="pairs a feature alone")
     ap.add_argument("--features", default=FEATURES, help="comma-separated; '' for none")
     ap.add_argument("--no-models", action="store_true", help="features alone only")
+    ap.add_argument("--rows", default="",
+                    help="comma-separated model rows to measure, 1..%d (default: all)"
+                    % len(MODEL_ROWS))
     a = ap.parse_args()
+    try:
+        picked = sorted({int(r) for r in a.rows.split(",") if r.strip()})
+    except ValueError:
+        sys.exit(f"speed_table: --rows takes row numbers 1..{len(MODEL_ROWS)}, not {a.rows!r}")
+    if any(not 1 <= r <= len(MODEL_ROWS) for r in picked):
+        sys.exit(f"speed_table: --rows takes row numbers 1..{len(MODEL_ROWS)}, not {a.rows!r}")
+    rows = [MODEL_ROWS[r - 1] for r in picked] if picked else MODEL_ROWS
 
     make_clips(a.clips, a.corpus)
     cap = ["--cpumask", "48"] if a.level == "avx2" else []
@@ -116,7 +127,7 @@ def main():
     if not a.no_models:
         print("| work | speed-up, wall | speed-up, CPU (range) | peak memory vmafx / libvmaf |")
         print("|---|---|---|---|", flush=True)
-        for label, prefix, model, threads in MODEL_ROWS:
+        for label, prefix, model, threads in rows:
             args = ["-r", clip(a.clips, prefix, "ref"), "-d", clip(a.clips, prefix, "dis"),
                     "--model", f"version={model}", "--threads", str(threads), "-q"] + cap
             check_identical([a.vmafx] + args, [a.libvmaf] + args)
