@@ -137,40 +137,32 @@ unsafe fn step(
     let half = _mm512_set1_epi64(16384);
     let half32 = _mm512_set1_epi32(16384);
     let egl = _mm512_set1_pd(egl);
-    let mut o = [zero; 3];
-    let mut d = [zero; 3];
-    for t in 0..3 {
+    // The bands' sixteen values as loaded (`i16`), widened only where the step needs them.
+    let load = |band: &[i16]| {
         // SAFETY: every band holds more than `p + n - 1` values (the caller's `fits`), and
         // the mask reads no further.
-        unsafe {
-            o[t] =
-                _mm512_cvtepi16_epi32(_mm256_maskz_loadu_epi16(m, b.reference[t].as_ptr().add(p)));
-            d[t] =
-                _mm512_cvtepi16_epi32(_mm256_maskz_loadu_epi16(m, b.distorted[t].as_ptr().add(p)));
-        }
-    }
+        unsafe { _mm256_maskz_loadu_epi16(m, band.as_ptr().add(p)) }
+    };
+    let (ro, rd) = (b.reference.map(&load), b.distorted.map(load));
     // Where the reference's three bands are 0 (flat pictures), the gain is 1 and the
     // restored values 0 whatever the angle: the additive bands are the distorted ones (as
     // in the AVX2 kernel).
-    let reference = _mm512_or_si512(_mm512_or_si512(o[0], o[1]), o[2]);
-    if _mm512_test_epi32_mask(reference, reference) == 0 {
-        for (t, dis) in d.into_iter().enumerate() {
+    let reference = _mm256_or_si256(_mm256_or_si256(ro[0], ro[1]), ro[2]);
+    if _mm256_testz_si256(reference, reference) == 1 {
+        for (t, dis) in rd.into_iter().enumerate() {
             // SAFETY: as for the loads.
             unsafe {
-                _mm256_mask_storeu_epi16(
-                    b.restored[t].as_mut_ptr().add(p),
-                    m,
-                    _mm256_setzero_si256(),
-                );
-                _mm256_mask_storeu_epi16(
-                    b.additive[t].as_mut_ptr().add(p),
-                    m,
-                    _mm512_cvtepi32_epi16(dis),
-                );
+                let restored = b.restored[t].as_mut_ptr().add(p);
+                _mm256_mask_storeu_epi16(restored, m, _mm256_setzero_si256());
+                _mm256_mask_storeu_epi16(b.additive[t].as_mut_ptr().add(p), m, dis);
             }
         }
         return;
     }
+    let (o, d) = (
+        ro.map(|v| _mm512_cvtepi16_epi32(v)),
+        rd.map(|v| _mm512_cvtepi16_epi32(v)),
+    );
     let angle = angle16(o[0], o[1], d[0], d[1], _mm512_set1_pd(cos_sq as f64));
     for t in 0..3 {
         let idx = _mm512_add_epi32(o[t], one);
