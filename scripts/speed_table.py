@@ -49,6 +49,17 @@ def clip(clips, prefix, side):
     return os.path.join(clips, f"{prefix}_{side}.y4m")
 
 
+def model_rows(text):
+    """The model rows named by `--rows` (numbers 1.. of MODEL_ROWS, comma-separated)."""
+    try:
+        picked = sorted({int(r) for r in text.split(",") if r.strip()})
+    except ValueError:
+        picked = [0]
+    if not picked or any(not 1 <= r <= len(MODEL_ROWS) for r in picked):
+        raise argparse.ArgumentTypeError(f"row numbers 1..{len(MODEL_ROWS)}, not {text!r}")
+    return [MODEL_ROWS[r - 1] for r in picked]
+
+
 def make_clips(clips, corpus):
     """Makes the missing clips with ffmpeg from the corpus pair."""
     os.makedirs(clips, exist_ok=True)
@@ -105,17 +116,10 @@ def main():
     ap.add_argument("--feature-pairs", type=int, default=5, help="pairs a feature alone")
     ap.add_argument("--features", default=FEATURES, help="comma-separated; '' for none")
     ap.add_argument("--no-models", action="store_true", help="features alone only")
-    ap.add_argument("--rows", default="",
-                    help="comma-separated model rows to measure, 1..%d (default: all)"
-                    % len(MODEL_ROWS))
+    ap.add_argument("--rows", type=model_rows, default=MODEL_ROWS,
+                    help=f"comma-separated model rows to measure, 1..{len(MODEL_ROWS)} "
+                    "(default: all)")
     a = ap.parse_args()
-    try:
-        picked = sorted({int(r) for r in a.rows.split(",") if r.strip()})
-    except ValueError:
-        sys.exit(f"speed_table: --rows takes row numbers 1..{len(MODEL_ROWS)}, not {a.rows!r}")
-    if any(not 1 <= r <= len(MODEL_ROWS) for r in picked):
-        sys.exit(f"speed_table: --rows takes row numbers 1..{len(MODEL_ROWS)}, not {a.rows!r}")
-    rows = [MODEL_ROWS[r - 1] for r in picked] if picked else MODEL_ROWS
 
     make_clips(a.clips, a.corpus)
     cap = ["--cpumask", "48"] if a.level == "avx2" else []
@@ -127,7 +131,7 @@ def main():
     if not a.no_models:
         print("| work | speed-up, wall | speed-up, CPU (range) | peak memory vmafx / libvmaf |")
         print("|---|---|---|---|", flush=True)
-        for label, prefix, model, threads in rows:
+        for label, prefix, model, threads in a.rows:
             args = ["-r", clip(a.clips, prefix, "ref"), "-d", clip(a.clips, prefix, "dis"),
                     "--model", f"version={model}", "--threads", str(threads), "-q"] + cap
             check_identical([a.vmafx] + args, [a.libvmaf] + args)
