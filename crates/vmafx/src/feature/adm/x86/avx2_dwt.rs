@@ -1,14 +1,15 @@
 //! AVX2 level 0 of the ADM DWT, the scalar twin's values (whose loops finish the columns
-//! a vector step does not cover, and the mirrored edge columns).
+//! a vector step does not cover, and the mirrored edge columns). The AVX-512 table runs it
+//! too (see `avx512`).
 //!
-//! As in `avx512_dwt`, the vertical pass's rows are kept as `i16` (the scalar twin
-//! truncates them to 16 bits). Below 16 bits a sample fits an `i16` lane, so the vertical
-//! pass interleaves rows 0 and 1 (2 and 3) as 16-bit pairs for `vpmaddwd`, 16 columns a
-//! step; a step with a sample at or past the depth (a malformed file) takes the 32-bit
-//! kernel, as 16-bit input does. The horizontal pass multiplies and adds tap pairs with
-//! `vpmaddwd`: output `j` reads inputs `2j-1 ..= 2j+2`, so 16 values loaded from `2j-1`
-//! (and from `2j+1`) pair up as taps 0 and 1 (2 and 3) of eight outputs. Every sum fits 32
-//! bits (at most 54822 · 32768 + 32768 in magnitude), so no wrap is lost.
+//! The vertical pass's rows are kept as `i16` (the scalar twin truncates them to 16
+//! bits). Below 16 bits a sample fits an `i16` lane, so the vertical pass interleaves rows
+//! 0 and 1 (2 and 3) as 16-bit pairs for `vpmaddwd`, 16 columns a step; a step with a
+//! sample at or past the depth (a malformed file) takes the 32-bit kernel, as 16-bit input
+//! does. The horizontal pass multiplies and adds tap pairs with `vpmaddwd`: output `j`
+//! reads inputs `2j-1 ..= 2j+2`, so 16 values loaded from `2j-1` (and from `2j+1`) pair up
+//! as taps 0 and 1 (2 and 3) of eight outputs. Every sum fits 32 bits (at most 54822 ·
+//! 32768 + 32768 in magnitude), so no wrap is lost.
 //!
 //! Levels 1..3 are in `avx2_dwt123`.
 
