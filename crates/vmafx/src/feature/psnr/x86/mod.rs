@@ -1,10 +1,13 @@
-//! psnr's x86-64 kernels: AVX2 and AVX-512 twins of the scalar SSE, each file with its
-//! table (`KERNELS`), which `super::dispatch` lists.
+//! psnr's x86-64 kernels: the scalar SSE's row sum written once over the vector width
+//! (`sse_by`, over `lanes`), and the AVX2 and AVX-512 tables made of it (`KERNELS` in
+//! `avx2` and `avx512`), which `super::dispatch` lists.
 
 use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
 
 pub(super) mod avx2;
 pub(super) mod avx512;
+mod lanes;
+mod sse_by;
 
 /// How far ahead of its loads a row kernel asks for the two rows' bytes. psnr reads each
 /// sample of a frame once, mostly straight from the page cache of a mapped file, whose
