@@ -184,11 +184,16 @@ unsafe fn vertical0<S: Load>(
     j
 }
 
-/// Two 16-bit taps as one `vpmaddwd` operand: `a` times the even, `b` the odd element.
+/// Two 16-bit taps as one 32-bit `vpmaddwd` lane: `a` times the even, `b` the odd word.
+pub(super) fn tap_word(a: i32, b: i32) -> i32 {
+    (((b as u32) << 16) | (a as u32 & 0xffff)) as i32
+}
+
+/// [`tap_word`] in every lane.
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(super) fn tap_pair(a: i32, b: i32) -> __m256i {
-    _mm256_set1_epi32((((b as u32) << 16) | (a as u32 & 0xffff)) as i32)
+    _mm256_set1_epi32(tap_word(a, b))
 }
 
 /// The vertical pass of level 0 at depths below 16 bits, 16 columns a step; returns where

@@ -13,7 +13,7 @@ use super::super::den::{self, Cube};
 
 /// The mask of the first `k` (at most 16) lanes.
 #[inline]
-fn mask16(k: usize) -> __mmask16 {
+pub(super) fn mask16(k: usize) -> __mmask16 {
     ((1u32 << k.min(16)) - 1) as __mmask16
 }
 

@@ -15,19 +15,15 @@ use std::arch::x86_64::*;
 
 use super::super::bands::Bands;
 use super::super::dwt::{self, level_horizontal, Taps, HI, HORIZONTAL, LO, VERTICAL};
+use super::avx2_dwt::tap_word;
+use super::avx512_den::mask16;
 use super::dwt_rows::{band_row_ptrs, band_rows, fits_n, interior_end};
 
-/// The mask of the first `k` (at most 16) lanes.
-#[inline]
-fn mask16(k: usize) -> __mmask16 {
-    ((1u32 << k.min(16)) - 1) as __mmask16
-}
-
-/// Two 16-bit taps as one `vpmaddwd` operand: `a` times the even, `b` the odd element.
+/// [`tap_word`] in every lane.
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn tap_pair(a: i32, b: i32) -> __m512i {
-    _mm512_set1_epi32((((b as u32) << 16) | (a as u32 & 0xffff)) as i32)
+    _mm512_set1_epi32(tap_word(a, b))
 }
 
 /// The row loop of a level: `vertical` fills the two `i32` rows of each output row from its
