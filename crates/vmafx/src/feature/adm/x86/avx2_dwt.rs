@@ -185,7 +185,7 @@ unsafe fn vertical0<S: Load>(
 }
 
 /// Two 16-bit taps as one 32-bit `vpmaddwd` lane: `a` times the even, `b` the odd word.
-pub(super) fn tap_word(a: i32, b: i32) -> i32 {
+fn tap_word(a: i32, b: i32) -> i32 {
     (((b as u32) << 16) | (a as u32 & 0xffff)) as i32
 }
 

@@ -1,8 +1,9 @@
 //! AVX2 levels 1..3 of the ADM DWT, the scalar twin's values (whose loops finish the
 //! columns a vector step does not cover, and the mirrored edge columns).
 //!
-//! As in `avx512_dwt123`, the vertical pass's rows are kept as `i32` (the scalar twin
-//! truncates them to 32 bits) and the 64-bit products take the even and odd `i32` lanes
+//! Both of ADM's tables run these kernels (an AVX-512 twin was no faster, PERFORMANCE.md
+//! Round 18). The vertical pass's rows are kept as `i32` (the scalar twin truncates them
+//! to 32 bits) and the 64-bit products take the even and odd `i32` lanes
 //! with `vpmuldq`: eight values loaded from `2j-1` hold taps 0 and 1 of four horizontal
 //! outputs in the low and high dwords of their 64-bit lanes. The shifts are at most 16, so
 //! the low dword of a logical shift is that of the scalar arithmetic one.

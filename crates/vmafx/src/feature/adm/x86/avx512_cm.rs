@@ -13,6 +13,7 @@ use super::super::cm::{
     SHIFT_SQ0, SHIFT_SUB0,
 };
 use super::super::cnum::half_of_shift;
+use super::avx512_den::mask16;
 
 /// The columns a vector step may take: `start..stop`, both neighbours inside the row;
 /// `None` where the bands are too short for the row (the scalar twin reports it).
@@ -72,11 +73,6 @@ pub(super) fn scale123_row_avx512(m: &Masking<'_, i32>, r: &Row123) -> [i64; 3] 
     let inner = unsafe { columns123(m, r, start, stop) };
     let edge = |left, right| scale123_row(m, &Row123 { left, right, ..*r });
     with_edges(inner, [edge(r.left, start), edge(stop, r.right)])
-}
-
-/// The lanes `0..n` of sixteen (`n` at most 16).
-fn lanes(n: usize) -> __mmask16 {
-    (((1u32 << n) - 1) & 0xffff) as __mmask16
 }
 
 /// The even and odd 64-bit lane masks of the `i32` lanes in `m`.
@@ -152,7 +148,7 @@ unsafe fn load32(mk: __mmask16, p: *const i32) -> __m512i {
 /// most sixteen), one past the step's own so that the last lane's right neighbour is there.
 #[inline]
 fn reach(j: usize, stop: usize) -> __mmask16 {
-    lanes((stop + 1 - j).min(16))
+    mask16(stop + 1 - j)
 }
 
 /// The 3-row column sums (rows `up + i + down`) of columns `j..j + 16` of `a` and row
@@ -277,7 +273,7 @@ unsafe fn columns0(m: &Masking<'_, i16>, r: &Row0, start: usize, stop: usize) ->
     });
     let mut j = start;
     while j < stop {
-        let mk = lanes((stop - j).min(16));
+        let mk = mask16(stop - j);
         let on = halves(mk);
         // SAFETY (every load below): rows up, i, down hold columns j-1 ..= stop (< w) by
         // `interior`, 1 <= start <= j, and the mask reads no lane at or past stop - j.
@@ -361,7 +357,7 @@ unsafe fn columns123(m: &Masking<'_, i32>, r: &Row123, start: usize, stop: usize
     });
     let mut j = start;
     while j < stop {
-        let mk = lanes((stop - j).min(16));
+        let mk = mask16(stop - j);
         let on = halves(mk);
         // SAFETY (every load below): as in `columns0`.
         let mut thr = _mm512_setzero_si512();

@@ -15,6 +15,7 @@ use std::arch::x86_64::*;
 use super::super::border::Region;
 use super::super::decouple::{self, cos_sq_one_degree, reciprocals, Decouple};
 use super::avx2_decouple::{fits, integral_gain};
+use super::avx512_den::mask16;
 
 /// Scale-0 decoupling (see [`decouple::scale0`]) with AVX-512.
 pub(super) fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, egl: f64) {
@@ -131,7 +132,7 @@ unsafe fn step(
     div: &[i32],
     cos_sq: f32,
 ) {
-    let m = (((1u32 << n) - 1) & 0xffff) as __mmask16;
+    let m = mask16(n);
     let zero = _mm512_setzero_si512();
     let one = _mm512_set1_epi32(32768);
     let half = _mm512_set1_epi64(16384);

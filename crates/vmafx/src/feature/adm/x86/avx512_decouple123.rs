@@ -23,6 +23,7 @@ use super::super::border::Region;
 use super::super::decouple::{self, cos_sq_one_degree, Decouple};
 use super::avx2_decouple::{fits, integral_gain};
 use super::avx512_decouple::for_each_step;
+use super::avx512_den::mask16;
 
 /// Scale-1..3 decoupling (see [`decouple::scale123`]) with AVX-512.
 pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
@@ -150,7 +151,7 @@ unsafe fn step(
     (egl, gain): (f64, Option<i32>),
     cos_sq: f32,
 ) {
-    let m = (((1u32 << n) - 1) & 0xffff) as __mmask16;
+    let m = mask16(n);
     let zero = _mm512_setzero_si512();
     let mut o = [zero; 3];
     let mut d = [zero; 3];

@@ -1,6 +1,7 @@
-//! What the x86 DWT kernels of both widths share: the checks that the buffers hold
+//! What the x86 DWT kernels of every level share: the checks that the buffers hold
 //! everything a level reads and writes (else the scalar twin runs, and fails exactly as
 //! the reference would), the interior output columns, and the band rows of an output row.
+//! (Both of ADM's tables run the AVX2 DWT kernels.)
 
 use super::super::bands::Bands;
 use super::super::dwt::Taps;
@@ -75,10 +76,4 @@ pub(super) fn band_rows<T>(out: &mut Bands<T>, row: usize, n: usize) -> [&mut [T
         &mut bh[row..row + n],
         &mut bd[row..row + n],
     ]
-}
-
-/// Where the four band rows of [`band_rows`] start, for a kernel that writes `n` values
-/// of each (the rows are sliced to `n` here, so the bounds are checked).
-pub(super) fn band_row_ptrs<T>(out: &mut Bands<T>, row: usize, n: usize) -> [*mut T; 4] {
-    band_rows(out, row, n).map(|r| r.as_mut_ptr())
 }

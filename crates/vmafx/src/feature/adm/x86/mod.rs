@@ -1,6 +1,6 @@
 //! ADM's x86-64 kernels: AVX2 (`avx2_*`) and AVX-512 (`avx512_*`) twins of the scalar row
 //! loops, gathered into the tables of `avx2` and `avx512` for `super::dispatch` to list
-//! (the AVX-512 table takes DWT level 0 and the weighting from the AVX2 kernels).
+//! (the AVX-512 table takes the DWT and the weighting from the AVX2 kernels).
 
 pub(super) mod avx2;
 mod avx2_cm;
@@ -15,5 +15,4 @@ mod avx512_cm;
 mod avx512_decouple;
 mod avx512_decouple123;
 mod avx512_den;
-mod avx512_dwt123;
 mod dwt_rows;
