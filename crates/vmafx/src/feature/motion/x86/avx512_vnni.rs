@@ -1,7 +1,7 @@
 //! AVX-512 motion kernels by 16-bit multiply-adds (`vpdpwssd`, AVX-512 VNNI): sixteen
 //! columns (or windows) a step, thirty-two for vertical passes whose differences fit a
-//! word (8-bit samples, or deeper ones below 2^14), the last partial step masked, as in
-//! `avx512`.
+//! word (8-bit samples, or deeper ones below 2^14), the last partial step masked. The
+//! horizontal pass is `super::rows32_by`'s, with this file's filter.
 //!
 //! The taps fit signed 16 bits, so the symmetric pairs of a 32-bit lane's five inputs are
 //! summed first and the two sums put in the lane's two words: one multiply-add of that lane
@@ -16,7 +16,8 @@ use std::arch::x86_64::*;
 
 use super::super::kernel::{MotionSample, FILTER};
 use super::super::kernels::Kernels;
-use super::avx512::{abs_sum_with, lanes, load_u16, rows_hold, store_i32, windows_abs_sum_by};
+use super::lanes::Avx512;
+use super::rows32_by::{abs_sum_with, rows_hold, windows_abs_sum};
 use crate::cpu::vnni::dpwssd;
 use crate::cpu::CpuLevel;
 
@@ -29,6 +30,40 @@ pub(in crate::feature::motion) const KERNELS: Kernels = Kernels {
     abs_sum,
     words: Some(super::avx512::words::WORDS),
 };
+
+/// The lanes `0..n` of sixteen (`n` at most 16).
+fn lanes(n: usize) -> __mmask16 {
+    (((1u32 << n) - 1) & 0xffff) as __mmask16
+}
+
+/// Sixteen `u16` at `p` (only the lanes in `m` unless all are), as `i32` lanes.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+unsafe fn load_u16(p: *const u16, m: __mmask16) -> __m512i {
+    // SAFETY: the caller guarantees the lanes in `m` are readable; a full mask takes the
+    // plain load, which the widening can fold.
+    _mm512_cvtepu16_epi32(unsafe {
+        if m == 0xffff {
+            _mm256_loadu_si256(p as *const __m256i)
+        } else {
+            _mm256_maskz_loadu_epi16(m, p as *const i16)
+        }
+    })
+}
+
+/// Stores the lanes of `v` in `m` at `p`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn store_i32(p: *mut i32, m: __mmask16, v: __m512i) {
+    // SAFETY: the caller guarantees the lanes in `m` are writable.
+    unsafe {
+        if m == 0xffff {
+            _mm512_storeu_si512(p as *mut _, v)
+        } else {
+            _mm512_mask_storeu_epi32(p, m, v)
+        }
+    }
+}
 
 /// The word mask of the high word of every 32-bit lane.
 const HIGH_WORDS: __mmask32 = 0xaaaa_aaaa;
@@ -317,12 +352,12 @@ unsafe fn vertical_u16_vnni(
 /// The VNNI horizontal pass and absolute sum of one row buffer.
 pub(crate) fn abs_sum(row: &[i32]) -> u32 {
     // SAFETY: AVX-512 (F, BW) and VNNI were detected before this kernel was listed;
-    // `abs_sum_with` passes rows of at least five values.
-    abs_sum_with(row, |r| unsafe { windows_abs_sum_vnni(r) })
+    // `abs_sum_with` passes rows of at least sixteen full windows.
+    abs_sum_with(row, 16, |r| unsafe { windows_abs_sum_vnni(r) })
 }
 
-/// The wrapping sum of `|window output|` over all `len - 4` full windows; `None` if a
-/// value of the row is outside -2^16..2^16.
+/// The wrapping sum of `|window output|` over all `len - 4 >= 16` full windows; `None` if
+/// a value of the row is outside -2^16..2^16.
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
 unsafe fn windows_abs_sum_vnni(row: &[i32]) -> Option<u32> {
     let round = _mm512_set1_epi32(1 << 15);
@@ -332,6 +367,6 @@ unsafe fn windows_abs_sum_vnni(row: &[i32]) -> Option<u32> {
         let b = _mm512_add_epi32(x[1], x[3]);
         split_tap_sum(a, b, x[2], round, rest)
     };
-    // SAFETY: the caller's contract (AVX-512 and VNNI present, at least five values).
-    unsafe { windows_abs_sum_by(row, filter) }
+    // SAFETY: the caller's contract (AVX-512 and VNNI present, at least sixteen windows).
+    unsafe { windows_abs_sum::<Avx512>(row, filter) }
 }

@@ -62,6 +62,31 @@ pub(super) trait I16Lanes: Copy {
     unsafe fn max_word(a: Self::V) -> u16;
     /// The wrapping sum of the 32-bit lanes.
     unsafe fn sum32(a: Self::V) -> u32;
+
+    // The 32-bit row passes (`super::rows32_by`): `N / 2` lanes of `i32`.
+
+    /// `N / 2` bytes from `p`, widened to 32-bit lanes.
+    unsafe fn load_u8_32(p: *const u8) -> Self::V;
+    /// `N / 2` 16-bit samples from `p`, widened to 32-bit lanes.
+    unsafe fn load_u16_32(p: *const u16) -> Self::V;
+    /// `N / 2` 32-bit values from `p` (unaligned).
+    unsafe fn load32(p: *const i32) -> Self::V;
+    /// Stores `N / 2` 32-bit lanes at `p` (unaligned).
+    unsafe fn store32(p: *mut i32, v: Self::V);
+    /// `a - b` by 32-bit lanes (wrapping).
+    unsafe fn sub32(a: Self::V, b: Self::V) -> Self::V;
+    /// The low 32 bits of `a * b` by 32-bit lanes.
+    unsafe fn mul32(a: Self::V, b: Self::V) -> Self::V;
+    /// `a & b`.
+    unsafe fn and(a: Self::V, b: Self::V) -> Self::V;
+    /// 32-bit lanes shifted right arithmetically by 8.
+    unsafe fn sra32_8(a: Self::V) -> Self::V;
+    /// The signed minimum by 32-bit lanes.
+    unsafe fn min32(a: Self::V, b: Self::V) -> Self::V;
+    /// The signed maximum by 32-bit lanes.
+    unsafe fn max32(a: Self::V, b: Self::V) -> Self::V;
+    /// Whether some 32-bit lane of `a` is greater (signed) than that of `b`.
+    unsafe fn any_gt32(a: Self::V, b: Self::V) -> bool;
 }
 
 /// The AVX2 level: sixteen words.
@@ -194,6 +219,67 @@ impl I16Lanes for Avx2 {
         unsafe { _mm256_storeu_si256(w.as_mut_ptr().cast(), a) };
         w.iter().fold(0u32, |s, &v| s.wrapping_add(v))
     }
+
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn load_u8_32(p: *const u8) -> __m256i {
+        // SAFETY: the caller makes eight bytes from `p` readable.
+        _mm256_cvtepu8_epi32(unsafe { _mm_loadl_epi64(p.cast()) })
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn load_u16_32(p: *const u16) -> __m256i {
+        // SAFETY: the caller makes eight samples from `p` readable.
+        _mm256_cvtepu16_epi32(unsafe { _mm_loadu_si128(p.cast()) })
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn load32(p: *const i32) -> __m256i {
+        // SAFETY: the caller makes eight values from `p` readable.
+        unsafe { _mm256_loadu_si256(p.cast()) }
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn store32(p: *mut i32, v: __m256i) {
+        // SAFETY: the caller makes eight values from `p` writable.
+        unsafe { _mm256_storeu_si256(p.cast(), v) }
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn sub32(a: __m256i, b: __m256i) -> __m256i {
+        _mm256_sub_epi32(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn mul32(a: __m256i, b: __m256i) -> __m256i {
+        _mm256_mullo_epi32(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn and(a: __m256i, b: __m256i) -> __m256i {
+        _mm256_and_si256(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn sra32_8(a: __m256i) -> __m256i {
+        _mm256_srai_epi32::<8>(a)
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn min32(a: __m256i, b: __m256i) -> __m256i {
+        _mm256_min_epi32(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn max32(a: __m256i, b: __m256i) -> __m256i {
+        _mm256_max_epi32(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn any_gt32(a: __m256i, b: __m256i) -> bool {
+        let gt = _mm256_cmpgt_epi32(a, b);
+        _mm256_testz_si256(gt, gt) == 0
+    }
 }
 
 impl I16Lanes for Avx512 {
@@ -314,5 +400,65 @@ impl I16Lanes for Avx512 {
     #[target_feature(enable = "avx512f,avx512bw")]
     unsafe fn sum32(a: __m512i) -> u32 {
         _mm512_reduce_add_epi32(a) as u32
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn load_u8_32(p: *const u8) -> __m512i {
+        // SAFETY: the caller makes sixteen bytes from `p` readable.
+        _mm512_cvtepu8_epi32(unsafe { _mm_loadu_si128(p.cast()) })
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn load_u16_32(p: *const u16) -> __m512i {
+        // SAFETY: the caller makes sixteen samples from `p` readable.
+        _mm512_cvtepu16_epi32(unsafe { _mm256_loadu_si256(p.cast()) })
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn load32(p: *const i32) -> __m512i {
+        // SAFETY: the caller makes sixteen values from `p` readable.
+        unsafe { _mm512_loadu_si512(p.cast()) }
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn store32(p: *mut i32, v: __m512i) {
+        // SAFETY: the caller makes sixteen values from `p` writable.
+        unsafe { _mm512_storeu_si512(p.cast(), v) }
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn sub32(a: __m512i, b: __m512i) -> __m512i {
+        _mm512_sub_epi32(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn mul32(a: __m512i, b: __m512i) -> __m512i {
+        _mm512_mullo_epi32(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn and(a: __m512i, b: __m512i) -> __m512i {
+        _mm512_and_si512(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn sra32_8(a: __m512i) -> __m512i {
+        _mm512_srai_epi32::<8>(a)
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn min32(a: __m512i, b: __m512i) -> __m512i {
+        _mm512_min_epi32(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn max32(a: __m512i, b: __m512i) -> __m512i {
+        _mm512_max_epi32(a, b)
+    }
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn any_gt32(a: __m512i, b: __m512i) -> bool {
+        _mm512_cmpgt_epi32_mask(a, b) != 0
     }
 }

@@ -30,7 +30,7 @@ static EVEN: [i32; 16] = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28,
 
 /// The start of each `step`-wide step over `n >= step` values: `0, step, ...`, the last
 /// moved back to `n - step`.
-fn steps(n: usize, step: usize) -> impl Iterator<Item = usize> {
+pub(super) fn steps(n: usize, step: usize) -> impl Iterator<Item = usize> {
     (0..n).step_by(step).map(move |j| j.min(n - step))
 }
 
