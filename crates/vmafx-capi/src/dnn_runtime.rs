@@ -107,7 +107,15 @@ pub(crate) fn is_codec_aware(ctx: &VmafxContext) -> u32 {
 /// Sets the resize mode of the attached model.
 pub(crate) fn set_tiny_resize(ctx: &VmafxContext, mode: u32) -> CResult {
     let t = attached(ctx)?;
-    let mode = Resize::from_u32(mode).expect("checked by the caller");
+    // `crate::dnn` refused the values past RESIZE_MAX; this keeps a gap between the two
+    // lists an error rather than a panic.
+    let Some(mode) = Resize::from_u32(mode) else {
+        return Err(fail(
+            Status::Invalid,
+            "mode",
+            format!("{mode} is not a resize mode this build knows"),
+        ));
+    };
     t.lock().unwrap_or_else(|p| p.into_inner()).set_resize(mode);
     Ok(Status::Ok)
 }
