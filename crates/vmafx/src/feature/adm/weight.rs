@@ -45,16 +45,30 @@ pub(super) fn scale0(
     region: Region,
     rf: [u16; 3],
 ) {
-    for t in 0..3 {
+    each_row(src, out, stride, region, |t, s, c, a| {
+        scale0_row(s, c, a, t, rf[t])
+    });
+}
+
+/// Calls `row(t, src, csf, activity)` on every row of `region` in each band `t` (h, v, d),
+/// with the three bands' columns `left..right` of that row: the walk every level's
+/// weighting takes, its row kernels and the scalar code that finishes their rows inside
+/// `row`.
+pub(super) fn each_row<T>(
+    src: &[Vec<T>; 3],
+    out: Weighted<'_, T>,
+    stride: usize,
+    region: Region,
+    mut row: impl FnMut(usize, &[T], &mut [T], &mut [T]),
+) {
+    let bands = src
+        .iter()
+        .zip(out.csf.iter_mut())
+        .zip(out.activity.iter_mut());
+    for (t, ((s, c), a)) in bands.enumerate() {
         for i in region.top..region.bottom {
-            let (a, b) = (i * stride + region.left, i * stride + region.right);
-            scale0_row(
-                &src[t][a..b],
-                &mut out.csf[t][a..b],
-                &mut out.activity[t][a..b],
-                t,
-                rf[t],
-            );
+            let (lo, hi) = (i * stride + region.left, i * stride + region.right);
+            row(t, &s[lo..hi], &mut c[lo..hi], &mut a[lo..hi]);
         }
     }
 }
@@ -85,17 +99,9 @@ pub(super) fn scale123(
     region: Region,
     rf: [u32; 3],
 ) {
-    for t in 0..3 {
-        for i in region.top..region.bottom {
-            let (a, b) = (i * stride + region.left, i * stride + region.right);
-            scale123_row(
-                &src[t][a..b],
-                &mut out.csf[t][a..b],
-                &mut out.activity[t][a..b],
-                rf[t],
-            );
-        }
-    }
+    each_row(src, out, stride, region, |t, s, c, a| {
+        scale123_row(s, c, a, rf[t])
+    });
 }
 
 /// Scales 1..3 over one row of one band (weight `rf`): the three slices run in step.

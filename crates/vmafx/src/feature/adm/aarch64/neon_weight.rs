@@ -25,20 +25,12 @@ pub(crate) fn weight0(
     if region.right > stride {
         return weight::scale0(src, out, stride, region, rf);
     }
-    for t in 0..3 {
-        for i in region.top..region.bottom {
-            let (a, b) = (i * stride + region.left, i * stride + region.right);
-            let (s, c, act) = (
-                &src[t][a..b],
-                &mut out.csf[t][a..b],
-                &mut out.activity[t][a..b],
-            );
-            // SAFETY: NEON was detected before this kernel was listed; the three slices
-            // hold `b - a` values each.
-            let done = unsafe { weight0_row(s, c, act, rf[t] as i32, ROUND[t], SHIFT[t]) };
-            weight::scale0_row(&s[done..], &mut c[done..], &mut act[done..], t, rf[t]);
-        }
-    }
+    weight::each_row(src, out, stride, region, |t, s, c, act| {
+        // SAFETY: NEON was detected before this kernel was listed; the three slices hold
+        // the row's values each.
+        let done = unsafe { weight0_row(s, c, act, rf[t] as i32, ROUND[t], SHIFT[t]) };
+        weight::scale0_row(&s[done..], &mut c[done..], &mut act[done..], t, rf[t]);
+    });
 }
 
 /// One row of the scale-0 weighting, eight at a time; returns how many were done.
@@ -124,20 +116,12 @@ pub(crate) fn weight123(
     if region.right > stride {
         return weight::scale123(src, out, stride, region, rf);
     }
-    for t in 0..3 {
-        for i in region.top..region.bottom {
-            let (a, b) = (i * stride + region.left, i * stride + region.right);
-            let (s, c, act) = (
-                &src[t][a..b],
-                &mut out.csf[t][a..b],
-                &mut out.activity[t][a..b],
-            );
-            // SAFETY: NEON was detected before this kernel was listed; the three slices
-            // hold `b - a` values each.
-            let done = unsafe { weight123_row(s, c, act, rf[t]) };
-            weight::scale123_row(&s[done..], &mut c[done..], &mut act[done..], rf[t]);
-        }
-    }
+    weight::each_row(src, out, stride, region, |t, s, c, act| {
+        // SAFETY: NEON was detected before this kernel was listed; the three slices hold
+        // the row's values each.
+        let done = unsafe { weight123_row(s, c, act, rf[t]) };
+        weight::scale123_row(&s[done..], &mut c[done..], &mut act[done..], rf[t]);
+    });
 }
 
 /// One row of the scale-1..3 weighting, four at a time; returns how many were done.

@@ -32,28 +32,19 @@ pub(super) fn weight0(
     if !region_fits(&all, stride, region) {
         return weight::scale0(src, out, stride, region, rf);
     }
-    let w = region.right - region.left;
-    for t in 0..3 {
-        for i in region.top..region.bottom {
-            let p = i * stride + region.left;
-            let (s, c, a) = (
-                &src[t][p..p + w],
-                &mut out.csf[t][p..p + w],
-                &mut out.activity[t][p..p + w],
-            );
-            // SAFETY: AVX2 was detected before this kernel was listed; the three slices
-            // hold `w` values each.
-            let done = unsafe {
-                if t < 2 {
-                    weight0_row::<false>(s, c, a, rf[t])
-                } else {
-                    weight0_row::<true>(s, c, a, rf[t])
-                }
-            };
-            // The scalar twin finishes the row.
-            weight::scale0_row(&s[done..], &mut c[done..], &mut a[done..], t, rf[t]);
-        }
-    }
+    weight::each_row(src, out, stride, region, |t, s, c, a| {
+        // SAFETY: AVX2 was detected before this kernel was listed; the three slices hold
+        // the row's values each.
+        let done = unsafe {
+            if t < 2 {
+                weight0_row::<false>(s, c, a, rf[t])
+            } else {
+                weight0_row::<true>(s, c, a, rf[t])
+            }
+        };
+        // The scalar twin finishes the row.
+        weight::scale0_row(&s[done..], &mut c[done..], &mut a[done..], t, rf[t]);
+    });
 }
 
 /// The constants of a scale-0 weighting row in 16-bit lanes, for weight `rf`.
@@ -171,21 +162,12 @@ pub(super) fn weight123(
     if !region_fits(&all, stride, region) {
         return weight::scale123(src, out, stride, region, rf);
     }
-    let w = region.right - region.left;
-    for t in 0..3 {
-        for i in region.top..region.bottom {
-            let p = i * stride + region.left;
-            let (s, c, a) = (
-                &src[t][p..p + w],
-                &mut out.csf[t][p..p + w],
-                &mut out.activity[t][p..p + w],
-            );
-            // SAFETY: AVX2 was detected before this kernel was listed; the three slices
-            // hold `w` values each.
-            let done = unsafe { weight123_row(s, c, a, rf[t]) };
-            weight::scale123_row(&s[done..], &mut c[done..], &mut a[done..], rf[t]);
-        }
-    }
+    weight::each_row(src, out, stride, region, |t, s, c, a| {
+        // SAFETY: AVX2 was detected before this kernel was listed; the three slices hold
+        // the row's values each.
+        let done = unsafe { weight123_row(s, c, a, rf[t]) };
+        weight::scale123_row(&s[done..], &mut c[done..], &mut a[done..], rf[t]);
+    });
 }
 
 /// One row of the scale-1..3 weighting, eight at a time; returns how many were done.
