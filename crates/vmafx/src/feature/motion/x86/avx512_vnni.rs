@@ -14,10 +14,10 @@
 
 use std::arch::x86_64::*;
 
-use super::super::kernel::{MotionSample, FILTER};
+use super::super::kernel::FILTER;
 use super::super::kernels::Kernels;
 use super::lanes::Avx512;
-use super::rows32_by::{abs_sum_with, rows_hold, windows_abs_sum};
+use super::rows32_by::{abs_sum_with, vertical_with, windows_abs_sum};
 use crate::cpu::vnni::dpwssd;
 use crate::cpu::CpuLevel;
 
@@ -114,13 +114,11 @@ fn split_tap_sum(a: __m512i, b: __m512i, c: __m512i, round: __m512i, rest: __m12
 
 /// The VNNI vertical pass over 8-bit samples.
 pub(crate) fn vertical_u8(prev: [&[u8]; 5], cur: [&[u8]; 5], shift: u32, out: &mut [i32]) -> bool {
-    let n = out.len();
-    if !(1..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
-        return <u8 as MotionSample>::vertical(prev, cur, shift, out);
-    }
-    // SAFETY: this function is only in a table made after AVX-512 (F, BW, VL) and VNNI
-    // were detected, and every row was just checked to hold the `n` samples it reads.
-    unsafe { vertical_u8_vnni(&prev, &cur, shift, out) }
+    vertical_with((prev, cur), shift, out, (0, 1..=16), |p, c, s, o| {
+        // SAFETY: this function is only in a table made after AVX-512 (F, BW, VL) and VNNI
+        // were detected, and every row was checked to hold the samples it reads.
+        unsafe { vertical_u8_vnni(p, c, s, o) }
+    })
 }
 
 /// Thirty-two bytes at `p` (only the lanes in `m` unless all are), as `i16` lanes.
@@ -295,19 +293,17 @@ pub(crate) fn vertical_u16(
     shift: u32,
     out: &mut [i32],
 ) -> bool {
-    let n = out.len();
-    if !(8..=16).contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
-        return <u16 as MotionSample>::vertical(prev, cur, shift, out);
-    }
-    // SAFETY: as in `vertical_u8`: AVX-512 and VNNI were detected, and the rows hold `n`
-    // samples.
-    unsafe {
-        match vertical_u16_words(&prev, &cur, shift, out) {
-            Some(any) => any,
-            // A sample of 2^14 or more: the full-range kernel.
-            None => vertical_u16_vnni(&prev, &cur, shift, out),
+    vertical_with((prev, cur), shift, out, (0, 8..=16), |p, c, s, o| {
+        // SAFETY: as in `vertical_u8`: AVX-512 and VNNI were detected, and the rows hold
+        // the samples read.
+        unsafe {
+            match vertical_u16_words(p, c, s, o) {
+                Some(any) => any,
+                // A sample of 2^14 or more: the full-range kernel.
+                None => vertical_u16_vnni(p, c, s, o),
+            }
         }
-    }
+    })
 }
 
 /// All `n` columns of the 16-bit vertical pass, sixteen a step, for any samples.

@@ -7,18 +7,36 @@
 //! repeated windows off. [`rows32_table`] makes a level's safe entries.
 
 use std::arch::x86_64::{__m128i, _mm_cvtsi32_si128};
+use std::ops::RangeInclusive;
 
-use super::super::kernel::{edges_abs_sum, horizontal_abs_sum, FILTER};
+use super::super::kernel::{edges_abs_sum, horizontal_abs_sum, MotionSample, FILTER};
 use super::lanes::I16Lanes;
 use super::words_by::steps;
 
 /// Each 32-bit lane's index, for masking the windows a moved-back step repeats.
 static LANE: [i32; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
-/// Whether every row holds at least `n` samples (else the scalar twin is used, which
-/// reports the mistake the way the reference does).
-pub(super) fn rows_hold<T>(rows: &[&[T]; 5], n: usize) -> bool {
+/// Whether every row holds at least `n` samples.
+fn rows_hold<T>(rows: &[&[T]; 5], n: usize) -> bool {
     rows.iter().all(|r| r.len() >= n)
+}
+
+/// The frame of every vector vertical pass: where `out` is shorter than `min` columns,
+/// `shift` is outside `shifts` or a row holds fewer samples than `out` has columns, the
+/// scalar twin runs (which reports a mistake the way the reference does); else `kernel`,
+/// which says whether some value it wrote is not 0.
+pub(super) fn vertical_with<T: MotionSample>(
+    (prev, cur): ([&[T]; 5], [&[T]; 5]),
+    shift: u32,
+    out: &mut [i32],
+    (min, shifts): (usize, RangeInclusive<u32>),
+    kernel: impl FnOnce(&[&[T]; 5], &[&[T]; 5], u32, &mut [i32]) -> bool,
+) -> bool {
+    let n = out.len();
+    if n < min || !shifts.contains(&shift) || !rows_hold(&prev, n) || !rows_hold(&cur, n) {
+        return T::vertical(prev, cur, shift, out);
+    }
+    kernel(&prev, &cur, shift, out)
 }
 
 /// The symmetric taps, each in every lane.
@@ -207,9 +225,8 @@ macro_rules! rows32_table {
     ($feature:literal, $lanes:ty) => {
         /// This level's `i32` row passes (`super::super::rows32_by`).
         pub(in crate::feature::motion) mod rows32 {
-            use crate::feature::motion::kernel::MotionSample;
             use crate::feature::motion::x86::lanes::I16Lanes;
-            use crate::feature::motion::x86::rows32_by::{self as by, rows_hold};
+            use crate::feature::motion::x86::rows32_by as by;
 
             /// Columns (or windows) a step.
             const LANES: usize = <$lanes as I16Lanes>::N / 2;
@@ -226,18 +243,12 @@ macro_rules! rows32_table {
                     // SAFETY: the level's instructions are on; the caller checked the rest.
                     unsafe { by::vertical_u8::<$lanes>(p, c, s, o) }
                 }
-                let n = out.len();
-                if n < LANES
-                    || !(1..=16).contains(&shift)
-                    || !rows_hold(&prev, n)
-                    || !rows_hold(&cur, n)
-                {
-                    return <u8 as MotionSample>::vertical(prev, cur, shift, out);
-                }
-                // SAFETY: the table is handed out only where the level was detected; the
-                // rows hold n >= LANES samples and the shift is in range.
-                unsafe { inner(&prev, &cur, shift, out) };
-                out.iter().any(|&v| v != 0)
+                by::vertical_with((prev, cur), shift, out, (LANES, 1..=16), |p, c, s, o| {
+                    // SAFETY: the table is handed out only where the level was detected;
+                    // the rows hold n >= LANES samples and the shift is in range.
+                    unsafe { inner(p, c, s, o) };
+                    o.iter().any(|&v| v != 0)
+                })
             }
 
             /// This level's vertical pass over 9..16-bit samples.
@@ -252,17 +263,11 @@ macro_rules! rows32_table {
                     // SAFETY: the level's instructions are on; the caller checked the rest.
                     unsafe { by::vertical_u16::<$lanes>(p, c, s, o) }
                 }
-                let n = out.len();
-                if n < LANES
-                    || !(8..=16).contains(&shift)
-                    || !rows_hold(&prev, n)
-                    || !rows_hold(&cur, n)
-                {
-                    return <u16 as MotionSample>::vertical(prev, cur, shift, out);
-                }
-                // SAFETY: as in `vertical_u8`.
-                unsafe { inner(&prev, &cur, shift, out) };
-                out.iter().any(|&v| v != 0)
+                by::vertical_with((prev, cur), shift, out, (LANES, 8..=16), |p, c, s, o| {
+                    // SAFETY: as in `vertical_u8`.
+                    unsafe { inner(p, c, s, o) };
+                    o.iter().any(|&v| v != 0)
+                })
             }
 
             /// This level's horizontal pass and absolute sum of one row buffer.
