@@ -79,18 +79,26 @@ pub(super) fn level0<S: Copy + Into<i32>>(
 ) {
     let w = t.w;
     let (lo, hi) = tmp[..2 * w].split_at_mut(w);
-    for (i, rows) in t.rows.iter().enumerate() {
+    each_output_row(t, out, out_stride, |rows, _, bands| {
         level0_vertical(src, stride, rows, bpc, lo, hi, 0);
-        let row = i * out_stride;
-        let n = t.cols.len();
-        let [bh, bv, bd] = &mut out.hvd;
-        let bands = [
-            &mut out.a[row..row + n],
-            &mut bv[row..row + n],
-            &mut bh[row..row + n],
-            &mut bd[row..row + n],
-        ];
-        level0_horizontal(lo, hi, &t.cols, bands, 0..n);
+        level0_horizontal(lo, hi, &t.cols, bands, 0..t.cols.len());
+    });
+}
+
+/// The row walk of a level, which the scalar code and every vector kernel share: for each
+/// output row, `row` gets its four source rows, the next output row's (its own for the
+/// last: kernels that prefetch read them) and its four band rows (a, v, h, d), one value
+/// an output column each.
+pub(super) fn each_output_row<B>(
+    t: &Taps,
+    out: &mut Bands<B>,
+    out_stride: usize,
+    mut row: impl FnMut(&[usize; 4], &[usize; 4], [&mut [B]; 4]),
+) {
+    let n = t.cols.len();
+    for (i, rows) in t.rows.iter().enumerate() {
+        let next = t.rows.get(i + 1).unwrap_or(rows);
+        row(rows, next, out.rows_mut(i * out_stride, n));
     }
 }
 
@@ -150,6 +158,20 @@ pub(super) fn level0_horizontal<T: Copy + Into<i32>>(
     }
 }
 
+/// The columns of level 0's horizontal pass that a vector pass over the interior outputs
+/// `1..end` leaves: the first (its left taps mirrored) and `end..` (the right edge and any
+/// the vector steps did not reach).
+pub(super) fn level0_edges<T: Copy + Into<i32>>(
+    lo: &[T],
+    hi: &[T],
+    cols: &[[usize; 4]],
+    [a, v, h, d]: [&mut [i16]; 4],
+    end: usize,
+) {
+    level0_horizontal(lo, hi, cols, [&mut *a, &mut *v, &mut *h, &mut *d], 0..1);
+    level0_horizontal(lo, hi, cols, [a, v, h, d], end.max(1)..cols.len());
+}
+
 /// Rounding (add, shift) of the vertical and horizontal passes of levels 1..3.
 pub(super) const VERTICAL: [(i64, u32); 3] = [(0, 0), (32768, 16), (32768, 16)];
 pub(super) const HORIZONTAL: [(i64, u32); 3] = [(16384, 15), (32768, 16), (16384, 15)];
@@ -167,20 +189,11 @@ pub(super) fn level<S: Copy + Into<i64>>(
     out_stride: usize,
 ) {
     let w = t.w;
-    let n = t.cols.len();
     let (lo, hi) = tmp[..2 * w].split_at_mut(w);
-    for (i, rows) in t.rows.iter().enumerate() {
+    each_output_row(t, out, out_stride, |rows, _, bands| {
         level_vertical(src, stride, rows, scale, lo, hi, 0);
-        let row = i * out_stride;
-        let [bh, bv, bd] = &mut out.hvd;
-        let bands = [
-            &mut out.a[row..row + n],
-            &mut bv[row..row + n],
-            &mut bh[row..row + n],
-            &mut bd[row..row + n],
-        ];
-        level_horizontal(lo, hi, &t.cols, scale, bands, 0..n);
-    }
+        level_horizontal(lo, hi, &t.cols, scale, bands, 0..t.cols.len());
+    });
 }
 
 /// The vertical pass of level `scale` over columns `from..lo.len()`. Its values are
@@ -235,6 +248,27 @@ pub(super) fn level_horizontal<T: Copy + Into<i64>>(
         h[j] = horizontal(hi, &LO);
         d[j] = horizontal(hi, &HI);
     }
+}
+
+/// The columns of level `scale`'s horizontal pass that a vector pass over the interior
+/// outputs `1..end` leaves (as [`level0_edges`]).
+pub(super) fn level_edges<T: Copy + Into<i64>>(
+    lo: &[T],
+    hi: &[T],
+    cols: &[[usize; 4]],
+    scale: usize,
+    [a, v, h, d]: [&mut [i32]; 4],
+    end: usize,
+) {
+    level_horizontal(
+        lo,
+        hi,
+        cols,
+        scale,
+        [&mut *a, &mut *v, &mut *h, &mut *d],
+        0..1,
+    );
+    level_horizontal(lo, hi, cols, scale, [a, v, h, d], end.max(1)..cols.len());
 }
 
 #[cfg(test)]

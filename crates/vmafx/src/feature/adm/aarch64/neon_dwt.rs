@@ -11,8 +11,8 @@
 use std::arch::aarch64::*;
 
 use super::super::bands::Bands;
-use super::super::dwt::{self, level0_horizontal, level0_vertical, level_horizontal};
-use super::super::dwt::{level_vertical, Taps, HI, HORIZONTAL, LO, LO_SUM, VERTICAL};
+use super::super::dwt::{self, level0_edges, level0_vertical, level_edges, level_vertical};
+use super::super::dwt::{Taps, HI, HORIZONTAL, LO, LO_SUM, VERTICAL};
 
 /// A sample type whose eight consecutive values load as two `i32x4` halves.
 pub(crate) trait Load8: Copy + Into<i32> {
@@ -81,27 +81,18 @@ pub(crate) fn level0<S: Load8>(
         return dwt::level0(src, stride, t, bpc, tmp, out, out_stride);
     }
     let w = t.w;
-    let n = t.cols.len();
     let (lo, hi) = tmp[..2 * w].split_at_mut(w);
-    for (i, rows) in t.rows.iter().enumerate() {
+    dwt::each_output_row(t, out, out_stride, |rows, _, bands| {
         let r = source_rows(src, stride, rows, w);
         // SAFETY: NEON was detected before this kernel was listed; every row holds `w`
         // samples, as `lo` and `hi` hold `w` values.
         let done = unsafe { vertical0(r, bpc, lo, hi) };
         level0_vertical(src, stride, rows, bpc, lo, hi, done);
-        let row = i * out_stride;
-        let [bh, bv, bd] = &mut out.hvd;
-        let [a, v, h, d] = [
-            &mut out.a[row..row + n],
-            &mut bv[row..row + n],
-            &mut bh[row..row + n],
-            &mut bd[row..row + n],
-        ];
-        // SAFETY: as above; the four bands hold `n` values.
+        let [a, v, h, d] = bands;
+        // SAFETY: as above; the band rows hold an output column each.
         let end = unsafe { horizontal0(lo, hi, [&mut *a, &mut *v, &mut *h, &mut *d]) };
-        level0_horizontal(lo, hi, &t.cols, [&mut *a, &mut *v, &mut *h, &mut *d], 0..1);
-        level0_horizontal(lo, hi, &t.cols, [a, v, h, d], end.max(1)..n);
-    }
+        level0_edges(lo, hi, &t.cols, [a, v, h, d], end);
+    });
 }
 
 /// The level-0 vertical pass over columns `0..8·k`; returns where the scalar loop resumes.
@@ -222,28 +213,18 @@ pub(crate) fn level<S: Load4>(
         return dwt::level(src, stride, t, scale, tmp, out, out_stride);
     }
     let w = t.w;
-    let n = t.cols.len();
     let (lo, hi) = tmp[..2 * w].split_at_mut(w);
-    for (i, rows) in t.rows.iter().enumerate() {
+    dwt::each_output_row(t, out, out_stride, |rows, _, bands| {
         let r = source_rows(src, stride, rows, w);
         // SAFETY: NEON was detected before this kernel was listed; every row holds `w`
         // values, as `lo` and `hi` do.
         let done = unsafe { vertical(r, scale, lo, hi) };
         level_vertical(src, stride, rows, scale, lo, hi, done);
-        let row = i * out_stride;
-        let [bh, bv, bd] = &mut out.hvd;
-        let [a, v, h, d] = [
-            &mut out.a[row..row + n],
-            &mut bv[row..row + n],
-            &mut bh[row..row + n],
-            &mut bd[row..row + n],
-        ];
-        // SAFETY: as above; the four bands hold `n` values.
+        let [a, v, h, d] = bands;
+        // SAFETY: as above; the band rows hold an output column each.
         let end = unsafe { horizontal(lo, hi, scale, [&mut *a, &mut *v, &mut *h, &mut *d]) };
-        let all = [&mut *a, &mut *v, &mut *h, &mut *d];
-        level_horizontal(lo, hi, &t.cols, scale, all, 0..1);
-        level_horizontal(lo, hi, &t.cols, scale, [a, v, h, d], end.max(1)..n);
-    }
+        level_edges(lo, hi, &t.cols, scale, [a, v, h, d], end);
+    });
 }
 
 /// `(Σ f[k]·x[k] + add) >> shift` of two 64-bit lanes from the 32-bit halves `x`,

@@ -16,8 +16,8 @@
 use std::arch::x86_64::*;
 
 use super::super::bands::Bands;
-use super::super::dwt::{self, level0_horizontal, level0_vertical, Taps, HI, LO, LO_SUM};
-use super::dwt_rows::{band_rows, fits, interior_end};
+use super::super::dwt::{self, level0_edges, level0_vertical, Taps, HI, LO, LO_SUM};
+use super::dwt_rows::{fits, interior_end};
 use crate::cpu::widen::widen_u8x16;
 
 /// A sample type whose consecutive values load as 32-bit or as 16-bit lanes.
@@ -93,10 +93,9 @@ pub(super) fn level0<S: Load>(
     // alignment divides `i32`'s, so the middle part is the whole slice.
     let (_, rows16, _) = unsafe { tmp[..w].align_to_mut::<i16>() };
     let (lo, hi) = rows16.split_at_mut(w);
-    for (i, rows) in t.rows.iter().enumerate() {
-        // The next output row's two new source rows, fetched into the cache while this
-        // row is filtered (the last row fetches its own again).
-        let next = t.rows.get(i + 1).unwrap_or(rows);
+    dwt::each_output_row(t, out, out_stride, |rows, next, mut bands| {
+        // The next output row's two new source rows are fetched into the cache while this
+        // row is filtered.
         let ahead = [next[2], next[3]];
         // SAFETY: AVX2 was detected before this kernel was listed; `fits` checked that
         // every source row holds `w` samples, and lo and hi hold `w` values.
@@ -108,20 +107,12 @@ pub(super) fn level0<S: Load>(
             }
         };
         level0_vertical(src, stride, rows, bpc, lo, hi, done);
-        let [a, v, h, d] = band_rows(out, i * out_stride, n);
-        let ptrs = [
-            a.as_mut_ptr(),
-            v.as_mut_ptr(),
-            h.as_mut_ptr(),
-            d.as_mut_ptr(),
-        ];
-        // SAFETY: as above; the bands were just sliced to `n` columns, and the pointers
-        // are not used after this call.
+        let ptrs = bands.each_mut().map(|b| b.as_mut_ptr());
+        // SAFETY: as above; the band rows hold `n` columns, and the pointers are not used
+        // after this call.
         let end = unsafe { horizontal0(lo, hi, ptrs, n) };
-        // The vector loop wrote columns 1..end; the edges are the scalar twin's.
-        level0_horizontal(lo, hi, &t.cols, [&mut *a, &mut *v, &mut *h, &mut *d], 0..1);
-        level0_horizontal(lo, hi, &t.cols, [a, v, h, d], end.max(1)..n);
-    }
+        level0_edges(lo, hi, &t.cols, bands, end);
+    });
 }
 
 /// Sign-extends the low 16 bits of each lane (`as i16 as i32`).

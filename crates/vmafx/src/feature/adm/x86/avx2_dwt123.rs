@@ -15,11 +15,9 @@
 use std::arch::x86_64::*;
 
 use super::super::bands::Bands;
-use super::super::dwt::{
-    self, level_horizontal, level_vertical, Taps, HI, HORIZONTAL, LO, VERTICAL,
-};
+use super::super::dwt::{self, level_edges, level_vertical, Taps, HI, HORIZONTAL, LO, VERTICAL};
 use super::avx2_dwt::tap_pair;
-use super::dwt_rows::{band_rows, fits_n, interior_end};
+use super::dwt_rows::{fits_n, interior_end};
 
 /// The row loop of a level: `vertical` fills the two `i32` rows of each output row from its
 /// four source rows (and prefetches the next output row's two new source rows) and returns
@@ -39,27 +37,16 @@ fn rows_of<S: Copy + Into<i64>>(
     // divides `i64`'s, so the middle part is the whole slice.
     let (_, rows32, _) = unsafe { tmp[..w].align_to_mut::<i32>() };
     let (lo, hi) = rows32.split_at_mut(w);
-    for (i, rows) in t.rows.iter().enumerate() {
-        // The last row fetches its own again.
-        let next = t.rows.get(i + 1).unwrap_or(rows);
+    dwt::each_output_row(t, out, out_stride, |rows, next, mut bands| {
         let done = vertical(rows, [next[2], next[3]], lo, hi);
         level_vertical(src, stride, rows, scale, lo, hi, done);
-        let [a, v, h, d] = band_rows(out, i * out_stride, n);
-        let ptrs = [
-            a.as_mut_ptr(),
-            v.as_mut_ptr(),
-            h.as_mut_ptr(),
-            d.as_mut_ptr(),
-        ];
+        let ptrs = bands.each_mut().map(|b| b.as_mut_ptr());
         // SAFETY: the AVX2 table, which lists the callers, is only handed out when the
-        // processor has AVX2; the bands were just sliced to `n` columns, and the pointers
-        // are not used after this call.
+        // processor has AVX2; the band rows hold `n` columns, and the pointers are not used
+        // after this call.
         let end = unsafe { horizontal(lo, hi, ptrs, n, scale) };
-        let cols = &t.cols;
-        let edge = [&mut *a, &mut *v, &mut *h, &mut *d];
-        level_horizontal(&*lo, &*hi, cols, scale, edge, 0..1);
-        level_horizontal(&*lo, &*hi, cols, scale, [a, v, h, d], end.max(1)..n);
-    }
+        level_edges(&*lo, &*hi, &t.cols, scale, bands, end);
+    });
 }
 
 /// DWT level `scale` (1..=3; see [`dwt::level`]) of an `i32` band with AVX2.

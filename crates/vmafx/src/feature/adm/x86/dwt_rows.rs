@@ -1,6 +1,6 @@
 //! What the x86 DWT kernels of every level share: the checks that the buffers hold
 //! everything a level reads and writes (else the scalar twin runs, and fails exactly as
-//! the reference would), the interior output columns, and the band rows of an output row.
+//! the reference would), and the interior output columns.
 //! (Both of ADM's tables run the AVX2 DWT kernels.)
 
 use super::super::bands::Bands;
@@ -65,15 +65,4 @@ pub(super) fn interior_end(w: usize) -> usize {
     } else {
         1
     }
-}
-
-/// The four band rows (a, v, h, d) of output row `i`, `n` values each.
-pub(super) fn band_rows<T>(out: &mut Bands<T>, row: usize, n: usize) -> [&mut [T]; 4] {
-    let [bh, bv, bd] = &mut out.hvd;
-    [
-        &mut out.a[row..row + n],
-        &mut bv[row..row + n],
-        &mut bh[row..row + n],
-        &mut bd[row..row + n],
-    ]
 }
