@@ -66,20 +66,6 @@ pub(super) fn log2_u64(table: &[u16], x: u64) -> i32 {
     table[(x >> k) as usize] as i32 + 2048 * k
 }
 
-/// The log2 table widened to 32-bit entries for gathers: all 65536 of them, so any 16-bit
-/// index is in bounds.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-pub(super) fn log2_table_i32() -> &'static [i32; 65536] {
-    static TABLE: OnceLock<Box<[i32; 65536]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = Box::new([0i32; 65536]);
-        for (dst, &v) in t.iter_mut().zip(log2_table()) {
-            *dst = v as i32;
-        }
-        t
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

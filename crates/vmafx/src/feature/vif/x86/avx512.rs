@@ -1,6 +1,6 @@
 //! AVX-512 twin of the horizontal statistic pass (with VNNI): thirty-two columns a step
 //! by 16-bit dot products (`vpdpwssd`, forced as one instruction by `cpu::vnni`), the
-//! pixels scored eight at a time in 64-bit lanes (the pieces in `avx512_score`). The
+//! pixels scored by the AVX2 scoring's buffers (the pieces in `avx512_score`). The
 //! vertical passes of scales 0..2 are in `avx512_vertical`, the down-sampling to scales 1
 //! and 2 in `avx512_down`; scale 3 (taps past 2^15) uses the AVX2 kernels. The
 //! arithmetic is that of `avx2_madd` (see its module note), the scores those of
@@ -9,12 +9,14 @@
 use std::arch::x86_64::*;
 
 use super::super::kernels::Kernels;
-use super::super::tables::log2_table_i32;
 use super::avx2;
-use super::avx512_score::{mean32, moment32, score32, square, tap_pairs, words_of, Acc};
+use super::avx2_score_loads::ScoreSums;
+use super::avx512_score::{
+    mean32, moment32, moment_low32, score32, score32_flat, square, tap_pairs, words_of,
+};
 use crate::cpu::CpuLevel;
 use crate::feature::vif::stats::{horizontal_columns, StatScratch, Sums};
-use crate::feature::vif::tables::TAPS;
+use crate::feature::vif::tables::{SIGMA_NSQ, TAPS};
 
 /// The AVX-512 kernel table, at the VNNI level: the dispatch hands it out only when the
 /// processor has AVX-512 (F, CD, BW, DQ, VL) and the Ice Lake extensions (VNNI).
@@ -60,39 +62,39 @@ unsafe fn horizontal_avx512<const N: usize, const P: usize>(
 ) {
     let n32 = words_of::<N>(s, width, false);
     let pairs = tap_pairs::<P>(TAPS[scale]);
-    let table = log2_table_i32();
-    let gain = _mm512_set1_pd(gain_limit);
     let zero = _mm512_setzero_si512();
-    let mut acc = Acc {
-        num_log: zero,
-        den_log: zero,
-        num_flat: zero,
-        den_flat: 0,
-    };
+    let mut acc = ScoreSums::new(gain_limit);
     let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
     for j in (0..n32).step_by(32) {
         // SAFETY: the features are enabled here; every word array holds the row's padded
         // length plus 32, at least j + 2P + 30 <= n32 + N - 1.
         unsafe {
             let (a1, a2) = (mean32(&pairs, m1, j), mean32(&pairs, m2, j));
-            let xx = moment32(&pairs, xh, xl, j);
             let yy = moment32(&pairs, yh, yl, j);
-            let sigma1 = [0, 1].map(|i| _mm512_sub_epi32(xx[i], square(a1[i], a1[i])));
             let sigma2 = [0, 1]
                 .map(|i| _mm512_max_epi32(_mm512_sub_epi32(yy[i], square(a2[i], a2[i])), zero));
+            // `sigma1_sq` less the low half's share (0..=2^16) first: below SIGMA_NSQ - 2^16
+            // in every lane, every pixel is flat whatever that share is, and the low half's
+            // filter is not needed (as in `avx2_madd`'s `step16`).
+            let high = mean32(&pairs, xh, j);
+            let part = [0, 1].map(|i| _mm512_sub_epi32(high[i], square(a1[i], a1[i])));
+            let bound = _mm512_set1_epi32(SIGMA_NSQ - 65536 - 1);
+            if _mm512_cmpgt_epi32_mask(part[0], bound) | _mm512_cmpgt_epi32_mask(part[1], bound)
+                == 0
+            {
+                score32_flat(sigma2, &mut acc);
+                continue;
+            }
+            let low = moment_low32(&pairs, xl, j);
+            let sigma1 = [0, 1].map(|i| _mm512_add_epi32(part[i], low[i]));
             let sigma12 = || {
                 let xy = moment32(&pairs, zh, zl, j);
                 [0, 1].map(|i| _mm512_sub_epi32(xy[i], square(a1[i], a2[i])))
             };
-            score32(sigma1, sigma2, sigma12, gain, table, &mut acc);
+            score32(sigma1, sigma2, sigma12, &mut acc);
         }
     }
-    let total = |v: __m512i| _mm512_reduce_add_epi64(v);
-    sums.add_totals(
-        total(acc.num_log),
-        total(acc.den_log),
-        total(acc.num_flat),
-        acc.den_flat,
-    );
+    let totals = acc.totals();
+    sums.add_totals(totals[0], totals[1], totals[2], totals[3]);
     horizontal_columns(s, n32, width, scale, gain_limit, sums);
 }

@@ -1,18 +1,17 @@
 //! AVX-512 (VNNI) twins of the split horizontal pass (`split.rs`): the fused pass of
 //! `avx512` that also keeps the reference's `mu1` and `sigma1_sq`, and the distorted
-//! side's pass, which filters three of the five rows and scores against the kept values
-//! without the denominator's logarithm. The filters are `avx512_score`'s; the kept values are
+//! side's pass, which filters three of the five rows and scores against the kept values,
+//! dropping the denominator's sums (the kept side's stand). The filters and the scoring are
+//! `avx512_score`'s; the kept values are
 //! stored in column order (the filters give even and odd columns apart).
 
 use std::arch::x86_64::*;
 
-use super::super::tables::log2_table_i32;
-use super::avx512_score::{
-    all_flat, flat_terms16, log2_lanes, mean32, moment32, score32, square, tap_pairs, words_of, Acc,
-};
+use super::avx2_score_loads::ScoreSums;
+use super::avx512_score::{mean32, moment32, score32, square, tap_pairs, words_of};
 use crate::feature::vif::split::{horizontal_dis_columns, horizontal_keep_columns};
 use crate::feature::vif::stats::{StatScratch, Sums};
-use crate::feature::vif::tables::{SIGMA_NSQ, TAPS};
+use crate::feature::vif::tables::TAPS;
 
 /// The fused pass keeping `mu1` and `sigma1_sq` of columns `0..width`.
 pub(super) fn horizontal_keep(
@@ -99,15 +98,8 @@ unsafe fn keep_avx512<const N: usize, const P: usize>(
     let n32 = words_of::<N>(s, width, false);
     let (mu1, sigma1) = (&mut mu1[..width], &mut sigma1[..width]);
     let pairs = tap_pairs::<P>(TAPS[scale]);
-    let table = log2_table_i32();
-    let gain = _mm512_set1_pd(gain_limit);
     let zero = _mm512_setzero_si512();
-    let mut acc = Acc {
-        num_log: zero,
-        den_log: zero,
-        num_flat: zero,
-        den_flat: 0,
-    };
+    let mut acc = ScoreSums::new(gain_limit);
     let order = interleave_indices();
     let [m1, m2, xh, xl, yh, yl, zh, zl] = &s.words;
     for j in (0..n32).step_by(32) {
@@ -124,7 +116,7 @@ unsafe fn keep_avx512<const N: usize, const P: usize>(
                 let xy = moment32(&pairs, zh, zl, j);
                 [0, 1].map(|i| _mm512_sub_epi32(xy[i], square(a1[i], a2[i])))
             };
-            score32(sig1, sigma2, sigma12, gain, table, &mut acc);
+            score32(sig1, sigma2, sigma12, &mut acc);
             for (k, idx) in order.into_iter().enumerate() {
                 let m = _mm512_permutex2var_epi32(a1[0], idx, a1[1]);
                 let v = _mm512_permutex2var_epi32(sig1[0], idx, sig1[1]);
@@ -136,13 +128,8 @@ unsafe fn keep_avx512<const N: usize, const P: usize>(
             }
         }
     }
-    let total = |v: __m512i| _mm512_reduce_add_epi64(v);
-    sums.add_totals(
-        total(acc.num_log),
-        total(acc.den_log),
-        total(acc.num_flat),
-        acc.den_flat,
-    );
+    let [num_log, den_log, num_flat, den_flat] = acc.totals();
+    sums.add_totals(num_log, den_log, num_flat, den_flat);
     horizontal_keep_columns(s, n32, width, scale, gain_limit, sums, mu1, sigma1);
 }
 
@@ -160,10 +147,8 @@ unsafe fn dis_avx512<const N: usize, const P: usize>(
     let n32 = words_of::<N>(s, width, true);
     let (mu1, sigma1) = (&mu1[..width], &sigma1[..width]);
     let pairs = tap_pairs::<P>(TAPS[scale]);
-    let table = log2_table_i32();
-    let gain = _mm512_set1_pd(gain_limit);
     let zero = _mm512_setzero_si512();
-    let (mut num_log, mut num_flat) = (zero, zero);
+    let mut acc = ScoreSums::new(gain_limit);
     let apart = split_indices();
     let [_, m2, _, _, yh, yl, zh, zl] = &s.words;
     for j in (0..n32).step_by(32) {
@@ -182,66 +167,15 @@ unsafe fn dis_avx512<const N: usize, const P: usize>(
             let yy = moment32(&pairs, yh, yl, j);
             let sigma2 = [0, 1]
                 .map(|i| _mm512_max_epi32(_mm512_sub_epi32(yy[i], square(a2[i], a2[i])), zero));
-            // All thirty-two flat: only their `sigma2_sq`, no `ref·dis` (see `score32`).
-            if all_flat(sig1) {
-                for s2 in sigma2 {
-                    num_flat = _mm512_add_epi64(num_flat, flat_terms16(s2));
-                }
-                continue;
-            }
-            let xy = moment32(&pairs, zh, zl, j);
-            for (i, sigma2) in sigma2.into_iter().enumerate() {
-                let sigma12 = _mm512_sub_epi32(xy[i], square(a1[i], a2[i]));
-                let low = |v| _mm512_castsi512_si256(v);
-                let high = |v| _mm512_extracti64x4_epi64::<1>(v);
-                for half in [
-                    (low(sig1[i]), low(sigma2), low(sigma12)),
-                    (high(sig1[i]), high(sigma2), high(sigma12)),
-                ] {
-                    let (n, f) = score8_distorted(half, gain, table);
-                    num_log = _mm512_add_epi64(num_log, n);
-                    num_flat = _mm512_add_epi64(num_flat, f);
-                }
-            }
+            let sigma12 = || {
+                let xy = moment32(&pairs, zh, zl, j);
+                [0, 1].map(|i| _mm512_sub_epi32(xy[i], square(a1[i], a2[i])))
+            };
+            score32(sig1, sigma2, sigma12, &mut acc);
         }
     }
-    let total = |v: __m512i| _mm512_reduce_add_epi64(v);
-    sums.add_totals(total(num_log), 0, total(num_flat), 0);
+    // The denominator's sums are the kept side's (the first rendition's pass took them).
+    let [num_log, _, num_flat, _] = acc.totals();
+    sums.add_totals(num_log, 0, num_flat, 0);
     horizontal_dis_columns(s, n32, width, scale, gain_limit, sums, mu1, sigma1);
-}
-
-/// The numerator's terms of eight pixels (`avx512::score8` without the denominator's):
-/// (`num_log` terms, `num_flat` terms) in 64-bit lanes.
-#[inline]
-#[target_feature(enable = "avx512f,avx512cd,avx512dq,avx512vl")]
-unsafe fn score8_distorted(
-    (s1, s2, s12): (__m256i, __m256i, __m256i),
-    gain: __m512d,
-    table: &[i32; 65536],
-) -> (__m512i, __m512i) {
-    const EPS: f64 = 65536.0 * 1.0e-10;
-    let nsq = _mm256_set1_epi32(SIGMA_NSQ);
-    let zero = _mm256_setzero_si256();
-    let flat = _mm256_cmplt_epi32_mask(s1, nsq);
-    let flat_terms = _mm512_maskz_mov_epi64(flat, _mm512_cvtepi32_epi64(s2));
-    let active = !flat & _mm256_cmpgt_epi32_mask(s12, zero) & _mm256_cmpgt_epi32_mask(s2, zero);
-    if active == 0 {
-        return (_mm512_setzero_si512(), flat_terms);
-    }
-    let (s1d, s2d, s12d) = (
-        _mm512_cvtepi32_pd(s1),
-        _mm512_cvtepi32_pd(s2),
-        _mm512_cvtepi32_pd(s12),
-    );
-    let g = _mm512_div_pd(s12d, _mm512_add_pd(s1d, _mm512_set1_pd(EPS)));
-    // As in `score8`: truncation toward zero, out of range clamped to 0.
-    let sv = _mm512_cvttpd_epi32(_mm512_sub_pd(s2d, _mm512_mul_pd(g, s12d)));
-    let sv = _mm256_max_epi32(sv, zero);
-    let g = _mm512_min_pd(g, gain);
-    let numer = _mm512_cvtepu32_epi64(_mm256_add_epi32(sv, nsq));
-    let signal = _mm512_cvttpd_epi64(_mm512_mul_pd(_mm512_mul_pd(g, g), s1d));
-    let with_signal = _mm512_add_epi64(signal, numer);
-    // SAFETY: the features are enabled here.
-    let num = unsafe { _mm512_sub_epi64(log2_lanes(table, with_signal), log2_lanes(table, numer)) };
-    (_mm512_maskz_mov_epi64(active, num), flat_terms)
 }
