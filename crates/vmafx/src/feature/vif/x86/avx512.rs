@@ -76,6 +76,7 @@ unsafe fn horizontal_avx512<const N: usize, const P: usize>(
             // `sigma1_sq` less the low half's share (0..=2^16) first: below SIGMA_NSQ - 2^16
             // in every lane, every pixel is flat whatever that share is, and the low half's
             // filter is not needed (as in `avx2_madd`'s `step16`).
+            // The high half's filter with 2^31 added back, as a mean's is.
             let high = mean32(&pairs, xh, j);
             let part = [0, 1].map(|i| _mm512_sub_epi32(high[i], square(a1[i], a1[i])));
             let bound = _mm512_set1_epi32(SIGMA_NSQ - 65536 - 1);
