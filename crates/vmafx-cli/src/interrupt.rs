@@ -5,7 +5,7 @@
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use vmafx::score::{Partial, PartialReason};
 
@@ -14,9 +14,18 @@ use crate::error::CliError;
 /// Exit status of a run stopped by Ctrl-C (128 + SIGINT), as shells report it.
 pub const EXIT_INTERRUPTED: u8 = 130;
 
-/// Installs the handler and returns the flag it sets. Where no handler can be installed
-/// (one is already there), Ctrl-C keeps its default: the run simply ends.
+/// The flag the handler sets, installing the handler on the first call. Every later call
+/// (the renditions of a `--frames` ladder are run one after another) gets the same flag:
+/// a second handler cannot be installed, and a flag of its own would never be set. Where
+/// no handler can be installed (one is already there), Ctrl-C keeps its default: the run
+/// simply ends.
 pub fn stop_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    Arc::clone(FLAG.get_or_init(install))
+}
+
+/// Installs the handler; returns the flag it sets.
+fn install() -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     let seen = Arc::clone(&flag);
     let installed = ctrlc::set_handler(move || {

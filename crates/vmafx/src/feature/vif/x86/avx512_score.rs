@@ -87,14 +87,10 @@ pub(super) unsafe fn moment32<const P: usize>(
     lo: &[i16],
     j: usize,
 ) -> [__m512i; 2] {
-    let bias = _mm512_set1_epi32(i32::MIN);
-    let half = _mm512_set1_epi32(32768);
+    // The high half's filter with 2^31 added back (as a mean's), plus the low half's share.
     // SAFETY: the caller's.
-    let (h, l) = unsafe { (filter32(pairs, hi, j), filter32(pairs, lo, j)) };
-    [0, 1].map(|i| {
-        let l = _mm512_add_epi32(_mm512_add_epi32(l[i], bias), half);
-        _mm512_add_epi32(_mm512_add_epi32(h[i], bias), _mm512_srli_epi32::<16>(l))
-    })
+    let (h, l) = unsafe { (mean32(pairs, hi, j), moment_low32(pairs, lo, j)) };
+    [0, 1].map(|i| _mm512_add_epi32(h[i], l[i]))
 }
 
 /// The low half's share of [`moment32`], `(filter + 2^31 + 32768) >> 16`, in `0..=2^16`.

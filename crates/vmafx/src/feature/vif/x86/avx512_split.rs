@@ -1,9 +1,9 @@
 //! AVX-512 (VNNI) twins of the split horizontal pass (`split.rs`): the fused pass of
 //! `avx512` that also keeps the reference's `mu1` and `sigma1_sq`, and the distorted
 //! side's pass, which filters three of the five rows and scores against the kept values,
-//! dropping the denominator's sums (the kept side's stand). The filters and the scoring are
-//! `avx512_score`'s; the kept values are
-//! stored in column order (the filters give even and odd columns apart).
+//! dropping the denominator's sums (the kept side's stand). The filters and the scoring
+//! are `avx512_score`'s; the kept values are stored in column order (the filters give even
+//! and odd columns apart).
 
 use std::arch::x86_64::*;
 
