@@ -8,7 +8,8 @@ loop's ratio is weighted by its samples here; samples outside such loops count a
 result is a model, not a measurement: use it to find the loops whose cost moves most
 between two processors (an AVX2-only AMD core against the Intel core the profile was taken
 on, say), and to compare two programs' profiles under the same model; confirm on the
-processor itself.
+processor itself. A loop's ratio marked `?` holds an instruction one of the two models has
+no entry for (see TWINS below): read it as unknown.
 
     perf record -F 4000 -o p.data target/release/vmafx -r REF -d DIS --threads 1 -o /dev/null
     scripts/loop_model.py target/release/vmafx p.data --from icelake-server --to znver3
