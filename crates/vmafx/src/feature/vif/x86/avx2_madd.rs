@@ -146,7 +146,8 @@ pub(super) unsafe fn mean16<const P: usize>(
 
 /// The rounded 16-bit shift of a moment's filter over sixteen outputs (even, odd), from
 /// the filters of its high and low halves: `hi + ((lo + 32768) >> 16)` (see `moment8` in
-/// the 32-bit kernel).
+/// the 32-bit kernel), that is the high half's filter with 2^31 added back (as a mean's,
+/// [`mean16`]) plus the low half's share ([`moment_low`]).
 ///
 /// # Safety
 /// As [`filter16`], for both `hi` and `lo`.
@@ -158,25 +159,9 @@ pub(super) unsafe fn moment16<const P: usize>(
     lo: &[i16],
     at: usize,
 ) -> [__m256i; 2] {
-    let (bias, half) = (_mm256_set1_epi32(i32::MIN), _mm256_set1_epi32(32768));
     // SAFETY: the caller's.
-    let (h, l) = unsafe { (filter16(pairs, hi, at), filter16(pairs, lo, at)) };
-    [0, 1].map(|i| {
-        let l = _mm256_add_epi32(_mm256_add_epi32(l[i], bias), half);
-        _mm256_add_epi32(_mm256_add_epi32(h[i], bias), _mm256_srli_epi32::<16>(l))
-    })
-}
-
-/// The high half's share of [`moment16`]: the filter of `hi` with 2^31 added back.
-///
-/// # Safety
-/// As [`filter16`].
-#[inline]
-#[target_feature(enable = "avx2")]
-unsafe fn moment_high<const P: usize>(pairs: &[__m256i; P], hi: &[i16], at: usize) -> [__m256i; 2] {
-    let bias = _mm256_set1_epi32(i32::MIN);
-    // SAFETY: the caller's.
-    unsafe { filter16(pairs, hi, at) }.map(|v| _mm256_add_epi32(v, bias))
+    let (h, l) = unsafe { (mean16(pairs, hi, at), moment_low(pairs, lo, at)) };
+    [0, 1].map(|i| _mm256_add_epi32(h[i], l[i]))
 }
 
 /// The low half's share of [`moment16`], `(filter + 2^31 + 32768) >> 16`, in `0..=2^16`.
@@ -229,7 +214,8 @@ unsafe fn step16<const P: usize>(
         // `sigma1_sq` less the low half's share (0..=2^16) first: below SIGMA_NSQ - 2^16
         // in every lane, each pixel is flat whatever that share is, and the low half's
         // filter is not needed (57% of the scale-0 steps on the 1080p pair).
-        let high = moment_high(pairs, xh, j);
+        // The high half's filter with 2^31 added back, as a mean's is.
+        let high = mean16(pairs, xh, j);
         let part = [0, 1].map(|i| _mm256_sub_epi32(high[i], square(a1[i], a1[i])));
         let bound = _mm256_set1_epi32(SIGMA_NSQ - 65536 - 1);
         let unsure = _mm256_or_si256(
