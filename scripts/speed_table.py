@@ -85,15 +85,15 @@ def alternate(vmafx, libvmaf, args, pairs):
     least CPU time (its least disturbed run: on a shared host a pair's ratio spreads
     widely), and the peak-memory ratio."""
     run([vmafx] + args), run([libvmaf] + args)
-    walls, cpus, mems, least = [], [], [], [float("inf"), float("inf")]
+    xs, ys = [], []
     for _ in range(pairs):
-        x, y = run([vmafx] + args), run([libvmaf] + args)
-        walls.append(y[0] / x[0])
-        cpus.append(y[1] / x[1])
-        mems.append(x[2] / y[2])
-        least = [min(least[0], x[1]), min(least[1], y[1])]
-    return (statistics.median(walls), statistics.median(cpus), cpus, least[1] / least[0],
-            statistics.median(mems))
+        xs.append(run([vmafx] + args))
+        ys.append(run([libvmaf] + args))
+    walls = [y[0] / x[0] for x, y in zip(xs, ys)]
+    cpus = [y[1] / x[1] for x, y in zip(xs, ys)]
+    least = min(y[1] for y in ys) / min(x[1] for x in xs)
+    mems = [x[2] / y[2] for x, y in zip(xs, ys)]
+    return statistics.median(walls), statistics.median(cpus), cpus, least, statistics.median(mems)
 
 
 def machine():
