@@ -1,5 +1,6 @@
-//! AVX-512 scale-0 decoupling: sixteen positions a step, the last partial step of a row by
-//! masked loads and stores, so no scalar tail is left.
+//! AVX-512 scale-0 decoupling: sixteen positions a step, the last step of a row moved back
+//! to end at the row's end (it recomputes a few positions with the same values), so no
+//! scalar tail is left; only a row narrower than sixteen takes masked loads and stores.
 //!
 //! The arithmetic is the AVX2 kernel's (see `avx2_decouple`): the gain's 64-bit product in
 //! even and odd lanes (the shifted result fits 31 bits, so a logical shift gives the same
@@ -24,22 +25,47 @@ pub(super) fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, eg
     }
     let (div, cos_sq) = (reciprocals(), cos_sq_one_degree());
     let gain = (egl, integral_gain(egl));
-    for_each_step(region, stride, |at, n| {
-        // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when the
-        // processor has AVX-512 (F, BW, DQ, VL); `fits` checked that every band holds this
-        // row's columns up to `right >= at + n`, the mask keeps every load and store below
-        // `at + n`, and the table has 65537 entries.
-        unsafe { step(&mut b, at, n, gain, div, cos_sq) };
-    });
+    // SAFETY: the AVX-512 table, which lists this kernel, is only handed out when the
+    // processor has AVX-512 (F, BW, DQ, VL); `fits` checked that every band holds each
+    // row's columns up to `right`, and the table has 65537 entries.
+    unsafe { rows(&mut b, stride, region, gain, div, cos_sq) };
 }
 
-/// Calls `step(at, n)` for the positions `at..at + n` of every row of `region`, left to
-/// right, sixteen at a time (the last step of a row with the `n < 16` left).
-pub(super) fn for_each_step(region: Region, stride: usize, mut step: impl FnMut(usize, usize)) {
+/// The starts of the sixteen-wide steps over `left..right` (at least sixteen columns):
+/// every sixteenth column, the last step moved back to end at `right` (it recomputes a few
+/// positions, which is harmless, as in `avx2_decouple::steps8`).
+pub(super) fn steps16(left: usize, right: usize) -> impl Iterator<Item = usize> {
+    (left..right).step_by(16).map(move |j| j.min(right - 16))
+}
+
+/// The region's rows, in one AVX-512 function so that `step` inlines: in whole steps of
+/// sixteen (see [`steps16`]), whose mask is constant, so their loads and stores are
+/// whole vectors (masked ones in every step cost about a third more on Zen 5), or a row
+/// narrower than sixteen in one masked step.
+///
+/// # Safety
+/// AVX-512 (F, BW, DQ, VL); the bands hold the region's rows (`fits`), and `div` has 65537
+/// entries.
+#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
+unsafe fn rows(
+    b: &mut Decouple<'_, i16>,
+    stride: usize,
+    region: Region,
+    gain: (f64, Option<i32>),
+    div: &[i32],
+    cos_sq: f32,
+) {
+    let (left, right) = (region.left, region.right);
     for i in region.top..region.bottom {
         let row = i * stride;
-        for j in (region.left..region.right).step_by(16) {
-            step(row + j, (region.right - j).min(16));
+        if right < left + 16 {
+            // SAFETY: the caller's; the mask keeps every access below `row + right`.
+            unsafe { step(b, row + left, mask16(right - left), gain, div, cos_sq) };
+        } else {
+            for j in steps16(left, right) {
+                // SAFETY: the caller's; `j + 16 <= right`.
+                unsafe { step(b, row + j, u16::MAX, gain, div, cos_sq) };
+            }
         }
     }
 }
@@ -122,17 +148,17 @@ fn limits(rst: __m512i, t: __m512i, egl: __m512d) -> (__m512i, __m512i) {
     )
 }
 
-/// Positions `p..p + n` (`n` at most 16).
+/// The positions `p..p + 16` that `m` selects.
+#[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
 unsafe fn step(
     b: &mut Decouple<'_, i16>,
     p: usize,
-    n: usize,
+    m: __mmask16,
     (egl, gain): (f64, Option<i32>),
     div: &[i32],
     cos_sq: f32,
 ) {
-    let m = mask16(n);
     let zero = _mm512_setzero_si512();
     let one = _mm512_set1_epi32(32768);
     let half = _mm512_set1_epi64(16384);
@@ -140,8 +166,7 @@ unsafe fn step(
     let egl = _mm512_set1_pd(egl);
     // The bands' sixteen values as loaded (`i16`), widened only where the step needs them.
     let load = |band: &[i16]| {
-        // SAFETY: every band holds more than `p + n - 1` values (the caller's `fits`), and
-        // the mask reads no further.
+        // SAFETY: every band holds the lanes `m` selects from `p` (the caller's).
         unsafe { _mm256_maskz_loadu_epi16(m, band.as_ptr().add(p)) }
     };
     let (ro, rd) = (b.reference.map(&load), b.distorted.map(load));

@@ -1,5 +1,6 @@
-//! AVX-512 scale-1..3 decoupling: sixteen positions a step (the last partial step of a row
-//! by masked loads and stores; masked-off lanes load zeros, whose gain is the unit one),
+//! AVX-512 scale-1..3 decoupling: sixteen positions a step (the last step of a row moved
+//! back to end at the row's end; only a row narrower than sixteen is masked, and its
+//! masked-off lanes load zeros, whose gain is the unit one),
 //! the 64-bit gains and restorations in native 64-bit lanes (products, arithmetic shifts,
 //! clamps), the angle test and gain limit in eight-lane halves.
 //!
@@ -22,7 +23,7 @@ use std::arch::x86_64::*;
 use super::super::border::Region;
 use super::super::decouple::{self, cos_sq_one_degree, Decouple};
 use super::avx2_decouple::{fits, integral_gain};
-use super::avx512_decouple::for_each_step;
+use super::avx512_decouple::steps16;
 use super::avx512_den::mask16;
 
 /// Scale-1..3 decoupling (see [`decouple::scale123`]) with AVX-512.
@@ -32,12 +33,38 @@ pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, 
     }
     let cos_sq = cos_sq_one_degree();
     let gain = (egl, integral_gain(egl));
-    for_each_step(region, stride, |at, n| {
-        // SAFETY: as in `avx512_decouple::scale0`: AVX-512 is present, `fits` checked the
-        // bands hold this row's columns up to `at + n`, and the mask keeps every access
-        // below `at + n`.
-        unsafe { step(&mut b, at, n, gain, cos_sq) };
-    });
+    // SAFETY: as in `avx512_decouple::scale0`: AVX-512 is present, and `fits` checked
+    // that the bands hold each row's columns up to `right`.
+    unsafe { rows(&mut b, stride, region, gain, cos_sq) };
+}
+
+/// The region's rows, in one AVX-512 function so that `step` inlines: in whole steps of
+/// sixteen (see [`steps16`]), or a row narrower than sixteen in one masked step (as
+/// `avx512_decouple::rows`).
+///
+/// # Safety
+/// AVX-512 (F, BW, DQ, VL), and the bands hold the region's rows (`fits`).
+#[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
+unsafe fn rows(
+    b: &mut Decouple<'_, i32>,
+    stride: usize,
+    region: Region,
+    gain: (f64, Option<i32>),
+    cos_sq: f32,
+) {
+    let (left, right) = (region.left, region.right);
+    for i in region.top..region.bottom {
+        let row = i * stride;
+        if right < left + 16 {
+            // SAFETY: the caller's; the mask keeps every access below `row + right`.
+            unsafe { step(b, row + left, mask16(right - left), gain, cos_sq) };
+        } else {
+            for j in steps16(left, right) {
+                // SAFETY: the caller's; `j + 16 <= right`.
+                unsafe { step(b, row + j, u16::MAX, gain, cos_sq) };
+            }
+        }
+    }
 }
 
 /// The low (`HIGH = 0`) or high eight `i32` lanes of `v`.
@@ -142,22 +169,21 @@ fn reciprocal(m: __m512i) -> __m512i {
     )
 }
 
-/// Positions `p..p + n` (`n` at most 16).
+/// The positions `p..p + 16` that `m` selects.
+#[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512dq,avx512vl")]
 unsafe fn step(
     b: &mut Decouple<'_, i32>,
     p: usize,
-    n: usize,
+    m: __mmask16,
     (egl, gain): (f64, Option<i32>),
     cos_sq: f32,
 ) {
-    let m = mask16(n);
     let zero = _mm512_setzero_si512();
     let mut o = [zero; 3];
     let mut d = [zero; 3];
     for t in 0..3 {
-        // SAFETY: every band holds more than `p + n - 1` values (the caller's `fits`), and
-        // the mask reads no further.
+        // SAFETY: every band holds the lanes `m` selects from `p` (the caller's).
         unsafe {
             o[t] = _mm512_maskz_loadu_epi32(m, b.reference[t].as_ptr().add(p));
             d[t] = _mm512_maskz_loadu_epi32(m, b.distorted[t].as_ptr().add(p));
