@@ -13,12 +13,7 @@ mod x86;
 
 pub(crate) use dispatch::IQA_KERNELS;
 pub(crate) use kernels::IqaKernels;
-
-/// 11-tap Gaussian (sigma 1.5) used by SSIM, both directions.
-pub(crate) const GAUSSIAN_11: [f32; 11] = [
-    0.001028, 0.007599, 0.036001, 0.109361, 0.213006, 0.266012, 0.213006, 0.109361, 0.036001,
-    0.007599, 0.001028,
-];
+pub(crate) use rows::GAUSSIAN_11;
 
 /// A dense single-precision image, stride equal to width.
 #[derive(Debug, Clone, Default)]

@@ -2,6 +2,12 @@
 //! for bit): each output sums its `f32` products in `f64`, tap by tap in the library's
 //! order, and is rounded to `f32` once.
 
+/// 11-tap Gaussian (sigma 1.5) used by SSIM, both directions.
+pub(crate) const GAUSSIAN_11: [f32; 11] = [
+    0.001028, 0.007599, 0.036001, 0.109361, 0.213006, 0.266012, 0.213006, 0.109361, 0.036001,
+    0.007599, 0.001028,
+];
+
 /// Horizontal pass over the fully covered columns: `out[x] = Σ_t row[x + t] · k[t]`
 /// (`out` is `row.len() + 1 - k.len()` long).
 pub(crate) fn conv_h(row: &[f32], k: &[f32], out: &mut [f32]) {

@@ -3,8 +3,8 @@
 //! 9x9 and smaller square kernels, on random widths, compared bit for bit.
 
 use super::super::kernels::{IqaKernels, RowsFn};
+use super::super::rows::GAUSSIAN_11;
 use super::IQA_KERNELS;
-use crate::feature::iqa::GAUSSIAN_11;
 use crate::testutil::checkasm::{same, Checkable, Entry, Suite, Verdict};
 use crate::testutil::twin_rng::TwinRng;
 
