@@ -3,7 +3,7 @@
 //! A feature writes its kernels as a struct of function pointers (its "table") and lists
 //! one table per level it has code for, scalar first, with `kernel_tables!`. At `init`
 //! an extractor asks [`Dispatch::pick`] for the best table at or below the level the run
-//! allows ([`super::level`], which `VMAFX_CPU`, `--cpumask` and [`super::with_level`]
+//! allows ([`super::level()`], which `VMAFX_CPU`, `--cpumask` and [`super::with_level`]
 //! lower). A level a feature has no table for falls to the next one below: vif has no
 //! plain AVX-512 table, so on a processor without VNNI its AVX-512 level runs AVX2.
 //!
@@ -11,7 +11,7 @@
 //! a level may call that level's instructions without checking again. The kernel checker
 //! walks [`Dispatch::runnable`] to call every entry of every table the processor runs.
 
-use super::CpuLevel;
+use super::level::{self, CpuLevel};
 
 /// A table of kernels written for one [`CpuLevel`].
 pub(crate) trait KernelTable: Copy + 'static {
@@ -48,7 +48,7 @@ impl<T: KernelTable> Dispatch<T> {
     /// The best table at or below `wanted`, lowered to what this processor runs.
     pub(crate) fn pick(&self, wanted: CpuLevel) -> T {
         debug_assert!(self.is_well_formed());
-        let cap = super::clamp(wanted);
+        let cap = level::clamp(wanted);
         self.tables
             .iter()
             .rev()
@@ -57,15 +57,15 @@ impl<T: KernelTable> Dispatch<T> {
             .unwrap_or(self.tables[0])
     }
 
-    /// The table for the level kernels run at now ([`super::level`]).
+    /// The table for the level kernels run at now ([`super::level()`]).
     pub(crate) fn current(&self) -> T {
-        self.pick(super::level())
+        self.pick(level::level())
     }
 
     /// The tables this processor can run, lowest first (scalar included).
     #[cfg_attr(not(test), allow(dead_code))] // the kernel checker's
     pub(crate) fn runnable(&self) -> impl Iterator<Item = T> + '_ {
-        let top = super::detected();
+        let top = level::detected();
         self.tables
             .iter()
             .copied()

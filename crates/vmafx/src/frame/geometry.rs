@@ -1,6 +1,6 @@
 //! The format, depth and size of a stream of frames.
 
-use super::PixelFormat;
+use super::format::PixelFormat;
 
 /// Format, depth and size of every frame an extractor instance will see.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 //! formats that keep their significant bits high down to their value (ADR-1679). There is
 //! one reader per layout; every device conversion is held to these results.
 
-use crate::frame::PixelFormat;
+use super::format::PixelFormat;
 
 /// How a packed layout places the samples of one group of pixels (a macropixel).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -136,17 +136,17 @@ impl VideoReader {
         let scale = |size: (u32, u32)| opts.scale_to.filter(|&to| to != size);
         if let (Some(size), Some(to)) = (probed, probed.and_then(scale)) {
             let (d, info) = plan.start(path, Some(to), Some(size))?;
-            return Self::from_decoder(path, d, info, opts);
+            return Self::from_decoder(path, d, info, (opts.accept_decode_errors, &opts.limits));
         }
         let (d, info) = plan.start(path, None, None)?;
-        let r = Self::from_decoder(path, d, info, opts)?;
+        let r = Self::from_decoder(path, d, info, (opts.accept_decode_errors, &opts.limits))?;
         let g = r.geometry();
         match scale((g.width, g.height)) {
             // No ffprobe said the size: the header did; start again, scaling.
             Some(to) => {
                 drop(r);
                 let (d, info) = plan.start(path, Some(to), Some((g.width, g.height)))?;
-                Self::from_decoder(path, d, info, opts)
+                Self::from_decoder(path, d, info, (opts.accept_decode_errors, &opts.limits))
             }
             None => Ok(r),
         }

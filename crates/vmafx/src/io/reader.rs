@@ -149,21 +149,22 @@ impl VideoReader {
         }
     }
 
-    /// Reads the y4m stream a running decoder writes.
+    /// Reads the y4m stream a running decoder writes, within `limits`; `accept` (the open
+    /// options' `accept_decode_errors`) lets the decoder's reported errors pass.
     pub(crate) fn from_decoder(
         path: &Path,
         decoder: Decoder,
         info: DecodeInfo,
-        opts: &super::OpenOptions,
+        (accept, limits): (bool, &Limits),
     ) -> Result<Self> {
         let check = EndCheck {
             messages: decoder.messages(),
             expected: info.probe.as_ref().and_then(|p| p.frames),
-            accept: opts.accept_decode_errors,
+            accept,
             watch: DecodeWatch::default(),
         };
         let src = Source::stream(path, Box::new(decoder));
-        let mut r = Self::y4m_from(src, &opts.limits)?;
+        let mut r = Self::y4m_from(src, limits)?;
         r.decoded = Some(info);
         r.end_check = Some(check);
         Ok(r)

@@ -12,9 +12,9 @@
 
 use serde_json::Value;
 
+use super::input::ModelFeature;
 use super::json::{kind, read_model, ReadFlags, Reader};
 use super::single::{PredictFlags, SvmModel};
-use super::ModelFeature;
 use crate::error::{Error, Result};
 use crate::score::pooling::percentile_of_sorted;
 

@@ -8,11 +8,11 @@
 
 use serde_json::{Map, Value};
 
+use super::input::ModelFeature;
 use super::numtext::normalize_numeric;
 use super::single::{ModelType, SvmModel};
 use super::svm::Svm;
 use super::transform::{Norm, ScoreTransform};
-use super::ModelFeature;
 use crate::error::{Error, Result};
 
 /// libvmaf's limit on features per model.

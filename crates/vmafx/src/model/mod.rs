@@ -8,6 +8,7 @@
 
 mod builtin;
 mod collection;
+mod input;
 mod json;
 pub(crate) mod numtext;
 mod options;
@@ -23,22 +24,13 @@ use serde_json::Value;
 
 pub use builtin::builtin_versions;
 pub use collection::{ModelCollection, STAT_SUFFIXES};
+pub use input::ModelFeature;
 pub use json::{ReadFlags, MAX_FEATURES, MAX_KNOTS};
 pub use options::{FeatureOverload, ModelSource, ModelSpec};
 pub use single::{ModelType, PredictFlags, SvmModel};
 pub use transform::{Norm, ScoreTransform};
 
 use crate::error::{Error, Result};
-
-/// One input feature of a model.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ModelFeature {
-    /// The long name as in the JSON (`VMAF_integer_feature_adm2_score`).
-    pub name: String,
-    /// Options from `feature_opts_dicts` (and spec overloads), values as text in libvmaf's
-    /// form (numbers via `%g`: `1.0` → `1`), in the order given.
-    pub options: Vec<(String, String)>,
-}
 
 /// A model or a bootstrap collection, as `--model` loads either.
 #[derive(Debug, Clone)]

@@ -1,9 +1,9 @@
 //! One VMAF model: its features, their normalisation, the SVM, transform and clip, and the
 //! per-frame prediction libvmaf makes with them.
 
+use super::input::ModelFeature;
 use super::svm::Svm;
 use super::transform::{clip, Norm, ScoreTransform};
-use super::ModelFeature;
 use crate::error::{Error, Result};
 
 /// The `model_type` of a model.

@@ -1,6 +1,7 @@
 //! What the record says about the build that ran.
 
-use super::{canonical_json, sha256_tag};
+use super::canonical::canonical_json;
+use super::digest::sha256_tag;
 
 /// The build of this library.
 #[derive(Debug, Clone, Default, PartialEq)]

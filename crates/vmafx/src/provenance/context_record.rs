@@ -3,7 +3,8 @@
 //! digest of every score written. A face adds what it holds beside the context (models with
 //! their digests, annotations, the encode record, masks, timing) and seals the record.
 
-use super::{backend_name, scores_digest, FeatureRecord, FeatureSource, Record};
+use super::digest::scores_digest;
+use super::record::{backend_name, FeatureRecord, FeatureSource, Record};
 use crate::context::{Context, Writer};
 
 /// The record of `ctx` as it stands, not sealed; `models`, `annotations`, `encode_record`,

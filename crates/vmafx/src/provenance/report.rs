@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::printf::ScoreFormat;
-use super::Record;
+use super::record::Record;
 use crate::output::{render_report, OutputFormat};
 use crate::score::{ReportInfo, ScoreTable};
 

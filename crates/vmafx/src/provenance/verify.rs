@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
+use super::digest::{digest_of_value, scores_digest};
 use super::printf::ScoreFormat;
-use super::{digest_of_value, scores_digest};
 
 /// The first field that differs, with both values (the second is what was expected).
 #[derive(Debug, Clone, PartialEq, Eq)]

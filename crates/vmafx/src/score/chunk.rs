@@ -11,9 +11,9 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
+use super::table::{ReportInfo, ScoreTable};
 use crate::error::{Error, Result};
 use crate::feature::Reach;
-use crate::score::{ReportInfo, ScoreTable};
 
 /// One chunk: the frames it scores and the frames it must be fed for them.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -32,7 +32,7 @@ pub struct ReportInfo {
     /// (subsampled), and only if it has a value on every one of them.
     pub pic_count: u64,
     /// Set where the run stopped before its inputs ended; the logs then say so.
-    pub partial: Option<super::Partial>,
+    pub partial: Option<super::partial::Partial>,
 }
 
 impl ReportInfo {
