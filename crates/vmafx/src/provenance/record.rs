@@ -118,7 +118,7 @@ pub struct Record {
     pub annotations: Vec<(String, String)>,
     /// `sha256:<hex>` of the encode record of the distorted input, or empty.
     pub encode_record: String,
-    /// `sha256:<hex>` over every per-frame score (see [`scores_digest`]).
+    /// `sha256:<hex>` over every per-frame score (see [`super::scores_digest`]).
     pub scores_digest: String,
     /// Nanoseconds from the first frame to the flush (to now before it): timing, outside the
     /// digest.

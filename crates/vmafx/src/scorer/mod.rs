@@ -28,7 +28,7 @@ use crate::frame::Frame;
 use crate::io::VideoReader;
 use crate::model::LoadedModel;
 use crate::provenance::{context_record, ModelRecord, Record};
-use crate::score::{Partial, PartialReason, ReportInfo};
+use crate::score::{Partial, PartialReason, ReportInfo, WindowSpan};
 
 pub use config::{FrameScorerFactory, Progress, ProgressCallback, ScorerConfig};
 pub use merge::{ModelParts, ReportParts};
@@ -206,7 +206,12 @@ impl Scorer {
         if let Some(cb) = &mut self.progress {
             cb(Progress::new(self.pushed, self.total));
         }
-        self.watch_frame(index)
+        let first = self.first;
+        let (ctx, models) = (&mut self.ctx, &self.models);
+        match &mut self.watch {
+            Some(w) => w.frame(index, index - first, &mut |s| window_scores(ctx, models, s)),
+            None => Ok(()),
+        }
     }
 
     /// Pairs pushed so far.
@@ -311,7 +316,10 @@ impl Scorer {
         partial: Option<(PartialReason, String)>,
     ) -> Result<Report> {
         self.ctx.flush()?;
-        self.watch_finish()?;
+        if let Some(w) = &mut self.watch {
+            let (ctx, models) = (&mut self.ctx, &self.models);
+            w.finish(&mut |s| window_scores(ctx, models, s))?;
+        }
         let fps = match self.started {
             Some(t) => self.pushed as f64 / t.elapsed().as_secs_f64().max(1e-9),
             None => 0.0,
@@ -366,6 +374,13 @@ impl Scorer {
 }
 
 impl Scorer {
+    /// Tells the windows the input's frame rate (`num/den` frames per second).
+    pub(crate) fn set_frame_rate(&mut self, fps: Option<(u32, u32)>) {
+        if let Some(w) = &mut self.watch {
+            w.set_frame_rate(fps);
+        }
+    }
+
     /// The sealed provenance record of the run: the context's part, the models', the CPU
     /// level the kernels ran at (under the configured cap) and the time from the first pair
     /// to now.
@@ -420,6 +435,23 @@ fn no_frames(
             )
         }
     }
+}
+
+/// The window `span`'s per-frame scores of every model (its first output), by label;
+/// `None` while any is not final.
+fn window_scores(
+    ctx: &mut Context,
+    models: &[(String, ModelHandle)],
+    span: WindowSpan,
+) -> Result<Option<windows::WindowModels>> {
+    let mut out = Vec::with_capacity(models.len());
+    for (label, h) in models {
+        match ctx.final_score_rows(h, span.first, span.last)? {
+            Some(rows) => out.push((label.clone(), rows.iter().map(|r| r[0]).collect())),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(out))
 }
 
 /// The context's worker threads for `config`: as configured, except that one worker for

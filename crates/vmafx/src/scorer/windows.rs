@@ -9,7 +9,6 @@
 
 use std::collections::VecDeque;
 
-use super::Scorer;
 use crate::error::{Error, Result};
 use crate::score::{frame_pts_ns, pool, PoolMethod, WindowClock, WindowLength, WindowSpan};
 
@@ -59,23 +58,24 @@ impl Watch {
     }
 }
 
-impl Scorer {
-    /// Tells the windows the input's frame rate (`num/den` frames per second).
+/// A window's per-frame scores of each model, by label, in the scorer's model order.
+pub(crate) type WindowModels = Vec<(String, Vec<f64>)>;
+
+/// A window's scores per model, or `None` while some are not final yet.
+pub(crate) type FinalScores<'a> = dyn FnMut(WindowSpan) -> Result<Option<WindowModels>> + 'a;
+
+impl Watch {
+    /// Takes the input's frame rate (`num/den` frames per second).
     pub(crate) fn set_frame_rate(&mut self, fps: Option<(u32, u32)>) {
-        if let Some(w) = &mut self.watch {
-            w.fps = fps.filter(|f| f.0 > 0 && f.1 > 0);
-        }
+        self.fps = fps.filter(|f| f.0 > 0 && f.1 > 0);
     }
 
-    /// Feeds frame `index` (just pushed) to the clock and hands over the windows that are
-    /// final.
-    pub(crate) fn watch_frame(&mut self, index: u64) -> Result<()> {
-        let Some(w) = &mut self.watch else {
-            return Ok(());
-        };
-        let pts = match (w.clock.length(), w.fps) {
-            (_, Some(fps)) => frame_pts_ns(index - self.first, fps),
-            (WindowLength::Frames(_), None) => frame_pts_ns(index - self.first, (1, 1)),
+    /// Feeds frame `index` (just pushed, the `nth` of the stream from 0) to the clock and
+    /// hands over the windows whose scores `scores` finds final.
+    pub(crate) fn frame(&mut self, index: u64, nth: u64, scores: &mut FinalScores) -> Result<()> {
+        let pts = match (self.clock.length(), self.fps) {
+            (_, Some(fps)) => frame_pts_ns(nth, fps),
+            (WindowLength::Frames(_), None) => frame_pts_ns(nth, (1, 1)),
             (WindowLength::Nanos(_), None) => {
                 return Err(Error::invalid(
                     "window",
@@ -84,41 +84,30 @@ impl Scorer {
                 ))
             }
         };
-        if let Some(span) = w.clock.frame(index, pts)? {
-            w.pending.push_back(span);
+        if let Some(span) = self.clock.frame(index, pts)? {
+            self.pending.push_back(span);
         }
-        self.hand_over()
+        self.hand_over(scores)
     }
 
     /// After the flush: the last window and every one still waiting.
-    pub(crate) fn watch_finish(&mut self) -> Result<()> {
-        let Some(w) = &mut self.watch else {
-            return Ok(());
-        };
-        if let Some(span) = w.clock.finish() {
-            w.pending.push_back(span);
+    pub(crate) fn finish(&mut self, scores: &mut FinalScores) -> Result<()> {
+        if let Some(span) = self.clock.finish() {
+            self.pending.push_back(span);
         }
-        self.hand_over()
+        self.hand_over(scores)
     }
 
     /// Hands over the oldest windows while their scores are final.
-    fn hand_over(&mut self) -> Result<()> {
-        loop {
-            let Some(span) = self.watch.as_ref().and_then(|w| w.pending.front().copied()) else {
+    fn hand_over(&mut self, scores: &mut FinalScores) -> Result<()> {
+        while let Some(&span) = self.pending.front() {
+            let Some(models) = scores(span)? else {
                 return Ok(());
             };
-            let mut models = Vec::with_capacity(self.models.len());
-            for (label, h) in &self.models {
-                match self.ctx.final_score_rows(h, span.first, span.last)? {
-                    Some(rows) => models.push((label.clone(), rows.iter().map(|r| r[0]).collect())),
-                    None => return Ok(()),
-                }
-            }
-            if let Some(w) = &mut self.watch {
-                w.pending.pop_front();
-                (w.sink)(WindowScores { span, models });
-            }
+            self.pending.pop_front();
+            (self.sink)(WindowScores { span, models });
         }
+        Ok(())
     }
 }
 

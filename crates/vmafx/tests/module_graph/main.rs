@@ -1,7 +1,6 @@
 //! The engine's module graph follows the path of a frame (docs/ARCHITECTURE.md): no module
 //! imports one in its own or a higher layer, and no files import each other in a circle
-//! (none at all under `feature/`, kernel folders included; elsewhere none but the few listed
-//! in [`KNOWN_CIRCLES`], which may only shrink).
+//! (kernel folders included).
 //!
 //! The check reads `src/` as text: it walks the module tree from `lib.rs` (following
 //! `mod` declarations and `#[path]`, marking `#[cfg(test)]` modules and inline
@@ -57,46 +56,17 @@ fn no_module_imports_its_own_layer_or_a_higher_one() {
     );
 }
 
-/// Circles outside `feature/` that the check found when it began to follow paths through
-/// bound names: a parent module and a child that use each other's items. They are left for
-/// their own change; the list may only shrink (a circle gone must leave it).
-const KNOWN_CIRCLES: &[&[&str]] = &[
-    &["device/cpu/mod.rs", "device/mod.rs"],
-    &["scorer/mod.rs", "scorer/windows.rs"],
-];
-
+/// No two files of the engine import each other, directly or around a loop: the last
+/// circles (a parent module and a child that used each other's items, in device/, model/
+/// and scorer/) are gone, and issue 22 asked for none under `feature/`.
 #[test]
-fn no_circle_between_files_under_feature() {
-    let src = engine_src();
-    let files = read_tree(&src);
-    let circles: Vec<_> = file_circles(&src, &files)
-        .into_iter()
-        .filter(|c| c.iter().any(|f| f.starts_with("feature/")))
-        .collect();
-    assert!(
-        circles.is_empty(),
-        "files under feature/ that import each other in a circle:\n{circles:?}"
-    );
-}
-
-#[test]
-fn no_circle_between_files_but_the_known_ones() {
+fn no_circle_between_files() {
     let src = engine_src();
     let files = read_tree(&src);
     let circles = file_circles(&src, &files);
-    let known: Vec<Vec<String>> = KNOWN_CIRCLES
-        .iter()
-        .map(|c| c.iter().map(|f| f.to_string()).collect())
-        .collect();
-    let new: Vec<_> = circles.iter().filter(|c| !known.contains(c)).collect();
     assert!(
-        new.is_empty(),
-        "files that import each other in a circle:\n{new:?}"
-    );
-    let gone: Vec<_> = known.iter().filter(|c| !circles.contains(c)).collect();
-    assert!(
-        gone.is_empty(),
-        "circles no longer there; take them out of KNOWN_CIRCLES:\n{gone:?}"
+        circles.is_empty(),
+        "files that import each other in a circle:\n{circles:?}"
     );
 }
 

@@ -14,7 +14,7 @@
 
 use std::sync::Arc;
 
-use crate::device::DeviceInfo;
+use crate::device::backend::DeviceInfo;
 use crate::error::{Error, Result, Status};
 use crate::fence::Fence;
 use crate::frame::import::{

@@ -17,7 +17,7 @@ mod wrap;
 pub use import::import_host;
 pub use wrap::wrap_host;
 
-use super::{Backend, DeviceDesc, DeviceImpl, DeviceInfo, DEVICE_PROFILING};
+use super::backend::{sealed, Backend, DeviceDesc, DeviceImpl, DeviceInfo, DEVICE_PROFILING};
 
 /// The host CPU as a device.
 #[derive(Debug, Clone)]
@@ -62,7 +62,7 @@ impl CpuDevice {
     }
 }
 
-impl super::sealed::Sealed for CpuDevice {}
+impl sealed::Sealed for CpuDevice {}
 
 impl DeviceImpl for CpuDevice {
     fn info(&self) -> DeviceInfo {
