@@ -134,19 +134,20 @@ impl VideoReader {
             .as_ref()
             .and_then(|p| Some((p.width?, p.height?)));
         let scale = |size: (u32, u32)| opts.scale_to.filter(|&to| to != size);
+        let decode = (opts.accept_decode_errors, &opts.limits);
         if let (Some(size), Some(to)) = (probed, probed.and_then(scale)) {
             let (d, info) = plan.start(path, Some(to), Some(size))?;
-            return Self::from_decoder(path, d, info, (opts.accept_decode_errors, &opts.limits));
+            return Self::from_decoder(path, d, info, decode);
         }
         let (d, info) = plan.start(path, None, None)?;
-        let r = Self::from_decoder(path, d, info, (opts.accept_decode_errors, &opts.limits))?;
+        let r = Self::from_decoder(path, d, info, decode)?;
         let g = r.geometry();
         match scale((g.width, g.height)) {
             // No ffprobe said the size: the header did; start again, scaling.
             Some(to) => {
                 drop(r);
                 let (d, info) = plan.start(path, Some(to), Some((g.width, g.height)))?;
-                Self::from_decoder(path, d, info, (opts.accept_decode_errors, &opts.limits))
+                Self::from_decoder(path, d, info, decode)
             }
             None => Ok(r),
         }

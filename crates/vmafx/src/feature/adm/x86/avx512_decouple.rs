@@ -31,17 +31,28 @@ pub(super) fn scale0(mut b: Decouple<'_, i16>, stride: usize, region: Region, eg
     unsafe { rows(&mut b, stride, region, gain, div, cos_sq) };
 }
 
-/// The starts of the sixteen-wide steps over `left..right` (at least sixteen columns):
-/// every sixteenth column, the last step moved back to end at `right` (it recomputes a few
-/// positions, which is harmless, as in `avx2_decouple::steps8`).
-pub(super) fn steps16(left: usize, right: usize) -> impl Iterator<Item = usize> {
-    (left..right).step_by(16).map(move |j| j.min(right - 16))
+/// Calls `step(at, m)` for every row of `region`: whole sixteen-wide steps (`m` all
+/// ones), every sixteenth column with the last step moved back to end at `right` (it
+/// recomputes a few positions, which is harmless, as in `avx2_decouple::steps8`), or, for
+/// a row narrower than sixteen, one step masked to the row. Always inlined, so that called
+/// from an AVX-512 function the step inlines with its mask a constant: masked loads and
+/// stores in every step cost about a third more on Zen 5.
+#[inline(always)]
+pub(super) fn each_step16(region: Region, stride: usize, mut step: impl FnMut(usize, __mmask16)) {
+    let (left, right) = (region.left, region.right);
+    for i in region.top..region.bottom {
+        let row = i * stride;
+        if right < left + 16 {
+            step(row + left, mask16(right - left));
+        } else {
+            for j in (left..right).step_by(16) {
+                step(row + j.min(right - 16), u16::MAX);
+            }
+        }
+    }
 }
 
-/// The region's rows, in one AVX-512 function so that `step` inlines: in whole steps of
-/// sixteen (see [`steps16`]), whose mask is constant, so their loads and stores are
-/// whole vectors (masked ones in every step cost about a third more on Zen 5), or a row
-/// narrower than sixteen in one masked step.
+/// The region's rows by [`each_step16`], in one AVX-512 function so that `step` inlines.
 ///
 /// # Safety
 /// AVX-512 (F, BW, DQ, VL); the bands hold the region's rows (`fits`), and `div` has 65537
@@ -55,19 +66,10 @@ unsafe fn rows(
     div: &[i32],
     cos_sq: f32,
 ) {
-    let (left, right) = (region.left, region.right);
-    for i in region.top..region.bottom {
-        let row = i * stride;
-        if right < left + 16 {
-            // SAFETY: the caller's; the mask keeps every access below `row + right`.
-            unsafe { step(b, row + left, mask16(right - left), gain, div, cos_sq) };
-        } else {
-            for j in steps16(left, right) {
-                // SAFETY: the caller's; `j + 16 <= right`.
-                unsafe { step(b, row + j, u16::MAX, gain, div, cos_sq) };
-            }
-        }
-    }
+    // SAFETY: the caller's; `m` selects only columns below the row's `right`.
+    each_step16(region, stride, |at, m| unsafe {
+        step(b, at, m, gain, div, cos_sq)
+    });
 }
 
 /// Sign-extends the low 16 bits of each lane.

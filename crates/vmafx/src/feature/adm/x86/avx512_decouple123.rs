@@ -23,8 +23,7 @@ use std::arch::x86_64::*;
 use super::super::border::Region;
 use super::super::decouple::{self, cos_sq_one_degree, Decouple};
 use super::avx2_decouple::{fits, integral_gain};
-use super::avx512_decouple::steps16;
-use super::avx512_den::mask16;
+use super::avx512_decouple::each_step16;
 
 /// Scale-1..3 decoupling (see [`decouple::scale123`]) with AVX-512.
 pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, egl: f64) {
@@ -38,9 +37,8 @@ pub(super) fn scale123(mut b: Decouple<'_, i32>, stride: usize, region: Region, 
     unsafe { rows(&mut b, stride, region, gain, cos_sq) };
 }
 
-/// The region's rows, in one AVX-512 function so that `step` inlines: in whole steps of
-/// sixteen (see [`steps16`]), or a row narrower than sixteen in one masked step (as
-/// `avx512_decouple::rows`).
+/// The region's rows by [`each_step16`], in one AVX-512 function so that `step` inlines
+/// (as `avx512_decouple::rows`).
 ///
 /// # Safety
 /// AVX-512 (F, BW, DQ, VL), and the bands hold the region's rows (`fits`).
@@ -52,19 +50,10 @@ unsafe fn rows(
     gain: (f64, Option<i32>),
     cos_sq: f32,
 ) {
-    let (left, right) = (region.left, region.right);
-    for i in region.top..region.bottom {
-        let row = i * stride;
-        if right < left + 16 {
-            // SAFETY: the caller's; the mask keeps every access below `row + right`.
-            unsafe { step(b, row + left, mask16(right - left), gain, cos_sq) };
-        } else {
-            for j in steps16(left, right) {
-                // SAFETY: the caller's; `j + 16 <= right`.
-                unsafe { step(b, row + j, u16::MAX, gain, cos_sq) };
-            }
-        }
-    }
+    // SAFETY: the caller's; `m` selects only columns below the row's `right`.
+    each_step16(region, stride, |at, m| unsafe {
+        step(b, at, m, gain, cos_sq)
+    });
 }
 
 /// The low (`HIGH = 0`) or high eight `i32` lanes of `v`.
