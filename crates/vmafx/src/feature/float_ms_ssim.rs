@@ -2,7 +2,8 @@
 //! scales made with the 9/7 biorthogonal low-pass filter, per-scale exponents applied to the
 //! luminance, contrast and structure means.
 
-use super::iqa::{decimate, luma_to_float, ssim, Image, IqaKernels, GAUSSIAN_11, IQA_KERNELS};
+use super::iqa::{db_ceiling, decimate, luma_to_float, ssim, ssim_db};
+use super::iqa::{Image, IqaKernels, GAUSSIAN_11, IQA_KERNELS};
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptSpec, OptValues, Ordering,
 };
@@ -171,9 +172,7 @@ impl Extractor for MsSsim {
             h /= 2;
         }
         if self.clip_db {
-            let peak = ((1u64 << g.bpc) - 1) as f64;
-            let mse = 0.5 / (g.width as f64 * g.height as f64);
-            self.max_db = (10.0 * (peak * peak / mse).log10()).ceil();
+            self.max_db = db_ceiling(g.bpc, g.width, g.height);
         }
         self.kernels = IQA_KERNELS.current();
         self.ready = true;
@@ -193,7 +192,7 @@ impl Extractor for MsSsim {
         luma_to_float(input.distorted, &mut self.d)?;
         let (mut score, terms) = ms_ssim(&self.kernels, &self.r, &self.d);
         if self.enable_db {
-            score = (-10.0 * (1.0 - score).log10()).min(self.max_db);
+            score = ssim_db(score, self.max_db);
         }
         out.put("float_ms_ssim", input.index, score);
         if self.enable_lcs {

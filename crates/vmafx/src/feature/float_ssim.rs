@@ -1,9 +1,8 @@
 //! Float SSIM (`float_ssim`), as libvmaf computes it: luma only, downscaled by
 //! `round(min(w, h) / 256)` first, an 11x11 Gaussian window, single precision.
 
-use super::iqa::{
-    box_kernel, decimate, luma_to_float, ssim, Image, IqaKernels, GAUSSIAN_11, IQA_KERNELS,
-};
+use super::iqa::{box_kernel, db_ceiling, decimate, luma_to_float, ssim, ssim_db};
+use super::iqa::{Image, IqaKernels, GAUSSIAN_11, IQA_KERNELS};
 use super::{
     ExtractInput, Extractor, ExtractorInfo, FrameScores, Geometry, OptKind, OptSpec, OptValues,
     Ordering,
@@ -103,9 +102,7 @@ impl Extractor for FloatSsim {
             ));
         }
         if self.clip_db {
-            let peak = ((1u64 << g.bpc) - 1) as f64;
-            let mse = 0.5 / (g.width as f64 * g.height as f64);
-            self.max_db = (10.0 * (peak * peak / mse).log10()).ceil();
+            self.max_db = db_ceiling(g.bpc, g.width, g.height);
         }
         self.kernels = IQA_KERNELS.current();
         self.ready = true;
@@ -137,7 +134,7 @@ impl Extractor for FloatSsim {
         };
         let mut score = m.ssim as f64;
         if self.enable_db {
-            score = (-10.0 * (1.0 - score).log10()).min(self.max_db);
+            score = ssim_db(score, self.max_db);
         }
         out.put("float_ssim", input.index, score);
         if self.enable_lcs {

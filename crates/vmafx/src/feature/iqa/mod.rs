@@ -26,6 +26,20 @@ pub(crate) struct Image {
     pub px: Vec<f32>,
 }
 
+/// The highest dB an SSIM score is written as with `clip_db` (libvmaf's ceiling): the
+/// dB of a mean squared error of half a sample over one `width` x `height` picture of
+/// `bpc`-bit peak, rounded up.
+pub(crate) fn db_ceiling(bpc: u32, width: u32, height: u32) -> f64 {
+    let peak = ((1u64 << bpc) - 1) as f64;
+    let mse = 0.5 / (f64::from(width) * f64::from(height));
+    (10.0 * (peak * peak / mse).log10()).ceil()
+}
+
+/// An SSIM score as dB, `-10 log10(1 - score)`, no higher than `max_db`.
+pub(crate) fn ssim_db(score: f64, max_db: f64) -> f64 {
+    (-10.0 * (1.0 - score).log10()).min(max_db)
+}
+
 /// The divisor libvmaf's `picture_copy` applies for a bit depth (8-bit samples as they are).
 pub(crate) fn float_scaler(bpc: u32) -> Result<f32> {
     match bpc {
