@@ -16,6 +16,7 @@ pub(crate) mod scratch;
 pub(crate) mod adm;
 pub(crate) mod cambi;
 pub(crate) mod ciede;
+pub(crate) mod csf;
 pub(crate) mod float_adm;
 pub(crate) mod float_ansnr;
 pub(crate) mod float_conv;

@@ -12,6 +12,7 @@ use super::{
     Ordering,
 };
 use crate::error::{Error, Result};
+use crate::feature::csf::BARTEN_LUMINANCE;
 use csf::{CsfMode, CsfParams};
 use dwt::{DwtSource, LumaRows};
 use kernel::{compute_adm, AdmParams, AdmWork};
@@ -80,9 +81,6 @@ pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
     create,
 }];
 
-/// Luminance level (cd/m2) libvmaf gives Barten's CSF.
-const LUMINANCE_LEVEL: f64 = 100.0;
-
 fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
     let four = |prefix: &str| -> [f64; 4] {
         [0, 1, 2, 3].map(|s| opts.double(&format!("adm_{prefix}s{s}")))
@@ -92,7 +90,7 @@ fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
             mode: CsfMode::from_int(opts.int("adm_csf_mode")),
             norm_view_dist: opts.double("adm_norm_view_dist"),
             ref_display_height: opts.int("adm_ref_display_height"),
-            luminance_level: LUMINANCE_LEVEL,
+            luminance_level: BARTEN_LUMINANCE,
             csf_scale: opts.double("adm_csf_scale"),
             csf_diag_scale: opts.double("adm_csf_diag_scale"),
             f1: four("f1"),
