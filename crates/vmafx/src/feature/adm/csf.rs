@@ -200,6 +200,22 @@ impl CsfParams {
         [hv, hv, d]
     }
 
+    /// The display set-ups (height, viewing distance) the blend table of this mode has
+    /// weights for, when the mode is a blend (2 or 3) and this set-up is not one of them.
+    pub(super) fn missing_blend(&self) -> Option<Vec<(i64, f64)>> {
+        let table: &[(i64, f64, Blend)] = match self.mode {
+            2 => &BLEND,
+            3 => &BLEND_MAE,
+            _ => return None,
+        };
+        let listed = |&(h, d, _): &(i64, f64, Blend)| {
+            h == self.ref_display_height && d == self.norm_view_dist
+        };
+        (!table.iter().any(listed)).then(|| table.iter().map(|&(h, d, _)| (h, d)).collect())
+    }
+
+    /// A blend mode's weight (`theta` 0 h/v, 1 d), or libvmaf's -22 where the set-up is
+    /// not in the table (`create` refuses that set-up first).
     fn blend(&self, table: &[(i64, f64, Blend)], scale: usize, theta: usize) -> f32 {
         table
             .iter()

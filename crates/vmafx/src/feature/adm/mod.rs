@@ -163,7 +163,9 @@ pub(crate) struct Adm {
 
 impl Adm {
     /// Makes an instance from parsed options; refuses viewing set-ups finer than libvmaf's
-    /// 16-bit pipeline handles (norm_view_dist · ref_display_height below 3 · 1080).
+    /// 16-bit pipeline handles (norm_view_dist · ref_display_height below 3 · 1080), a
+    /// blend mode's display set-up missing from its table, and CSF weights its fixed point
+    /// cannot hold: where libvmaf prints nulls or meaningless scores.
     pub(crate) fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
         let csf = CsfParams {
             mode: opts.int("adm_csf_mode"),
@@ -200,6 +202,34 @@ impl Adm {
                      libvmaf's integer ADM cannot score angular frequencies finer than 1080 \
                      lines at 3 heights",
                     c.norm_view_dist, c.ref_display_height
+                ),
+            ));
+        }
+        if let Some(setups) = c.missing_blend() {
+            let listed: Vec<_> = setups.iter().map(|(h, d)| format!("{h} at {d}")).collect();
+            return Err(Error::invalid(
+                "adm:adm_csf_mode",
+                format!(
+                    "adm_csf_mode={} has blend weights for these adm_ref_display_height at \
+                     adm_norm_view_dist only: {}; not for {} at {} (libvmaf's integer ADM \
+                     prints null scores there)",
+                    c.mode,
+                    listed.join(", "),
+                    c.ref_display_height,
+                    c.norm_view_dist
+                ),
+            ));
+        }
+        if let Some(u) = weight::unfit(c) {
+            let band = ["horizontal", "vertical", "diagonal"][u.band];
+            return Err(Error::invalid(
+                "adm:adm_csf_mode",
+                format!(
+                    "adm_csf_mode={} weighs scale {}'s {band} band by {}, which the integer \
+                     ADM's fixed point cannot hold (weights below {} at that scale): \
+                     libvmaf's integer ADM wraps it and prints meaningless or null scores; \
+                     lower adm_csf_scale / adm_csf_diag_scale, or use float_adm",
+                    c.mode, u.scale, u.weight, u.limit
                 ),
             ));
         }

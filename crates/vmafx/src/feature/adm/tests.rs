@@ -277,6 +277,18 @@ fn bad_options_and_sizes_are_refused() {
     assert_eq!(e.status(), crate::error::Status::Range, "{e}");
     let e = make("adm_norm_view_dist=1.0").err().unwrap();
     assert!(e.message().contains("3240"), "{e}");
+    // Where libvmaf prints nulls or wrapped weights' scores: a blend mode's display set-up
+    // missing from its table, and Barten's weights at the default scaling.
+    let e = make("adm_csf_mode=2:adm_norm_view_dist=4.0").err().unwrap();
+    assert!(e.message().contains("not for 1080 at 4"), "{e}");
+    assert!(e.message().contains("2160 at 1.5"), "{e}");
+    let e = make("adm_csf_mode=1").err().unwrap();
+    assert_eq!(e.subject(), "adm:adm_csf_mode", "{e}");
+    assert!(e.message().contains("scale 0's horizontal band"), "{e}");
+    let e = make("adm_csf_mode=1:adm_csf_scale=0.001").err().unwrap();
+    assert!(e.message().contains("scale 0's diagonal band"), "{e}");
+    assert!(make("adm_csf_mode=1:adm_csf_scale=0.001:adm_csf_diag_scale=0.001").is_ok());
+    assert!(make("adm_csf_mode=3:adm_norm_view_dist=1.5:adm_ref_display_height=2160").is_ok());
     let mut ex = make("").unwrap();
     let g = Geometry {
         format: PixelFormat::Yuv420p,

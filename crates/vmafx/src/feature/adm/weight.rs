@@ -29,6 +29,44 @@ pub(super) fn fixed123(p: &CsfParams, scale: usize) -> [u32; 3] {
     p.factors(scale).map(|f| f64_to_u32(f as f64 * q32))
 }
 
+/// A CSF weight that its scale's fixed-point format cannot hold.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Unfit {
+    /// The scale (0 finest).
+    pub scale: usize,
+    /// The band: 0 horizontal, 1 vertical, 2 diagonal.
+    pub band: usize,
+    /// The weight.
+    pub weight: f32,
+    /// The least weight the format cannot hold.
+    pub limit: f64,
+}
+
+/// The first weight of `p` that does not fit its fixed-point format ([`fixed0`]: 16 bits
+/// at 2^21 for h and v and 2^23 for d; [`fixed123`]: 32 bits at 2^32), if one does not.
+/// libvmaf converts such a weight with a wrap (a weight of 5.04 becomes 0.04), or a
+/// negative one to a huge one, and prints meaningless scores, or nulls from its SIMD
+/// code: Barten's CSF (mode 1) at the default `adm_csf_scale` weighs every scale above 1.
+pub(super) fn unfit(p: &CsfParams) -> Option<Unfit> {
+    (0..4).find_map(|scale| {
+        let bits: [i32; 3] = if scale == 0 { [21, 21, 23] } else { [32; 3] };
+        let range = if scale == 0 { 65536.0 } else { 2f64.powi(32) };
+        let factors = p.factors(scale);
+        (0..3).find_map(|band| {
+            let limit = range / 2f64.powi(bits[band]);
+            let weight = factors[band];
+            // (The default display's scale-0 constants come from weights that fit.)
+            let fits = (0.0..limit).contains(&(weight as f64));
+            (!fits).then_some(Unfit {
+                scale,
+                band,
+                weight,
+                limit,
+            })
+        })
+    })
+}
+
 /// Output bands of a weighting: the weighted values and their masking activity.
 pub(super) struct Weighted<'a, T> {
     /// CSF-weighted bands (h, v, d).
@@ -110,5 +148,52 @@ pub(super) fn scale123_row(src: &[i32], csf: &mut [i32], activity: &mut [i32], r
         let w = ((rf as i64 * s as i64 + (1 << 27)) >> 28) as i32;
         *c = w;
         *a = ((ONE_BY_30_Q32 * w.unsigned_abs() as i64 + ROUND_ACTIVITY) >> 32) as i32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn csf(mode: i64, d: f64, h: i64, scale: f64) -> CsfParams {
+        CsfParams {
+            mode,
+            norm_view_dist: d,
+            ref_display_height: h,
+            csf_scale: scale,
+            csf_diag_scale: scale,
+        }
+    }
+
+    #[test]
+    fn watson_weights_fit_at_every_display_the_options_allow() {
+        // Every viewing distance (0.75..=24) and height (1..=4320) that `create` accepts
+        // (their product at least 3240).
+        for h in (1..=4320).step_by(7) {
+            for d in (3..=96).map(|q| q as f64 / 4.0) {
+                if d * h as f64 >= 3240.0 {
+                    assert_eq!(unfit(&csf(0, d, h, 1.0)), None, "{d} x {h}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn barten_weights_fit_only_scaled_down() {
+        let u = unfit(&csf(1, 3.0, 1080, 1.0)).unwrap();
+        assert_eq!((u.scale, u.band, u.limit), (0, 0, 1.0 / 32.0));
+        let fits = csf(1, 3.0, 1080, 0.001);
+        assert_eq!(unfit(&fits), None);
+        // What fits converts exactly as the format says: no weight wraps to a small one.
+        for scale in 1..4 {
+            let q = fixed123(&fits, scale);
+            let f = fits.factors(scale);
+            for b in 0..3 {
+                assert_eq!(q[b] as u64, (f[b] as f64 * 2f64.powi(32)) as u64);
+            }
+        }
+        // A blend mode's missing set-up weighs by libvmaf's -22: unfit too.
+        assert!(unfit(&csf(2, 4.0, 1080, 1.0)).is_some());
+        assert_eq!(unfit(&csf(2, 3.0, 1080, 1.0)), None);
     }
 }
