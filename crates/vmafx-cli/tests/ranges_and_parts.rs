@@ -1,6 +1,7 @@
 //! Ranges outside the video, inputs without frames and partial logs that do not belong
 //! together: each is an error that names what is wrong (the range and the frame count, the
-//! input without frames, the part's file and the field), never an empty or short log.
+//! input without frames, the part's file and the field), never an empty or short log; and
+//! psnr's whole-run values, logged for a whole run and refused for a part.
 
 mod common;
 use common::*;
@@ -208,4 +209,63 @@ fn merges_refuse_parts_of_another_video_or_that_stop_before_its_end() {
     section.remove("origin");
     std::fs::write(p("old.json"), old.to_string()).unwrap();
     refused(&[&p("old.json"), &p("b.json")], "old.json", "older vmafx");
+}
+
+#[test]
+fn whole_run_psnr_is_logged_and_refused_for_ranges_of_frames() {
+    let tmp = temp_dir("apsnr");
+    let (r, d) = pair(&tmp, 4, 5);
+    let log = tmp.join("log.json");
+    let feature = "psnr=enable_apsnr=true:enable_mse=true";
+    let o = vmafx(&[
+        "-r",
+        s(&r),
+        "-d",
+        s(&d),
+        "-n",
+        "--feature",
+        feature,
+        "-q",
+        "--json",
+        "-o",
+        s(&log),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&log).unwrap()).unwrap();
+    // The luma's whole-run PSNR from the frames' MSEs (64x48 pixels each).
+    let mse: Vec<f64> = v["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["metrics"]["mse_y"].as_f64().unwrap())
+        .collect();
+    let sse: f64 = mse.iter().map(|m| (m * 64.0 * 48.0).round()).sum();
+    let want = 10.0 * (255.0f64 * 255.0 * 4.0 * 64.0 * 48.0 / sse).log10();
+    let got = v["aggregate_metrics"]["apsnr_y"].as_f64().unwrap();
+    assert!((got - want).abs() < 1e-6, "{got} against {want}");
+    assert!(v["aggregate_metrics"]["apsnr_cr"].is_f64());
+    // A part of the video cannot give it: refused, not written without it.
+    let out = tmp.join("part.json");
+    let o = vmafx(&[
+        "-r",
+        s(&r),
+        "-d",
+        s(&d),
+        "-n",
+        "--feature",
+        feature,
+        "-q",
+        "--frames",
+        "0..",
+        "-o",
+        s(&out),
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        error_line(&o).contains("aggregate_metrics"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!out.exists());
 }

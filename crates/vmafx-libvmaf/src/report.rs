@@ -52,6 +52,11 @@ fn write(v: &VmafContext, path: &str, fmt: OutputFormat) -> c_int {
     let info = ReportInfo {
         fps: v.fps(),
         subsample: v.subsample.max(1),
+        aggregate: v
+            .ctx
+            .collector()
+            .map(|c| c.aggregates().to_vec())
+            .unwrap_or_default(),
         ..ReportInfo::new(g.width, g.height, v.pic_count)
     };
     let file = match std::fs::File::create(path) {

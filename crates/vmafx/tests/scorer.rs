@@ -323,3 +323,37 @@ fn scorers_are_send_and_reports_send_and_sync() {
     send::<ScorerConfig>();
     shared::<Report>();
 }
+
+#[test]
+fn whole_run_psnr_reaches_the_report_and_its_logs_but_no_partial_run() {
+    let files = pair("apsnr", 3);
+    let apsnr = || Feature::new("psnr").option("enable_apsnr", true);
+    for threads in [0, 2] {
+        let r = score(vmaf().feature(apsnr()).threads(threads), &files);
+        let names: Vec<_> = r.aggregates().iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            ["apsnr_y", "apsnr_cb", "apsnr_cr"],
+            "{threads} threads"
+        );
+        // Noise on every frame: a finite PSNR below the identical-run cap.
+        let y = r.aggregates()[0].1;
+        assert!(y.is_finite() && y > 10.0 && y < 100.0, "{y}");
+        let log: serde_json::Value = serde_json::from_str(&r.render(OutputFormat::Json)).unwrap();
+        let written = log["aggregate_metrics"]["apsnr_y"].as_f64().unwrap();
+        assert!((written - y).abs() < 1e-6, "{written} against {y}");
+        assert!(r
+            .render(OutputFormat::Xml)
+            .contains(&format!("<aggregate_metrics apsnr_y=\"{y:.6}\"")));
+    }
+    // Without it, no whole-run value; with it, no partial run.
+    assert!(score(vmaf().feature(Feature::new("psnr")), &files)
+        .aggregates()
+        .is_empty());
+    let e = Scorer::new(vmaf().feature(apsnr()))
+        .unwrap()
+        .score_range(&files.0, &files.1, 0..2)
+        .unwrap_err();
+    assert_eq!(e.status(), Status::NotSup, "{e}");
+    assert!(e.message().contains("aggregate_metrics"), "{e}");
+}

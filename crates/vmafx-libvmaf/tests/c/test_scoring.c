@@ -38,6 +38,7 @@ static void score_run(unsigned bpc, unsigned threads)
     EXPECT(vmaf_use_features_from_model(vmaf, model), 0);
     VmafFeatureDictionary *d = NULL;
     EXPECT(vmaf_feature_dictionary_set(&d, "enable_chroma", "false"), 0);
+    EXPECT(vmaf_feature_dictionary_set(&d, "enable_apsnr", "true"), 0);
     EXPECT(vmaf_use_feature(vmaf, "psnr", d), 0); /* the context took d */
 
     for (unsigned i = 0; i < N; i++) {
@@ -73,6 +74,12 @@ static void score_run(unsigned bpc, unsigned threads)
     CHECK(log && strstr(log, "\"vmaf\": "));
     CHECK(log && strstr(log, "\"psnr_y\": "));
     CHECK(log && strstr(log, "\"my_metric\": 0.500000"));
+    /* The whole run's PSNR (enable_apsnr), of the luma only without chroma. */
+    const char *apsnr_key = "\"aggregate_metrics\": {\n    \"apsnr_y\": ";
+    const char *apsnr_at = log ? strstr(log, apsnr_key) : NULL;
+    const double apsnr = apsnr_at ? atof(apsnr_at + strlen(apsnr_key)) : -1;
+    CHECK(apsnr > 10 && apsnr < 100);
+    CHECK(log && !strstr(log, "apsnr_cb"));
     /* libvmaf's order: its collector lists features as it first received them. Without a
      * thread pool the extractors run in registration order (the model's, then psnr); with
      * one, psnr (flagged temporal) runs on the reading thread before the pool gets the

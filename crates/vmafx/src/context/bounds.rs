@@ -29,7 +29,7 @@ impl Context {
         let temporal = self
             .registrations
             .iter()
-            .any(|r| r.info.ordering == Ordering::Temporal);
+            .any(|r| r.ordering == Ordering::Temporal);
         let jobs = jobs_in_flight(&self.config, temporal);
         let r = self.frame_retention();
         r + jobs * (r + 1)

@@ -44,6 +44,7 @@ struct Series {
 pub struct FeatureCollector {
     by_name: HashMap<String, usize>,
     series: Vec<Series>,
+    aggregates: Vec<(String, f64)>,
 }
 
 impl FeatureCollector {
@@ -132,6 +133,19 @@ impl FeatureCollector {
             .collect()
     }
 
+    /// Records the whole-run value `value` of `name` (replacing an earlier one).
+    pub fn put_aggregate(&mut self, name: &str, value: f64) {
+        match self.aggregates.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.aggregates.push((name.to_string(), value)),
+        }
+    }
+
+    /// The whole-run values (libvmaf's `aggregate_metrics`), in the order first written.
+    pub fn aggregates(&self) -> &[(String, f64)] {
+        &self.aggregates
+    }
+
     /// One past the highest index with any score.
     pub fn frame_count(&self) -> u64 {
         self.series
@@ -159,6 +173,10 @@ impl crate::feature::ScoreStore for FlushStore<'_> {
         if let Err(e) = self.collector.put(name, index, value, self.rank) {
             self.error.get_or_insert(e);
         }
+    }
+
+    fn put_aggregate(&mut self, name: &str, value: f64) {
+        self.collector.put_aggregate(name, value);
     }
 }
 

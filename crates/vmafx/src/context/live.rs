@@ -247,6 +247,12 @@ impl ScoreStore for ChunkStore<'_> {
         // A value the flush writes twice is the same value; a clash is left out.
         let _ = self.out.put(name, index, value, rank);
     }
+
+    fn put_aggregate(&mut self, name: &str, value: f64) {
+        // Whole-run values come from extractors with unbounded reach, which a chunk never
+        // flushes (`derive_late`); kept beside the late scores all the same.
+        self.out.put_aggregate(name, value);
+    }
 }
 
 #[cfg(test)]

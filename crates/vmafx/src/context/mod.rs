@@ -158,7 +158,7 @@ impl Context {
         {
             return Ok(i);
         }
-        self.registrations.push(Registration { info, options });
+        self.registrations.push(Registration::new(info, options));
         Ok(self.registrations.len() - 1)
     }
 

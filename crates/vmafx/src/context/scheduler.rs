@@ -54,6 +54,20 @@ pub(crate) fn jobs_in_flight(config: &ContextConfig, temporal: bool) -> u32 {
 pub(crate) struct Registration {
     pub info: &'static ExtractorInfo,
     pub options: OptValues,
+    /// How instances are fed with these options ([`registry::ordering`]).
+    pub ordering: Ordering,
+}
+
+impl Registration {
+    /// The registration of `info` with `options`.
+    pub(crate) fn new(info: &'static ExtractorInfo, options: OptValues) -> Self {
+        let ordering = registry::ordering(info, &options);
+        Registration {
+            info,
+            options,
+            ordering,
+        }
+    }
 }
 
 /// One pair to score, with the previous references it may need.
@@ -178,7 +192,7 @@ impl Lane {
     ) -> Result<Lane> {
         let mut instances = Vec::with_capacity(regs.len());
         for reg in regs {
-            let mine = (reg.info.ordering == Ordering::Temporal) == temporal;
+            let mine = (reg.ordering == Ordering::Temporal) == temporal;
             instances.push(if mine {
                 let mut x = make_instance(reg, geometry)?;
                 if window.first_fed > 0 {
@@ -200,7 +214,7 @@ impl Lane {
     fn run(&mut self, job: &Job, regs: &[Registration], subsample: u32, shared: &Shared) {
         for (i, inst) in self.instances.iter_mut().enumerate() {
             let Some(x) = inst else { continue };
-            let ordering = regs[i].info.ordering;
+            let ordering = regs[i].ordering;
             // libvmaf subsamples only extractors that need no neighbouring frames.
             if ordering == Ordering::Independent
                 && subsample > 1
@@ -429,7 +443,7 @@ impl Scheduler {
             // reader reads the next pair meanwhile), which keeps fewer frames alive.
             let cap = config.max_frames_in_flight;
             s.workers = Some(Workers::start(lanes, cap, &regs, subsample, &shared)?);
-            let has_temporal = regs.iter().any(|r| r.info.ordering == Ordering::Temporal);
+            let has_temporal = regs.iter().any(|r| r.ordering == Ordering::Temporal);
             if has_temporal {
                 let lane = Lane::new(&regs, geometry, true, window)?;
                 s.temporal = Some(Workers::start(vec![lane], cap, &regs, subsample, &shared)?);

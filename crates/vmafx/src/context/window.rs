@@ -49,6 +49,15 @@ impl Context {
         })
     }
 
+    /// The first registered extractor that writes whole-run values (`aggregate_metrics`),
+    /// which a part of a video cannot give and partial logs do not keep.
+    pub fn aggregate_writer(&self) -> Option<&'static str> {
+        self.registrations
+            .iter()
+            .find(|reg| registry::writes_aggregates(reg.info, &reg.options))
+            .map(|reg| reg.info.name)
+    }
+
     /// The kept indices (subsampled) below `n`, in order.
     pub(super) fn kept_indices(&self, n: u64) -> impl Iterator<Item = u64> {
         let end = n.min(self.window.kept.end);

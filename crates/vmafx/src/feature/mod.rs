@@ -96,6 +96,9 @@ pub trait ScoreStore {
     fn get(&self, name: &str, index: u64) -> Option<f64>;
     /// Records `value` for `name` at `index`.
     fn put(&mut self, name: &str, index: u64, value: f64);
+    /// Records a whole-run value (libvmaf's `aggregate_metrics`, such as psnr's `apsnr_y`);
+    /// a second value for `name` replaces the first.
+    fn put_aggregate(&mut self, name: &str, value: f64);
 }
 
 /// A feature extractor instance.

@@ -58,12 +58,29 @@ pub fn by_feature(feature: &str) -> Option<&'static ExtractorInfo> {
 /// so a chunk plan refuses it rather than split it inexactly.
 pub(crate) fn reach(info: &ExtractorInfo, options: &OptValues) -> Reach {
     match info.name {
+        _ if writes_aggregates(info, options) => Reach::Unbounded("psnr (enable_apsnr)"),
         "motion" => super::motion::reach(options),
         "motion_v2" => super::motion::reach_v2(options),
         "float_motion" => super::float_motion::reach(options),
         "speed_temporal" => super::speed::TEMPORAL_REACH,
         _ if info.ordering == Ordering::Independent => Reach::NONE,
         name => Reach::Unbounded(name),
+    }
+}
+
+/// Whether extractor `info` with `options` writes whole-run values at flush (libvmaf's
+/// `aggregate_metrics`): `psnr` with `enable_apsnr`.
+pub(crate) fn writes_aggregates(info: &ExtractorInfo, options: &OptValues) -> bool {
+    info.name == "psnr" && super::psnr::aggregates(options)
+}
+
+/// How instances of extractor `info` with `options` are fed: its [`Ordering`], except that
+/// `psnr` with `enable_apsnr` is temporal (one instance sees every frame, so that its
+/// whole-run sums are whole, as libvmaf's temporal psnr sees every frame).
+pub(crate) fn ordering(info: &ExtractorInfo, options: &OptValues) -> Ordering {
+    match info.name {
+        _ if writes_aggregates(info, options) => Ordering::Temporal,
+        _ => info.ordering,
     }
 }
 

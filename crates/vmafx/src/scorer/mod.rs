@@ -353,6 +353,7 @@ impl Scorer {
         let info = ReportInfo {
             fps,
             subsample: self.subsample.max(1),
+            aggregate: self.ctx.collector()?.aggregates().to_vec(),
             partial: partial.map(|(reason, detail)| Partial {
                 reason,
                 frames: frames.end - frames.start,

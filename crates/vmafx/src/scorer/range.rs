@@ -43,7 +43,8 @@ impl Scorer {
     /// range and the video's frame count. `frames.end` may be `u64::MAX` for "to the end",
     /// and `0..u64::MAX` is one pass. Reports of consecutive ranges join with
     /// [`Report::merge`] into the one-pass report, value for value. A feature whose
-    /// history is unbounded refuses any range but the whole video. A stop flag
+    /// history is unbounded refuses any range but the whole video, and one that writes
+    /// whole-run values ([`Report::aggregates`]: psnr's `enable_apsnr`) any range. A stop flag
     /// ([`super::ScorerConfig::stop_when`]) ends the range between two frames; the report
     /// is then marked partial ([`Report::partial`]).
     pub fn score_readers_range(
@@ -57,6 +58,14 @@ impl Scorer {
             return Err(Error::range(
                 format!("frames {}..{}", frames.start, frames.end),
                 "the range holds no frame (its end must lie above its start)",
+            ));
+        }
+        if let Some(name) = self.ctx.aggregate_writer() {
+            return Err(Error::not_supported(
+                format!("feature '{name}'"),
+                "its whole-run values (aggregate_metrics) are not carried by a range's \
+                 report, nor by the partial logs and Python results made from one: score the \
+                 whole video in one pass (score_files; the CLI without --frames)",
             ));
         }
         let whole = frames.start == 0 && frames.end == u64::MAX;

@@ -160,6 +160,24 @@ impl Report {
         self.frames.clone()
     }
 
+    /// The whole-run values (libvmaf's `aggregate_metrics`), in the order written: psnr's
+    /// `apsnr_y`, `apsnr_cb` and `apsnr_cr` with `enable_apsnr`; empty otherwise.
+    ///
+    /// ```no_run
+    /// # fn main() -> vmafx::Result<()> {
+    /// use vmafx::{Feature, Scorer, ScorerConfig};
+    /// let config = ScorerConfig::new().feature(Feature::new("psnr").option("enable_apsnr", true));
+    /// let report = Scorer::new(config)?.score_files("ref.y4m", "dis.y4m")?;
+    /// for (name, value) in report.aggregates() {
+    ///     println!("{name} {value:.6}");
+    /// }
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn aggregates(&self) -> &[(String, f64)] {
+        &self.info.aggregate
+    }
+
     /// Frame width and height in pixels.
     pub fn size(&self) -> (u32, u32) {
         (self.info.width, self.info.height)

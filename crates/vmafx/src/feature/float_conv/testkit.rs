@@ -18,6 +18,9 @@ impl ScoreStore for MapStore {
     fn put(&mut self, name: &str, index: u64, value: f64) {
         self.0.insert((name.to_string(), index), value);
     }
+    fn put_aggregate(&mut self, name: &str, _value: f64) {
+        panic!("the float extractors write no whole-run value, yet one wrote {name}");
+    }
 }
 
 /// Runs `info` with options `opts` (`name=value:...`) over the frame pairs, then flushes.

@@ -24,6 +24,9 @@ impl ScoreStore for Store {
         let old = self.0.insert((name.to_string(), index), value);
         assert!(old.is_none(), "{name} written twice at {index}");
     }
+    fn put_aggregate(&mut self, name: &str, _value: f64) {
+        panic!("motion writes no whole-run value, yet wrote {name}");
+    }
 }
 
 fn make(info: &ExtractorInfo, opts: &str, frame: &Frame) -> Box<dyn Extractor> {

@@ -5,11 +5,16 @@
 //! that SSE gives, rounded up. The peak is `2^bpc - 1`, or `255 << (bpc - 8)` with
 //! `reduced_hbd_peak`. 4:0:0 input has luma only. `enable_mse` adds `mse_y/cb/cr`.
 //!
+//! `enable_apsnr` adds the whole run's PSNR of each plane (`apsnr_y/cb/cr`, libvmaf's
+//! `aggregate_metrics`): `10 log10(peak² · pixels / sse)` over the sums of every frame's
+//! SSE and pixel count, capped at `ceil(10 log10(peak² · pixels · 2))`. The extractor is
+//! then temporal (one instance sees every frame, subsampled or not, as libvmaf's does), and
+//! cannot score part of a video.
+//!
 //! Differences from libvmaf: libvmaf scores only 8, 10, 12 and 16 bits; this scores every
-//! depth 8..=16 with the same formula. `enable_apsnr` (a whole-run aggregate, which the
-//! [`ScoreStore`](super::ScoreStore) cannot hold) is refused with a not-supported error
-//! rather than ignored; libvmaf's extractor is temporal only for that aggregate, so with it
-//! refused each pair is scored on its own.
+//! depth 8..=16 with the same formula. Without chroma (`enable_chroma=false`, or 4:0:0)
+//! libvmaf writes `apsnr_cb` and `apsnr_cr` as `-inf` (null in JSON) from empty sums; this
+//! writes `apsnr_y` only.
 
 mod dispatch;
 mod kernels;
@@ -40,6 +45,14 @@ use crate::frame::{plane_sizes, Frame, PixelFormat, Samples};
 pub(crate) const PSNR_NAMES: [&str; 3] = ["psnr_y", "psnr_cb", "psnr_cr"];
 /// Per-plane MSE names (with `enable_mse`).
 pub(crate) const MSE_NAMES: [&str; 3] = ["mse_y", "mse_cb", "mse_cr"];
+/// Per-plane whole-run PSNR names (with `enable_apsnr`).
+pub(crate) const APSNR_NAMES: [&str; 3] = ["apsnr_y", "apsnr_cb", "apsnr_cr"];
+
+/// Whether psnr with `options` writes whole-run values (`enable_apsnr`), which makes it
+/// temporal (see the registry's `ordering`).
+pub(crate) fn aggregates(options: &OptValues) -> bool {
+    options.bool("enable_apsnr")
+}
 
 /// libvmaf's option table of the psnr extractor.
 pub(crate) static OPTIONS: &[OptSpec] = &[
@@ -81,6 +94,7 @@ pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
 struct Setup {
     geometry: Geometry,
     planes: usize,
+    peak: u32,
     peak_sq: f64,
     psnr_max: [f64; 3],
 }
@@ -90,6 +104,9 @@ struct Setup {
 pub(crate) struct Psnr {
     enable_chroma: bool,
     enable_mse: bool,
+    /// With `enable_apsnr`: each plane's SSE and pixel count summed over the frames so far
+    /// (wrapping, as libvmaf's `uint64_t` sums).
+    run_sums: Option<[(u64, u64); 3]>,
     reduced_hbd_peak: bool,
     min_sse: f64,
     setup: Option<Setup>,
@@ -97,15 +114,10 @@ pub(crate) struct Psnr {
 }
 
 fn create(opts: &OptValues) -> Result<Box<dyn Extractor>> {
-    if opts.bool("enable_apsnr") {
-        return Err(Error::not_supported(
-            "psnr:enable_apsnr",
-            "aggregate PSNR over the whole run is not supported: per-frame scores only",
-        ));
-    }
     Ok(Box::new(Psnr {
         enable_chroma: opts.bool("enable_chroma"),
         enable_mse: opts.bool("enable_mse"),
+        run_sums: aggregates(opts).then_some([(0, 0); 3]),
         reduced_hbd_peak: opts.bool("reduced_hbd_peak"),
         min_sse: opts.double("min_sse"),
         setup: None,
@@ -151,6 +163,7 @@ impl Extractor for Psnr {
         self.setup = Some(Setup {
             geometry: g,
             planes: if chroma { 3 } else { 1 },
+            peak,
             peak_sq,
             psnr_max,
         });
@@ -197,6 +210,12 @@ impl Extractor for Psnr {
                     ))
                 }
             };
+            if let Some(sums) = &mut self.run_sums {
+                // libvmaf adds the plane's `w * h` as an `unsigned` product.
+                let pixels = u64::from(w.wrapping_mul(h));
+                sums[p].0 = sums[p].0.wrapping_add(sse);
+                sums[p].1 = sums[p].1.wrapping_add(pixels);
+            }
             let mse = sse as f64 / (w as f64 * h as f64);
             let floor = if mse > 1e-16 { mse } else { 1e-16 };
             let psnr = c_min(10.0 * (s.peak_sq / floor).log10(), s.psnr_max[p]);
@@ -207,6 +226,26 @@ impl Extractor for Psnr {
         }
         Ok(())
     }
+
+    fn flush(&mut self, store: &mut dyn super::ScoreStore) -> Result<()> {
+        let (Some(sums), Some(s)) = (self.run_sums, self.setup) else {
+            return Ok(());
+        };
+        for (p, &(sse, pixels)) in sums.iter().enumerate().take(s.planes) {
+            store.put_aggregate(APSNR_NAMES[p], whole_run_psnr(s.peak, sse, pixels));
+        }
+        Ok(())
+    }
+}
+
+/// The PSNR of `pixels` samples whose squared errors sum to `sse`, with peak `peak`, in
+/// libvmaf's steps: the logarithms taken apart (an SSE of 0 gives +inf, then the cap), and
+/// the cap's product in C's `unsigned` and `uint64_t` arithmetic.
+fn whole_run_psnr(peak: u32, sse: u64, pixels: u64) -> f64 {
+    let peak_sq = peak.wrapping_mul(peak);
+    let psnr = 10.0 * ((peak_sq as f64).log10() + (pixels as f64).log10() - (sse as f64).log10());
+    let cap = u64::from(peak_sq).wrapping_mul(pixels).wrapping_mul(2);
+    c_min(psnr, (10.0 * (cap as f64).log10()).ceil())
 }
 
 /// Checks a frame against the geometry given at init.

@@ -1,9 +1,9 @@
 //! PSNR against libvmaf's outputs on the conformance corpus, and its edge cases.
 
-use super::{sse_u16, sse_u8, EXTRACTORS, MSE_NAMES, PSNR_NAMES};
+use super::{sse_u16, sse_u8, APSNR_NAMES, EXTRACTORS, MSE_NAMES, PSNR_NAMES};
 use crate::error::Status;
 use crate::feature::options::split_option_string;
-use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry};
+use crate::feature::{ExtractInput, Extractor, FrameScores, Geometry, ScoreStore};
 use crate::frame::{Frame, FrameBuilder, PixelFormat, SamplesMut};
 use crate::testutil::{clip_ids, conformance_dir, expected, expected_metric, load_clip, same_at_6};
 
@@ -219,14 +219,6 @@ fn bad_options_and_inputs_refused() {
         assert_eq!(e.status(), status, "{opts}: {e}");
         assert!(e.subject().starts_with("psnr:"), "{opts}: {e}");
     }
-    let opts = info
-        .parse_options(&split_option_string("enable_apsnr=true").unwrap())
-        .unwrap();
-    let e = (info.create)(&opts).err().expect("apsnr refused");
-    assert_eq!(
-        (e.status(), e.subject()),
-        (Status::NotSup, "psnr:enable_apsnr")
-    );
 
     let a = frame(PixelFormat::Yuv420p, 8, 8, 8, |_, _, _| 1);
     let opts = info.parse_options(&[]).unwrap();
@@ -268,4 +260,86 @@ fn bad_options_and_inputs_refused() {
         .unwrap_err();
     assert_eq!(e.subject(), "reference");
     assert!(out.entries.is_empty());
+}
+
+/// The whole-run values a flush writes (and no per-frame score).
+#[derive(Default)]
+struct Aggregates(Vec<(String, f64)>);
+
+impl ScoreStore for Aggregates {
+    fn get(&self, _name: &str, _index: u64) -> Option<f64> {
+        None
+    }
+    fn put(&mut self, name: &str, index: u64, _value: f64) {
+        panic!("psnr's flush wrote {name} at frame {index}");
+    }
+    fn put_aggregate(&mut self, name: &str, value: f64) {
+        self.0.push((name.to_string(), value));
+    }
+}
+
+/// Scores `pairs` with `opts` and returns the flush's whole-run values with the per-frame
+/// MSEs of each plane.
+fn whole_run(opts: &str, pairs: &[(Frame, Frame)]) -> (Vec<(String, f64)>, Vec<[f64; 3]>) {
+    let mut ex = make(opts, &pairs[0].0);
+    let mse = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, (r, d))| {
+            let out = score(ex.as_mut(), r, d, i as u64);
+            MSE_NAMES.map(|n| value(&out, n).unwrap_or(f64::NAN))
+        })
+        .collect();
+    let mut store = Aggregates::default();
+    ex.flush(&mut store).unwrap();
+    (store.0, mse)
+}
+
+#[test]
+fn whole_run_psnr_sums_every_frame() {
+    // Three 4:2:0 pairs at 8 and 10 bits with different errors per plane and frame.
+    for bpc in [8, 10] {
+        let pairs: Vec<_> = (0..3u32)
+            .map(|k| {
+                let r = frame(PixelFormat::Yuv420p, bpc, 16, 12, |p, x, y| {
+                    40 + x + 3 * y + p as u32
+                });
+                let d = frame(PixelFormat::Yuv420p, bpc, 16, 12, |p, x, y| {
+                    40 + x + 3 * y + p as u32 + (x * (k + 1) + y + p as u32) % (3 + k + p as u32)
+                });
+                (r, d)
+            })
+            .collect();
+        let (got, mse) = whole_run("enable_apsnr=true:enable_mse=true", &pairs);
+        let names: Vec<_> = got.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, APSNR_NAMES);
+        let peak = ((1u32 << bpc) - 1) as f64;
+        for (p, (_, v)) in got.iter().enumerate() {
+            // Each frame's SSE back from its MSE (exact at these sizes), then the run's PSNR.
+            let pixels = if p == 0 { 16.0 * 12.0 } else { 8.0 * 6.0 };
+            let sse: f64 = mse.iter().map(|m| (m[p] * pixels).round()).sum();
+            let want = 10.0 * (peak * peak * 3.0 * pixels / sse).log10();
+            assert!(
+                (v - want).abs() < 1e-9,
+                "{bpc} bits, plane {p}: {v} against {want}"
+            );
+        }
+    }
+}
+
+#[test]
+fn whole_run_psnr_caps_identical_runs_and_skips_planes_not_scored() {
+    let a = frame(PixelFormat::Yuv420p, 8, 16, 12, |p, x, y| x + y + p as u32);
+    let pairs = vec![(a.clone(), a.clone()), (a.clone(), a)];
+    // No error: libvmaf's cap, ceil(10 log10(255^2 * pixels * 2)).
+    let (got, _) = whole_run("enable_apsnr=true", &pairs);
+    let cap = |pixels: f64| (10.0 * (255.0f64 * 255.0 * pixels * 2.0).log10()).ceil();
+    assert_eq!(got[0].1, cap(2.0 * 16.0 * 12.0));
+    assert_eq!(got[1].1, cap(2.0 * 8.0 * 6.0));
+    // Without chroma only the luma's value (libvmaf writes -inf for the other two).
+    let (got, _) = whole_run("enable_apsnr=true:enable_chroma=false", &pairs);
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].0, "apsnr_y");
+    // Without enable_apsnr, nothing.
+    assert!(whole_run("", &pairs).0.is_empty());
 }
