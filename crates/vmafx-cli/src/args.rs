@@ -14,8 +14,8 @@ use std::path::PathBuf;
     after_help = "Example: vmafx -r ref.y4m -d dis.y4m --json -o log.json\n\
                   Compressed input (any file ffmpeg decodes): vmafx -r master.mp4 -d encode.mkv --html report.html\n\
                   Raw .yuv input needs --width, --height, --pixel_format and --bitdepth.\n\
-                  Several models: -m version=vmaf_v0.6.1 -m version=vmaf_4k_v0.6.1 (each is named \n\
-                  after its version unless name= is given)."
+                  Several models: -m version=vmaf_v0.6.1 -m version=vmaf_4k_v0.6.1 (without name=, \n\
+                  each is named after its version where two would be named vmaf)."
 )]
 pub struct Cli {
     /// Scoring options (the default when no subcommand is given).
@@ -200,7 +200,11 @@ pub struct ScoreArgs {
     /// aarch64: bit 0 NEON; 255: scalar).
     #[arg(long)]
     pub cpumask: Option<u64>,
-    /// Score at most this many frames.
+    /// Accepted for libvmaf's command lines, which may carry it: vmafx scores on the CPU,
+    /// so no GPU operation is there to restrict (libvmaf built without CUDA ignores it too).
+    #[arg(long)]
+    pub gpumask: Option<u64>,
+    /// Score at most this many frames (0: no limit, as libvmaf reads it).
     #[arg(long = "frame_cnt")]
     pub frame_cnt: Option<u64>,
     /// Skip this many reference frames first.
@@ -275,4 +279,12 @@ pub struct ScoreArgs {
     /// (cosign must be on PATH). A model that fails is refused, naming what failed.
     #[arg(long = "tiny-model-verify", requires = "tiny_model")]
     pub tiny_model_verify: bool,
+}
+
+impl ScoreArgs {
+    /// The frame limit `--frame_cnt` sets: none for 0, which libvmaf's tool reads as no
+    /// limit (its default).
+    pub fn frame_limit(&self) -> Option<u64> {
+        self.frame_cnt.filter(|&n| n > 0)
+    }
 }

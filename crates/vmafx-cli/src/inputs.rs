@@ -174,7 +174,7 @@ pub fn open_distorted(
         (Some(x), Some(y)) => Some(x.min(y)),
         _ => None,
     }
-    .map(|n| a.frame_cnt.map_or(n, |c| n.min(c)));
+    .map(|n| a.frame_limit().map_or(n, |c| n.min(c)));
     Ok(Inputs {
         reference,
         distorted,

@@ -1,9 +1,11 @@
 //! The `-m` options as model specs, each with a name of its own.
 //!
 //! libvmaf names every model `vmaf` unless `name=` says otherwise, so two models given
-//! without names collide on one score name. vmafx names each unnamed model after its
-//! version (or its file's stem) when more than one model is given, and refuses, before any
-//! frame is read, two models that still share a name, showing the `name=` fix.
+//! without names collide on one score name (libvmaf then refuses the command). vmafx keeps
+//! `vmaf` for the one model without a name, as libvmaf does, and names unnamed models after
+//! their version (or their file's stem) where `vmaf` would be taken twice: two or more
+//! without names, or one beside a model named `vmaf`. It refuses, before any frame is read,
+//! two models that still share a name, showing the `name=` fix.
 
 use std::path::Path;
 
@@ -34,13 +36,20 @@ pub fn model_specs(options: &[String]) -> Result<Vec<ModelSpec>, CliError> {
     if options.is_empty() {
         return Ok(vec![ModelSpec::default_model()]);
     }
-    let mut specs = Vec::with_capacity(options.len());
-    for o in options {
-        let mut spec = ModelSpec::parse(o)?;
-        if options.len() > 1 && !names_itself(o) {
-            spec.name = default_name(&spec);
+    let mut specs = options
+        .iter()
+        .map(|o| ModelSpec::parse(o))
+        .collect::<Result<Vec<_>, _>>()?;
+    let unnamed: Vec<bool> = options.iter().map(|o| !names_itself(o)).collect();
+    let default_taken = unnamed.iter().filter(|&&u| u).count() > 1
+        || specs
+            .iter()
+            .zip(&unnamed)
+            .any(|(s, &u)| !u && s.name == ModelSpec::default_model().name);
+    if default_taken {
+        for (spec, _) in specs.iter_mut().zip(&unnamed).filter(|(_, &u)| u) {
+            spec.name = default_name(spec);
         }
-        specs.push(spec);
     }
     for (i, s) in specs.iter().enumerate() {
         if let Some(j) = specs[..i].iter().position(|t| t.name == s.name) {
@@ -86,6 +95,20 @@ mod tests {
             ])
             .unwrap(),
             ["vmaf_4k_v0.6.1", "x", "b"]
+        );
+    }
+
+    #[test]
+    fn one_unnamed_model_beside_named_ones_keeps_libvmafs_name() {
+        // libvmaf's logs then call it `vmaf`, and so do vmafx's.
+        assert_eq!(
+            names(&["version=vmaf_v0.6.1neg", "version=vmaf_4k_v0.6.1:name=k"]).unwrap(),
+            ["vmaf", "k"]
+        );
+        // Unless a named one is `vmaf` already.
+        assert_eq!(
+            names(&["version=vmaf_v0.6.1neg", "version=vmaf_4k_v0.6.1:name=vmaf"]).unwrap(),
+            ["vmaf_v0.6.1neg", "vmaf"]
         );
     }
 

@@ -90,7 +90,7 @@ pub fn config_of(a: &ScoreArgs) -> Value {
         "raw": [a.width, a.height, a.pixel_format, a.bitdepth],
         "frame_skip_ref": a.frame_skip_ref,
         "frame_skip_dist": a.frame_skip_dist,
-        "frame_cnt": a.frame_cnt,
+        "frame_cnt": a.frame_limit(),
         "no_scale": a.no_scale,
     })
 }

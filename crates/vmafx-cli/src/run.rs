@@ -99,7 +99,7 @@ pub(crate) fn scoring_config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
     if let Some(raw) = raw_format(a)? {
         c = c.raw_input(raw);
     }
-    if let Some(n) = a.frame_cnt {
+    if let Some(n) = a.frame_limit() {
         c = c.max_frames(n);
     }
     if let Some(path) = &a.tiny_model {
@@ -334,16 +334,19 @@ pub(crate) fn warn_ended_first(report: &Report, rp: &Path, dp: &Path) {
     }
 }
 
-/// The error for a run of the pair `rp`, `dp` that scored no frame: interrupted, or (the
-/// engine names an input that had no frame) a frame limit of 0.
+/// The error for a run of the pair `rp`, `dp` that scored no frame: interrupted, or inputs
+/// that held no frame to score (after the skips).
 pub(crate) fn no_frame_scored(report: &Report, a: &ScoreArgs, rp: &Path, dp: &Path) -> CliError {
     if report.partial().is_some() {
         return CliError::Interrupted("no frame was scored; no log written".into());
     }
+    let limit = a
+        .frame_limit()
+        .map(|n| format!(" (--frame_cnt {n})"))
+        .unwrap_or_default();
     CliError::Input(format!(
-        "no frame was scored from {} and {} (--frame_cnt {})",
+        "no frame was scored from {} and {}{limit}",
         rp.display(),
         dp.display(),
-        a.frame_cnt.unwrap_or(0)
     ))
 }

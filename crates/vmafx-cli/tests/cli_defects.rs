@@ -1,5 +1,6 @@
 //! The command-line defects a new user met: the README's multi-model example, `-o -`, the
-//! help of `-q`, raw-yuv options given with y4m inputs, and an unknown `VMAFX_CPU`.
+//! help of `-q`, raw-yuv options given with y4m inputs, an unknown `VMAFX_CPU`, and
+//! libvmaf command lines (`--frame_cnt 0`, `--gpumask`, one unnamed model of several).
 
 mod common;
 use common::*;
@@ -198,4 +199,59 @@ fn an_unknown_vmafx_cpu_is_refused_naming_the_levels() {
         "an empty VMAFX_CPU is no cap: {}",
         String::from_utf8_lossy(&unset.stderr)
     );
+}
+
+/// The frames a JSON log written to standard output lists, and its pooled metrics' names.
+fn frames_and_pooled(args: &[&str]) -> (usize, Vec<String>) {
+    let mut all = args.to_vec();
+    all.extend(["-q", "--json", "-o", "-"]);
+    let run = vmafx(&all);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let pooled = v["pooled_metrics"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
+    (v["frames"].as_array().unwrap().len(), pooled)
+}
+
+#[test]
+#[cfg_attr(
+    vmafx_no_corpus,
+    ignore = "no conformance corpus at ../shared/conformance or VMAFX_CONFORMANCE"
+)]
+fn libvmaf_command_lines_read_as_libvmaf_reads_them() {
+    let Some(dir) = corpus() else { return };
+    let (r, d) = clip(&dir);
+    let (all, _) = frames_and_pooled(&["-r", &r, "-d", &d]);
+    assert!(all > 2);
+    // `--frame_cnt 0` is no limit, and `--gpumask` is taken (and changes nothing).
+    assert_eq!(
+        frames_and_pooled(&["-r", &r, "-d", &d, "--frame_cnt", "0"]).0,
+        all
+    );
+    assert_eq!(
+        frames_and_pooled(&["-r", &r, "-d", &d, "--frame_cnt", "2"]).0,
+        2
+    );
+    assert_eq!(
+        frames_and_pooled(&["-r", &r, "-d", &d, "--gpumask", "1"]).0,
+        all
+    );
+    // One model without a name beside a named one is `vmaf`, as in libvmaf's logs.
+    let m = [
+        "-m",
+        "version=vmaf_v0.6.1neg",
+        "-m",
+        "version=vmaf_4k_v0.6.1:name=k",
+    ];
+    let (_, pooled) = frames_and_pooled(&[&["-r", &r, "-d", &d][..], &m[..]].concat());
+    assert!(pooled.contains(&"vmaf".to_string()), "{pooled:?}");
+    assert!(pooled.contains(&"k".to_string()), "{pooled:?}");
 }
