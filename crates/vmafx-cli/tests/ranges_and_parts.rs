@@ -217,19 +217,22 @@ fn whole_run_psnr_is_logged_and_refused_for_ranges_of_frames() {
     let (r, d) = pair(&tmp, 4, 5);
     let log = tmp.join("log.json");
     let feature = "psnr=enable_apsnr=true:enable_mse=true";
-    let o = vmafx(&[
-        "-r",
-        s(&r),
-        "-d",
-        s(&d),
-        "-n",
-        "--feature",
-        feature,
-        "-q",
-        "--json",
-        "-o",
-        s(&log),
-    ]);
+    let run = |out: &Path, extra: &[&str]| {
+        let base = [
+            "-r",
+            s(&r),
+            "-d",
+            s(&d),
+            "-n",
+            "--feature",
+            feature,
+            "-q",
+            "-o",
+            s(out),
+        ];
+        vmafx(&[&base[..], extra].concat())
+    };
+    let o = run(&log, &["--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&log).unwrap()).unwrap();
@@ -247,20 +250,7 @@ fn whole_run_psnr_is_logged_and_refused_for_ranges_of_frames() {
     assert!(v["aggregate_metrics"]["apsnr_cr"].is_f64());
     // A part of the video cannot give it: refused, not written without it.
     let out = tmp.join("part.json");
-    let o = vmafx(&[
-        "-r",
-        s(&r),
-        "-d",
-        s(&d),
-        "-n",
-        "--feature",
-        feature,
-        "-q",
-        "--frames",
-        "0..",
-        "-o",
-        s(&out),
-    ]);
+    let o = run(&out, &["--frames", "0.."]);
     assert!(!o.status.success());
     assert!(
         error_line(&o).contains("aggregate_metrics"),
