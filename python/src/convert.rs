@@ -126,7 +126,7 @@ impl Settings {
 
     /// A scorer of these settings (models loaded, extractors registered).
     pub fn scorer(&self, raw: Option<RawParams>) -> PyResult<Scorer> {
-        Scorer::new(self.config(raw)?).map_err(engine_err)
+        python_scorer(self.config(raw)?)
     }
 
     /// The settings that decide the scores as text (threads decide none), for what a
@@ -181,6 +181,20 @@ pub fn settings_from(
         threads,
         subsample,
     })
+}
+
+/// The scorer of `config`, refused where a feature writes whole-run values (psnr's
+/// `enable_apsnr`): a Result holds per-frame rows only, and would drop them.
+pub fn python_scorer(config: ScorerConfig) -> PyResult<Scorer> {
+    let scorer = Scorer::new(config).map_err(engine_err)?;
+    if let Some(name) = scorer.aggregate_writer() {
+        return Err(VmafxError::new_err(format!(
+            "feature '{name}': its whole-run values (aggregate_metrics, such as apsnr_y) are \
+             not carried by Python results: score with the vmafx CLI or the Rust \
+             Report::aggregates for them"
+        )));
+    }
+    Ok(scorer)
 }
 
 /// A report's rows as the Result holds them (plain data, which pickles).

@@ -102,3 +102,17 @@ def test_help_reads_well():
     assert vmafx.score.__doc__ and "distorted" in vmafx.score.__doc__
     assert "push" in vmafx.Scorer.__doc__
     assert vmafx.Result.__doc__ and "pooled" in vmafx.Result.__doc__
+
+
+def test_whole_run_values_are_refused_not_dropped(bbb_pair):
+    # psnr's enable_apsnr writes the whole run's PSNR (libvmaf's aggregate_metrics), which
+    # a Result does not carry: every way of scoring refuses it rather than drop it.
+    apsnr = [("psnr", {"enable_apsnr": True})]
+    ref, dis = bbb_pair
+    for make in (
+        lambda: vmafx.score(ref, dis, model=None, features=apsnr),
+        lambda: vmafx.score_many(ref, [dis], model=None, features=apsnr),
+        lambda: vmafx.Scorer(model=None, features=apsnr),
+    ):
+        with pytest.raises(vmafx.VmafxError, match="aggregate_metrics"):
+            make()

@@ -13,6 +13,13 @@ use crate::io::VideoReader;
 use crate::score::PartialReason;
 
 impl Scorer {
+    /// The first registered feature that writes whole-run values ([`Report::aggregates`]:
+    /// psnr with `enable_apsnr`), if one is: a face whose results cannot carry them refuses
+    /// such a scorer before scoring, rather than drop them.
+    pub fn aggregate_writer(&self) -> Option<&'static str> {
+        self.ctx.aggregate_writer()
+    }
+
     /// How far the registered models' and features' scores reach into neighbouring frames:
     /// what [`crate::score::plan`] needs to split a video into exact chunks.
     pub fn reach(&self) -> Reach {
