@@ -94,8 +94,8 @@ pub(crate) static EXTRACTORS: &[ExtractorInfo] = &[ExtractorInfo {
 struct Setup {
     geometry: Geometry,
     planes: usize,
-    peak: u32,
-    peak_sq: f64,
+    /// The peak squared, as C's `unsigned` product.
+    peak_sq: u32,
     psnr_max: [f64; 3],
 }
 
@@ -142,7 +142,7 @@ impl Extractor for Psnr {
         } else {
             (1 << g.bpc) - 1
         };
-        let peak_sq = peak.wrapping_mul(peak) as f64;
+        let peak_sq = peak.wrapping_mul(peak);
         let chroma = self.enable_chroma && g.format != PixelFormat::Yuv400p;
         let mut psnr_max = [(6 * g.bpc + 12) as f64; 3];
         if self.min_sse != 0.0 {
@@ -156,14 +156,13 @@ impl Extractor for Psnr {
                     g.height
                 };
                 let mse = self.min_sse / (w as f64 * h as f64);
-                *m = (10.0 * (peak_sq / mse).log10()).ceil();
+                *m = (10.0 * (peak_sq as f64 / mse).log10()).ceil();
             }
         }
         self.kernels = KERNELS.current();
         self.setup = Some(Setup {
             geometry: g,
             planes: if chroma { 3 } else { 1 },
-            peak,
             peak_sq,
             psnr_max,
         });
@@ -218,7 +217,7 @@ impl Extractor for Psnr {
             }
             let mse = sse as f64 / (w as f64 * h as f64);
             let floor = if mse > 1e-16 { mse } else { 1e-16 };
-            let psnr = c_min(10.0 * (s.peak_sq / floor).log10(), s.psnr_max[p]);
+            let psnr = c_min(10.0 * (s.peak_sq as f64 / floor).log10(), s.psnr_max[p]);
             out.put(PSNR_NAMES[p], input.index, psnr);
             if self.enable_mse {
                 out.put(MSE_NAMES[p], input.index, mse);
@@ -232,17 +231,16 @@ impl Extractor for Psnr {
             return Ok(());
         };
         for (p, &(sse, pixels)) in sums.iter().enumerate().take(s.planes) {
-            store.put_aggregate(APSNR_NAMES[p], whole_run_psnr(s.peak, sse, pixels));
+            store.put_aggregate(APSNR_NAMES[p], whole_run_psnr(s.peak_sq, sse, pixels));
         }
         Ok(())
     }
 }
 
-/// The PSNR of `pixels` samples whose squared errors sum to `sse`, with peak `peak`, in
+/// The PSNR of `pixels` samples whose squared errors sum to `sse`, with peak² `peak_sq`, in
 /// libvmaf's steps: the logarithms taken apart (an SSE of 0 gives +inf, then the cap), and
 /// the cap's product in C's `unsigned` and `uint64_t` arithmetic.
-fn whole_run_psnr(peak: u32, sse: u64, pixels: u64) -> f64 {
-    let peak_sq = peak.wrapping_mul(peak);
+fn whole_run_psnr(peak_sq: u32, sse: u64, pixels: u64) -> f64 {
     let psnr = 10.0 * ((peak_sq as f64).log10() + (pixels as f64).log10() - (sse as f64).log10());
     let cap = u64::from(peak_sq).wrapping_mul(pixels).wrapping_mul(2);
     c_min(psnr, (10.0 * (cap as f64).log10()).ceil())
