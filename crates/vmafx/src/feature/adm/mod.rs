@@ -220,7 +220,7 @@ impl Adm {
                 ),
             ));
         }
-        if let Some(u) = weight::unfit(c) {
+        if let Some(u) = weight::unfit(&settings.factors) {
             let band = ["horizontal", "vertical", "diagonal"][u.band];
             return Err(Error::invalid(
                 "adm:adm_csf_mode",

@@ -42,29 +42,32 @@ pub(super) struct Unfit {
     pub limit: f64,
 }
 
-/// The first weight of `p` that does not fit its fixed-point format ([`fixed0`]: 16 bits
-/// at 2^21 for h and v and 2^23 for d; [`fixed123`]: 32 bits at 2^32), if one does not.
-/// libvmaf converts such a weight with a wrap (a weight of 5.04 becomes 0.04), or a
-/// negative one to a huge one, and prints meaningless scores, or nulls from its SIMD
-/// code: Barten's CSF (mode 1) at the default `adm_csf_scale` weighs every scale above 1.
-pub(super) fn unfit(p: &CsfParams) -> Option<Unfit> {
-    (0..4).find_map(|scale| {
-        let bits: [i32; 3] = if scale == 0 { [21, 21, 23] } else { [32; 3] };
-        let range = if scale == 0 { 65536.0 } else { 2f64.powi(32) };
-        let factors = p.factors(scale);
-        (0..3).find_map(|band| {
-            let limit = range / 2f64.powi(bits[band]);
-            let weight = factors[band];
-            // (The default display's scale-0 constants come from weights that fit.)
-            let fits = (0.0..limit).contains(&(weight as f64));
-            (!fits).then_some(Unfit {
-                scale,
-                band,
-                weight,
-                limit,
-            })
+/// The least weight each scale's fixed-point format cannot hold, by band (h, v, d):
+/// [`fixed0`]'s 16 bits at 2^21, 2^21 and 2^23; [`fixed123`]'s 32 bits at 2^32.
+const WEIGHT_LIMITS: [[f64; 3]; 4] = [
+    [1.0 / 32.0, 1.0 / 32.0, 1.0 / 128.0],
+    [1.0; 3],
+    [1.0; 3],
+    [1.0; 3],
+];
+
+/// The first of the weights `factors` (by scale, then band) that does not fit its
+/// fixed-point format, if one does not. libvmaf converts such a weight with a wrap (a weight
+/// of 5.04 becomes 0.04), or a negative one to a huge one, and prints meaningless scores,
+/// or nulls from its SIMD code: Barten's CSF (mode 1) at the default `adm_csf_scale` weighs
+/// every scale above 1. (The default display's scale-0 constants come from weights that
+/// fit.)
+pub(super) fn unfit(factors: &[[f32; 3]; 4]) -> Option<Unfit> {
+    let weights = factors.iter().zip(&WEIGHT_LIMITS).enumerate();
+    weights
+        .flat_map(|(scale, (f, l))| (0..3).map(move |band| (scale, band, f[band], l[band])))
+        .find(|&(_, _, weight, limit)| !(0.0..limit).contains(&(weight as f64)))
+        .map(|(scale, band, weight, limit)| Unfit {
+            scale,
+            band,
+            weight,
+            limit,
         })
-    })
 }
 
 /// Output bands of a weighting: the weighted values and their masking activity.
@@ -165,6 +168,11 @@ mod tests {
         }
     }
 
+    /// The weights of every scale, as `create` keeps them.
+    fn factors(p: &CsfParams) -> [[f32; 3]; 4] {
+        std::array::from_fn(|scale| p.factors(scale))
+    }
+
     #[test]
     fn watson_weights_fit_at_every_display_the_options_allow() {
         // Every viewing distance (0.75..=24) and height (1..=4320) that `create` accepts
@@ -172,7 +180,7 @@ mod tests {
         for h in (1..=4320).step_by(7) {
             for d in (3..=96).map(|q| q as f64 / 4.0) {
                 if d * h as f64 >= 3240.0 {
-                    assert_eq!(unfit(&csf(0, d, h, 1.0)), None, "{d} x {h}");
+                    assert_eq!(unfit(&factors(&csf(0, d, h, 1.0))), None, "{d} x {h}");
                 }
             }
         }
@@ -180,10 +188,10 @@ mod tests {
 
     #[test]
     fn barten_weights_fit_only_scaled_down() {
-        let u = unfit(&csf(1, 3.0, 1080, 1.0)).unwrap();
+        let u = unfit(&factors(&csf(1, 3.0, 1080, 1.0))).unwrap();
         assert_eq!((u.scale, u.band, u.limit), (0, 0, 1.0 / 32.0));
         let fits = csf(1, 3.0, 1080, 0.001);
-        assert_eq!(unfit(&fits), None);
+        assert_eq!(unfit(&factors(&fits)), None);
         // What fits converts exactly as the format says: no weight wraps to a small one.
         for scale in 1..4 {
             let q = fixed123(&fits, scale);
@@ -193,7 +201,7 @@ mod tests {
             }
         }
         // A blend mode's missing set-up weighs by libvmaf's -22: unfit too.
-        assert!(unfit(&csf(2, 4.0, 1080, 1.0)).is_some());
-        assert_eq!(unfit(&csf(2, 3.0, 1080, 1.0)), None);
+        assert!(unfit(&factors(&csf(2, 4.0, 1080, 1.0))).is_some());
+        assert_eq!(unfit(&factors(&csf(2, 3.0, 1080, 1.0))), None);
     }
 }
