@@ -183,18 +183,9 @@ pub fn settings_from(
     })
 }
 
-/// The scorer of `config`, refused where a feature writes whole-run values (psnr's
-/// `enable_apsnr`): a Result holds per-frame rows only, and would drop them.
+/// The scorer of `config`, its errors as Python's.
 pub fn python_scorer(config: ScorerConfig) -> PyResult<Scorer> {
-    let scorer = Scorer::new(config).map_err(engine_err)?;
-    if let Some(name) = scorer.aggregate_writer() {
-        return Err(VmafxError::new_err(format!(
-            "feature '{name}': its whole-run values (aggregate_metrics, such as apsnr_y) are \
-             not carried by Python results: score with the vmafx CLI or the Rust \
-             Report::aggregates for them"
-        )));
-    }
-    Ok(scorer)
+    Scorer::new(config).map_err(engine_err)
 }
 
 /// A report's rows as the Result holds them (plain data, which pickles).

@@ -129,10 +129,7 @@ fn score(
             engine_err(e)
         }
     })?;
-    Ok(
-        ScoreResult::new(scores_of(&report), started.elapsed(), Some(origin))
-            .with_record_of(&report),
-    )
+    Ok(ScoreResult::new(scores_of(&report), started.elapsed(), Some(origin)).with_run_of(&report))
 }
 
 /// The number of frames in the video file `path` (raw yuv needs its geometry; a compressed
@@ -186,7 +183,9 @@ fn reach(model: ModelArg, features: Option<Vec<Bound<'_, PyAny>>>) -> PyResult<(
 /// merge and other videos of the same name do not) and the same video frame count; the
 /// parts must cover frames 0 to the end of the video without a gap or an overlap.
 /// Anything else raises VmafxError naming the part (its place in the list and its frames)
-/// and the field.
+/// and the field. Whole-run values (`Result.aggregates`) come from one pass over the whole
+/// video only: a merge of that one Result keeps them, and one of several parts refuses a
+/// part that has them.
 #[pyfunction]
 fn merge(parts: Vec<PyRef<'_, ScoreResult>>) -> PyResult<ScoreResult> {
     let inner: Vec<_> = parts.iter().map(|p| p.scores().clone()).collect();
@@ -205,11 +204,30 @@ fn merge(parts: Vec<PyRef<'_, ScoreResult>>) -> PyResult<ScoreResult> {
         })
         .collect();
     vmafx::score::check_parts(&records).map_err(engine_err)?;
+    let aggregates = match &parts[..] {
+        [one] => one.aggregates().to_vec(),
+        _ => {
+            if let Some((record, p)) = records
+                .iter()
+                .zip(&parts)
+                .find(|(_, p)| !p.aggregates().is_empty())
+            {
+                let names: Vec<&str> = p.aggregates().iter().map(|(n, _)| n.as_str()).collect();
+                return Err(VmafxError::new_err(format!(
+                    "{}: its whole-run values ({}) come from one pass over the whole video \
+                     and cannot be joined with other parts",
+                    record.name,
+                    names.join(", ")
+                )));
+            }
+            Vec::new()
+        }
+    };
     let origin = parts[0]
         .origin()
         .cloned()
         .map(|o| vmafx::score::PartOrigin { to_end: true, ..o });
-    Ok(ScoreResult::new(merged, spent, origin))
+    Ok(ScoreResult::new(merged, spent, origin).with_aggregates(aggregates))
 }
 
 /// The JSON of the log at `path`; VmafxError naming the file when it cannot be read.

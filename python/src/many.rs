@@ -127,7 +127,7 @@ pub fn score_many(
     Ok(scored
         .into_iter()
         .map(|(report, origin)| {
-            ScoreResult::new(scores_of(&report), elapsed, Some(origin)).with_record_of(&report)
+            ScoreResult::new(scores_of(&report), elapsed, Some(origin)).with_run_of(&report)
         })
         .collect())
 }

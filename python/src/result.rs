@@ -45,7 +45,8 @@ impl Pooled {
 /// metric has no value at a frame); `frames` / `to_pandas()` give the same as a pandas
 /// DataFrame indexed by frame. `pooled[name]` has `.mean`, `.harmonic_mean`, `.min`, `.max`
 /// over this Result's frames (a chunk's pooled values cover that chunk only: merge chunks
-/// with `vmafx.merge`, never average their means). Results pickle, for distributed runs.
+/// with `vmafx.merge`, never average their means). `aggregates` holds the whole run's
+/// values (psnr's `apsnr_y/cb/cr` with `enable_apsnr`). Results pickle, for distributed runs.
 #[pyclass(module = "vmafx", name = "Result", frozen)]
 pub struct ScoreResult {
     scores: PartialScores,
@@ -55,6 +56,9 @@ pub struct ScoreResult {
     origin: Option<PartOrigin>,
     /// The engine's provenance record of the run, as canonical JSON (`None` for a merge).
     provenance: Option<String>,
+    /// The whole run's values (libvmaf's `aggregate_metrics`: psnr's `apsnr_y/cb/cr` with
+    /// `enable_apsnr`), in the order the logs write them; empty for a part of a video.
+    aggregates: Vec<(String, f64)>,
 }
 
 impl ScoreResult {
@@ -64,6 +68,7 @@ impl ScoreResult {
             elapsed,
             origin,
             provenance: None,
+            aggregates: Vec::new(),
         }
     }
 
@@ -73,10 +78,23 @@ impl ScoreResult {
         self
     }
 
-    /// The same Result with the provenance record of `report` (none for a merged report).
-    pub fn with_record_of(mut self, report: &vmafx::Report) -> Self {
+    /// The same Result with the provenance record (none for a merged report) and the
+    /// whole-run values of `report`.
+    pub fn with_run_of(mut self, report: &vmafx::Report) -> Self {
         self.provenance = report.provenance().map(|r| r.json(true));
+        self.aggregates = report.aggregates().to_vec();
         self
+    }
+
+    /// The same Result with the whole-run values `aggregates`.
+    pub fn with_aggregates(mut self, aggregates: Vec<(String, f64)>) -> Self {
+        self.aggregates = aggregates;
+        self
+    }
+
+    /// The whole run's values (`aggregate_metrics`), in order.
+    pub fn aggregates(&self) -> &[(String, f64)] {
+        &self.aggregates
     }
 
     pub fn origin(&self) -> Option<&PartOrigin> {
@@ -125,7 +143,11 @@ impl ScoreResult {
         let secs = self.elapsed.as_secs_f64();
         let n = (self.scores.frames.end - self.scores.frames.start) as f64;
         let fps = fps.unwrap_or(if secs > 0.0 { n / secs } else { 0.0 });
-        render_report(format, &self.scores.table, &self.scores.report_info(fps))
+        let info = vmafx::score::ReportInfo {
+            aggregate: self.aggregates.clone(),
+            ..self.scores.report_info(fps)
+        };
+        render_report(format, &self.scores.table, &info)
     }
 
     fn write(
@@ -199,6 +221,19 @@ impl ScoreResult {
         let d = PyDict::new(py);
         for (j, name) in self.scores.table.names.iter().enumerate() {
             d.set_item(name, self.column(j).into_pyarray(py))?;
+        }
+        Ok(d)
+    }
+
+    /// The whole run's values, by name, in the order libvmaf's logs write them
+    /// (`aggregate_metrics`): psnr's `apsnr_y`, `apsnr_cb` and `apsnr_cr` with
+    /// `enable_apsnr`; empty otherwise. Only a whole video gives them: scoring a range of
+    /// frames refuses such a feature.
+    #[getter(aggregates)]
+    fn aggregates_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (name, value) in &self.aggregates {
+            d.set_item(name, value)?;
         }
         Ok(d)
     }
@@ -329,7 +364,12 @@ impl ScoreResult {
         py: Python<'py>,
     ) -> PyResult<(
         Bound<'py, PyAny>,
-        (State, Option<OriginState>, Option<String>),
+        (
+            State,
+            Option<OriginState>,
+            Option<String>,
+            Vec<(String, f64)>,
+        ),
     )> {
         let f = py.import("vmafx._vmafx")?.getattr("_result_from_state")?;
         let s = &self.scores;
@@ -345,6 +385,7 @@ impl ScoreResult {
                 ),
                 self.origin.as_ref().map(origin_state),
                 self.provenance.clone(),
+                self.aggregates.clone(),
             ),
         ))
     }
@@ -386,13 +427,14 @@ fn origin_state(o: &PartOrigin) -> OriginState {
 }
 
 /// Rebuilds a pickled Result; one pickled by an older vmafx has no origin (merges then
-/// refuse it, saying so).
+/// refuse it, saying so) and no whole-run values.
 #[pyfunction]
-#[pyo3(name = "_result_from_state", signature = (state, origin=None, provenance=None))]
+#[pyo3(name = "_result_from_state", signature = (state, origin=None, provenance=None, aggregates=Vec::new()))]
 pub fn result_from_state(
     state: State,
     origin: Option<OriginState>,
     provenance: Option<String>,
+    aggregates: Vec<(String, f64)>,
 ) -> ScoreResult {
     let ((a, b), (width, height, subsample), names, frames, secs) = state;
     let id = |i: Option<IdentityState>| {
@@ -424,4 +466,5 @@ pub fn result_from_state(
         origin,
     )
     .with_record_text(provenance)
+    .with_aggregates(aggregates)
 }

@@ -402,7 +402,7 @@ impl Scorer {
         };
         Ok(
             ScoreResult::new(scores_of(&report), self.started.elapsed(), Some(origin))
-                .with_record_of(&report),
+                .with_run_of(&report),
         )
     }
 }

@@ -135,7 +135,7 @@ def test_pickled_parts_keep_their_origin_and_older_ones_are_refused(bbb_pair):
     a = pickle.loads(pickle.dumps(vmafx.score(*bbb_pair, frames=(0, 5))))
     b = pickle.loads(pickle.dumps(vmafx.score(*bbb_pair, frames=(5, 10))))
     assert vmafx.merge([a, b]).frame_range == (0, 10)
-    f, (state, _origin, _record) = b.__reduce__()
+    f, (state, _origin, _record, _aggregates) = b.__reduce__()
     older = f(state)
     with pytest.raises(vmafx.VmafxError, match="older vmafx"):
         vmafx.merge([a, older])

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import vmafx
+from conftest import read_y4m
 
 GOLDEN = 73.343961  # libvmaf 3.2.0, vmaf_v0.6.1, bbb_576x324_420p8_crf35
 
@@ -104,15 +105,51 @@ def test_help_reads_well():
     assert vmafx.Result.__doc__ and "pooled" in vmafx.Result.__doc__
 
 
-def test_whole_run_values_are_refused_not_dropped(bbb_pair):
-    # psnr's enable_apsnr writes the whole run's PSNR (libvmaf's aggregate_metrics), which
-    # a Result does not carry: every way of scoring refuses it rather than drop it.
+# libvmaf 3.2.0's aggregate_metrics for bbb_576x324_420p8_crf35 with
+# `--feature psnr=enable_apsnr=true` (the whole run's PSNR of each plane).
+GOLDEN_APSNR = {"apsnr_y": 34.124986, "apsnr_cb": 41.779776, "apsnr_cr": 44.024846}
+
+
+def test_whole_run_values_come_with_the_whole_video(bbb_pair):
     apsnr = [("psnr", {"enable_apsnr": True})]
     ref, dis = bbb_pair
-    for make in (
-        lambda: vmafx.score(ref, dis, model=None, features=apsnr),
-        lambda: vmafx.score_many(ref, [dis], model=None, features=apsnr),
-        lambda: vmafx.Scorer(model=None, features=apsnr),
-    ):
+    r = vmafx.score(ref, dis, model=None, features=apsnr)
+    assert list(r.aggregates) == list(GOLDEN_APSNR)
+    assert {k: round(v, 6) for k, v in r.aggregates.items()} == GOLDEN_APSNR
+    # The logs write them as libvmaf's do.
+    assert json.loads(r.to_json())["aggregate_metrics"] == GOLDEN_APSNR
+    # Every whole-video face gives the same values; pickling and a merge of the one
+    # Result keep them.
+    (many,) = vmafx.score_many(ref, [dis], model=None, features=apsnr)
+    scorer = vmafx.Scorer(model=None, features=apsnr)
+    for rf, df in zip(read_y4m(ref), read_y4m(dis)):
+        scorer.push(rf, df)
+    pushed = scorer.finish()
+    for other in (many, pushed, pickle.loads(pickle.dumps(r)), vmafx.merge([r])):
+        assert other.aggregates == r.aggregates
+    # Without the option there are none.
+    assert vmafx.score(ref, dis, model=None, features=["psnr"]).aggregates == {}
+
+
+def test_whole_run_values_are_refused_for_parts_not_dropped(bbb_pair, tmp_path):
+    apsnr = [("psnr", {"enable_apsnr": True})]
+    ref, dis = bbb_pair
+    # A range of frames, even all of them, is a part: refused, naming why.
+    for frames in [(0, 4), (0, 10), (3, 10)]:
         with pytest.raises(vmafx.VmafxError, match="aggregate_metrics"):
-            make()
+            vmafx.score(ref, dis, model=None, features=apsnr, frames=frames)
+        with pytest.raises(vmafx.VmafxError, match="aggregate_metrics"):
+            vmafx.score_many(ref, [dis], model=None, features=apsnr, frames=frames)
+    # Chunk plans (and so Dask) refuse a split it cannot be joined from.
+    with pytest.raises(vmafx.VmafxError, match="enable_apsnr"):
+        vmafx.chunks.plan_files(ref, dis, 4, model=None, features=apsnr)
+    # A merge of several parts refuses one that carries whole-run values (made here by
+    # hand: no scoring call gives a part them).
+    part = vmafx.score(ref, dis, model=None, features=["psnr"], frames=(0, 4))
+    rest = vmafx.score(ref, dis, model=None, features=["psnr"], frames=(4, 10))
+    make, (state, origin, record, _) = part.__reduce__()
+    forged = make(state, origin, record, [("apsnr_y", 30.0)])
+    assert forged.aggregates == {"apsnr_y": 30.0}
+    with pytest.raises(vmafx.VmafxError, match=r"parts\[0\].*apsnr_y"):
+        vmafx.merge([forged, rest])
+    assert vmafx.merge([part, rest]).aggregates == {}

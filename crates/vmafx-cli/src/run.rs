@@ -238,6 +238,13 @@ pub fn score(a: &ScoreArgs) -> Result<(), CliError> {
         config = config.on_progress(cb);
     }
     let scorer = Scorer::new(config)?;
+    if let (Some(_), Some(name)) = (&frames, scorer.aggregate_writer()) {
+        return Err(CliError::Usage(format!(
+            "--frames and feature '{name}': its whole-run values (aggregate_metrics) cannot \
+             come from a partial log, nor be joined by `vmafx merge`: score the whole video \
+             without --frames"
+        )));
+    }
     // What a partial log belongs to (origin.rs), taken before the readers are used up.
     let part_origin = match &frames {
         Some(range) => Some(origin::of(

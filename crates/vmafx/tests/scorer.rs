@@ -350,10 +350,20 @@ fn whole_run_psnr_reaches_the_report_and_its_logs_but_no_partial_run() {
     assert!(score(vmaf().feature(Feature::new("psnr")), &files)
         .aggregates()
         .is_empty());
-    let e = Scorer::new(vmaf().feature(apsnr()))
+    for part in [0..2, 1..u64::MAX, 0..3] {
+        let e = Scorer::new(vmaf().feature(apsnr()))
+            .unwrap()
+            .score_range(&files.0, &files.1, part.clone())
+            .unwrap_err();
+        assert_eq!(e.status(), Status::NotSup, "{part:?}: {e}");
+        assert!(e.message().contains("aggregate_metrics"), "{e}");
+    }
+    // The whole video as a range is one pass, whole-run values included.
+    let one_pass = score(vmaf().feature(apsnr()), &files);
+    let whole = Scorer::new(vmaf().feature(apsnr()))
         .unwrap()
-        .score_range(&files.0, &files.1, 0..2)
-        .unwrap_err();
-    assert_eq!(e.status(), Status::NotSup, "{e}");
-    assert!(e.message().contains("aggregate_metrics"), "{e}");
+        .score_range(&files.0, &files.1, 0..u64::MAX)
+        .unwrap();
+    assert_eq!(whole.aggregates(), one_pass.aggregates());
+    assert_eq!(whole.aggregates().len(), 3);
 }

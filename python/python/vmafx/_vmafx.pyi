@@ -50,6 +50,10 @@ class Result:
     @property
     def pooled(self) -> Dict[str, Pooled]: ...
     @property
+    def aggregates(self) -> Dict[str, float]:
+        """The whole run's values (aggregate_metrics: psnr's apsnr_y/cb/cr with
+        enable_apsnr); empty otherwise."""
+    @property
     def frames(self) -> Any:
         """A pandas DataFrame indexed by frame (needs pandas)."""
     def to_pandas(self) -> Any: ...

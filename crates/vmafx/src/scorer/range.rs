@@ -14,8 +14,8 @@ use crate::score::PartialReason;
 
 impl Scorer {
     /// The first registered feature that writes whole-run values ([`Report::aggregates`]:
-    /// psnr with `enable_apsnr`), if one is: a face whose results cannot carry them refuses
-    /// such a scorer before scoring, rather than drop them.
+    /// psnr with `enable_apsnr`), if one is: a face that writes parts of a video for a
+    /// later merge refuses such a scorer before scoring, rather than drop them.
     pub fn aggregate_writer(&self) -> Option<&'static str> {
         self.ctx.aggregate_writer()
     }
@@ -50,8 +50,9 @@ impl Scorer {
     /// range and the video's frame count. `frames.end` may be `u64::MAX` for "to the end",
     /// and `0..u64::MAX` is one pass. Reports of consecutive ranges join with
     /// [`Report::merge`] into the one-pass report, value for value. A feature whose
-    /// history is unbounded refuses any range but the whole video, and one that writes
-    /// whole-run values ([`Report::aggregates`]: psnr's `enable_apsnr`) any range. A stop flag
+    /// history is unbounded refuses any range but the whole video, and so does one that
+    /// writes whole-run values ([`Report::aggregates`]: psnr's `enable_apsnr`), which the
+    /// whole video's report carries as [`Scorer::score_readers`] gives them. A stop flag
     /// ([`super::ScorerConfig::stop_when`]) ends the range between two frames; the report
     /// is then marked partial ([`Report::partial`]).
     pub fn score_readers_range(
@@ -67,15 +68,15 @@ impl Scorer {
                 "the range holds no frame (its end must lie above its start)",
             ));
         }
-        if let Some(name) = self.ctx.aggregate_writer() {
+        let whole = frames.start == 0 && frames.end == u64::MAX;
+        if let Some(name) = self.ctx.aggregate_writer().filter(|_| !whole) {
             return Err(Error::not_supported(
                 format!("feature '{name}'"),
-                "its whole-run values (aggregate_metrics) are not carried by a range's \
-                 report, nor by the partial logs and Python results made from one: score the \
-                 whole video in one pass (score_files; the CLI without --frames)",
+                "its whole-run values (aggregate_metrics) cannot come from a part of the \
+                 video, nor be joined from parts: score the whole video in one pass \
+                 (score_files; the CLI without --frames; Python's score without frames)",
             ));
         }
-        let whole = frames.start == 0 && frames.end == u64::MAX;
         let (before, after) =
             match self.ctx.reach() {
                 Reach::Frames { before, after } => (before, after),
