@@ -1,11 +1,12 @@
-//! The libsvm model text embedded in a VMAF model (`model_dict.model`) and its RBF ν-SVR
-//! prediction.
+//! The libsvm model text embedded in a VMAF model (`model_dict.model`) and its ν-SVR /
+//! ε-SVR prediction.
 //!
 //! The text is libsvm's save format: a header of `key value` tokens (`svm_type nu_svr`,
 //! `kernel_type rbf`, `gamma`, `nr_class`, `total_sv`, `rho`, ...) ended by the token `SV`,
 //! then one line per support vector: its coefficient followed by sparse `index:value` pairs.
-//! Prediction is `Σ coef_i · exp(-γ‖x − sv_i‖²) − ρ`, accumulated in libsvm's order so the
-//! result is bit-identical.
+//! Prediction is `Σ coef_i · K(x, sv_i) − ρ` with libsvm's kernels (`linear`,
+//! `polynomial`, `rbf`, `sigmoid`), each accumulated in libsvm's order so the result is
+//! bit-identical to libvmaf's.
 
 use crate::error::{Error, Result};
 
@@ -16,10 +17,23 @@ struct Node {
     value: f64,
 }
 
-/// A regression SVM with an RBF kernel, as libvmaf's models carry it.
+/// libsvm's kernel functions, with the header values each reads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kernel {
+    /// `x · sv`.
+    Linear,
+    /// `(γ x · sv + coef0)^degree`, the power by libsvm's repeated squaring.
+    Polynomial { gamma: f64, coef0: f64, degree: i32 },
+    /// `exp(-γ‖x − sv‖²)`: every VMAF model libvmaf ships.
+    Rbf { gamma: f64 },
+    /// `tanh(γ x · sv + coef0)`.
+    Sigmoid { gamma: f64, coef0: f64 },
+}
+
+/// A regression SVM, as libvmaf's models carry it.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Svm {
-    gamma: f64,
+    kernel: Kernel,
     rho: f64,
     coefs: Vec<f64>,
     vectors: Vec<Vec<Node>>,
@@ -71,6 +85,8 @@ impl Svm {
         let mut svm_type = None;
         let mut kernel = None;
         let mut gamma = None;
+        let mut coef0 = None;
+        let mut degree: Option<i32> = None;
         let mut nr_class: Option<i64> = None;
         let mut total_sv: Option<usize> = None;
         let mut rho: Option<f64> = None;
@@ -106,8 +122,16 @@ impl Svm {
                     })?);
                 }
                 "rho" => rho = Some(parse_finite(&bad, "rho", next(&mut i, key)?)?),
+                "coef0" => coef0 = Some(parse_finite(&bad, "coef0", next(&mut i, key)?)?),
+                "degree" => {
+                    let v = next(&mut i, key)?;
+                    degree = Some(
+                        v.parse()
+                            .map_err(|_| bad(format!("degree '{v}' is not an integer")))?,
+                    );
+                }
                 // Single-valued for regression; unused by prediction.
-                "degree" | "coef0" | "probA" | "probB" => {
+                "probA" | "probB" => {
                     next(&mut i, key)?;
                 }
                 // One value per class.
@@ -127,29 +151,52 @@ impl Svm {
             Some(t) => {
                 return Err(Error::not_supported(
                     subject,
-                    format!("model_dict.model: svm_type '{t}' (only nu_svr is supported)"),
+                    format!(
+                        "model_dict.model: svm_type '{t}' (the regressions nu_svr and \
+                         epsilon_svr are supported)"
+                    ),
                 ))
             }
             None => return Err(bad("missing header key 'svm_type'".into())),
         }
-        match kernel {
-            Some("rbf") => {}
+        // The values libsvm writes for each kernel (it writes no others): required here.
+        let need = |v: Option<f64>, key: &str, k: &str| {
+            v.ok_or_else(|| bad(format!("kernel_type {k} needs header key '{key}'")))
+        };
+        let kernel = match kernel {
+            Some("linear") => Kernel::Linear,
+            Some(k @ "polynomial") => Kernel::Polynomial {
+                gamma: need(gamma, "gamma", k)?,
+                coef0: need(coef0, "coef0", k)?,
+                degree: degree
+                    .ok_or_else(|| bad(format!("kernel_type {k} needs header key 'degree'")))?,
+            },
+            Some(k @ "rbf") => {
+                let gamma = need(gamma, "gamma", k)?;
+                if gamma < 0.0 {
+                    return Err(bad(format!("gamma {gamma} is negative")));
+                }
+                Kernel::Rbf { gamma }
+            }
+            Some(k @ "sigmoid") => Kernel::Sigmoid {
+                gamma: need(gamma, "gamma", k)?,
+                coef0: need(coef0, "coef0", k)?,
+            },
             Some(k) => {
                 return Err(Error::not_supported(
                     subject,
-                    format!("model_dict.model: kernel_type '{k}' (only rbf is supported)"),
+                    format!(
+                        "model_dict.model: kernel_type '{k}' (linear, polynomial, rbf and \
+                         sigmoid are supported)"
+                    ),
                 ))
             }
             None => return Err(bad("missing header key 'kernel_type'".into())),
-        }
+        };
         if nr_class != Some(2) {
             return Err(bad(format!(
                 "nr_class must be 2 for regression, found {nr_class:?}"
             )));
-        }
-        let gamma = gamma.ok_or_else(|| bad("missing header key 'gamma'".into()))?;
-        if gamma < 0.0 {
-            return Err(bad(format!("gamma {gamma} is negative")));
         }
         let rho = rho.ok_or_else(|| bad("missing header key 'rho'".into()))?;
         let total = total_sv.ok_or_else(|| bad("missing header key 'total_sv'".into()))?;
@@ -185,7 +232,7 @@ impl Svm {
             vectors.push(sv);
         }
         Ok(Svm {
-            gamma,
+            kernel,
             rho,
             coefs,
             vectors,
@@ -201,39 +248,90 @@ impl Svm {
     pub(crate) fn predict(&self, x: &[f64]) -> f64 {
         let mut sum = 0.0;
         for (coef, sv) in self.coefs.iter().zip(&self.vectors) {
-            sum += coef * self.rbf(x, sv);
+            sum += coef * self.kernel.at(x, sv);
         }
         sum - self.rho
     }
+}
 
-    /// `exp(-γ‖x − sv‖²)`, with the squared distance summed in libsvm's merge order.
-    fn rbf(&self, x: &[f64], sv: &[Node]) -> f64 {
-        let mut sum = 0.0;
-        let (mut a, mut b) = (0usize, 0usize);
-        while a < x.len() && b < sv.len() {
-            let ai = a as i64 + 1;
-            let (bi, bv) = (sv[b].index, sv[b].value);
-            if ai == bi {
-                let d = x[a] - bv;
-                sum += d * d;
-                a += 1;
-                b += 1;
-            } else if ai > bi {
-                sum += bv * bv;
-                b += 1;
-            } else {
-                sum += x[a] * x[a];
-                a += 1;
-            }
+impl Kernel {
+    /// `K(x, sv)`, as libsvm's `k_function` computes it.
+    fn at(self, x: &[f64], sv: &[Node]) -> f64 {
+        match self {
+            Kernel::Linear => dot(x, sv),
+            Kernel::Polynomial {
+                gamma,
+                coef0,
+                degree,
+            } => powi(gamma * dot(x, sv) + coef0, degree),
+            Kernel::Rbf { gamma } => (-gamma * squared_distance(x, sv)).exp(),
+            Kernel::Sigmoid { gamma, coef0 } => (gamma * dot(x, sv) + coef0).tanh(),
         }
-        for v in &x[a..] {
-            sum += v * v;
-        }
-        for n in &sv[b..] {
-            sum += n.value * n.value;
-        }
-        (-self.gamma * sum).exp()
     }
+}
+
+/// `x · sv` over the indices both hold, in index order (libsvm's sparse merge).
+fn dot(x: &[f64], sv: &[Node]) -> f64 {
+    let mut sum = 0.0;
+    let (mut a, mut b) = (0usize, 0usize);
+    while a < x.len() && b < sv.len() {
+        let ai = a as i64 + 1;
+        let (bi, bv) = (sv[b].index, sv[b].value);
+        if ai == bi {
+            sum += x[a] * bv;
+            a += 1;
+            b += 1;
+        } else if ai > bi {
+            b += 1;
+        } else {
+            a += 1;
+        }
+    }
+    sum
+}
+
+/// `‖x − sv‖²`, summed in libsvm's merge order.
+fn squared_distance(x: &[f64], sv: &[Node]) -> f64 {
+    let mut sum = 0.0;
+    let (mut a, mut b) = (0usize, 0usize);
+    while a < x.len() && b < sv.len() {
+        let ai = a as i64 + 1;
+        let (bi, bv) = (sv[b].index, sv[b].value);
+        if ai == bi {
+            let d = x[a] - bv;
+            sum += d * d;
+            a += 1;
+            b += 1;
+        } else if ai > bi {
+            sum += bv * bv;
+            b += 1;
+        } else {
+            sum += x[a] * x[a];
+            a += 1;
+        }
+    }
+    for v in &x[a..] {
+        sum += v * v;
+    }
+    for n in &sv[b..] {
+        sum += n.value * n.value;
+    }
+    sum
+}
+
+/// `base^times` by repeated squaring, low bit first, as libsvm takes it (1 for
+/// `times <= 0`): the products in its order give its bits.
+fn powi(base: f64, times: i32) -> f64 {
+    let (mut square, mut result) = (base, 1.0);
+    let mut t = times;
+    while t > 0 {
+        if t % 2 == 1 {
+            result *= square;
+        }
+        square *= square;
+        t /= 2;
+    }
+    result
 }
 
 fn parse_finite(bad: &dyn Fn(String) -> Error, what: &str, text: &str) -> Result<f64> {
@@ -263,6 +361,45 @@ mod tests {
     }
 
     #[test]
+    fn every_kernel_predicts_by_hand() {
+        // x · sv1 = 0.5, x · sv2 = 0 (index 2 only in sv2, where x is 0), as libsvm sums.
+        let x = [1.0, 0.0];
+        let with = |kernel: &str, extra: &str| {
+            let text = TINY.replace(
+                "kernel_type rbf\ngamma 0.5\n",
+                &format!("kernel_type {kernel}\n{extra}"),
+            );
+            Svm::parse("tiny", &text).unwrap().predict(&x)
+        };
+        assert_eq!(with("linear", ""), 0.5 - 2.0 * 0.0 - 0.25);
+        let poly = |d: f64| (0.5f64 * d + 1.5).powi(3);
+        assert_eq!(
+            with("polynomial", "degree 3\ngamma 0.5\ncoef0 1.5\n"),
+            poly(0.5) - 2.0 * poly(0.0) - 0.25
+        );
+        assert_eq!(
+            with("polynomial", "degree 0\ngamma 0.5\ncoef0 1.5\n"),
+            1.0 - 2.0 - 0.25
+        );
+        let sig = |d: f64| (2.0f64 * d - 0.5).tanh();
+        assert_eq!(
+            with("sigmoid", "gamma 2\ncoef0 -0.5\n"),
+            sig(0.5) - 2.0 * sig(0.0) - 0.25
+        );
+    }
+
+    #[test]
+    fn powers_multiply_in_libsvms_order() {
+        // Low bit first: b^5 = b · (b²)², and b^6 = b² · (b²)².
+        let b = 1.1f64;
+        assert_eq!(powi(b, 5), 1.0 * b * ((b * b) * (b * b)));
+        assert_eq!(powi(b, 6), 1.0 * (b * b) * ((b * b) * (b * b)));
+        assert_eq!(powi(b, 1), b);
+        assert_eq!(powi(b, 0), 1.0);
+        assert_eq!(powi(b, -2), 1.0);
+    }
+
+    #[test]
     fn refuses_bad_text() {
         let e = Svm::parse("m", &TINY.replace("1 1:0.5", "nan 1:0.5")).unwrap_err();
         assert!(
@@ -270,8 +407,12 @@ mod tests {
                 .contains("support vector 1: coefficient is not finite"),
             "{e}"
         );
-        let e = Svm::parse("m", &TINY.replace("rbf", "linear")).unwrap_err();
-        assert!(e.to_string().contains("kernel_type 'linear'"), "{e}");
+        let e = Svm::parse("m", &TINY.replace("rbf", "precomputed")).unwrap_err();
+        assert!(e.to_string().contains("kernel_type 'precomputed'"), "{e}");
+        let e = Svm::parse("m", &TINY.replace("rbf", "polynomial")).unwrap_err();
+        assert!(e.to_string().contains("needs header key 'coef0'"), "{e}");
+        let e = Svm::parse("m", &TINY.replace("nu_svr", "c_svc")).unwrap_err();
+        assert!(e.to_string().contains("svm_type 'c_svc'"), "{e}");
         let e = Svm::parse("m", &TINY.replace("total_sv 2", "total_sv 3")).unwrap_err();
         assert!(e.to_string().contains("only 2 support vectors"), "{e}");
         // Found by the model_json fuzz target: the count was reserved before it was read.
