@@ -367,3 +367,21 @@ fn whole_run_psnr_reaches_the_report_and_its_logs_but_no_partial_run() {
     assert_eq!(whole.aggregates(), one_pass.aggregates());
     assert_eq!(whole.aggregates().len(), 3);
 }
+
+#[test]
+fn the_null_extractor_reads_every_pair_and_writes_nothing() {
+    // libvmaf's `null`: a run that times reading alone; its logs hold no frame and no metric.
+    let files = pair("null", 3);
+    let r = score(ScorerConfig::new().feature(Feature::new("null")), &files);
+    assert_eq!(r.frame_count(), 3);
+    assert!(r.names().is_empty());
+    let log: serde_json::Value = serde_json::from_str(&r.render(OutputFormat::Json)).unwrap();
+    assert_eq!(log["frames"], serde_json::json!([]));
+    assert_eq!(log["pooled_metrics"], serde_json::json!({}));
+    // Beside a feature it changes nothing.
+    let psnr = || ScorerConfig::new().feature(Feature::new("psnr"));
+    assert_eq!(
+        score(psnr().feature(Feature::new("null")), &files).render(OutputFormat::Csv),
+        score(psnr(), &files).render(OutputFormat::Csv)
+    );
+}

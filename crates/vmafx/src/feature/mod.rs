@@ -28,6 +28,7 @@ pub(crate) mod float_ssim;
 pub(crate) mod float_vif;
 pub(crate) mod iqa;
 pub(crate) mod motion;
+pub(crate) mod null;
 pub(crate) mod psnr;
 pub(crate) mod psnr_hvs;
 pub(crate) mod speed;

@@ -22,6 +22,7 @@ pub fn all() -> Vec<&'static ExtractorInfo> {
         super::float_psnr::EXTRACTORS,
         super::float_ansnr::EXTRACTORS,
         super::float_moment::EXTRACTORS,
+        super::null::EXTRACTORS,
     ];
     #[allow(unused_mut)]
     let mut v: Vec<&'static ExtractorInfo> = groups.iter().flat_map(|g| g.iter()).collect();
