@@ -193,6 +193,15 @@ pub struct ScoreArgs {
     /// Feature extractor with options (`psnr`, `vif=debug=true`, ...).
     #[arg(long = "feature")]
     pub feature: Vec<String>,
+    /// libvmaf's AOM common test conditions: the vmaf and vmaf_neg models, psnr, ciede,
+    /// SSIM and MS-SSIM in dB and psnr_hvs (v3.0 on: cambi; v7.0: single-scale SSIM),
+    /// added where the option stands among --model and --feature.
+    #[arg(long = "aom_ctc", value_parser = crate::ctc::AOM_VERSIONS)]
+    pub aom_ctc: Vec<String>,
+    /// libvmaf's Netflix common test conditions: the 4K vmaf and vmaf_neg models, psnr with
+    /// apsnr, SSIM in dB and cambi, added where the option stands among --model and --feature.
+    #[arg(long = "nflx_ctc", value_parser = crate::ctc::NFLX_VERSIONS)]
+    pub nflx_ctc: Vec<String>,
     /// Score every n-th frame.
     #[arg(long, default_value_t = 0)]
     pub subsample: u32,

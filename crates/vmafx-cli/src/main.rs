@@ -5,6 +5,7 @@
 
 mod args;
 mod bench;
+mod ctc;
 mod error;
 mod html;
 mod inputs;
@@ -24,12 +25,26 @@ mod sample;
 mod tiny;
 mod window;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use error::CliError;
 use std::process::ExitCode;
 
+/// The command line, libvmaf's presets (`--aom_ctc`, `--nflx_ctc`) expanded in place.
+fn parse() -> Result<args::Cli, clap::Error> {
+    let matches = args::Cli::command().try_get_matches()?;
+    let mut cli = args::Cli::from_arg_matches(&matches)?;
+    let s = &mut cli.score;
+    ctc::expand(
+        &matches,
+        (&s.aom_ctc, &s.nflx_ctc),
+        &mut s.model,
+        &mut s.feature,
+    );
+    Ok(cli)
+}
+
 fn main() -> ExitCode {
-    let cli = match args::Cli::try_parse() {
+    let cli = match parse() {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();

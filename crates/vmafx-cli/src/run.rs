@@ -82,10 +82,16 @@ pub(crate) fn scoring_config(a: &ScoreArgs) -> Result<ScorerConfig, CliError> {
         for (m, spec) in a.model.iter().zip(specs) {
             c = c.model(Model::parse(m)?.name(spec.name));
         }
-    } else if a.feature.is_empty() {
+    } else if a.feature.is_empty() && a.model.is_empty() {
         return Err(CliError::Usage(
-            "nothing to score: -n given without --feature".into(),
+            "nothing to score: -n given without --feature or --model".into(),
         ));
+    } else {
+        // libvmaf's tool with -n still extracts the features of the models given (it
+        // writes them, and predicts no model).
+        for m in &a.model {
+            c = c.model_inputs(Model::parse(m)?);
+        }
     }
     for f in &a.feature {
         c = c.feature(Feature::parse(f)?);

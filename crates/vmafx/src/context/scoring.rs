@@ -47,14 +47,7 @@ impl Context {
     /// Registers the features `model` needs (with its options) and returns a handle for
     /// scoring. A model whose features this build lacks is refused naming the feature.
     pub fn use_model(&mut self, model: LoadedModel) -> Result<ModelHandle> {
-        let feats: Vec<(String, Vec<(String, String)>)> = model
-            .features()
-            .iter()
-            .map(|f| (f.name.clone(), f.options.clone()))
-            .collect();
-        let keys = self
-            .use_features_for(&feats)
-            .map_err(|e| e.context(format_args!("model '{}'", model.name())))?;
+        let keys = self.use_model_inputs(&model)?;
         let handle = ModelHandle {
             model: Arc::new(model),
             keys,
@@ -62,6 +55,19 @@ impl Context {
         };
         self.models.push(handle.clone());
         Ok(handle)
+    }
+
+    /// Registers the features `model` needs (with its options), without the model, and
+    /// returns their collector keys in the order the model takes them (libvmaf's
+    /// `vmaf_use_features_from_model`).
+    pub fn use_model_inputs(&mut self, model: &LoadedModel) -> Result<Vec<String>> {
+        let feats: Vec<(String, Vec<(String, String)>)> = model
+            .features()
+            .iter()
+            .map(|f| (f.name.clone(), f.options.clone()))
+            .collect();
+        self.use_features_for(&feats)
+            .map_err(|e| e.context(format_args!("model '{}'", model.name())))
     }
 
     /// The model's named outputs at `index` (`vmaf`, and for collections the bagged score,

@@ -42,6 +42,7 @@ pub type FrameScorerFactory =
 #[derive(Default)]
 pub struct ScorerConfig {
     pub(crate) models: Vec<Model>,
+    pub(crate) model_inputs: Vec<Model>,
     pub(crate) features: Vec<Feature>,
     pub(crate) threads: usize,
     pub(crate) cpu_level: Option<CpuLevel>,
@@ -61,6 +62,7 @@ impl std::fmt::Debug for ScorerConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ScorerConfig")
             .field("models", &self.models)
+            .field("model_inputs", &self.model_inputs)
             .field("features", &self.features)
             .field("threads", &self.threads)
             .field("cpu_level", &self.cpu_level)
@@ -87,6 +89,23 @@ impl ScorerConfig {
     /// Adds a model; its outputs are predicted for every frame and pooled in the report.
     pub fn model(mut self, model: Model) -> Self {
         self.models.push(model);
+        self
+    }
+
+    /// Adds the features `model` reads, with the options it gives them, without predicting
+    /// the model: its inputs are reported as features, and no model score is (libvmaf's
+    /// tool with `--no_prediction` and `--model`). They are registered after the predicted
+    /// models' and before [`ScorerConfig::feature`]'s, as libvmaf registers a model's.
+    ///
+    /// ```no_run
+    /// use vmafx::{Model, Scorer, ScorerConfig};
+    /// let config = ScorerConfig::new().model_inputs(Model::builtin("vmaf_v0.6.1"));
+    /// let report = Scorer::new(config)?.score_files("ref.y4m", "dis.y4m")?;
+    /// assert!(report.names().iter().any(|n| n == "integer_vif_scale0"));
+    /// # Ok::<(), vmafx::Error>(())
+    /// ```
+    pub fn model_inputs(mut self, model: Model) -> Self {
+        self.model_inputs.push(model);
         self
     }
 

@@ -363,6 +363,7 @@ impl ScorerConfig {
     pub(crate) fn clone_parts(&self) -> ScorerConfig {
         ScorerConfig {
             models: self.models.clone(),
+            model_inputs: self.model_inputs.clone(),
             features: self.features.clone(),
             threads: self.threads,
             cpu_level: self.cpu_level,

@@ -132,7 +132,10 @@ impl Scorer {
     /// Loads the models and registers every extractor: a missing model file, an unknown
     /// feature or option, or a configuration that computes nothing fails here, naming it.
     pub fn new(config: ScorerConfig) -> Result<Scorer> {
-        if config.models.is_empty() && config.features.is_empty() && config.frame_scorers.is_empty()
+        if config.models.is_empty()
+            && config.model_inputs.is_empty()
+            && config.features.is_empty()
+            && config.frame_scorers.is_empty()
         {
             return Err(Error::invalid(
                 "config",
@@ -155,6 +158,11 @@ impl Scorer {
             let handle = ctx.use_model(loaded).map_err(|e| naming_model(e, m))?;
             models.push((m.label(), handle));
             model_records.push(record);
+        }
+        for m in &config.model_inputs {
+            let (loaded, _) = m.load().map_err(|e| naming_model(e, m))?;
+            ctx.use_model_inputs(&loaded)
+                .map_err(|e| naming_model(e, m))?;
         }
         for f in &config.features {
             ctx.use_feature(f.name(), f.options())?;
