@@ -270,53 +270,63 @@ impl Kernel {
     }
 }
 
-/// `x · sv` over the indices both hold, in index order (libsvm's sparse merge).
-fn dot(x: &[f64], sv: &[Node]) -> f64 {
-    let mut sum = 0.0;
-    let (mut a, mut b) = (0usize, 0usize);
-    while a < x.len() && b < sv.len() {
-        let ai = a as i64 + 1;
-        let (bi, bv) = (sv[b].index, sv[b].value);
-        if ai == bi {
-            sum += x[a] * bv;
-            a += 1;
-            b += 1;
-        } else if ai > bi {
-            b += 1;
-        } else {
-            a += 1;
-        }
-    }
-    sum
+/// One step of libsvm's walk over a dense input and a sparse support vector.
+enum Merged {
+    /// An index both hold: (the input's value, the vector's).
+    Both(f64, f64),
+    /// An index one of them holds, with its value.
+    One(f64),
 }
 
-/// `‖x − sv‖²`, summed in libsvm's merge order.
-fn squared_distance(x: &[f64], sv: &[Node]) -> f64 {
-    let mut sum = 0.0;
+/// The walk libsvm's kernels take over `x` (index `i + 1` holds `x[i]`) and `sv` (ascending
+/// indices): the indices in increasing order while both have some left, then the rest of
+/// `x`, then the rest of `sv`. Summing its terms in this order gives libsvm's bits.
+fn merged<'a>(x: &'a [f64], sv: &'a [Node]) -> impl Iterator<Item = Merged> + 'a {
     let (mut a, mut b) = (0usize, 0usize);
-    while a < x.len() && b < sv.len() {
-        let ai = a as i64 + 1;
-        let (bi, bv) = (sv[b].index, sv[b].value);
-        if ai == bi {
-            let d = x[a] - bv;
-            sum += d * d;
-            a += 1;
-            b += 1;
-        } else if ai > bi {
-            sum += bv * bv;
-            b += 1;
-        } else {
-            sum += x[a] * x[a];
-            a += 1;
-        }
-    }
-    for v in &x[a..] {
-        sum += v * v;
-    }
-    for n in &sv[b..] {
-        sum += n.value * n.value;
-    }
-    sum
+    std::iter::from_fn(move || {
+        let step = match (x.get(a), sv.get(b)) {
+            (Some(&v), Some(n)) => match (a as i64 + 1).cmp(&n.index) {
+                std::cmp::Ordering::Equal => {
+                    b += 1;
+                    Merged::Both(v, n.value)
+                }
+                std::cmp::Ordering::Greater => {
+                    b += 1;
+                    return Some(Merged::One(n.value));
+                }
+                std::cmp::Ordering::Less => Merged::One(v),
+            },
+            (Some(&v), None) => Merged::One(v),
+            (None, Some(n)) => {
+                b += 1;
+                return Some(Merged::One(n.value));
+            }
+            (None, None) => return None,
+        };
+        a += 1;
+        Some(step)
+    })
+}
+
+/// `x · sv` over the indices both hold, in index order (libsvm's `dot`, which stops where
+/// either runs out: the terms after that are the ones it leaves out).
+fn dot(x: &[f64], sv: &[Node]) -> f64 {
+    merged(x, sv)
+        .filter_map(|m| match m {
+            Merged::Both(a, b) => Some(a * b),
+            Merged::One(_) => None,
+        })
+        .fold(0.0, |sum, t| sum + t)
+}
+
+/// `‖x − sv‖²`, summed in libsvm's order.
+fn squared_distance(x: &[f64], sv: &[Node]) -> f64 {
+    merged(x, sv)
+        .map(|m| match m {
+            Merged::Both(a, b) => (a - b) * (a - b),
+            Merged::One(v) => v * v,
+        })
+        .fold(0.0, |sum, t| sum + t)
 }
 
 /// `base^times` by repeated squaring, low bit first, as libsvm takes it (1 for
