@@ -126,7 +126,7 @@ impl Settings {
 
     /// A scorer of these settings (models loaded, extractors registered).
     pub fn scorer(&self, raw: Option<RawParams>) -> PyResult<Scorer> {
-        python_scorer(self.config(raw)?)
+        Scorer::new(self.config(raw)?).map_err(engine_err)
     }
 
     /// The settings that decide the scores as text (threads decide none), for what a
@@ -181,11 +181,6 @@ pub fn settings_from(
         threads,
         subsample,
     })
-}
-
-/// The scorer of `config`, its errors as Python's.
-pub fn python_scorer(config: ScorerConfig) -> PyResult<Scorer> {
-    Scorer::new(config).map_err(engine_err)
 }
 
 /// A report's rows as the Result holds them (plain data, which pickles).

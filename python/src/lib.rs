@@ -15,7 +15,7 @@ mod scorer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use convert::{engine_err, python_scorer, scores_of, settings_from, ModelArg};
+use convert::{engine_err, scores_of, settings_from, ModelArg};
 use result::ScoreResult;
 
 pyo3::create_exception!(
@@ -92,7 +92,7 @@ fn score(
         }
     }
     let (config, watch) = interrupt::Watch::install(settings.config(raw)?, progress);
-    let scorer = python_scorer(config)?;
+    let scorer = vmafx::Scorer::new(config).map_err(engine_err)?;
     let opts = vmafx::io::OpenOptions {
         raw,
         accept_decode_errors,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::convert::{engine_err, python_scorer, scores_of, settings_from, ModelArg};
+use crate::convert::{engine_err, scores_of, settings_from, ModelArg};
 use crate::interrupt;
 use crate::result::ScoreResult;
 
@@ -80,7 +80,7 @@ pub fn score_many(
     };
     let started = std::time::Instant::now();
     let (config, watch) = interrupt::Watch::install(settings.config(raw)?, None);
-    let scorer = python_scorer(config)?;
+    let scorer = vmafx::Scorer::new(config).map_err(engine_err)?;
     let whole = range == (0..u64::MAX);
     // A range scores each distorted file with a scorer of its own (made here, with the GIL).
     let mut others = Vec::new();
