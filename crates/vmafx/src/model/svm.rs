@@ -160,16 +160,14 @@ impl Svm {
             None => return Err(bad("missing header key 'svm_type'".into())),
         }
         // The values libsvm writes for each kernel (it writes no others): required here.
-        let need = |v: Option<f64>, key: &str, k: &str| {
-            v.ok_or_else(|| bad(format!("kernel_type {k} needs header key '{key}'")))
-        };
+        let missing = |key: &str, k: &str| bad(format!("kernel_type {k} needs header key '{key}'"));
+        let need = |v: Option<f64>, key: &str, k: &str| v.ok_or_else(|| missing(key, k));
         let kernel = match kernel {
             Some("linear") => Kernel::Linear,
             Some(k @ "polynomial") => Kernel::Polynomial {
                 gamma: need(gamma, "gamma", k)?,
                 coef0: need(coef0, "coef0", k)?,
-                degree: degree
-                    .ok_or_else(|| bad(format!("kernel_type {k} needs header key 'degree'")))?,
+                degree: degree.ok_or_else(|| missing("degree", k))?,
             },
             Some(k @ "rbf") => {
                 let gamma = need(gamma, "gamma", k)?;
@@ -282,29 +280,31 @@ enum Merged {
 /// indices): the indices in increasing order while both have some left, then the rest of
 /// `x`, then the rest of `sv`. Summing its terms in this order gives libsvm's bits.
 fn merged<'a>(x: &'a [f64], sv: &'a [Node]) -> impl Iterator<Item = Merged> + 'a {
+    use std::cmp::Ordering::{Equal, Greater, Less};
     let (mut a, mut b) = (0usize, 0usize);
     std::iter::from_fn(move || {
-        let step = match (x.get(a), sv.get(b)) {
-            (Some(&v), Some(n)) => match (a as i64 + 1).cmp(&n.index) {
-                std::cmp::Ordering::Equal => {
-                    b += 1;
-                    Merged::Both(v, n.value)
-                }
-                std::cmp::Ordering::Greater => {
-                    b += 1;
-                    return Some(Merged::One(n.value));
-                }
-                std::cmp::Ordering::Less => Merged::One(v),
-            },
-            (Some(&v), None) => Merged::One(v),
-            (None, Some(n)) => {
-                b += 1;
-                return Some(Merged::One(n.value));
-            }
+        let (v, n) = (x.get(a).copied(), sv.get(b));
+        // Which side the next index is on: the lower one, or whichever has some left.
+        let next = match (v, n) {
+            (Some(_), Some(n)) => (a as i64 + 1).cmp(&n.index),
+            (Some(_), None) => Less,
+            (None, Some(_)) => Greater,
             (None, None) => return None,
         };
-        a += 1;
-        Some(step)
+        Some(match next {
+            Equal => {
+                (a, b) = (a + 1, b + 1);
+                Merged::Both(v?, n?.value)
+            }
+            Less => {
+                a += 1;
+                Merged::One(v?)
+            }
+            Greater => {
+                b += 1;
+                Merged::One(n?.value)
+            }
+        })
     })
 }
 
