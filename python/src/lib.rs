@@ -1,7 +1,7 @@
 //! `vmafx._vmafx`: the compiled core of the `vmafx` Python package.
 //!
-//! Scoring files ([`score`]), the frame API ([`scorer::Scorer`]), results
-//! ([`result::ScoreResult`]) and the chunk helpers the Dask runner plans and merges with.
+//! Scoring files ([`score`]), the frame API (`scorer::Scorer`), results
+//! (`result::ScoreResult`) and the chunk helpers the Dask runner plans and merges with.
 //! Every scoring call releases the GIL; engine failures raise `vmafx.VmafxError` (a
 //! `RuntimeError`) carrying the engine's message, wrong arguments raise `ValueError`
 //! naming the argument. No panic crosses into Python: PyO3 turns one into an exception.

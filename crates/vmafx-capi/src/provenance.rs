@@ -1,8 +1,8 @@
 //! VMAFx's provenance.h (ABI 0.1.5): the record of how a context's scores are made, its
 //! models, the producer of each feature, the caller's annotations and encode record, and
 //! the record as RFC 8785 JSON. The record itself is the engine's
-//! (`vmafx::provenance::Record`, built by [`crate::record`]); strings handed out live as
-//! long as the context.
+//! (`vmafx::provenance::Record`, built by this crate's `record` module); strings handed out
+//! live as long as the context.
 
 use std::ffi::{c_char, CString};
 
