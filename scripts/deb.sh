@@ -12,6 +12,9 @@
 #
 # Usage: scripts/deb.sh OUTDIR
 # Env:   DEB_PROFILE (default release): the cargo profile the binaries come from.
+#        DEB_TARGET (default: this machine's): a Rust target triple to cross-build for; only
+#        aarch64-unknown-linux-gnu (arm64 packages) is known, with the toolchain of
+#        scripts/aarch64_toolchain.sh in the environment (RUSTC, linker, QEMU).
 set -euo pipefail
 
 out=${1:?usage: $0 OUTDIR}
@@ -20,13 +23,27 @@ cd "$root"
 profile=${DEB_PROFILE:-release}
 case $profile in dev) dir=debug ;; *) dir=$profile ;; esac
 
-cargo build --quiet --profile "$profile" -p vmafx-cli -p vmafx-libvmaf
+# The tools that read and strip the binaries, how to run them (the man page and completions
+# come from the program itself), and Debian's names for the architecture.
+case ${DEB_TARGET:-} in
+    "")
+        target_args=() tools="" run=""
+        arch=$(dpkg --print-architecture)
+        multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)
+        ;;
+    aarch64-unknown-linux-gnu)
+        target_args=(--target "$DEB_TARGET") dir=$DEB_TARGET/$dir tools=aarch64-linux-gnu-
+        run=${QEMU:?DEB_TARGET=aarch64-unknown-linux-gnu needs scripts/aarch64_toolchain.sh sourced}
+        arch=arm64 multiarch=aarch64-linux-gnu
+        ;;
+    *) echo "deb.sh: no Debian architecture known for DEB_TARGET=$DEB_TARGET" >&2; exit 2 ;;
+esac
+
+cargo build --quiet --profile "$profile" "${target_args[@]}" -p vmafx-cli -p vmafx-libvmaf
 bin=target/$dir/vmafx
 lib=target/$dir/libvmaf.so
 version=$(cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"]=="vmafx-cli"))')
-arch=$(dpkg --print-architecture)
-multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -35,7 +52,7 @@ trap 'rm -rf "$stage"' EXIT
 
 # The newest glibc symbol version a binary needs: its libc6 dependency.
 glibc_of() {
-    objdump -T "$1" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -n 1
+    "${tools}objdump" -T "$1" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -n 1
 }
 
 copyright() {
@@ -79,13 +96,13 @@ control() { # DIR PACKAGE DEPENDS DESCRIPTION EXTRA-FIELDS
 # 1. vmafx: the command.
 p=$stage/vmafx
 install -D -m 0755 "$bin" "$p/usr/bin/vmafx"
-strip --strip-unneeded "$p/usr/bin/vmafx"
+"${tools}strip" --strip-unneeded "$p/usr/bin/vmafx"
 install -d "$p/usr/share/man/man1" "$p/usr/share/bash-completion/completions" \
     "$p/usr/share/zsh/vendor-completions" "$p/usr/share/fish/vendor_completions.d"
-"$bin" man | gzip -9n > "$p/usr/share/man/man1/vmafx.1.gz"
-"$bin" completions bash > "$p/usr/share/bash-completion/completions/vmafx"
-"$bin" completions zsh > "$p/usr/share/zsh/vendor-completions/_vmafx"
-"$bin" completions fish > "$p/usr/share/fish/vendor_completions.d/vmafx.fish"
+$run "$bin" man | gzip -9n > "$p/usr/share/man/man1/vmafx.1.gz"
+$run "$bin" completions bash > "$p/usr/share/bash-completion/completions/vmafx"
+$run "$bin" completions zsh > "$p/usr/share/zsh/vendor-completions/_vmafx"
+$run "$bin" completions fish > "$p/usr/share/fish/vendor_completions.d/vmafx.fish"
 copyright "$p" vmafx
 control "$p" vmafx "libc6 (>= $(glibc_of "$bin")), libgcc-s1" \
     "video quality scores exactly as libvmaf computes them
@@ -99,7 +116,7 @@ dpkg-deb --root-owner-group --build "$p" "$out/vmafx_${version}_${arch}.deb" >/d
 p=$stage/libvmaf3-vmafx
 libdir=$p/usr/lib/$multiarch
 install -D -m 0644 "$lib" "$libdir/libvmaf.so.3.2.0"
-strip --strip-unneeded "$libdir/libvmaf.so.3.2.0"
+"${tools}strip" --strip-unneeded "$libdir/libvmaf.so.3.2.0"
 ln -s libvmaf.so.3.2.0 "$libdir/libvmaf.so.3"
 ln -s libvmaf.so.3 "$libdir/libvmaf.so"
 install -d "$p/usr/include/libvmaf" "$p/usr/include/vmafx" "$libdir/pkgconfig"

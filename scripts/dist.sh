@@ -3,12 +3,13 @@
 #   crates/*.crate    one per published crate (`cargo package --workspace`, which builds each
 #                     package on its own as crates.io would), after `cargo publish --workspace
 #                     --dry-run` checked what the registry checks
-#   *.deb             vmafx and libvmaf3-vmafx (scripts/deb.sh)
-#   vmafx-*.whl       the Python package: an abi3 wheel for CPython >= 3.9, linked with zig
-#                     against glibc 2.28 (manylinux_2_28), checked by `auditwheel show`
+#   *.deb             vmafx and libvmaf3-vmafx (scripts/deb.sh), for amd64 and arm64
+#   vmafx-*.whl       the Python package: abi3 wheels for CPython >= 3.9 on x86-64 and
+#                     aarch64, linked with zig against glibc 2.28 (manylinux_2_28), checked by
+#                     `auditwheel show`
 #   vmafx-*.tar.gz    the Python sdist
 # Tools come from PyPI into target/dist-venv (maturin, ziglang, auditwheel); builds are cached
-# under target/ (the wheel's in target/py-dist).
+# under target/ (the wheels' in target/py-dist and target/py-dist-aarch64).
 #
 # Usage: scripts/dist.sh OUTDIR
 set -euo pipefail
@@ -60,23 +61,44 @@ if ! "$venv/bin/python" -c "import maturin, ziglang, auditwheel" 2>/dev/null; th
 fi
 export PATH="$root/$venv/bin:$PATH"
 rm -f "$out"/vmafx-*.whl "$out"/vmafx-*.tar.gz
-CARGO_TARGET_DIR=$root/target/py-dist maturin build --quiet --release --zig \
-    --compatibility manylinux_2_28 -m python/Cargo.toml -o "$out"
+# wheel ARCH [MATURIN ARGS]: the abi3 wheel for ARCH, linked with zig against glibc 2.28,
+# which auditwheel must accept as manylinux_2_28 or older (it names the oldest manylinux the
+# wheel's symbols allow). Each architecture builds in a target folder of its own.
+wheel() {
+    local arch=$1 dir=$root/target/py-dist w report tag minor
+    shift
+    [ "$arch" = x86_64 ] || dir=$dir-$arch
+    CARGO_TARGET_DIR=$dir maturin build --quiet --release --zig \
+        --compatibility manylinux_2_28 -m python/Cargo.toml -o "$out" "$@"
+    w=$(ls "$out"/vmafx-*-cp39-abi3-manylinux_2_28_"$arch".whl) ||
+        { say "no cp39-abi3-manylinux_2_28_$arch wheel in $out"; exit 1; }
+    report=$(auditwheel show "$w")
+    echo "$report"
+    tag=$(echo "$report" | grep -o "manylinux_2_[0-9]*_$arch" | head -n 1)
+    minor=${tag#manylinux_2_}
+    minor=${minor%_"$arch"}
+    if [ -z "$tag" ] || [ "$minor" -gt 28 ]; then
+        say "auditwheel does not accept $w as manylinux_2_28 or older"
+        exit 1
+    fi
+}
+wheel x86_64
 maturin sdist -m python/Cargo.toml -o "$out" >/dev/null
-wheel=$(ls "$out"/vmafx-*.whl)
-report=$(auditwheel show "$wheel")
-echo "$report"
-# auditwheel names the oldest manylinux the wheel's symbols allow; it must be 2_28 or older.
-tag=$(echo "$report" | grep -o 'manylinux_2_[0-9]*_x86_64' | head -n 1)
-minor=${tag#manylinux_2_}
-minor=${minor%_x86_64}
-if [ -z "$tag" ] || [ "$minor" -gt 28 ]; then
-    say "auditwheel does not accept $wheel as manylinux_2_28 or older"
-    exit 1
-fi
-case $(basename "$wheel") in
-    *-cp39-abi3-manylinux_2_28_x86_64*.whl) ;;
-    *) say "unexpected wheel tag: $(basename "$wheel")"; exit 1 ;;
-esac
 lap "wheel and sdist built"
+
+# 4. For aarch64 (Graviton, Ampere, Raspberry Pi 4/5 with a 64-bit OS): the two Debian
+# packages for arm64 and the Python wheel, with Debian's rustc and aarch64 standard library
+# (scripts/aarch64_toolchain.sh: rustup's toolchain here has none); the packages linked by the
+# cross gcc against Debian's arm64 glibc, the wheel by zig against glibc 2.28 as for x86-64.
+# VMAFX_DIST_AARCH64=0 leaves them out (the toolchain's packages need root to install).
+if [ "${VMAFX_DIST_AARCH64:-1}" = 1 ]; then
+    (
+        # shellcheck source=scripts/aarch64_toolchain.sh
+        source scripts/aarch64_toolchain.sh
+        DEB_TARGET=$TARGET scripts/deb.sh "$out" >/dev/null
+        unset CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER
+        wheel aarch64 --target "$TARGET"
+    )
+    lap "arm64 packages and aarch64 wheel built"
+fi
 ls -1 "$out" "$out/crates"
