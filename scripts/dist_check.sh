@@ -127,6 +127,8 @@ if ls "$out"/vmafx-*_aarch64.whl >/dev/null 2>&1; then
 import platform, sys, vmafx
 assert platform.machine() == "aarch64", platform.machine()
 r = vmafx.score(sys.argv[1], sys.argv[2])
+# qemu's default CPU has NEON: the wheel's NEON kernels scored, not the scalar ones.
+assert r.provenance["simd"] == "neon", r.provenance["simd"]
 print(f"vmaf_v0.6.1: {r.pooled['vmaf'].mean:.6f}")
 PY
     )
