@@ -113,10 +113,10 @@ if ls "$out"/vmafx-*_aarch64.whl >/dev/null 2>&1; then
     py=$root/target/aarch64-python
     if [ ! -x "$py/root/usr/bin/python3.11" ]; then
         rm -rf "$py" && mkdir -p "$py/root"
-        debs=(python3.11-minimal:arm64 libpython3.11-minimal:arm64 libpython3.11-stdlib:arm64
+        pkgs=(python3.11-minimal:arm64 libpython3.11-minimal:arm64 libpython3.11-stdlib:arm64
             libexpat1:arm64 zlib1g:arm64 libffi8:arm64)
         # A package list older than the archive's versions: fetch the lists once and retry.
-        get() { (cd "$py" && apt-get -o APT::Sandbox::User=root download "${debs[@]}"); }
+        get() { (cd "$py" && apt-get -o APT::Sandbox::User=root download "${pkgs[@]}"); }
         get || { apt-get update && get; }
         for d in "$py"/*.deb; do dpkg -x "$d" "$py/root"; done
     fi
