@@ -68,12 +68,13 @@ debs() {
     fi
     bash -c "source '$R/usr/share/bash-completion/completions/vmafx' && complete -p vmafx" |
         grep _vmafx >/dev/null || fail "the bash completion does not register ($arch)"
+    # pkg-config reading only the root's libvmaf.pc.
+    local pc=(env PKG_CONFIG_SYSROOT_DIR="$R" PKG_CONFIG_LIBDIR="$R/usr/lib/$multiarch/pkgconfig"
+        pkg-config)
+    [ "$("${pc[@]}" --modversion libvmaf)" = 3.2.0 ] || fail "libvmaf.pc is not 3.2.0 ($arch)"
     # shellcheck disable=SC2046
     "$cc" -std=c11 -O1 crates/vmafx-libvmaf/examples/libvmaf_score.c \
-        $(PKG_CONFIG_SYSROOT_DIR=$R PKG_CONFIG_LIBDIR=$R/usr/lib/$multiarch/pkgconfig \
-            pkg-config --cflags --libs libvmaf) -o "$work/libvmaf_score-$arch"
-    [ "$(PKG_CONFIG_SYSROOT_DIR=$R PKG_CONFIG_LIBDIR=$R/usr/lib/$multiarch/pkgconfig \
-        pkg-config --modversion libvmaf)" = 3.2.0 ] || fail "libvmaf.pc is not 3.2.0 ($arch)"
+        $("${pc[@]}" --cflags --libs libvmaf) -o "$work/libvmaf_score-$arch"
     got=$(LD_LIBRARY_PATH=$R/usr/lib/$multiarch "$@" "$work/libvmaf_score-$arch" "$ref" "$dis")
     [ "$got" = "$want" ] || fail "deb libvmaf.so.3 ($arch): $got (want $want)"
     # The dynamic loader lists what it loaded (as ldd does); under qemu the variable is the
